@@ -1,0 +1,19 @@
+import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
+import { Context } from "effect"
+import { Unauthorized } from "../Domain/Errors.js"
+
+/** The tenant of the API key that authenticated the current request. */
+export class CurrentTenant extends Context.Tag("CurrentTenant")<CurrentTenant, { readonly tenantId: string }>() {}
+
+export class Authentication extends HttpApiMiddleware.Tag<Authentication>()("Authentication", {
+  failure: Unauthorized,
+  provides: CurrentTenant,
+  security: {
+    apiKey: HttpApiSecurity.apiKey({ key: "x-api-key", in: "header" }).pipe(
+      HttpApiSecurity.annotate(
+        OpenApi.Description,
+        "API key: printed once on first start, or issued with `npm run keys -- create <tenant>`"
+      )
+    )
+  }
+}) {}

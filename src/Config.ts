@@ -1,0 +1,39 @@
+/**
+ * All configuration, read once from the environment (names fixed by the contract).
+ * Defaults make `npm start` work on a fresh machine.
+ */
+import { Config, Effect, Option, Redacted } from "effect"
+import * as os from "node:os"
+
+const commaList = (name: string) =>
+  Config.string(name).pipe(
+    Config.map((s) => s.split(",").map((x) => x.trim()).filter((x) => x.length > 0)),
+    Config.withDefault([] as Array<string>)
+  )
+
+export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
+  effect: Effect.gen(function*() {
+    return {
+      host: yield* Config.string("HOST").pipe(Config.withDefault("0.0.0.0")),
+      port: yield* Config.integer("PORT").pipe(Config.withDefault(8000)),
+      dataDir: yield* Config.string("DATA_DIR").pipe(Config.withDefault("./data")),
+      databaseUrl: yield* Config.option(Config.redacted("DATABASE_URL")).pipe(
+        Effect.map(Option.filter((u) => Redacted.value(u).length > 0))
+      ),
+      apiKeys: yield* commaList("API_KEYS"),
+      engine: yield* Config.literal("auto", "local", "anthropic")("ENGINE").pipe(Config.withDefault("auto" as const)),
+      anthropicApiKey: yield* Config.option(Config.redacted("ANTHROPIC_API_KEY")),
+      anthropicBaseUrl: yield* Config.option(Config.string("ANTHROPIC_BASE_URL")),
+      anthropicModel: yield* Config.string("ANTHROPIC_MODEL").pipe(Config.withDefault("claude-sonnet-4-5")),
+      modelConcurrency: yield* Config.integer("MODEL_CONCURRENCY").pipe(Config.withDefault(8)),
+      modelTimeoutMs: yield* Config.integer("MODEL_TIMEOUT_MS").pipe(Config.withDefault(60_000)),
+      maxUploadBytes: yield* Config.integer("MAX_UPLOAD_BYTES").pipe(Config.withDefault(52_428_800)),
+      maxPages: yield* Config.integer("MAX_PAGES").pipe(Config.withDefault(500)),
+      urlAllowHosts: yield* commaList("URL_ALLOW_HOSTS"),
+      urlTimeoutMs: yield* Config.integer("URL_TIMEOUT_MS").pipe(Config.withDefault(30_000)),
+      ocrWorkers: yield* Config.integer("OCR_WORKERS").pipe(Config.withDefault(os.availableParallelism()))
+    } as const
+  })
+}) {}
+
+export type AppConfigShape = AppConfig

@@ -1,0 +1,122 @@
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { Authentication } from "../Auth/Api.js"
+import {
+  Document,
+  ExtractedSection,
+  ExtractionRun,
+  OneShotResult,
+  Section,
+  TemplateIds
+} from "../Domain/Document.js"
+import {
+  BadGateway,
+  BadRequest,
+  GatewayTimeout,
+  NotFound,
+  PayloadTooLarge,
+  Unprocessable,
+  UnsupportedMediaType
+} from "../Domain/Errors.js"
+import { CoordinatesParam, Paging, QueryBoolean } from "../Domain/Query.js"
+
+const DocumentPath = Schema.Struct({ document_id: Schema.String })
+
+/** A text field that may be sent once or repeated. */
+const TextField = Schema.Union(Schema.String, Schema.Array(Schema.String))
+
+const fileField = Schema.optional(Multipart.FilesSchema).annotations({
+  description: "The document (binary). Send either file or url."
+})
+const urlField = Schema.optional(TextField).annotations({
+  description: "http(s) URL the server downloads the document from. Send either file or url."
+})
+
+export const UploadForm = HttpApiSchema.Multipart(
+  Schema.Struct({ file: fileField, url: urlField }).annotations({ identifier: "UploadForm" })
+)
+
+export const ExtractForm = HttpApiSchema.Multipart(
+  Schema.Struct({
+    file: fileField,
+    url: urlField,
+    template_ids: Schema.optional(TextField).annotations({
+      description: 'JSON array text such as ["t1","t2"]; a repeated field or a comma list is also accepted'
+    })
+  }).annotations({ identifier: "ExtractForm" })
+)
+
+/** What reading an input can fail with. */
+const inputErrors = [BadRequest, PayloadTooLarge, UnsupportedMediaType, BadGateway, GatewayTimeout] as const
+
+export class DocumentsApi extends HttpApiGroup.make("documents")
+  .add(
+    HttpApiEndpoint.post("extract", "/documents/extract")
+      .setPayload(ExtractForm)
+      .setUrlParams(Schema.Struct({
+        include_coordinates: Schema.optional(QueryBoolean),
+        force_exclusive_template: Schema.optional(QueryBoolean),
+        document_layout_analysis: Schema.optional(QueryBoolean)
+      }))
+      .addSuccess(OneShotResult)
+      .addError(NotFound)
+      .addError(Unprocessable)
+      .addError(inputErrors[0]).addError(inputErrors[1]).addError(inputErrors[2]).addError(inputErrors[3])
+      .addError(inputErrors[4])
+      .annotate(OpenApi.Summary, "One-shot: read, split and extract a file without storing anything")
+  )
+  .add(
+    HttpApiEndpoint.post("upload", "/documents")
+      .setPayload(UploadForm)
+      .addSuccess(Document)
+      .addError(Unprocessable)
+      .addError(inputErrors[0]).addError(inputErrors[1]).addError(inputErrors[2]).addError(inputErrors[3])
+      .addError(inputErrors[4])
+      .annotate(OpenApi.Summary, "Upload a document (file or url)")
+  )
+  .add(
+    HttpApiEndpoint.get("list", "/documents")
+      .setUrlParams(Paging)
+      .addSuccess(Schema.Array(Document))
+      .annotate(OpenApi.Summary, "List documents (oldest first)")
+  )
+  .add(
+    HttpApiEndpoint.get("results", "/documents/:document_id")
+      .setPath(DocumentPath)
+      .setUrlParams(CoordinatesParam)
+      .addSuccess(Schema.Array(ExtractionRun))
+      .addError(NotFound)
+      .annotate(OpenApi.Summary, "Earlier extraction runs of a document, oldest first")
+  )
+  .add(
+    HttpApiEndpoint.post("split", "/documents/:document_id/split")
+      .setPath(DocumentPath)
+      .setPayload(TemplateIds)
+      .addSuccess(Schema.Array(Section))
+      .addError(NotFound)
+      .addError(Unprocessable)
+      .addError(BadRequest)
+      .annotate(OpenApi.Summary, "Split a stored document into sections by document type")
+  )
+  .add(
+    HttpApiEndpoint.post("extraction", "/documents/:document_id/extraction")
+      .setPath(DocumentPath)
+      .setPayload(TemplateIds)
+      .setUrlParams(CoordinatesParam)
+      .addSuccess(Schema.Array(ExtractedSection))
+      .addError(NotFound)
+      .addError(Unprocessable)
+      .addError(BadRequest)
+      .annotate(OpenApi.Summary, "Split a stored document and extract each section; the run is stored")
+  )
+  .add(
+    HttpApiEndpoint.del("delete", "/documents/:document_id")
+      .setPath(DocumentPath)
+      .addSuccess(HttpApiSchema.NoContent)
+      .addError(NotFound)
+      .annotate(OpenApi.Summary, "Delete a document: the file, its parse and its results")
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+  .annotate(OpenApi.Title, "Documents")
+{}

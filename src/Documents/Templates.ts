@@ -1,0 +1,53 @@
+/** Turns a request's template_ids into the engines' template specs. */
+import { Effect, Either } from "effect"
+import { NotFound, Unprocessable } from "../Domain/Errors.js"
+import type { TemplateSpec } from "../Domain/FieldTree.js"
+import { normalizeTemplate } from "../Engine/TemplateData.js"
+import { TemplatesRepo } from "../Templates/Repo.js"
+
+export const loadSpecs = (tenantId: string, templateIds: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const ids = [...new Set(templateIds.map((id) => id.trim()))]
+    if (ids.length === 0) return yield* new Unprocessable({ detail: "template_ids must not be empty" })
+    const templates = yield* (yield* TemplatesRepo).findMany(tenantId, ids).pipe(Effect.orDie)
+    const byId = new Map(templates.map((t) => [t.template_id, t]))
+    const missing = ids.filter((id) => !byId.has(id))
+    if (missing.length > 0) {
+      return yield* new NotFound({
+        detail: `template${missing.length > 1 ? "s" : ""} not found: ${missing.join(", ")}`
+      })
+    }
+    return ids.map((id): TemplateSpec => {
+      const t = byId.get(id)!
+      // Stored templates were validated when written.
+      const fields = Either.getOrThrow(normalizeTemplate(t.template_data))
+      return { templateId: t.template_id, documentType: t.document_type, fields }
+    })
+  })
+
+/**
+ * template_ids of a multipart form: a JSON array text, a repeated field, or a comma list.
+ * Anything else is not a list of strings.
+ */
+export const parseTemplateIdsField = (
+  field: string | ReadonlyArray<string> | undefined
+): Either.Either<ReadonlyArray<string>, string> => {
+  if (field === undefined) return Either.left("template_ids is required")
+  if (typeof field !== "string") return Either.right(field.flatMap((f) => splitList(f)))
+  const text = field.trim()
+  if (text.startsWith("[") || text.startsWith("{") || text.startsWith('"')) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      return Either.left("template_ids is not valid JSON")
+    }
+    if (!Array.isArray(parsed) || !parsed.every((x) => typeof x === "string")) {
+      return Either.left("template_ids must be a list of strings")
+    }
+    return Either.right(parsed)
+  }
+  return Either.right(splitList(text))
+}
+
+const splitList = (text: string) => text.split(",").map((s) => s.trim()).filter((s) => s.length > 0)

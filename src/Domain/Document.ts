@@ -1,0 +1,86 @@
+import { Schema } from "effect"
+
+export const Document = Schema.Struct({
+  document_id: Schema.String,
+  document_name: Schema.String,
+  document_created_at: Schema.Int.annotations({ description: "Seconds since the Unix epoch" })
+}).annotations({ identifier: "Document" })
+export type Document = typeof Document.Type
+
+export const BoundingBox = Schema.Tuple(Schema.Number, Schema.Number, Schema.Number, Schema.Number).annotations({
+  identifier: "BoundingBox",
+  description: "[x1, y1, x2, y2], each in 0..1 of the page width/height, origin top-left"
+})
+
+export const Extracted = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+  identifier: "Extracted",
+  description:
+    "Values following the template's field tree. Leaves are plain strings/numbers/booleans, or with " +
+    "include_coordinates=true objects {value, page, bounding_box_coordinates}; null when not in the document."
+})
+
+export const Section = Schema.Struct({
+  document_type: Schema.String,
+  pages: Schema.Array(Schema.Int).annotations({ description: "1-based page numbers of the original file" })
+}).annotations({ identifier: "Section" })
+export type Section = typeof Section.Type
+
+export const ExtractedSection = Schema.Struct({
+  document_type: Schema.String,
+  pages: Schema.Array(Schema.Int),
+  extracted: Extracted
+}).annotations({ identifier: "ExtractedSection" })
+export type ExtractedSection = typeof ExtractedSection.Type
+
+export const PropertiesSection = Schema.Struct({
+  document_type: Schema.String,
+  pages: Schema.Array(Schema.Int),
+  properties: Extracted
+}).annotations({ identifier: "PropertiesSection" })
+export type PropertiesSection = typeof PropertiesSection.Type
+
+export const ExtractionRun = Schema.Struct({
+  document_id: Schema.String,
+  document_name: Schema.String,
+  document_created_at: Schema.Int,
+  results: Schema.Array(ExtractedSection),
+  extracted_at: Schema.Int,
+  template_ids: Schema.Array(Schema.String)
+}).annotations({ identifier: "ExtractionRun" })
+export type ExtractionRun = typeof ExtractionRun.Type
+
+export const OcrLine = Schema.Struct({
+  text: Schema.String,
+  bounding_box_coordinates: BoundingBox
+}).annotations({ identifier: "OcrLine" })
+export type OcrLine = typeof OcrLine.Type
+
+export const OcrWord = Schema.Struct({
+  text: Schema.String,
+  bounding_box_coordinates: BoundingBox,
+  confidence: Schema.Number.annotations({ description: "0..1; 1 for text-layer words" })
+}).annotations({ identifier: "OcrWord" })
+export type OcrWord = typeof OcrWord.Type
+
+export const OcrPage = Schema.Struct({
+  page: Schema.Int,
+  width: Schema.Number,
+  height: Schema.Number,
+  source: Schema.Literal("text", "ocr"),
+  text: Schema.String,
+  lines: Schema.Array(OcrLine),
+  words: Schema.Array(OcrWord)
+}).annotations({ identifier: "OcrPage" })
+export type OcrPage = typeof OcrPage.Type
+
+export const OneShotResult = Schema.Struct({
+  ocr: Schema.Array(OcrPage),
+  markdown: Schema.String,
+  result: Schema.Array(PropertiesSection)
+}).annotations({ identifier: "OneShotResult" })
+export type OneShotResult = typeof OneShotResult.Type
+
+export const TemplateIds = Schema.Struct({
+  template_ids: Schema.Array(Schema.String)
+}).annotations({ identifier: "TemplateIds" })
+export type TemplateIds = typeof TemplateIds.Type

@@ -1,0 +1,57 @@
+/**
+ * The page model: what every reader produces and everything after reading consumes.
+ * Boxes are normalized to the page: [x1, y1, x2, y2] in 0..1, origin top-left.
+ */
+export type Box = readonly [number, number, number, number]
+
+export type PageSource = "text" | "ocr"
+
+export interface Word {
+  readonly text: string
+  readonly box: Box
+  /** 0..1; text-layer words are 1. */
+  readonly confidence: number
+}
+
+export interface Line {
+  readonly text: string
+  readonly box: Box
+  readonly words: ReadonlyArray<Word>
+  /** Font size relative to page height, when the source gives it (PDF text layer). */
+  readonly fontSize?: number
+}
+
+export interface Page {
+  /** 1-based page number in the original file. */
+  readonly page: number
+  /** Page size in the source's units (PDF points, image pixels). */
+  readonly width: number
+  readonly height: number
+  readonly source: PageSource
+  /** Lines in reading order (top to bottom unless layout analysis reordered them). */
+  readonly lines: ReadonlyArray<Line>
+}
+
+export interface PageModel {
+  /** Media type detected from the bytes, e.g. application/pdf. */
+  readonly mediaType: string
+  readonly pages: ReadonlyArray<Page>
+}
+
+export const pageText = (page: Page): string => page.lines.map((l) => l.text).join("\n")
+
+/** Smallest box containing all the given boxes. */
+export const unionBox = (boxes: ReadonlyArray<Box>): Box => {
+  let x1 = 1, y1 = 1, x2 = 0, y2 = 0
+  for (const b of boxes) {
+    if (b[0] < x1) x1 = b[0]
+    if (b[1] < y1) y1 = b[1]
+    if (b[2] > x2) x2 = b[2]
+    if (b[3] > y2) y2 = b[3]
+  }
+  return [x1, y1, x2, y2]
+}
+
+/** Rounds a box for output (6 decimals is sub-pixel on any page). */
+export const roundBox = (b: Box): Box => [round6(b[0]), round6(b[1]), round6(b[2]), round6(b[3])]
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6

@@ -1,0 +1,34 @@
+import { Schema } from "effect"
+
+export const TemplateData = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+  identifier: "TemplateData",
+  description:
+    "The values to extract: a JSON Schema object ({type: object, properties, required}) or a shorthand map " +
+    "(field → description, type word, {type, description}, nested map, or one-element array for a list)."
+})
+
+export const Template = Schema.Struct({
+  template_id: Schema.String,
+  document_type: Schema.String,
+  template_data: TemplateData,
+  template_created_at: Schema.Int.annotations({ description: "Seconds since the Unix epoch" }),
+  template_updated_at: Schema.Int.annotations({ description: "Seconds since the Unix epoch" })
+}).annotations({ identifier: "Template" })
+export type Template = typeof Template.Type
+
+const DocumentType = Schema.Trim.pipe(
+  Schema.minLength(1, { message: () => "document_type must be a non-empty string" }),
+  Schema.maxLength(200, { message: () => "document_type is longer than 200 characters" })
+)
+
+export const CreateTemplate = Schema.Struct({
+  document_type: DocumentType,
+  template_data: TemplateData
+}).annotations({ identifier: "CreateTemplate" })
+export type CreateTemplate = typeof CreateTemplate.Type
+
+export const UpdateTemplate = Schema.Struct({
+  document_type: Schema.optional(DocumentType),
+  template_data: Schema.optional(TemplateData)
+}).annotations({ identifier: "UpdateTemplate" })
+export type UpdateTemplate = typeof UpdateTemplate.Type

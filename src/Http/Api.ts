@@ -1,0 +1,20 @@
+import { HttpApi, OpenApi } from "@effect/platform"
+import { DocumentsApi } from "../Documents/Api.js"
+import { Overloaded, Unprocessable } from "../Domain/Errors.js"
+import { TemplatesApi } from "../Templates/Api.js"
+import { patchSpec } from "./OpenApiPatch.js"
+
+export class Api extends HttpApi.make("docsplit")
+  .add(TemplatesApi)
+  .add(DocumentsApi)
+  .addError(Unprocessable)
+  .addError(Overloaded)
+  .annotate(OpenApi.Title, "Document splitting and extraction API")
+  .annotate(OpenApi.Version, "1.0.1")
+  .annotate(
+    OpenApi.Description,
+    "Split multi-document files into sections by document type and extract each template's fields, " +
+      "with the page and bounding box of every value. Every /v1 call needs the x-api-key header."
+  )
+  .annotate(OpenApi.Transform, patchSpec)
+{}

@@ -1,0 +1,97 @@
+/**
+ * The one place failures become responses: every error, decode failure, multipart limit and defect
+ * is answered with `{"detail": "..."}` and the contract's status. Causes of 5xx stay in the log.
+ */
+import { HttpServerResponse } from "@effect/platform"
+import { Cause, Effect, FiberRef, Option } from "effect"
+import { statusOf } from "../Domain/Errors.js"
+import { CurrentRequestId } from "./RequestId.js"
+
+const detailResponse = (status: number, detail: string, headers: Record<string, string> = {}) =>
+  HttpServerResponse.unsafeJson({ detail }, { status, headers })
+
+interface Tagged {
+  readonly _tag: string
+  readonly [k: string]: unknown
+}
+
+const isTagged = (u: unknown): u is Tagged =>
+  typeof u === "object" && u !== null && typeof (u as { _tag?: unknown })._tag === "string"
+
+interface DecodeIssue {
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly message: string
+}
+
+/** Schema violations are 422, except a template_ids that is not a list of strings (400, per the contract). */
+const decodeErrorResponse = (error: Tagged) => {
+  const issues = (error.issues ?? []) as ReadonlyArray<DecodeIssue>
+  const described = issues.slice(0, 5).map((i) =>
+    i.path.length > 0 ? `${i.path.map(String).join(".")}: ${i.message}` : i.message
+  )
+  const detail = described.length > 0 ? described.join("; ") : String(error.message ?? "invalid request")
+  const notAList = issues.some((i) => i.path[0] === "template_ids" && !/is missing/.test(i.message))
+  return detailResponse(notAList ? 400 : 422, detail)
+}
+
+const isReachedLimit = (cause: unknown): boolean =>
+  isTagged(cause) && (cause._tag === "ReachedLimit" || isReachedLimit(cause.cause))
+
+const multipartErrorResponse = (error: Tagged) => {
+  switch (error.reason) {
+    case "FileTooLarge":
+    case "BodyTooLarge":
+      return detailResponse(413, "upload larger than the limit")
+    case "FieldTooLarge":
+      return detailResponse(413, "a form field is larger than the limit")
+    case "TooManyParts":
+      return detailResponse(413, "too many parts in the multipart body")
+    default:
+      return isReachedLimit(error.cause)
+        ? detailResponse(413, "upload larger than the limit")
+        : detailResponse(400, "malformed multipart body")
+  }
+}
+
+const failureResponse = (error: unknown): Option.Option<HttpServerResponse.HttpServerResponse> => {
+  if (!isTagged(error)) return Option.none()
+  switch (error._tag) {
+    case "HttpApiDecodeError":
+      return Option.some(decodeErrorResponse(error))
+    case "ParseError":
+      return Option.some(detailResponse(422, String(error.message)))
+    case "MultipartError":
+      return Option.some(multipartErrorResponse(error))
+    case "RequestError":
+      return Option.some(
+        error.reason === "Decode"
+          ? detailResponse(400, "malformed request body (expected JSON)")
+          : detailResponse(400, "the request could not be read")
+      )
+    case "RouteNotFound":
+      return Option.some(detailResponse(404, "no such endpoint"))
+    case "Overloaded":
+      return Option.some(
+        detailResponse(503, String(error.detail), { "retry-after": String(error.retryAfterSeconds ?? 1) })
+      )
+  }
+  const status = statusOf(error)
+  return status === 500 || typeof error.detail !== "string"
+    ? Option.none()
+    : Option.some(detailResponse(status, error.detail))
+}
+
+export const causeToResponse = (cause: Cause.Cause<unknown>) =>
+  Effect.gen(function*() {
+    // Expected failures first, then defects that are really request problems (bad JSON, multipart limits).
+    const failure = Cause.failureOption(cause).pipe(Option.flatMap(failureResponse))
+    if (Option.isSome(failure)) return failure.value
+    const defect = Cause.dieOption(cause).pipe(Option.flatMap(failureResponse))
+    if (Option.isSome(defect)) return defect.value
+    const requestId = yield* FiberRef.get(CurrentRequestId)
+    if (Cause.isInterruptedOnly(cause)) {
+      return detailResponse(503, `request interrupted (request ${requestId})`)
+    }
+    yield* Effect.logError("request failed", cause)
+    return detailResponse(500, `Internal error (request ${requestId})`)
+  })

@@ -1,0 +1,94 @@
+/**
+ * The HTTP application: the API's handlers, error rendering, request ids and logging,
+ * plus the unauthenticated routes (/health, /openapi.json, /docs).
+ */
+import {
+  HttpApiBuilder,
+  HttpApiScalar,
+  HttpMiddleware,
+  HttpServerRequest,
+  HttpServerResponse,
+  Multipart,
+  OpenApi
+} from "@effect/platform"
+import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
+import { SqlClient } from "@effect/sql"
+import { Effect, Layer, Option } from "effect"
+import { AuthenticationLive } from "../Auth/Http.js"
+import { AppConfig } from "../Config.js"
+import { DocumentsLive } from "../Documents/Http.js"
+import { TemplatesLive } from "../Templates/Http.js"
+import { Api } from "./Api.js"
+import { causeToResponse } from "./ErrorResponse.js"
+import { CurrentRequestId, requestIdFrom } from "./RequestId.js"
+
+/** Upload limits from the configuration, and one `{detail}` answer for every failure. */
+const ApiMiddlewareLive = HttpApiBuilder.middleware(
+  Effect.gen(function*() {
+    const config = yield* AppConfig
+    const fileLimit = Option.some(config.maxUploadBytes)
+    // The whole body may carry a few form fields besides the file.
+    const bodyLimit = Option.some(config.maxUploadBytes + 1024 * 1024)
+    return (app) =>
+      app.pipe(
+        Multipart.withMaxFileSize(fileLimit),
+        HttpIncomingMessage.withMaxBodySize(bodyLimit),
+        Effect.catchAllCause(causeToResponse)
+      )
+  })
+)
+
+const HealthLive = HttpApiBuilder.Router.use((router) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    yield* router.get(
+      "/health",
+      sql`SELECT 1 AS ok`.pipe(
+        Effect.as(HttpServerResponse.unsafeJson({ status: "ok", database: "ok" })),
+        Effect.catchAll((error) =>
+          Effect.logError("health check: database unreachable", error).pipe(
+            Effect.as(HttpServerResponse.unsafeJson({ status: "error", database: "unreachable" }, { status: 503 }))
+          )
+        )
+      )
+    )
+  })
+)
+
+const OpenApiLive = HttpApiBuilder.Router.use((router) =>
+  router.get("/openapi.json", Effect.sync(() => HttpServerResponse.unsafeJson(OpenApi.fromApi(Api))))
+)
+
+const DocsLive = HttpApiScalar.layer({
+  path: "/docs",
+  scalar: { withDefaultFonts: false }
+})
+
+export const ApiLive = HttpApiBuilder.api(Api).pipe(
+  Layer.provide([TemplatesLive, DocumentsLive, AuthenticationLive])
+)
+
+/** Request id on every response and log line; one access-log line per request. */
+const requestLog = HttpMiddleware.make((app) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const id = requestIdFrom(request.headers["x-request-id"])
+    const started = performance.now()
+    return yield* app.pipe(
+      Effect.tap((response) =>
+        Effect.logInfo(`${request.method} ${request.url} ${response.status}`).pipe(
+          Effect.annotateLogs("ms", Math.round(performance.now() - started))
+        )
+      ),
+      Effect.map(HttpServerResponse.setHeader("x-request-id", id)),
+      Effect.locally(CurrentRequestId, id),
+      Effect.annotateLogs("request_id", id)
+    )
+  })
+)
+
+/** Everything but the HTTP server itself and the services the handlers use. */
+export const HttpAppLive = HttpApiBuilder.serve(requestLog).pipe(
+  Layer.provide([DocsLive, OpenApiLive, HealthLive, ApiMiddlewareLive]),
+  Layer.provide(ApiLive)
+)

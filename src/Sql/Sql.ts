@@ -1,0 +1,97 @@
+/**
+ * The database: PostgreSQL when DATABASE_URL is set, otherwise an embedded PGlite under
+ * DATA_DIR/db. Both get the same migrations (sql/NNNN_name.sql) before anything else runs.
+ */
+import * as PgClient from "@effect/sql-pg/PgClient"
+import * as Migrator from "@effect/sql/Migrator"
+import * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import { Effect, Layer, Option, type Redacted } from "effect"
+import { createRequire } from "node:module"
+import * as fs from "node:fs/promises"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { AppConfig } from "../Config.js"
+import * as PgliteClient from "./Pglite.js"
+
+/** `sql/` at the repository root, found from this file so the working directory does not matter. */
+export const migrationsDirectory: string = fileURLToPath(new URL("../../sql/", import.meta.url))
+
+const migrationFile = /^(\d+)_([^.]+)\.sql$/
+
+/** Every `NNNN_name.sql` in `directory`, in id order; each runs as one multi-statement text. */
+export const migrationsFromDirectory = (directory: string): Migrator.Loader =>
+  Effect.tryPromise({
+    try: () => fs.readdir(directory),
+    catch: (cause) =>
+      new Migrator.MigrationError({ reason: "import-error", message: `Cannot list migrations in ${directory}`, cause })
+  }).pipe(
+    Effect.map((names) =>
+      names
+        .flatMap((file) => {
+          const match = migrationFile.exec(file)
+          return match === null ? [] : [{ id: Number(match[1]), name: match[2], file: path.join(directory, file) }]
+        })
+        .sort((a, b) => a.id - b.id)
+        .map(({ file, id, name }): Migrator.ResolvedMigration => [
+          id,
+          name,
+          Effect.tryPromise({
+            try: () => fs.readFile(file, "utf8"),
+            catch: (cause) => new Migrator.MigrationError({ reason: "import-error", message: `Cannot read ${file}`, cause })
+          }).pipe(
+            // The unprepared path: PGlite's prepared statements take a single statement.
+            Effect.map((text) => Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(text).unprepared))
+          )
+        ])
+    )
+  )
+
+/** Applies the pending migrations; returns the ones it ran. */
+export const migrate = (
+  directory: string = migrationsDirectory
+): Effect.Effect<ReadonlyArray<readonly [id: number, name: string]>, Migrator.MigrationError | SqlError, SqlClient.SqlClient> =>
+  Migrator.make({})({ loader: migrationsFromDirectory(directory) })
+
+type TypeParser = (value: string) => unknown
+// pg's own default parsers (pg-types 2, a dependency of `pg`), extended with int8 → number below.
+const pgTypes = createRequire(import.meta.url)("pg").types as {
+  getTypeParser: (oid: number, format?: "text" | "binary") => TypeParser
+}
+const INT8 = 20
+
+/** A PostgreSQL client; BIGINT / COUNT(*) (int8) come back as JS numbers, as in PGlite. */
+export const postgresLayer = (
+  url: Redacted.Redacted,
+  options: { readonly maxConnections?: number | undefined } = {}
+): Layer.Layer<SqlClient.SqlClient, SqlError> =>
+  PgClient.layer({
+    url,
+    maxConnections: options.maxConnections,
+    types: {
+      getTypeParser: (oid: number, format?: "text" | "binary") =>
+        oid === INT8 && format !== "binary" ? Number : pgTypes.getTypeParser(oid, format)
+    }
+  })
+
+/** The embedded database kept in `directory` (`undefined`: in memory). */
+export const pgliteLayer = (directory: string | undefined): Layer.Layer<SqlClient.SqlClient, SqlError> =>
+  PgliteClient.layer({ dataDir: directory })
+
+/** Runs the migrations once the client is up and passes the client on. */
+export const withMigrations = <E, R>(
+  client: Layer.Layer<SqlClient.SqlClient, E, R>,
+  directory: string = migrationsDirectory
+): Layer.Layer<SqlClient.SqlClient, E | SqlError | Migrator.MigrationError, R> =>
+  Layer.effectDiscard(migrate(directory)).pipe(Layer.provideMerge(client))
+
+/** The application's database, migrated. */
+export const SqlLive: Layer.Layer<SqlClient.SqlClient, SqlError | Migrator.MigrationError, AppConfig> = Layer.unwrapEffect(
+  Effect.map(AppConfig, (config) =>
+    withMigrations(
+      Option.match(config.databaseUrl, {
+        onSome: (url) => postgresLayer(url),
+        onNone: () => pgliteLayer(path.join(config.dataDir, "db"))
+      })
+    ))
+)

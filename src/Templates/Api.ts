@@ -1,0 +1,44 @@
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { Authentication } from "../Auth/Api.js"
+import { NotFound, Unprocessable } from "../Domain/Errors.js"
+import { Paging } from "../Domain/Query.js"
+import { CreateTemplate, Template, UpdateTemplate } from "../Domain/Template.js"
+
+const TemplatePath = Schema.Struct({ template_id: Schema.String })
+
+export class TemplatesApi extends HttpApiGroup.make("templates")
+  .add(
+    HttpApiEndpoint.post("create", "/templates")
+      .setPayload(CreateTemplate)
+      .addSuccess(Template)
+      .addError(Unprocessable)
+      .annotate(OpenApi.Summary, "Create a template")
+      .annotate(OpenApi.Description, "One document type per template; template_data describes the values to extract.")
+  )
+  .add(
+    HttpApiEndpoint.get("list", "/templates")
+      .setUrlParams(Paging)
+      .addSuccess(Schema.Array(Template))
+      .annotate(OpenApi.Summary, "List templates (oldest first)")
+  )
+  .add(
+    HttpApiEndpoint.patch("update", "/templates/:template_id")
+      .setPath(TemplatePath)
+      .setPayload(UpdateTemplate)
+      .addSuccess(Template)
+      .addError(NotFound)
+      .addError(Unprocessable)
+      .annotate(OpenApi.Summary, "Update a template; omitted fields stay")
+  )
+  .add(
+    HttpApiEndpoint.del("delete", "/templates/:template_id")
+      .setPath(TemplatePath)
+      .addSuccess(HttpApiSchema.NoContent)
+      .addError(NotFound)
+      .annotate(OpenApi.Summary, "Delete a template; it can no longer be used")
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+  .annotate(OpenApi.Title, "Templates")
+{}

@@ -1,0 +1,233 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { degrees, PDFDocument, StandardFonts } from "pdf-lib"
+import type { Box, Line, Page, Word } from "../../src/Domain/PageModel.js"
+import { pageText } from "../../src/Domain/PageModel.js"
+import { readPdf } from "../../src/Reading/Pdf.js"
+import { A4, makePdf, makeTextPdf, textLayout } from "../support/pdfs.js"
+
+const read = (bytes: Uint8Array, maxPages = 500) => readPdf(bytes, { maxPages })
+
+const allWords = (page: Page): Array<Word> => page.lines.flatMap((l) => l.words)
+const word = (page: Page, text: string): Word => {
+  const found = allWords(page).find((w) => w.text === text)
+  if (!found) throw new Error(`no word ${text} in ${JSON.stringify(pageText(page))}`)
+  return found
+}
+const inUnit = (b: Box) => b.every((n) => n >= 0 && n <= 1) && b[0] <= b[2] && b[1] <= b[3]
+/** Within 1.5% of the page. */
+const near = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(0.015)
+
+/** An encrypted-looking PDF: pdf-lib output with an /Encrypt dictionary (RC4, 40-bit) in its trailer. */
+const encryptedPdf = async (): Promise<Uint8Array> => {
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  doc.addPage([595, 842]).drawText("Secret", { x: 100, y: 700, size: 12, font })
+  const text = Buffer.from(await doc.save({ useObjectStreams: false })).toString("latin1")
+  const hex = "0123456789abcdef".repeat(4)
+  const id = hex.slice(0, 32)
+  const patched = text.replace(
+    /trailer\s*<</,
+    (m) => `${m}\n/Encrypt << /Filter /Standard /V 1 /R 2 /O <${hex}> /U <${hex}> /P -4 >>\n/ID [<${id}> <${id}>]`
+  )
+  if (patched === text) throw new Error("no trailer found")
+  return new Uint8Array(Buffer.from(patched, "latin1"))
+}
+
+const invoices = "/work/shared/corpora/invoices-dev"
+const haveInvoices = fs.existsSync(path.join(invoices, "manifest.json"))
+
+describe("readPdf", () => {
+  it.effect("reads words at the drawn positions, top-left origin, boxes in 0..1", () =>
+    Effect.gen(function*() {
+      const bytes = yield* Effect.promise(() =>
+        makePdf([[{ text: "Invoice number 12345", x: 100, y: 100 }, { text: "Total 99.50", x: 300, y: 600, size: 18 }]])
+      )
+      const model = yield* read(bytes)
+      expect(model.mediaType).toBe("application/pdf")
+      const [page] = model.pages
+      expect(page).toMatchObject({ page: 1, width: 595, height: 842, source: "text" })
+      expect(page!.lines.map((l) => l.text)).toEqual(["Invoice number 12345", "Total 99.50"])
+      for (const l of page!.lines) {
+        expect(inUnit(l.box)).toBe(true)
+        for (const w of l.words) {
+          expect(inUnit(w.box)).toBe(true)
+          expect(w.confidence).toBe(1)
+        }
+      }
+      const invoice = word(page!, "Invoice")
+      near(invoice.box[0], 100 / A4.width)
+      near(invoice.box[1], 100 / A4.height)
+      near(invoice.box[3], (100 + 12) / A4.height)
+      const total = word(page!, "Total")
+      near(total.box[0], 300 / A4.width)
+      near(total.box[1], 600 / A4.height)
+      // Words of one run share its width in order, without overlapping.
+      const [w1, w2, w3] = page!.lines[0]!.words
+      expect(w1!.box[2]).toBeLessThan(w2!.box[0])
+      expect(w2!.box[2]).toBeLessThan(w3!.box[0])
+      near(w3!.box[2], (100 + 118) / A4.width) // Helvetica 12 pt: "Invoice number 12345" is ~118 pt wide
+    }))
+
+  it.effect("orders lines top to bottom and words left to right, whatever the drawing order", () =>
+    Effect.gen(function*() {
+      const bytes = yield* Effect.promise(() =>
+        makePdf([[
+          { text: "third", x: 72, y: 300 },
+          { text: "world", x: 120, y: 100 },
+          { text: "first", x: 72, y: 80 },
+          { text: "hello", x: 72, y: 100 },
+          { text: "fourth", x: 72, y: 320 }
+        ]])
+      )
+      const model = yield* read(bytes)
+      expect(model.pages[0]!.lines.map((l) => l.text)).toEqual(["first", "hello world", "third", "fourth"])
+    }))
+
+  it.effect("splits a row at a wide gap into separate lines (label column, value column), left first", () =>
+    Effect.gen(function*() {
+      const bytes = yield* Effect.promise(() =>
+        makePdf([[{ text: "Invoice date:", x: 72, y: 100 }, { text: "2023-03-20", x: 400, y: 100 }]])
+      )
+      const lines = (yield* read(bytes)).pages[0]!.lines
+      expect(lines.map((l) => l.text)).toEqual(["Invoice date:", "2023-03-20"])
+      near(lines[1]!.box[0], 400 / A4.width)
+      expect(lines[0]!.box[2]).toBeLessThan(lines[1]!.box[0])
+    }))
+
+  it.effect("gives line font sizes relative to the page height", () =>
+    Effect.gen(function*() {
+      const bytes = yield* Effect.promise(() =>
+        makePdf([[{ text: "Title", x: 72, y: 72, size: 24 }, { text: "body text", x: 72, y: 120, size: 10 }]])
+      )
+      const [title, body] = (yield* read(bytes)).pages[0]!.lines as ReadonlyArray<Line>
+      expect(title!.fontSize).toBeCloseTo(24 / 842, 4)
+      expect(body!.fontSize).toBeCloseTo(10 / 842, 4)
+    }))
+
+  for (const rotate of [90, 180, 270]) {
+    it.effect(`respects /Rotate ${rotate}: displayed size and boxes as seen`, () =>
+      Effect.gen(function*() {
+        const bytes = yield* Effect.promise(() =>
+          makePdf([[{ text: "Upright heading", x: 100, y: 150 }, { text: "below", x: 100, y: 400 }]], { rotate })
+        )
+        const [page] = (yield* read(bytes)).pages
+        expect(page).toMatchObject({ width: 595, height: 842 })
+        expect(page!.lines.map((l) => l.text)).toEqual(["Upright heading", "below"])
+        const w = word(page!, "Upright")
+        expect(inUnit(w.box)).toBe(true)
+        near(w.box[0], 100 / A4.width)
+        near(w.box[1], 150 / A4.height)
+        near(word(page!, "below").box[1], 400 / A4.height)
+        expect(w.box[2]).toBeLessThan(word(page!, "heading").box[0])
+      }))
+  }
+
+  it.effect("respects the CropBox: size of the crop, boxes relative to it, cropped-away text dropped", () =>
+    Effect.gen(function*() {
+      const bytes = yield* Effect.promise(async () => {
+        const doc = await PDFDocument.create()
+        const font = await doc.embedFont(StandardFonts.Helvetica)
+        const page = doc.addPage([595, 842])
+        page.setCropBox(50, 100, 400, 600) // x, y (bottom-left, user space), width, height
+        page.drawText("Inside", { x: 150, y: 500, size: 12, font }) // crop-relative: x 100, baseline 200 from top
+        page.drawText("Outside", { x: 500, y: 800, size: 12, font })
+        return page.doc.save()
+      })
+      const [page] = (yield* read(bytes)).pages
+      expect(page).toMatchObject({ width: 400, height: 600 })
+      expect(page!.lines.map((l) => l.text)).toEqual(["Inside"])
+      const w = word(page!, "Inside")
+      near(w.box[0], 100 / 400)
+      near(w.box[3], (200 + 12 * 0.212) / 600) // bottom = baseline + descent
+    }))
+
+  it.effect("reads text drawn rotated within an unrotated page as its own line", () =>
+    Effect.gen(function*() {
+      const bytes = yield* Effect.promise(async () => {
+        const doc = await PDFDocument.create()
+        const font = await doc.embedFont(StandardFonts.Helvetica)
+        const page = doc.addPage([595, 842])
+        page.drawText("Body line", { x: 72, y: 700, size: 12, font })
+        page.drawText("SIDEWAYS MARGIN", { x: 30, y: 400, size: 12, font, rotate: degrees(90) })
+        return doc.save()
+      })
+      const [page] = (yield* read(bytes)).pages
+      expect(page!.lines.map((l) => l.text).sort()).toEqual(["Body line", "SIDEWAYS MARGIN"])
+      const side = page!.lines.find((l) => l.text === "SIDEWAYS MARGIN")!
+      expect(inUnit(side.box)).toBe(true)
+      expect(side.box[3] - side.box[1]).toBeGreaterThan(side.box[2] - side.box[0]) // tall and thin
+    }))
+
+  it.effect("reads every page in order; a page without text has zero lines and stays source text", () =>
+    Effect.gen(function*() {
+      const bytes = yield* Effect.promise(() => makeTextPdf([["page one"], [], ["page three", "second line"]]))
+      const model = yield* read(bytes)
+      expect(model.pages.map((p) => p.page)).toEqual([1, 2, 3])
+      expect(model.pages.map(pageText)).toEqual(["page one", "", "page three\nsecond line"])
+      expect(model.pages[1]).toMatchObject({ source: "text", lines: [] })
+      near(model.pages[2]!.lines[1]!.box[1], (textLayout.top + textLayout.leading) / A4.height)
+    }))
+
+  it.effect("fails with PayloadTooLarge when the document has more pages than the limit", () =>
+    Effect.gen(function*() {
+      const bytes = yield* Effect.promise(() => makeTextPdf([["a"], ["b"], ["c"]]))
+      const error = yield* Effect.flip(read(bytes, 2))
+      expect(error._tag).toBe("PayloadTooLarge")
+      expect(error.detail).toBe("document has 3 pages; the limit is 2")
+      expect((yield* read(bytes, 3)).pages).toHaveLength(3)
+    }))
+
+  it.effect("fails with UnsupportedMediaType on truncated or garbage bytes", () =>
+    Effect.gen(function*() {
+      const bytes = yield* Effect.promise(() => makeTextPdf([["hello"]]))
+      for (const broken of [bytes.slice(0, 300), new TextEncoder().encode("%PDF-1.7\nnot really a pdf"), new Uint8Array(64)]) {
+        const error = yield* Effect.flip(read(broken))
+        expect(error._tag).toBe("UnsupportedMediaType")
+        expect(error.detail).toMatch(/^corrupt or unreadable PDF: /)
+      }
+    }))
+
+  it.effect("fails with UnsupportedMediaType on a password-protected PDF", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(read(yield* Effect.promise(encryptedPdf)))
+      expect(error._tag).toBe("UnsupportedMediaType")
+      expect(error.detail).toBe("PDF is encrypted (password-protected)")
+    }))
+
+  it.effect("leaves the caller's bytes intact and accepts a Buffer", () =>
+    Effect.gen(function*() {
+      const bytes = yield* Effect.promise(() => makeTextPdf([["keep me"]]))
+      const length = bytes.byteLength
+      yield* read(bytes)
+      expect(bytes.byteLength).toBe(length)
+      const again = yield* read(Buffer.from(bytes))
+      expect(pageText(again.pages[0]!)).toBe("keep me")
+    }))
+
+  describe.skipIf(!haveInvoices)("real invoices (invoices-dev corpus)", () => {
+    const manifest = haveInvoices
+      ? (JSON.parse(fs.readFileSync(path.join(invoices, "manifest.json"), "utf8")) as {
+        items: Array<{ file: string; expected: { invoice_number: string } }>
+      })
+      : { items: [] }
+    const squash = (s: string) => s.toLowerCase().replace(/\s+/g, "")
+    for (const item of manifest.items) {
+      it.effect(`finds the invoice number in ${path.basename(item.file)}`, () =>
+        Effect.gen(function*() {
+          const bytes = new Uint8Array(fs.readFileSync(path.join(invoices, item.file)))
+          const model = yield* read(bytes)
+          const text = model.pages.map(pageText).join("\n")
+          expect(squash(text)).toContain(squash(item.expected.invoice_number).replace(/^#/, ""))
+          for (const page of model.pages) {
+            for (const l of page.lines) {
+              expect(inUnit(l.box)).toBe(true)
+              for (const w of l.words) expect(inUnit(w.box)).toBe(true)
+            }
+          }
+        }))
+    }
+  })
+})
