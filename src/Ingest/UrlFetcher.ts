@@ -213,7 +213,7 @@ const request = (target: Target, limit: number): Effect.Effect<Response, Payload
       hostname: target.host,
       port: url.port === "" ? undefined : Number(url.port),
       path: `${url.pathname}${url.search}`,
-      auth: url.username !== "" ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
+      auth: url.username !== "" ? `${decodeOrKeep(url.username)}:${decodeOrKeep(url.password)}` : undefined,
       headers: { accept: "*/*", "accept-encoding": "identity", "user-agent": "docsplit-url-fetcher" },
       lookup: pinnedLookup(target.addresses),
       // A fresh connection per hop: a pooled socket could belong to another check.
@@ -278,12 +278,14 @@ const downloadName = (disposition: string | undefined, finalUrl: URL): string =>
     nameFromUrl(finalUrl) ??
     "download"
 
-const nameFromUrl = (url: URL): string | undefined => {
-  const segment = url.pathname.slice(url.pathname.lastIndexOf("/") + 1)
+const nameFromUrl = (url: URL): string | undefined =>
+  safeName(decodeOrKeep(url.pathname.slice(url.pathname.lastIndexOf("/") + 1)))
+
+const decodeOrKeep = (encoded: string): string => {
   try {
-    return safeName(decodeURIComponent(segment))
+    return decodeURIComponent(encoded)
   } catch {
-    return safeName(segment)
+    return encoded
   }
 }
 

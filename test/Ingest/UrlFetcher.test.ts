@@ -3,11 +3,23 @@ import { Effect, Fiber, Layer, Option } from "effect"
 import { EventEmitter, once } from "node:events"
 import * as Http from "node:http"
 import type { AddressInfo } from "node:net"
-import { afterAll, beforeAll } from "vitest"
+import { afterAll, beforeAll, vi } from "vitest"
 import { AppConfig } from "../../src/Config.js"
 import { filenameFromContentDisposition, UrlFetcher } from "../../src/Ingest/UrlFetcher.js"
 
 const LIMIT = 1000
+
+// Names under the reserved `.test` TLD that only this fake DNS knows; all others resolve for real.
+const FAKE_DNS: Record<string, Array<{ address: string; family: number }>> = {
+  "pinned.test": [{ address: "127.0.0.1", family: 4 }],
+  "mixed.test": [{ address: "93.184.216.34", family: 4 }, { address: "10.0.0.1", family: 4 }]
+}
+vi.mock("node:dns/promises", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:dns/promises")>()
+  const lookup = (host: string, options: object) =>
+    host in FAKE_DNS ? Promise.resolve(FAKE_DNS[host]) : actual.lookup(host, options)
+  return { ...actual, lookup, default: { ...actual, lookup } }
+})
 
 // ---------------------------------------------------------------------------------------------
 // A real local server
@@ -15,6 +27,7 @@ const LIMIT = 1000
 /** Emits `request:<path>` when a request arrives and `closed:<path>` when its connection goes away. */
 const events = new EventEmitter()
 const seen: Array<string> = []
+const hostHeaders = new Map<string, string | undefined>()
 let server: Http.Server
 let port = 0
 /** A port nothing listens on. */
@@ -25,6 +38,7 @@ const handler = (req: Http.IncomingMessage, res: Http.ServerResponse) => {
   const url = new URL(req.url ?? "/", base())
   const path = url.pathname
   seen.push(path)
+  hostHeaders.set(path, req.headers.host)
   events.emit(`request:${path}`)
   res.on("close", () => events.emit(`closed:${path}`))
   const redirect = (status: number, location: string) => {
@@ -186,6 +200,25 @@ describe("UrlFetcher", () => {
         const error = yield* failureOf(`${base()}/file.pdf`, { urlAllowHosts: [`localhost:${port}`] })
         expect(error._tag).toBe("Unprocessable")
         expect(error.detail).toBe("url host \"127.0.0.1\" resolves to a loopback address, which is not allowed")
+      }))
+  })
+
+  describe("DNS", () => {
+    it.live("connects to the address that was checked, without asking DNS again, keeping the Host header", () =>
+      Effect.gen(function*() {
+        // Node's own resolver does not know `pinned.test`: the connection only works if it is pinned.
+        const download = yield* fetchWith(`http://pinned.test:${port}/files/pinned.txt`, {
+          urlAllowHosts: [`pinned.test:${port}`]
+        })
+        expect(text(download.bytes)).toBe("report")
+        expect(hostHeaders.get("/files/pinned.txt")).toBe(`pinned.test:${port}`)
+      }))
+
+    it.live("refuses a host when any one of its addresses is private", () =>
+      Effect.gen(function*() {
+        const error = yield* failureOf("http://mixed.test/file.pdf", { urlAllowHosts: [] })
+        expect(error._tag).toBe("Unprocessable")
+        expect(error.detail).toBe("url host \"mixed.test\" resolves to a private address, which is not allowed")
       }))
   })
 

@@ -1,11 +1,12 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Chunk, Deferred, Effect, Exit, Layer, Ref, Stream, String as Str } from "effect"
+import { Chunk, ConfigProvider, Deferred, Effect, Exit, Fiber, Layer, Ref, Stream, String as Str } from "effect"
 import * as fs from "node:fs/promises"
 import * as os from "node:os"
 import * as path from "node:path"
+import { AppConfig } from "../../src/Config.js"
 import * as PgliteClient from "../../src/Sql/Pglite.js"
-import { migrate, migrationsDirectory, pgliteLayer, withMigrations } from "../../src/Sql/Sql.js"
+import { migrate, migrationsDirectory, SqlLive, withMigrations } from "../../src/Sql/Sql.js"
 import { testBackends } from "../support/sql.js"
 
 const now = 1_700_000_000
@@ -53,25 +54,25 @@ describe.each(testBackends)("Sql on $name", ({ layer: backend, name }) => {
         expect(yield* migrate()).toEqual([])
       }))
 
-    it.effect("round-trips rows with JSONB values and BIGINT as numbers", () =>
+    it.effect("round-trips rows: JSON text, JSON and JSONB values, BIGINT as numbers", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
         const tenant = uniqueId("t")
         yield* insertTenant(tenant)
-        const templateData = { name: "Invoice", fields: [{ key: "total", type: "number", required: true }], note: "ü €" }
+        // template_data is TEXT: the client's JSON comes back byte for byte (key order, spacing).
+        const templateText = `{"z": 1, "a": [{"key": "total", "required": true}], "note": "ü €"}`
         const big = 2 ** 40
         yield* sql`INSERT INTO templates ${
           sql.insert([
-            { id: `${tenant}-a`, tenant_id: tenant, document_type: "invoice", template_data: templateData, created_at: big, updated_at: now },
-            { id: `${tenant}-b`, tenant_id: tenant, document_type: "receipt", template_data: { empty: {} }, created_at: now, updated_at: now }
+            { id: `${tenant}-a`, tenant_id: tenant, document_type: "invoice", template_data: templateText, created_at: big, updated_at: now },
+            { id: `${tenant}-b`, tenant_id: tenant, document_type: "receipt", template_data: "{}", created_at: now, updated_at: now }
           ])
         }`
         const rows = yield* sql<{ id: string; templateData: unknown; createdAt: number; seq: number }>`
           SELECT id, template_data AS "templateData", created_at AS "createdAt", seq
           FROM templates WHERE tenant_id = ${tenant} ORDER BY seq`
         expect(rows.map((r) => r.id)).toEqual([`${tenant}-a`, `${tenant}-b`])
-        expect(rows[0].templateData).toEqual(templateData)
-        expect(rows[1].templateData).toEqual({ empty: {} })
+        expect(rows[0].templateData).toBe(templateText)
         expect(rows[0].createdAt).toBe(big)
         expect(typeof rows[0].seq).toBe("number")
         expect(rows[1].seq).toBeGreaterThan(rows[0].seq)
@@ -79,17 +80,28 @@ describe.each(testBackends)("Sql on $name", ({ layer: backend, name }) => {
         const [count] = yield* sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM templates WHERE tenant_id = ${tenant}`
         expect(count.n).toBe(2)
 
-        // A top-level JSON array must be sent as JSON text: node-postgres would encode a JS array as a PG array.
         yield* sql`INSERT INTO blobs ${sql.insert({ sha256: tenant, size: 3, media_type: null, created_at: now })}`
         yield* sql`INSERT INTO documents ${
           sql.insert({ id: tenant, tenant_id: tenant, name: "a.pdf", blob_sha256: tenant, size: 3, media_type: "application/pdf", created_at: now })
         }`
+        // JSON columns come back parsed, keys in the order written. JSON text is the portable parameter:
+        // node-postgres would send a JS array as a PostgreSQL array literal.
+        const pageModel = { pages: [{ n: 1, lines: [] }], source: "text", a: null }
+        yield* sql`INSERT INTO parses ${
+          sql.insert({ document_id: tenant, options_key: "default", page_model: JSON.stringify(pageModel), created_at: now })
+        }`
         yield* sql`INSERT INTO extraction_runs ${
           sql.insert({ id: tenant, document_id: tenant, template_ids: JSON.stringify(["x", "y"]), results: JSON.stringify([{ ok: true }]), created_at: now })
         }`
+        const [parse] = yield* sql<{ page_model: object }>`SELECT page_model FROM parses WHERE document_id = ${tenant}`
+        expect(parse.page_model).toEqual(pageModel)
+        expect(Object.keys(parse.page_model)).toEqual(["pages", "source", "a"])
         const [run] = yield* sql<{ template_ids: unknown; results: unknown }>`
           SELECT template_ids, results FROM extraction_runs WHERE id = ${tenant}`
         expect(run).toEqual({ template_ids: ["x", "y"], results: [{ ok: true }] })
+
+        const [jsonb] = yield* sql<{ v: unknown }>`SELECT ${JSON.stringify({ b: [1, 2], a: "x" })}::jsonb AS v`
+        expect(jsonb.v).toEqual({ a: "x", b: [1, 2] })
       }))
 
     it.effect("supports values, raw, unprepared multi-statement text and streams", () =>
@@ -149,9 +161,10 @@ describe.each(testBackends)("Sql on $name", ({ layer: backend, name }) => {
             yield* sql.withTransaction(Effect.zipRight(insertTenant(innerFailed), Effect.fail(new Boom()))).pipe(
               Effect.ignore
             )
-            // Several queries of the transaction's own fiber at once must not deadlock.
+            // Child fibers share the transaction's connection: on PGlite they must not wait for its lock.
+            // (node-postgres only queues concurrent queries on one client and deprecates doing so.)
             const counts = yield* Effect.all([countTenants([outer]), countTenants([innerOk]), countTenants([innerFailed])], {
-              concurrency: "unbounded"
+              concurrency: name === "pglite" ? "unbounded" : 1
             })
             expect(counts).toEqual([1, 1, 0])
           })
@@ -225,61 +238,82 @@ describe.each(testBackends)("Sql on $name", ({ layer: backend, name }) => {
         expect(yield* countTenants([id])).toBe(1)
       }))
 
+    it.effect("rolls back and frees the connection when a transaction's fiber is interrupted", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const id = uniqueId("interrupted")
+        const inserted = yield* Deferred.make<void>()
+        const fiber = yield* sql.withTransaction(
+          Effect.zipRight(insertTenant(id), Effect.zipRight(Deferred.succeed(inserted, undefined), Effect.never))
+        ).pipe(Effect.fork)
+        yield* Deferred.await(inserted)
+        yield* Fiber.interrupt(fiber)
+        expect(yield* countTenants([id]).pipe(Effect.timeout("5 seconds"))).toBe(0)
+      }))
+
     it.effect("measures one insert + select", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
         const prefix = uniqueId("lat")
         const samples: Array<number> = []
-        for (let i = 0; i < 200; i++) {
+        const runs = 300
+        const warmup = 100
+        for (let i = 0; i < warmup + runs; i++) {
           const start = performance.now()
           yield* insertTenant(`${prefix}-${i}`)
           yield* sql`SELECT id, created_at FROM tenants WHERE id = ${`${prefix}-${i}`}`
-          samples.push(performance.now() - start)
+          if (i >= warmup) samples.push(performance.now() - start)
         }
         samples.sort((a, b) => a - b)
-        const p50 = samples[100]
-        const p95 = samples[190]
-        console.log(`[${name}] insert+select over 200 runs: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`)
+        const p50 = samples[Math.floor(runs * 0.5)]
+        const p95 = samples[Math.floor(runs * 0.95)]
+        console.log(`[${name}] insert+select, ${runs} runs after ${warmup} warm-up: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`)
         expect(p50).toBeLessThan(50)
       }))
   })
 })
 
-describe("PGlite on disk", () => {
+describe("SqlLive on PGlite", () => {
   it.live("keeps data across restarts and applies only new migrations", () =>
     Effect.gen(function*() {
       const root = yield* Effect.promise(() => fs.mkdtemp(path.join(os.tmpdir(), "sql-test-")))
       yield* Effect.addFinalizer(() => Effect.promise(() => fs.rm(root, { recursive: true, force: true })))
+      const dataDir = path.join(root, "data")
+      // DATABASE_URL is left out on purpose: this is the embedded backend under DATA_DIR/db.
+      const live = SqlLive.pipe(
+        Layer.provide(AppConfig.Default),
+        Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["DATA_DIR", dataDir]]))))
+      )
+      const open = <A, E>(use: Effect.Effect<A, E, SqlClient.SqlClient>) =>
+        Effect.scoped(Effect.flatMap(Layer.build(live), (context) => Effect.provide(use, context)))
+      const appliedMigrations = Effect.flatMap(
+        SqlClient.SqlClient,
+        (sql) => sql<{ id: number }>`SELECT migration_id AS id FROM effect_sql_migrations ORDER BY migration_id`
+      ).pipe(Effect.map((rows) => rows.map((r) => r.id)))
+
+      const first = yield* open(Effect.zipLeft(appliedMigrations, insertTenant("survivor")))
+      expect(first).toEqual([1])
+      expect((yield* Effect.promise(() => fs.stat(path.join(dataDir, "db")))).isDirectory()).toBe(true)
+
       const migrations = path.join(root, "migrations")
       yield* Effect.promise(() => fs.cp(migrationsDirectory, migrations, { recursive: true }))
-      const dataDir = path.join(root, "nested", "db")
-
-      const open = <A, E>(use: Effect.Effect<A, E, SqlClient.SqlClient>) =>
-        Effect.scoped(
-          Effect.flatMap(Layer.build(pgliteLayer(dataDir)), (context) => Effect.provide(use, context))
-        )
-
-      const first = yield* open(
-        Effect.gen(function*() {
-          const applied = yield* migrate(migrations)
-          yield* insertTenant("survivor")
-          return applied
-        })
-      )
-      expect(first).toEqual([[1, "init"]])
-
       yield* Effect.promise(() =>
-        fs.writeFile(path.join(migrations, "0002_labels.sql"), "ALTER TABLE tenants ADD COLUMN label TEXT;\nCREATE INDEX tenants_label ON tenants (label);\n")
+        fs.writeFile(
+          path.join(migrations, "0002_labels.sql"),
+          "ALTER TABLE tenants ADD COLUMN label TEXT;\nCREATE INDEX tenants_label ON tenants (label);\n"
+        )
       )
       const second = yield* open(
         Effect.gen(function*() {
+          const afterRestart = yield* appliedMigrations
           const applied = yield* migrate(migrations)
           const again = yield* migrate(migrations)
           const sql = yield* SqlClient.SqlClient
           const rows = yield* sql`SELECT id, label FROM tenants`
-          return { applied, again, rows }
+          return { afterRestart, applied, again, rows }
         })
       )
+      expect(second.afterRestart).toEqual([1])
       expect(second.applied).toEqual([[2, "labels"]])
       expect(second.again).toEqual([])
       expect(second.rows).toEqual([{ id: "survivor", label: null }])
