@@ -11,6 +11,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf
 import type { TextItem, TextStyle } from "pdfjs-dist/types/src/display/api.js"
 import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
 import type { Box, Line, Page, PageModel, Word } from "../Domain/PageModel.js"
+import { unionBox } from "../Domain/PageModel.js"
 
 export interface ReadPdfOptions {
   readonly maxPages: number
@@ -91,6 +92,9 @@ const readPage = (doc: PDFDocumentProxy, pageNumber: number): Effect.Effect<Page
 
 type Matrix = readonly [number, number, number, number, number, number]
 
+/** Direction text runs on the displayed page, in degrees clockwise from left-to-right. */
+type Orientation = 0 | 90 | 180 | 270
+
 interface Fragment {
   readonly text: string
   /** [x1, y1, x2, y2] in viewport units. */
@@ -99,11 +103,11 @@ interface Fragment {
 
 interface Run {
   readonly text: string
+  /** On the displayed page, viewport units. */
   readonly box: Box
   /** Font size in points. */
   readonly size: number
-  /** Left-to-right text on the displayed page (most text); anything else becomes a line of its own. */
-  readonly horizontal: boolean
+  readonly orientation: Orientation | undefined
   readonly fragments: ReadonlyArray<Fragment>
   readonly spaceBefore: boolean
   readonly spaceAfter: boolean
@@ -126,6 +130,13 @@ const fontMetrics = (style: TextStyle | undefined): { ascent: number; descent: n
     ascent: plausible(ascent, 0.5, 1.5) ? ascent : DEFAULT_ASCENT,
     descent: plausible(descent, -0.6, 0) ? descent : DEFAULT_DESCENT
   }
+}
+
+const orientationOf = (dx: number, dy: number): Orientation | undefined => {
+  const ax = Math.abs(dx), ay = Math.abs(dy)
+  if (ay < 0.1 * ax) return dx > 0 ? 0 : 180
+  if (ax < 0.1 * ay) return dy > 0 ? 90 : 270
+  return undefined
 }
 
 const toRun = (item: TextItem, style: TextStyle | undefined, view: Matrix): Run | undefined => {
@@ -168,13 +179,11 @@ const toRun = (item: TextItem, style: TextStyle | undefined, view: Matrix): Run 
       start = i
     }
   }
-  // Direction of the text on the displayed page.
-  const dx = view[0] * ux + view[2] * uy, dy = view[1] * ux + view[3] * uy
   return {
     text: item.str,
     box: spanBox(0, chars.length),
     size,
-    horizontal: dx > 0 && Math.abs(dy) < 0.1 * dx,
+    orientation: orientationOf(view[0] * ux + view[2] * uy, view[1] * ux + view[3] * uy),
     fragments,
     spaceBefore: /^\s/.test(item.str),
     spaceAfter: /\s$/.test(item.str)
@@ -183,6 +192,10 @@ const toRun = (item: TextItem, style: TextStyle | undefined, view: Matrix): Run 
 
 // ---------------------------------------------------------------------------------------------
 // Layout: runs → lines in reading order
+//
+// Layout works in the page's reading frame: the displayed page turned so that its dominant text
+// direction reads left to right (a landscape table set sideways on a portrait page reads in order).
+// Runs in any other direction become lines of their own.
 
 /** Runs whose vertical extents overlap by at least this share of the smaller one are one visual row... */
 const ROW_OVERLAP = 0.5
@@ -195,65 +208,98 @@ const WORD_JOIN_EMS = 0.1
 /** The same text drawn again within this many font sizes is a fake-bold overprint: kept once. */
 const OVERPRINT_EMS = 0.2
 
+interface Placed {
+  readonly run: Run
+  /** The run's box in the reading frame. */
+  readonly at: Box
+  readonly inFlow: boolean
+}
+
 interface Row {
   top: number
   bottom: number
-  readonly runs: Array<Run>
+  readonly members: Array<Placed>
 }
 
-const horizontalOverlap = (p: Run, q: Run) =>
-  (Math.min(p.box[2], q.box[2]) - Math.max(p.box[0], q.box[0])) /
-  Math.max(1e-9, Math.min(p.box[2] - p.box[0], q.box[2] - q.box[0]))
+/** A displayed-page box in the frame where text of the given orientation reads left to right, top to bottom. */
+const toFrame = (b: Box, orientation: Orientation, width: number, height: number): Box => {
+  switch (orientation) {
+    case 0: return b
+    case 90: return [b[1], width - b[2], b[3], width - b[0]]
+    case 180: return [width - b[2], height - b[3], width - b[0], height - b[1]]
+    case 270: return [height - b[3], b[0], height - b[1], b[2]]
+  }
+}
 
-const isOverprint = (p: Run, q: Run) =>
-  p.text === q.text &&
-  Math.abs(p.box[0] - q.box[0]) < OVERPRINT_EMS * p.size &&
-  Math.abs(p.box[1] - q.box[1]) < OVERPRINT_EMS * p.size
+/** The orientation carrying most characters. */
+const dominantOrientation = (runs: ReadonlyArray<Run>): Orientation => {
+  const weight = new Map<Orientation, number>()
+  for (const run of runs) {
+    if (run.orientation !== undefined) weight.set(run.orientation, (weight.get(run.orientation) ?? 0) + run.text.length)
+  }
+  let best: Orientation = 0, bestWeight = 0
+  for (const [orientation, w] of weight) {
+    if (w > bestWeight) {
+      best = orientation
+      bestWeight = w
+    }
+  }
+  return best
+}
 
-const groupRows = (runs: ReadonlyArray<Run>): Array<Row> => {
-  const centre = (r: Run) => (r.box[1] + r.box[3]) / 2
-  const sorted = [...runs].sort((p, q) => centre(p) - centre(q) || p.box[0] - q.box[0])
+const horizontalOverlap = (p: Box, q: Box) =>
+  (Math.min(p[2], q[2]) - Math.max(p[0], q[0])) / Math.max(1e-9, Math.min(p[2] - p[0], q[2] - q[0]))
+
+const isOverprint = (p: Placed, q: Placed) =>
+  p.run.text === q.run.text &&
+  Math.abs(p.at[0] - q.at[0]) < OVERPRINT_EMS * p.run.size &&
+  Math.abs(p.at[1] - q.at[1]) < OVERPRINT_EMS * p.run.size
+
+const groupRows = (placed: ReadonlyArray<Placed>): Array<Row> => {
+  const centre = (p: Placed) => (p.at[1] + p.at[3]) / 2
+  const sorted = [...placed].sort((p, q) => centre(p) - centre(q) || p.at[0] - q.at[0])
   const rows: Array<Row> = []
-  next: for (const run of sorted) {
-    if (!run.horizontal) {
-      rows.push({ top: run.box[1], bottom: run.box[3], runs: [run] })
+  next: for (const item of sorted) {
+    if (!item.inFlow) {
+      rows.push({ top: item.at[1], bottom: item.at[3], members: [item] })
       continue
     }
-    const height = run.box[3] - run.box[1]
+    const height = item.at[3] - item.at[1]
     let best: Row | undefined
     let bestShare = ROW_OVERLAP
     for (const row of rows) {
-      if (!row.runs[0]!.horizontal) continue
-      const overlap = Math.min(row.bottom, run.box[3]) - Math.max(row.top, run.box[1])
+      if (!row.members[0]!.inFlow) continue
+      const overlap = Math.min(row.bottom, item.at[3]) - Math.max(row.top, item.at[1])
       const share = overlap / Math.min(height, row.bottom - row.top)
       if (share < bestShare) continue
-      if (row.runs.some((r) => isOverprint(r, run))) continue next
-      if (row.runs.some((r) => horizontalOverlap(r, run) > STACKED_OVERLAP)) continue
+      if (row.members.some((m) => isOverprint(m, item))) continue next
+      if (row.members.some((m) => horizontalOverlap(m.at, item.at) > STACKED_OVERLAP)) continue
       best = row
       bestShare = share
     }
     if (best) {
-      best.runs.push(run)
-      best.top = Math.min(best.top, run.box[1])
-      best.bottom = Math.max(best.bottom, run.box[3])
+      best.members.push(item)
+      best.top = Math.min(best.top, item.at[1])
+      best.bottom = Math.max(best.bottom, item.at[3])
     } else {
-      rows.push({ top: run.box[1], bottom: run.box[3], runs: [run] })
+      rows.push({ top: item.at[1], bottom: item.at[3], members: [item] })
     }
   }
+  for (const row of rows) row.members.sort((p, q) => p.at[0] - q.at[0])
   return rows.sort((p, q) => (p.top + p.bottom) / 2 - (q.top + q.bottom) / 2)
 }
 
-/** Splits a row (runs sorted left to right) at wide gaps. */
-const splitColumns = (runs: ReadonlyArray<Run>): Array<Array<Run>> => {
-  const segments: Array<Array<Run>> = []
-  let current: Array<Run> = []
-  for (const run of runs) {
+/** Splits a row (left to right) at wide gaps. */
+const splitColumns = (members: ReadonlyArray<Placed>): Array<Array<Placed>> => {
+  const segments: Array<Array<Placed>> = []
+  let current: Array<Placed> = []
+  for (const item of members) {
     const prev = current[current.length - 1]
-    if (prev && run.box[0] - prev.box[2] > COLUMN_GAP_EMS * Math.max(prev.size, run.size)) {
+    if (prev && item.at[0] - prev.at[2] > COLUMN_GAP_EMS * Math.max(prev.run.size, item.run.size)) {
       segments.push(current)
       current = []
     }
-    current.push(run)
+    current.push(item)
   }
   if (current.length > 0) segments.push(current)
   return segments
@@ -278,7 +324,7 @@ const dominantSize = (runs: ReadonlyArray<Run>): number => {
 
 const clamp01 = (n: number) => (n < 0 ? 0 : n > 1 ? 1 : n)
 
-const toLine = (runs: ReadonlyArray<Run>, pageWidth: number, pageHeight: number): Line | undefined => {
+const toLine = (segment: ReadonlyArray<Placed>, pageWidth: number, pageHeight: number): Line | undefined => {
   const norm = (b: Box): Box => [
     clamp01(b[0] / pageWidth),
     clamp01(b[1] / pageHeight),
@@ -286,44 +332,34 @@ const toLine = (runs: ReadonlyArray<Run>, pageWidth: number, pageHeight: number)
     clamp01(b[3] / pageHeight)
   ]
   const words: Array<{ text: string; box: Box }> = []
-  let prev: Run | undefined
-  for (const run of runs) {
+  let prev: Placed | undefined
+  for (const item of segment) {
+    const { run } = item
     run.fragments.forEach((fragment, i) => {
       const last = words[words.length - 1]
-      const continues = i === 0 && last !== undefined && prev !== undefined && !prev.spaceAfter &&
-        !run.spaceBefore && run.box[0] - prev.box[2] < WORD_JOIN_EMS * Math.max(prev.size, run.size)
+      const continues = i === 0 && last !== undefined && prev !== undefined && !prev.run.spaceAfter &&
+        !run.spaceBefore && item.at[0] - prev.at[2] < WORD_JOIN_EMS * Math.max(prev.run.size, run.size)
       if (continues) {
+        const b = last.box, f = fragment.box
         words[words.length - 1] = {
           text: last.text + fragment.text,
-          box: [
-            Math.min(last.box[0], fragment.box[0]),
-            Math.min(last.box[1], fragment.box[1]),
-            Math.max(last.box[2], fragment.box[2]),
-            Math.max(last.box[3], fragment.box[3])
-          ]
+          box: [Math.min(b[0], f[0]), Math.min(b[1], f[1]), Math.max(b[2], f[2]), Math.max(b[3], f[3])]
         }
       } else {
         words.push(fragment)
       }
     })
-    prev = run
+    prev = item
   }
   const visible = words
     .map((w): Word => ({ text: w.text, box: norm(w.box), confidence: 1 }))
     .filter((w) => w.box[2] > w.box[0] && w.box[3] > w.box[1])
   if (visible.length === 0) return undefined
-  let x1 = 1, y1 = 1, x2 = 0, y2 = 0
-  for (const w of visible) {
-    x1 = Math.min(x1, w.box[0])
-    y1 = Math.min(y1, w.box[1])
-    x2 = Math.max(x2, w.box[2])
-    y2 = Math.max(y2, w.box[3])
-  }
   return {
     text: visible.map((w) => w.text).join(" "),
-    box: [x1, y1, x2, y2],
+    box: unionBox(visible.map((w) => w.box)),
     words: visible,
-    fontSize: dominantSize(runs) / pageHeight
+    fontSize: dominantSize(segment.map((m) => m.run)) / pageHeight
   }
 }
 
@@ -333,25 +369,28 @@ const pageModel = (
   items: ReadonlyArray<unknown>,
   styles: Record<string, TextStyle>
 ): Page => {
-  const viewport = page.getViewport({ scale: 1 })
-  const view = viewport.transform as unknown as Matrix
+  const { width, height, transform } = page.getViewport({ scale: 1 })
+  const view = transform as unknown as Matrix
   const runs: Array<Run> = []
   for (const item of items) {
     if (typeof item !== "object" || item === null || !("str" in item)) continue
     const textItem = item as TextItem
     const run = toRun(textItem, styles[textItem.fontName], view)
     // Text entirely outside the (cropped) page is not visible.
-    if (run && run.box[2] > 0 && run.box[0] < viewport.width && run.box[3] > 0 && run.box[1] < viewport.height) {
-      runs.push(run)
-    }
+    if (run && run.box[2] > 0 && run.box[0] < width && run.box[3] > 0 && run.box[1] < height) runs.push(run)
   }
+  const orientation = dominantOrientation(runs)
+  const placed = runs.map((run): Placed => ({
+    run,
+    at: toFrame(run.box, orientation, width, height),
+    inFlow: run.orientation === orientation
+  }))
   const lines: Array<Line> = []
-  for (const row of groupRows(runs)) {
-    const ordered = [...row.runs].sort((p, q) => p.box[0] - q.box[0])
-    for (const segment of splitColumns(ordered)) {
-      const line = toLine(segment, viewport.width, viewport.height)
+  for (const row of groupRows(placed)) {
+    for (const segment of splitColumns(row.members)) {
+      const line = toLine(segment, width, height)
       if (line) lines.push(line)
     }
   }
-  return { page: pageNumber, width: viewport.width, height: viewport.height, source: "text", lines }
+  return { page: pageNumber, width, height, source: "text", lines }
 }

@@ -12,6 +12,7 @@ import * as fs from "node:fs/promises"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { AppConfig } from "../Config.js"
+import { lockDataDir } from "./DataDirLock.js"
 import * as PgliteClient from "./Pglite.js"
 
 /** `sql/` at the repository root, found from this file so the working directory does not matter. */
@@ -76,7 +77,9 @@ export const postgresLayer = (
 
 /** The embedded database kept in `directory` (`undefined`: in memory). */
 export const pgliteLayer = (directory: string | undefined): Layer.Layer<SqlClient.SqlClient, SqlError> =>
-  PgliteClient.layer({ dataDir: directory })
+  directory === undefined
+    ? PgliteClient.layer({ dataDir: undefined })
+    : PgliteClient.layer({ dataDir: directory }).pipe(Layer.provide(Layer.scopedDiscard(lockDataDir(directory))))
 
 /** Runs the migrations once the client is up and passes the client on. */
 export const withMigrations = <E, R>(

@@ -97,6 +97,37 @@ describe("readPdf", () => {
       expect(lines[0]!.box[2]).toBeLessThan(lines[1]!.box[0])
     }))
 
+  it.effect("keeps lines stacked beside a tall heading apart", () =>
+    Effect.gen(function*() {
+      const bytes = yield* Effect.promise(() =>
+        makePdf([[
+          { text: "INVOICE", x: 72, y: 40, size: 30 },
+          { text: "Acme Ltd.", x: 400, y: 40, size: 9 },
+          { text: "1 Main Street", x: 400, y: 52, size: 9 },
+          { text: "Springfield", x: 400, y: 64, size: 9 }
+        ]])
+      )
+      const lines = (yield* read(bytes)).pages[0]!.lines.map((l) => l.text)
+      expect(lines).toEqual(["INVOICE", "Acme Ltd.", "1 Main Street", "Springfield"])
+    }))
+
+  it.effect("joins runs that touch into one word and keeps overprinted (fake bold) text once", () =>
+    Effect.gen(function*() {
+      const inv = (278 + 556 + 500) * 12 / 1000 // Helvetica advance widths of "Inv" at 12 pt
+      const bytes = yield* Effect.promise(() =>
+        makePdf([[
+          { text: "Inv", x: 100, y: 100 },
+          { text: "oice 7", x: 100 + inv, y: 100 },
+          { text: "Total", x: 100, y: 200 },
+          { text: "Total", x: 100.3, y: 200 }
+        ]])
+      )
+      const [first, second] = (yield* read(bytes)).pages[0]!.lines
+      expect(first!.words.map((w) => w.text)).toEqual(["Invoice", "7"])
+      near(first!.words[0]!.box[0], 100 / A4.width)
+      expect(second!.text).toBe("Total")
+    }))
+
   it.effect("gives line font sizes relative to the page height", () =>
     Effect.gen(function*() {
       const bytes = yield* Effect.promise(() =>
@@ -124,6 +155,28 @@ describe("readPdf", () => {
         expect(w.box[2]).toBeLessThan(word(page!, "heading").box[0])
       }))
   }
+
+  it.effect("reads a page turned sideways by /Rotate in the text's own direction", () =>
+    Effect.gen(function*() {
+      // Upright content on a portrait MediaBox, displayed rotated: the text runs down the displayed page.
+      const bytes = yield* Effect.promise(async () => {
+        const doc = await PDFDocument.create()
+        const font = await doc.embedFont(StandardFonts.Helvetica)
+        const page = doc.addPage([595, 842])
+        page.setRotation(degrees(90))
+        page.drawText("a long first line of the letter", { x: 72, y: 770, size: 12, font })
+        page.drawText("second", { x: 72, y: 754, size: 12, font })
+        page.drawText("value", { x: 400, y: 754, size: 12, font })
+        return doc.save()
+      })
+      const [page] = (yield* read(bytes)).pages
+      expect(page).toMatchObject({ width: 842, height: 595 })
+      expect(page!.lines.map((l) => l.text)).toEqual(["a long first line of the letter", "second", "value"])
+      const first = page!.lines[0]!
+      expect(inUnit(first.box)).toBe(true)
+      expect(first.box[3] - first.box[1]).toBeGreaterThan(first.box[2] - first.box[0]) // runs down the page
+      near(first.box[1], 72 / 595) // user x 72 is 72 pt from the displayed top
+    }))
 
   it.effect("respects the CropBox: size of the crop, boxes relative to it, cropped-away text dropped", () =>
     Effect.gen(function*() {

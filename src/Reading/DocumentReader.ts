@@ -1,0 +1,49 @@
+/**
+ * Reads any supported file into the page model: the type comes from the bytes (Sniff),
+ * then one reader per format. Adding a format is one line in `readers`.
+ */
+import { Effect } from "effect"
+import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
+import type { ReadError } from "../Domain/Errors.js"
+import type { PageModel } from "../Domain/PageModel.js"
+import { readPdf } from "./Pdf.js"
+import { readPlainText } from "./PlainText.js"
+import { decodeUtf8, sniff } from "./Sniff.js"
+
+export interface ReadOptions {
+  /** More pages than this fails with PayloadTooLarge. */
+  readonly maxPages: number
+}
+
+type Reader = (bytes: Uint8Array, options: ReadOptions) => Effect.Effect<PageModel, ReadError>
+
+const readers: Record<string, Reader> = {
+  "application/pdf": readPdf,
+  "text/plain": (bytes) => Effect.sync(() => readPlainText(decodeUtf8(bytes) ?? ""))
+}
+
+export class DocumentReader extends Effect.Service<DocumentReader>()("DocumentReader", {
+  accessors: true,
+  effect: Effect.succeed({
+    read: (bytes: Uint8Array, options: ReadOptions): Effect.Effect<PageModel, ReadError> =>
+      Effect.gen(function*() {
+        if (bytes.byteLength === 0) return yield* new UnsupportedMediaType({ detail: "empty file" })
+        const type = yield* sniff(bytes)
+        const mediaType = type?.mediaType ?? "application/octet-stream"
+        yield* Effect.annotateCurrentSpan("mediaType", mediaType)
+        const reader = Object.hasOwn(readers, mediaType) ? readers[mediaType] : undefined
+        if (reader === undefined) {
+          return yield* new UnsupportedMediaType({ detail: `unsupported file type ${mediaType}` })
+        }
+        const model = yield* reader(bytes, options)
+        // Readers that cannot count pages before reading (plain text) are checked here.
+        if (model.pages.length > options.maxPages) {
+          return yield* new PayloadTooLarge({
+            detail: `document has ${model.pages.length} pages; the limit is ${options.maxPages}`
+          })
+        }
+        yield* Effect.annotateCurrentSpan("pages", model.pages.length)
+        return model
+      }).pipe(Effect.withSpan("DocumentReader.read", { attributes: { bytes: bytes.byteLength } }))
+  })
+}) {}

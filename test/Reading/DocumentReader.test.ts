@@ -1,0 +1,107 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { pageText } from "../../src/Domain/PageModel.js"
+import { DocumentReader } from "../../src/Reading/DocumentReader.js"
+import { sniff } from "../../src/Reading/Sniff.js"
+import { makeTextPdf } from "../support/pdfs.js"
+
+const utf8 = (s: string) => new TextEncoder().encode(s)
+/** A 1×1 PNG. */
+const png = Uint8Array.from(
+  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64")
+)
+
+const read = (bytes: Uint8Array, maxPages = 500) =>
+  DocumentReader.read(bytes, { maxPages }).pipe(Effect.provide(DocumentReader.Default))
+
+describe("DocumentReader", () => {
+  it.effect("reads a PDF, recognised by its bytes", () =>
+    Effect.gen(function*() {
+      const model = yield* read(yield* Effect.promise(() => makeTextPdf([["Invoice 1"], ["Invoice 2"]])))
+      expect(model.mediaType).toBe("application/pdf")
+      expect(model.pages.map(pageText)).toEqual(["Invoice 1", "Invoice 2"])
+    }))
+
+  it.effect("reads UTF-8 plain text", () =>
+    Effect.gen(function*() {
+      const model = yield* read(utf8("Rechnung Nr. 7\nGesamtbetrag: 12,50 €\n"))
+      expect(model.mediaType).toBe("text/plain")
+      expect(pageText(model.pages[0]!)).toBe("Rechnung Nr. 7\nGesamtbetrag: 12,50 €")
+    }))
+
+  it.effect("rejects an empty file", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(read(new Uint8Array(0)))
+      expect(error).toMatchObject({ _tag: "UnsupportedMediaType", detail: "empty file" })
+    }))
+
+  it.effect("rejects types it has no reader for, naming the detected type", () =>
+    Effect.gen(function*() {
+      const cases: Array<[Uint8Array, string]> = [
+        [png, "unsupported file type image/png"],
+        [utf8("<!DOCTYPE html><html><body>hi</body></html>"), "unsupported file type text/html"],
+        [Uint8Array.from([0, 1, 2, 3, 0xff, 0xfe, 0, 9, 8, 7]), "unsupported file type application/octet-stream"]
+      ]
+      for (const [bytes, detail] of cases) {
+        expect(yield* Effect.flip(read(bytes))).toMatchObject({ _tag: "UnsupportedMediaType", detail })
+      }
+    }))
+
+  it.effect("passes on reader errors: a corrupt PDF is UnsupportedMediaType", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(read(utf8("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n")))
+      expect(error._tag).toBe("UnsupportedMediaType")
+      expect(error.detail).toMatch(/^corrupt or unreadable PDF/)
+    }))
+
+  it.effect("enforces the page limit for every format", () =>
+    Effect.gen(function*() {
+      const pdf = yield* Effect.promise(() => makeTextPdf([["a"], ["b"], ["c"]]))
+      expect(yield* Effect.flip(read(pdf, 2))).toMatchObject({
+        _tag: "PayloadTooLarge",
+        detail: "document has 3 pages; the limit is 2"
+      })
+      const text = utf8("one\ftwo\fthree")
+      expect(yield* Effect.flip(read(text, 2))).toMatchObject({
+        _tag: "PayloadTooLarge",
+        detail: "document has 3 pages; the limit is 2"
+      })
+    }))
+})
+
+describe("sniff", () => {
+  it.effect("finds types from magic numbers", () =>
+    Effect.gen(function*() {
+      const pdf = yield* Effect.promise(() => makeTextPdf([["x"]]))
+      expect(yield* sniff(pdf)).toEqual({ mediaType: "application/pdf", ext: "pdf" })
+      expect(yield* sniff(png)).toEqual({ mediaType: "image/png", ext: "png" })
+    }))
+
+  it.effect("classifies UTF-8 text without NULs as text/plain", () =>
+    Effect.gen(function*() {
+      for (const text of ["hello", "\uFEFFBOM first", "# Markdown is text\n\n- item", "a < b and <notatag>", "Größe: 3 × 4 — ok\t\f"]) {
+        expect(yield* sniff(utf8(text))).toEqual({ mediaType: "text/plain", ext: "txt" })
+      }
+    }))
+
+  it.effect("classifies text starting with an HTML tag as text/html", () =>
+    Effect.gen(function*() {
+      for (const text of [
+        "<!DOCTYPE html>\n<html></html>",
+        "\uFEFF  \n<!-- generated -->\n<HTML lang=\"en\"><body>x</body></HTML>",
+        "<!doctype HTML><p>para</p>",
+        "<div class=\"a\">fragment</div>",
+        "<meta charset=\"utf-8\"><title>t</title>"
+      ]) {
+        expect(yield* sniff(utf8(text))).toEqual({ mediaType: "text/html", ext: "html" })
+      }
+    }))
+
+  it.effect("finds nothing in empty, NUL-containing, non-UTF-8 or control-heavy bytes", () =>
+    Effect.gen(function*() {
+      expect(yield* sniff(new Uint8Array(0))).toBeUndefined()
+      expect(yield* sniff(utf8("text\u0000with a NUL"))).toBeUndefined()
+      expect(yield* sniff(Uint8Array.from([0x48, 0xe9, 0x6c, 0x6c, 0x6f]))).toBeUndefined() // Latin-1 "Héllo"
+      expect(yield* sniff(utf8("\u0001\u0002\u0003\u0004abc"))).toBeUndefined()
+    }))
+})
