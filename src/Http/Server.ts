@@ -5,6 +5,7 @@
 import {
   HttpApiBuilder,
   HttpApiScalar,
+  HttpApp,
   HttpMiddleware,
   HttpServerRequest,
   HttpServerResponse,
@@ -65,7 +66,8 @@ const DocsLive = HttpApiScalar.layer({
 })
 
 export const ApiLive = HttpApiBuilder.api(Api).pipe(
-  Layer.provide([TemplatesLive, DocumentsLive, AuthenticationLive])
+  Layer.provide([TemplatesLive, DocumentsLive]),
+  Layer.provide(AuthenticationLive)
 )
 
 /** Request id on every response and log line; one access-log line per request. */
@@ -74,13 +76,16 @@ const requestLog = HttpMiddleware.make((app) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     const id = requestIdFrom(request.headers["x-request-id"])
     const started = performance.now()
+    // The response is written inside `app`, so the header goes on through a pre-response handler.
+    yield* HttpApp.appendPreResponseHandler((_request, response) =>
+      Effect.succeed(HttpServerResponse.setHeader(response, "x-request-id", id))
+    )
     return yield* app.pipe(
       Effect.tap((response) =>
         Effect.logInfo(`${request.method} ${request.url} ${response.status}`).pipe(
           Effect.annotateLogs("ms", Math.round(performance.now() - started))
         )
       ),
-      Effect.map(HttpServerResponse.setHeader("x-request-id", id)),
       Effect.locally(CurrentRequestId, id),
       Effect.annotateLogs("request_id", id)
     )

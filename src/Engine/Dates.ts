@@ -1,0 +1,129 @@
+/**
+ * Date reading: numeric dates (ISO, d/m/y and m/d/y with / . -, two-digit years) and dates with
+ * written months in English, French, German, Dutch, Spanish, Italian, Portuguese and Malay.
+ */
+import { fold } from "./Tokens.js"
+
+export type DateOrder = "dmy" | "mdy"
+
+export interface DateMatch {
+  /** Position and length in the text given (folding keeps positions for the characters dates use). */
+  readonly index: number
+  readonly length: number
+  readonly iso: string
+}
+
+const MONTH_NAMES: ReadonlyArray<readonly [number, string]> = [
+  [1, "january jan janvier janv januar janner jaenner januari enero ene gennaio gen janeiro"],
+  [2, "february feb febr fevrier fevr fev februar februari febrero febbraio fevereiro"],
+  [3, "march mar mars marz maerz mrz maart mrt marzo marco mac"],
+  [4, "april apr avril avr abril abr aprile"],
+  [5, "may mai mei mayo maggio mag maio"],
+  [6, "june jun juin juni junio giugno giu junho"],
+  [7, "july jul juillet juil juli julio luglio lug julho julai"],
+  [8, "august aug aout augustus agosto ago ogos ogo"],
+  [9, "september sep sept septembre septiembre setiembre settembre set setembro"],
+  [10, "october oct octobre oktober okt octubre ottobre ott outubro out"],
+  [11, "november nov novembre noviembre novembro"],
+  [12, "december dec decembre dezember dez diciembre dic dicembre dezembro disember dis"]
+]
+const MONTHS: ReadonlyMap<string, number> = new Map(
+  MONTH_NAMES.flatMap(([m, names]) => names.split(" ").map((n) => [n, m] as const))
+)
+
+const DAY = String.raw`(\d{1,2})(?:st|nd|rd|th|er|e|o)?`
+const YEAR = String.raw`'?(\d{4}|\d{2})`
+const MONTH = String.raw`(\p{L}+)`
+/** "20 March 2023", "19. April 2014", "20-Mar-23", "20 de marzo de 2023", "1er janvier 2020". */
+const DAY_MONTH_YEAR = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])${DAY}\.?[\s\-/.]*(?:de\s+)?${MONTH}\.?[\s\-/.,]*(?:de\s+|del\s+)?${YEAR}(?![\p{N}]|[.,]\d)`,
+  "gu"
+)
+/** "Mar 20, 2023", "March 20th 2023", "Jan-01-2022". */
+const MONTH_DAY_YEAR = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])${MONTH}\.?\s*[\-/]?\s*${DAY}(?:\s*,\s*|\s+|\s*[\-/]\s*)${YEAR}(?![\p{N}]|[.,]\d)`,
+  "gu"
+)
+/** "2023-03-20", "20/03/2023", "03.20.23", "12-01-19": the same separator twice. */
+const NUMERIC = /(?<![\p{N}])(\d{1,4})([./-])(\d{1,2})\2(\d{1,4})(?![\p{N}]|[.,/]\d)/gu
+
+const pad = (n: number) => String(n).padStart(2, "0")
+
+const fullYear = (y: string): number => {
+  const n = Number(y)
+  if (y.length === 4) return n
+  // Two-digit years: documents are recent, so 00-69 is 20xx.
+  return n < 70 ? 2000 + n : 1900 + n
+}
+
+const isoOf = (year: number, month: number, day: number): string | undefined => {
+  if (year < 1900 || year > 2100 || month < 1 || month > 12 || day < 1) return undefined
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  return day > days ? undefined : `${year}-${pad(month)}-${pad(day)}`
+}
+
+const numericIso = (a: string, b: string, c: string, hint: DateOrder | undefined): string | undefined => {
+  if (a.length === 4) return c.length <= 2 ? isoOf(Number(a), Number(b), Number(c)) : undefined
+  if (a.length > 2 || (c.length !== 2 && c.length !== 4)) return undefined
+  const x = Number(a), y = Number(b), year = fullYear(c)
+  if (x > 12 && y <= 12) return isoOf(year, y, x)
+  if (y > 12 && x <= 12) return isoOf(year, x, y)
+  return hint === "mdy" ? isoOf(year, x, y) : isoOf(year, y, x)
+}
+
+/** Every date in the text, in text order. */
+export const findDates = (text: string, hint?: DateOrder): Array<DateMatch> => {
+  // Folding can change lengths ("ß", ligatures); dates only use characters it keeps, so a
+  // same-length fold keeps positions and a different length falls back to the raw text.
+  const folded = fold(text)
+  const source = folded.length === text.length ? folded : text.toLowerCase()
+  const found: Array<DateMatch> = []
+  for (const m of source.matchAll(NUMERIC)) {
+    const iso = numericIso(m[1]!, m[3]!, m[4]!, hint)
+    if (iso !== undefined) found.push({ index: m.index, length: m[0].length, iso })
+  }
+  for (const m of source.matchAll(DAY_MONTH_YEAR)) {
+    const month = MONTHS.get(m[2]!)
+    const iso = month === undefined ? undefined : isoOf(fullYear(m[3]!), month, Number(m[1]))
+    if (iso !== undefined) found.push({ index: m.index, length: m[0].length, iso })
+  }
+  for (const m of source.matchAll(MONTH_DAY_YEAR)) {
+    const month = MONTHS.get(m[1]!)
+    const iso = month === undefined ? undefined : isoOf(fullYear(m[3]!), month, Number(m[2]))
+    if (iso !== undefined) found.push({ index: m.index, length: m[0].length, iso })
+  }
+  found.sort((p, q) => p.index - q.index || q.length - p.length)
+  const kept: Array<DateMatch> = []
+  for (const d of found) {
+    const last = kept[kept.length - 1]
+    if (last === undefined || d.index >= last.index + last.length) kept.push(d)
+  }
+  return kept
+}
+
+/** The first date in the text as `YYYY-MM-DD`; `hint` decides 03/04/2023 (default day first). */
+export const parseDate = (text: string, hint?: DateOrder): string | undefined => findDates(text, hint)[0]?.iso
+
+/** The date when the whole text (edge punctuation aside) is one date, else undefined. */
+export const parseWholeDate = (text: string, hint?: DateOrder): string | undefined => {
+  const trimmed = text.replace(/^[\s(\[]+|[\s)\].,;:]+$/g, "")
+  const first = findDates(trimmed, hint)[0]
+  return first !== undefined && first.index === 0 && first.length === trimmed.length ? first.iso : undefined
+}
+
+/**
+ * The day/month order the texts use, from their unambiguous numeric dates (13/01 vs 01/13);
+ * undefined when they do not say.
+ */
+export const inferDateOrder = (texts: Iterable<string>): DateOrder | undefined => {
+  let dmy = 0, mdy = 0
+  for (const text of texts) {
+    for (const m of text.matchAll(NUMERIC)) {
+      if (m[1]!.length > 2) continue
+      const x = Number(m[1]), y = Number(m[3])
+      if (x > 12 && x <= 31 && y <= 12) dmy++
+      else if (y > 12 && y <= 31 && x <= 12) mdy++
+    }
+  }
+  return dmy > mdy ? "dmy" : mdy > dmy ? "mdy" : undefined
+}

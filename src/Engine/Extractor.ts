@@ -1,0 +1,133 @@
+/**
+ * The extraction engine interface and the local (deterministic, offline) engine: every leaf of the
+ * template is looked for by its labels on the section's pages, read right of or below the label,
+ * typed, scored, and grounded on the words it came from; unlabelled fallbacks fill what labels miss.
+ */
+import { Context, Effect, Layer } from "effect"
+import type { ExtractedObject, ExtractedValue, Grounded } from "../Domain/Extraction.js"
+import type { Field, LeafField, TemplateSpec } from "../Domain/FieldTree.js"
+import { type PageModel, pageText, unionBox } from "../Domain/PageModel.js"
+import { type Found, type Section, fallbackValue } from "./Fallbacks.js"
+import { type LabelMatch, below, findLabels, layoutOf, rightOf } from "./Layout.js"
+import { readLineItems } from "./LineItems.js"
+import { type ReadKind, type ReadValue, readKindOf, readValue } from "./Readers.js"
+import { inferDateOrder } from "./Values.js"
+import { type FieldProfile, LATE_CONCEPTS, fieldProfile } from "./Vocabulary.js"
+
+export class Extractor extends Context.Tag("Extractor")<
+  Extractor,
+  {
+    /** Extracts the template's fields from the given pages (1-based) of the document. */
+    readonly extract: (model: PageModel, pages: ReadonlyArray<number>, spec: TemplateSpec) => Effect.Effect<ExtractedObject>
+  }
+>() {}
+
+/** The section's pages, laid out, with the day/month order its dates use. */
+export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>): Section => {
+  const wanted = new Set(pages)
+  const chosen = model.pages.filter((p) => wanted.has(p.page))
+  return { layouts: chosen.map(layoutOf), hint: inferDateOrder(chosen.map(pageText)) }
+}
+
+export interface Candidate extends Found {
+  readonly score: number
+}
+
+/** Texts wider than this fraction of the page away from their label are someone else's. */
+const MAX_TEXT_DISTANCE = 0.4
+const MULTI_LINE = new Set(["address", "customer", "shipping"])
+
+const fit = (kind: ReadKind, r: ReadValue): number => {
+  if (kind === "amount" || kind === "amountText") return r.decimals === false ? 0.75 : 1
+  if (kind === "text") return r.words.length > 12 ? 0.7 : 1
+  return 1
+}
+
+const readOptions = (section: Section, kind: ReadKind, field: LeafField, late: boolean, unit: number) => ({
+  hint: section.hint,
+  unit,
+  last: late && (kind === "amount" || kind === "amountText"),
+  ...(field.enum !== undefined ? { enumValues: field.enum } : {})
+})
+
+/** The value a label points at, right of it or in its column below, with a score. */
+const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile: FieldProfile, m: LabelMatch, position: number): Candidate | undefined => {
+  // A generic word in running text ("removed debris from case") is no label.
+  if (m.phrase.strength < 0.6 && !m.segmentStart && !m.colon) return undefined
+  const own = new Set(profile.concepts)
+  const late = profile.concepts.some((c) => LATE_CONCEPTS.has(c))
+  const options = readOptions(section, kind, field, late, m.page.unit)
+  let base = m.phrase.strength * (m.segmentStart ? 1 : 0.7) * (m.colon ? 1.05 : 1)
+  // Later totals win over earlier ones; other fields prefer their first occurrence.
+  base += late ? 0.04 * position : -0.04 * position
+  const right = rightOf(m, own)
+  const r = readValue(kind, right, options)
+  if (r !== undefined) {
+    const dx = Math.max(0, r.words[0]!.box[0] - m.box[2])
+    if (!(kind === "text" && dx > MAX_TEXT_DISTANCE)) {
+      return { ...r, layout: m.page, score: base * (1 - 0.3 * Math.min(1, dx / 0.6)) * fit(kind, r) }
+    }
+  }
+  const areas = below(m, own, kind === "text" && profile.concepts.some((c) => MULTI_LINE.has(c)) ? 5 : 2)
+  for (const area of areas) {
+    const v = readValue(kind, area.words, options)
+    if (v === undefined) continue
+    if (kind === "text" && profile.concepts[0] === "address") {
+      // An address runs over the lines below its label: take every line of the column.
+      const words = areas.filter((a) => a.depth >= area.depth).flatMap((a) => a.words)
+      const value = words.map((w) => w.text).join(" ").replace(/\s+,/g, ",").replace(/[\s,;:]+$/, "")
+      return { value, words, layout: m.page, score: base * 0.85 }
+    }
+    return { ...v, layout: m.page, score: base * (area.depth === 1 ? 0.85 : 0.7) * fit(kind, v) }
+  }
+  return undefined
+}
+
+/** The best labelled reading of a leaf in the section, if any label leads to a value of the right kind. */
+export const readLabelled = (section: Section, field: LeafField, path: ReadonlyArray<string>, profile = fieldProfile(path, field.description)): Candidate | undefined => {
+  const kind = readKindOf(field, profile.concepts)
+  const own = new Set(profile.concepts)
+  let best: Candidate | undefined
+  const n = section.layouts.length
+  section.layouts.forEach((layout, pi) => {
+    for (const m of findLabels(layout, profile.phrases, own)) {
+      const position = (pi + (m.box[1] + m.box[3]) / 2) / n
+      const c = readAtLabel(section, field, kind, profile, m, position)
+      if (c !== undefined && (best === undefined || c.score > best.score)) best = c
+    }
+  })
+  return best
+}
+
+const grounded = (f: Found): Grounded => ({ value: f.value, page: f.layout.page.page, box: unionBox(f.words.map((w) => w.box)) })
+
+const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string>): Grounded | null => {
+  const profile = fieldProfile(path, field.description)
+  const labelled = readLabelled(section, field, path, profile)
+  if (labelled !== undefined) return grounded(labelled)
+  const fallback = fallbackValue(section, field, readKindOf(field, profile.concepts), profile.concepts)
+  return fallback === undefined || fallback.words.length === 0 ? null : grounded(fallback)
+}
+
+const extractField = (section: Section, field: Field, parents: ReadonlyArray<string>): ExtractedValue => {
+  const path = [...parents, field.name]
+  switch (field.kind) {
+    case "leaf": return extractLeaf(section, field, path)
+    case "object": return extractFields(section, field.fields, path)
+    case "array": return readLineItems(section, field.item, path)
+  }
+}
+
+const extractFields = (section: Section, fields: ReadonlyArray<Field>, parents: ReadonlyArray<string>): ExtractedObject =>
+  Object.fromEntries(fields.map((f) => [f.name, extractField(section, f, parents)]))
+
+/** The local extraction of a template from a section of a document: pure and deterministic. */
+export const extractSection = (model: PageModel, pages: ReadonlyArray<number>, spec: TemplateSpec): ExtractedObject =>
+  extractFields(sectionOf(model, pages), spec.fields, [])
+
+export const LocalExtractor: Layer.Layer<Extractor> = Layer.succeed(Extractor, {
+  extract: (model, pages, spec) =>
+    Effect.sync(() => extractSection(model, pages, spec)).pipe(
+      Effect.withSpan("Extractor.extract", { attributes: { engine: "local", templateId: spec.templateId, pages: pages.length } })
+    )
+})

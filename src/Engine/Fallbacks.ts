@@ -1,0 +1,269 @@
+/**
+ * Unlabelled fallbacks of the local extractor: where a field's label is not on the page, the
+ * value may still be recognizable by its place and shape (the largest amount on a total row, the
+ * currency most amounts carry, the issuer's name at the top of the first page and its address below).
+ */
+import type { LeafField } from "../Domain/FieldTree.js"
+import { type PageLayout, type PlacedWord, type Row, findLabels, lexiconHits, segmentsOf } from "./Layout.js"
+import { type ReadKind, type ReadValue, matchEnum, readValue } from "./Readers.js"
+import { type DateOrder, currencyCode, findValueCandidates } from "./Values.js"
+import { fold } from "./Tokens.js"
+import { conceptPhrases } from "./Vocabulary.js"
+
+export interface Section {
+  readonly layouts: ReadonlyArray<PageLayout>
+  readonly hint: DateOrder | undefined
+}
+
+export interface Found extends ReadValue {
+  readonly layout: PageLayout
+}
+
+const TOTALISH = new Set(["total", "totaal", "totale", "summe", "gesamt", "gesamtbetrag", "jumlah", "due", "payable", "ttc", "grand", "balance"])
+const NOT_TOTAL = new Set(["subtotal", "tax", "tender", "rounding", "discount", "quantity", "tax_rate"])
+
+const rowsOf = (section: Section) => section.layouts.flatMap((layout) => layout.rows.map((row) => ({ layout, row })))
+
+const firstLabelConcepts = (layout: PageLayout, row: Row): ReadonlySet<string> => lexiconHits(layout, row)[0]?.concepts ?? new Set()
+
+/** A total without a usable label: the largest amount on a total-ish row, else the largest decimal amount not paid or counted. */
+const totalFallback = (section: Section, kind: ReadKind): Found | undefined => {
+  let best: { found: Found; n: number; totalish: boolean } | undefined
+  for (const { layout, row } of rowsOf(section)) {
+    const first = firstLabelConcepts(layout, row)
+    if ([...first].some((c) => NOT_TOTAL.has(c)) && !first.has("total")) continue
+    const totalish = row.words.some((w) => w.tokens.some((t) => TOTALISH.has(t)))
+    for (const c of findValueCandidates(row.words, "amount", section.hint)) {
+      const n = c.value as number
+      if (!totalish && c.decimals !== true) continue
+      const better = best === undefined || (totalish && !best.totalish) || (totalish === best.totalish && n >= best.n)
+      if (better) {
+        const words = row.words.slice(c.start, c.end)
+        best = { found: { value: kind === "amountText" ? c.text : n, words, layout }, n, totalish }
+      }
+    }
+  }
+  return best?.found
+}
+
+/** The currency printed on the last total row, else the one most amounts carry. */
+const currencyFallback = (section: Section): Found | undefined => {
+  const own = new Set(["total"])
+  const totals = section.layouts.flatMap((layout) => findLabels(layout, conceptPhrases("total"), own))
+  for (const m of totals.reverse()) {
+    const r = readValue("currency", m.row.words.slice(m.last + 1))
+    if (r !== undefined) return { ...r, layout: m.page }
+  }
+  const counts = new Map<string, { n: number; first: Found }>()
+  for (const { layout, row } of rowsOf(section)) {
+    for (const w of row.words) {
+      if (w.text.length > 12) continue
+      const code = currencyCode(w.text)
+      if (code === undefined) continue
+      const entry = counts.get(code) ?? { n: 0, first: { value: code, words: [w], layout } }
+      entry.n++
+      counts.set(code, entry)
+    }
+  }
+  let best: { n: number; first: Found } | undefined
+  for (const e of counts.values()) if (best === undefined || e.n > best.n) best = e
+  return best?.first
+}
+
+const COMPANY_SUFFIX = /(?:^|[\s(.,])(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as)\.?(?=$|[\s),.])/i
+const TITLE_WORDS = new Set(["invoice", "invoices", "tax", "bill", "receipt", "facture", "rechnung", "factuur", "factura", "fattura", "fatura", "invois", "resit", "retail", "original", "copy", "duplicate", "statement", "cash", "sales", "official", "simplified", "page", "of", "no"])
+
+/** A registration number after a company name: "(126926-H)", "789417-W". */
+const REGISTRATION_WORD = /^\(?\d[\d-]*-[A-Z]\)?[.,]?$|^\([\w-]*\d{3,}[\w-]*\)[.,]?$/
+
+const lineWords = (layout: PageLayout, row: Row): Array<Array<PlacedWord>> =>
+  segmentsOf(row, layout.unit, 2.5).map((seg) => seg.map((i) => row.words[i]!))
+
+const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  let end = words.length
+  while (end > 1 && REGISTRATION_WORD.test(words[end - 1]!.text)) end--
+  return words.slice(0, end)
+}
+
+/** Street words and postcodes: an address line, not a name. */
+const STREET = /\b(?:jalan|jln|lorong|street|road|avenue|rue|strasse|straße|calle|rua)\b|\b\d{5}\b/i
+
+const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
+  const text = words.map((w) => w.text).join(" ")
+  const letters = (text.match(/\p{L}/gu) ?? []).length
+  if (letters < 3 || letters < text.replace(/\s/g, "").length * 0.5) return false
+  if (/@|www\.|https?:|\.com\b/i.test(text) || STREET.test(text)) return false
+  // A label waiting for its value ("BR NO.:", "Bill To:") is not a name.
+  if (/[:：]\s*$/.test(text) || words[words.length - 1]!.tokens.at(-1) === "no") return false
+  const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))
+  if (tokens.length === 0 || tokens.every((t) => TITLE_WORDS.has(t))) return false
+  if (readValue("date", words) !== undefined) return false
+  const first = lexiconHits(layout, row)[0]
+  return !(first !== undefined && words.includes(row.words[first.first]!) && first.labelLike)
+}
+
+interface NameLine {
+  readonly layout: PageLayout
+  readonly row: Row
+  readonly words: ReadonlyArray<PlacedWord>
+  /** A company registration number follows the name (on its line or the next). */
+  readonly registered?: boolean
+}
+
+const WEBMAIL = new Set(["gmail", "googlemail", "yahoo", "hotmail", "outlook", "live", "icloud", "aol", "gmx", "web", "mail", "example", "proton", "protonmail", "yandex", "qq", "163"])
+
+/** The names in the page's web and e-mail addresses ("azure-interior" in www.azure-interior.com): the issuer's name often is one. */
+const domainNames = (layout: PageLayout): Set<string> => {
+  const out = new Set<string>()
+  for (const row of layout.rows) {
+    for (const w of row.words) {
+      const m = /@([\w-]+)\.|www\.([\w-]+)\.|^(?:https?:\/\/)?([\w-]{4,})\.(?:com|net|org|de|fr|nl|be|es|it|pt|my|in|co|io|eu|ch|at|uk)\b/i.exec(w.text)
+      const name = (m?.[1] ?? m?.[2] ?? m?.[3])?.toLowerCase().replace(/[^a-z0-9]/g, "")
+      if (name !== undefined && name.length >= 4 && !WEBMAIL.has(name)) out.add(name)
+    }
+  }
+  return out
+}
+
+const compact = (words: ReadonlyArray<PlacedWord>) => fold(words.map((w) => w.text).join("")).replace(/[^a-z0-9]/g, "")
+
+/** A name cut by the line end ("HOME MASTER HARDWARE &", "ENTERPRISE (SETIA") continues on the next row of its column. */
+const continued = (layout: PageLayout, line: NameLine): NameLine => {
+  const text = line.words.map((w) => w.text).join(" ")
+  const open = (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length
+  if (!open && !/[&,+-]$/.test(text)) return line
+  const next = layout.rows[line.row.index + 1]
+  if (next === undefined || next.box[1] - line.row.box[3] > 1.5 * layout.unit) return line
+  const x1 = line.words[0]!.box[0], x2 = line.words[line.words.length - 1]!.box[2]
+  const seg = lineWords(layout, next).find((ws) => ws[0]!.box[0] < x2 && ws[ws.length - 1]!.box[2] > x1)
+  return seg === undefined ? line : { ...line, words: [...line.words, ...withoutRegistration(seg)] }
+}
+
+/**
+ * The issuer's name without a label: a name-like line whose letters are a web or e-mail domain of
+ * the page, else a company-like line near the top of the first page, else the first name-like one.
+ */
+export const issuerLine = (section: Section): NameLine | undefined => {
+  const layout = section.layouts[0]
+  if (layout === undefined) return undefined
+  const top: Array<NameLine> = []
+  const bottom: Array<NameLine> = []
+  for (const row of layout.rows) {
+    const region = row.box[1] <= 0.35 ? top : row.box[1] >= 0.8 ? bottom : undefined
+    if (region === undefined) continue
+    for (const segment of lineWords(layout, row)) {
+      const words = withoutRegistration(segment)
+      const next = layout.rows[row.index + 1]?.words.map((w) => w.text).join(" ").trim() ?? ""
+      const registered = words.length < segment.length || REGISTRATION_LINE.test(next)
+      if (looksLikeName(layout, row, words)) region.push({ layout, row, words, registered })
+    }
+  }
+  const domains = domainNames(layout)
+  const byDomain = [...top, ...bottom].find((c) => {
+    const key = compact(c.words)
+    return [...domains].some((d) => key === d || (d.length >= 5 && key.startsWith(d)) || (key.length >= 5 && d.startsWith(key)))
+  })
+  const withSuffix = top.slice(0, 8).find((c) => COMPANY_SUFFIX.test(c.words.map((w) => w.text).join(" ")))
+  const registered = top.slice(0, 3).find((c) => c.registered)
+  const pick = byDomain ?? withSuffix ?? registered ?? top[0]
+  if (pick === undefined) return undefined
+  // "QualityHosting AG - Uferweg 40-42 - D-63571 Gelnhausen": the name is the first part.
+  const cut = pick.words.findIndex((w, i) => i > 0 && /^[-–|·•]$/.test(w.text))
+  return continued(layout, cut > 0 ? { ...pick, words: pick.words.slice(0, cut) } : pick)
+}
+
+const ADDRESS_WORD = /\b(?:jalan|jln|lorong|taman|tmn|lot|no|street|st|road|rd|avenue|ave|lane|floor|flr|level|block|blok|building|bangunan|suite|unit|rue|boulevard|bd|strasse|straße|str|weg|platz|laan|straat|plein|calle|avenida|via|piazza|rua|box|p\.?o)\b|\b\d{4,6}\b/i
+const NOT_ADDRESS = /@|www\.|https?:|\bh\/p\b|\b(?:tel|telephone|phone|fax|hp|gst|sst|vat|tin|reg|invoice|receipt|date|cashier)\b/i
+const REGISTRATION_LINE = /^\(?[A-Z]{0,3}\d{4,}-?[A-Z]\)?$|^\(?\s*(?:co\.?\s*reg|company\s*no|roc)\b/i
+
+/** Why a line under the issuer is not part of its address. */
+const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
+  const text = words.map((w) => w.text).join(" ")
+  if (NOT_ADDRESS.test(text) || !/\p{L}/u.test(text) || readValue("date", words) !== undefined) return true
+  const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))
+  if (tokens.length > 0 && tokens.every((t) => TITLE_WORDS.has(t))) return true
+  const first = lexiconHits(layout, row).find((h) => words.includes(row.words[h.first]!))
+  return first !== undefined && first.labelLike && words[0] === row.words[first.first]
+}
+
+/** The address block under the issuer's name: the next address-like lines of its column (a registration or date line may come first). */
+const addressFallback = (section: Section): Found | undefined => {
+  const issuer = issuerLine(section)
+  if (issuer === undefined) return undefined
+  const { layout } = issuer
+  const x1 = issuer.words[0]!.box[0], x2 = issuer.words[issuer.words.length - 1]!.box[2]
+  const picked: Array<PlacedWord> = []
+  let last = issuer.row, skipped = 0, lines = 0
+  for (let r = issuer.row.index + 1; r < layout.rows.length && lines < 6; r++) {
+    const row = layout.rows[r]!
+    if (row.box[1] - last.box[3] > 2.5 * layout.unit) break
+    last = row
+    const seg = lineWords(layout, row).find((ws) => ws[0]!.box[0] < x2 && ws[ws.length - 1]!.box[2] > x1)
+    if (seg === undefined) continue
+    const text = seg.map((w) => w.text).join(" ")
+    if (picked.length === 0) {
+      const starts = ADDRESS_WORD.test(text) && !REGISTRATION_LINE.test(text.trim()) && !notAddress(layout, row, seg)
+      if (!starts) {
+        if (++skipped > 3) break
+        continue
+      }
+    } else if (notAddress(layout, row, seg) || REGISTRATION_LINE.test(text.trim())) break
+    picked.push(...seg)
+    lines++
+  }
+  if (!picked.some((w) => /\d/.test(w.text))) return undefined
+  return { value: picked.map((w) => w.text).join(" ").replace(/\s+,/g, ","), words: picked, layout }
+}
+
+const DATE_FAMILY_OTHERS = new Set(["due_date", "order_date", "delivery_date"])
+
+/** The first date of the section not labelled as another kind of date. */
+const dateFallback = (section: Section, kind: ReadKind, concepts: ReadonlyArray<string>): Found | undefined => {
+  for (const { layout, row } of rowsOf(section)) {
+    const labels = lexiconHits(layout, row).flatMap((h) => [...h.concepts])
+    if (labels.some((c) => DATE_FAMILY_OTHERS.has(c) && !concepts.includes(c))) continue
+    const r = readValue(kind, row.words, { hint: section.hint })
+    if (r !== undefined) return { ...r, layout }
+  }
+  return undefined
+}
+
+/** The first value of a recognizable shape anywhere in the section (an e-mail address, an IBAN). */
+const firstOfShape = (section: Section, kind: ReadKind): Found | undefined => {
+  for (const { layout, row } of rowsOf(section)) {
+    for (let i = 0; i < row.words.length; i++) {
+      const r = readValue(kind, row.words.slice(i))
+      if (r !== undefined) return { ...r, layout }
+    }
+  }
+  return undefined
+}
+
+/** An enum value found without a label: only when a single one of the values appears in the section. */
+const enumFallback = (section: Section, values: ReadonlyArray<string>): Found | undefined => {
+  const seen = new Map<string, Found>()
+  for (const { layout, row } of rowsOf(section)) {
+    const r = matchEnum(row.words, values)
+    if (r !== undefined && !seen.has(String(r.value))) seen.set(String(r.value), { ...r, layout })
+  }
+  return seen.size === 1 ? [...seen.values()][0] : undefined
+}
+
+const PARTY = new Set(["issuer"])
+const DOCUMENT_DATES = new Set(["date", "invoice_date", "purchase_date"])
+
+/** The unlabelled reading for a field, when its kind and meaning allow one. */
+export const fallbackValue = (section: Section, field: LeafField, kind: ReadKind, concepts: ReadonlyArray<string>): Found | undefined => {
+  const primary = concepts[0]
+  if ((kind === "amount" || kind === "amountText") && primary === "total") return totalFallback(section, kind)
+  if (kind === "currency") return currencyFallback(section)
+  if (kind === "text" && primary !== undefined && PARTY.has(primary)) {
+    const line = issuerLine(section)
+    return line === undefined ? undefined : { value: line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, ""), words: line.words, layout: line.layout }
+  }
+  if (kind === "text" && primary === "address") return addressFallback(section)
+  if ((kind === "date" || kind === "dateText") && primary !== undefined && DOCUMENT_DATES.has(primary)) return dateFallback(section, kind, concepts)
+  if (kind === "email" || kind === "iban") return firstOfShape(section, kind)
+  if (kind === "enum") return enumFallback(section, field.enum ?? [])
+  return undefined
+}

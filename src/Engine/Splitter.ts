@@ -1,0 +1,114 @@
+/**
+ * The splitting engine interface and the local engine: each page is scored against each requested
+ * template's document type, and sections start where the type changes or a page shows the signs of
+ * a document's first page. Sections only ever carry a requested type.
+ */
+import { Context, Effect, Layer } from "effect"
+import type { SplitSection } from "../Domain/Extraction.js"
+import type { TemplateSpec } from "../Domain/FieldTree.js"
+import type { PageModel } from "../Domain/PageModel.js"
+import { type PageEvidence, headerSimilarity, pageEvidence, specProfile } from "./PageSignals.js"
+
+export class Splitter extends Context.Tag("Splitter")<
+  Splitter,
+  {
+    /** Sections of the document, in page order, each of one requested template's type. */
+    readonly split: (model: PageModel, specs: ReadonlyArray<TemplateSpec>) => Effect.Effect<ReadonlyArray<SplitSection>>
+  }
+>() {}
+
+/** A page fits a type when it scores at least this (a title alone, or a few typical words and labels). */
+export const MATCH_SCORE = 2
+/** A page that fits nothing still continues the document before it when it scores this for its type. */
+const CONTINUE_SCORE = 1
+/** Letterheads this similar belong to the same issuer. */
+const SAME_HEADER = 0.5
+
+const bestSpec = (e: PageEvidence): number | undefined => {
+  let best: number | undefined
+  e.scores.forEach((s, i) => {
+    if (s >= MATCH_SCORE && (best === undefined || s > e.scores[best]!)) best = i
+  })
+  return best
+}
+
+/** Signs that the page continues the previous page's document. */
+const continues = (e: PageEvidence, prev: PageEvidence | undefined): boolean =>
+  prev !== undefined &&
+  ((e.pageNumber !== undefined && e.pageNumber > 1) ||
+    (e.documentNumber !== undefined && e.documentNumber === prev.documentNumber))
+
+/**
+ * Signs that the page starts a new document of type `spec`. `strict` keeps only the explicit ones
+ * (page 1, a new number, a title or a one-page type under a new letterhead), for when one document
+ * is the default.
+ */
+const starts = (e: PageEvidence, prev: PageEvidence | undefined, spec: number | undefined, singlePage: boolean, strict = false): boolean => {
+  if (prev === undefined || e.pageNumber === 1) return true
+  if (e.documentNumber !== undefined && prev.documentNumber !== undefined && e.documentNumber !== prev.documentNumber) return true
+  const sameHeader = headerSimilarity(e.header, prev.header) >= SAME_HEADER
+  if (sameHeader) return false
+  if (spec !== undefined && e.titled.has(spec)) return true
+  if (singlePage) return true
+  return !strict && e.date !== undefined && prev.date !== undefined && e.date !== prev.date
+}
+
+interface Open { readonly spec: number; readonly pages: Array<number> }
+
+/** Sections from the pages' evidence, in page order. */
+const sectionsOf = (
+  evidence: ReadonlyArray<PageEvidence>,
+  specs: ReadonlyArray<TemplateSpec>,
+  singlePage: ReadonlyArray<boolean> = specs.map(() => false)
+): Array<SplitSection> => {
+  const all = evidence.map((e) => e.page.page)
+  const firstContent = evidence.findIndex((e) => !e.blank)
+  if (specs.length === 0 || all.length === 0) return []
+  const nonBlank = evidence.filter((e) => !e.blank)
+  // One template, one document: the whole file is one section, whatever each page scores.
+  if (specs.length === 1) {
+    const newDocuments = nonBlank.slice(1).some((e, i) => !continues(e, nonBlank[i]) && starts(e, nonBlank[i], 0, singlePage[0]!, true) && bestSpec(e) === 0)
+    if (!newDocuments) return [{ templateId: specs[0]!.templateId, documentType: specs[0]!.documentType, pages: all }]
+  }
+  const sections: Array<Open> = []
+  let current: Open | undefined
+  let prev: PageEvidence | undefined
+  // Blank pages before the first content join the first section.
+  const leading: Array<number> = []
+  evidence.forEach((e, i) => {
+    if (e.blank) {
+      if (current !== undefined) current.pages.push(e.page.page)
+      else if (i < firstContent) leading.push(e.page.page)
+      return
+    }
+    const best = bestSpec(e)
+    if (current !== undefined && continues(e, prev)) current.pages.push(e.page.page)
+    else if (best === undefined) {
+      const weak = current !== undefined && !starts(e, prev, current.spec, singlePage[current.spec]!) && e.scores[current.spec]! >= CONTINUE_SCORE
+      if (weak) current!.pages.push(e.page.page)
+      else {
+        current = undefined
+        leading.length = 0
+      }
+    } else if (current !== undefined && current.spec === best && !starts(e, prev, best, singlePage[best]!)) current.pages.push(e.page.page)
+    else {
+      current = { spec: best, pages: [...leading.splice(0), e.page.page] }
+      sections.push(current)
+    }
+    prev = e
+  })
+  return sections.map((s) => ({ templateId: specs[s.spec]!.templateId, documentType: specs[s.spec]!.documentType, pages: s.pages }))
+}
+
+/** The local split of a document: pure and deterministic. */
+export const splitDocument = (model: PageModel, specs: ReadonlyArray<TemplateSpec>): Array<SplitSection> => {
+  const profiles = specs.map(specProfile)
+  return sectionsOf(model.pages.map((p) => pageEvidence(p, profiles)), specs, profiles.map((p) => p.type.singlePage))
+}
+
+export const LocalSplitter: Layer.Layer<Splitter> = Layer.succeed(Splitter, {
+  split: (model, specs) =>
+    Effect.sync(() => splitDocument(model, specs)).pipe(
+      Effect.withSpan("Splitter.split", { attributes: { engine: "local", pages: model.pages.length, templates: specs.length } })
+    )
+})

@@ -1,0 +1,228 @@
+/**
+ * Typed readers shared by every engine: amounts, integers, booleans, dates, currencies, and the
+ * search for typed values inside a line of words (so grounding can union the words' boxes).
+ */
+import type { Box } from "../Domain/PageModel.js"
+import { type DateOrder, findDates, parseWholeDate } from "./Dates.js"
+import { fold } from "./Tokens.js"
+
+export { type DateOrder, findDates, inferDateOrder, parseDate, parseWholeDate } from "./Dates.js"
+
+/** Symbols and marks read as a currency, longest first so "US$" wins over "$". */
+const CURRENCY_SYMBOLS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/US\$/, "USD"], [/(?:AU|A)\$/, "AUD"], [/(?:CA|C)\$/, "CAD"], [/(?:SG|S)\$/, "SGD"],
+  [/HK\$/, "HKD"], [/NZ\$/, "NZD"], [/R\$/, "BRL"], [/MX\$/, "MXN"], [/CN¥|元/, "CNY"],
+  [/\$/, "USD"], [/€/, "EUR"], [/£/, "GBP"], [/₹/, "INR"], [/¥|円/, "JPY"], [/₩/, "KRW"],
+  [/₽/, "RUB"], [/₺/, "TRY"], [/₱/, "PHP"], [/฿/, "THB"], [/₫/, "VND"], [/₪/, "ILS"], [/₦/, "NGN"],
+  [/(?<!\p{L})Rs\.?(?!\p{L})/u, "INR"], [/(?<!\p{L})RM(?!\p{L})/u, "MYR"], [/(?<!\p{L})Rp\.?(?!\p{L})/u, "IDR"],
+  [/(?<!\p{L})zł(?!\p{L})/u, "PLN"], [/(?<!\p{L})Kč(?!\p{L})/u, "CZK"], [/(?<!\p{L})RMB(?!\p{L})/u, "CNY"]
+]
+
+/** ISO 4217 codes read as currencies; codes that are also common words or company suffixes (BHD = Berhad) are left out. */
+const ISO_CODES = new Set(
+  ("USD EUR GBP INR MYR JPY CNY CHF CAD AUD NZD SGD HKD SEK NOK DKK ISK PLN CZK HUF RON BGN TRY RUB UAH " +
+    "ZAR BRL MXN ARS CLP COP IDR THB VND PHP KRW TWD AED SAR QAR KWD OMR ILS EGP NGN KES MAD PKR BDT LKR").split(" ")
+)
+
+const CURRENCY_WORDS: ReadonlyMap<string, string> = new Map([
+  ["euro", "EUR"], ["euros", "EUR"], ["dollar", "USD"], ["dollars", "USD"], ["rupee", "INR"], ["rupees", "INR"],
+  ["ringgit", "MYR"], ["sterling", "GBP"], ["yen", "JPY"], ["yuan", "CNY"], ["renminbi", "CNY"]
+])
+
+interface CurrencyHit { readonly index: number; readonly length: number; readonly code: string }
+
+const currencyHits = (text: string): Array<CurrencyHit> => {
+  const hits: Array<CurrencyHit> = []
+  for (const m of text.matchAll(/(?<![\p{L}])([A-Z]{3})(?![\p{L}])/gu)) {
+    if (ISO_CODES.has(m[1]!)) hits.push({ index: m.index, length: 3, code: m[1]! })
+  }
+  for (const [re, code] of CURRENCY_SYMBOLS) {
+    for (const m of text.matchAll(new RegExp(re.source, re.flags.includes("u") ? "gu" : "g"))) {
+      if (!hits.some((h) => m.index < h.index + h.length && h.index < m.index + m[0].length)) {
+        hits.push({ index: m.index, length: m[0].length, code })
+      }
+    }
+  }
+  for (const m of text.matchAll(/\p{L}+/gu)) {
+    const code = CURRENCY_WORDS.get(fold(m[0]))
+    if (code !== undefined) hits.push({ index: m.index, length: m[0].length, code })
+  }
+  return hits.sort((a, b) => a.index - b.index)
+}
+
+/** The currency the text names first, as an ISO 4217 code: "EUR", "$" → USD, "RM" → MYR, "Rs." → INR. */
+export const currencyCode = (text: string): string | undefined => currencyHits(text)[0]?.code
+
+const stripCurrency = (text: string): string => {
+  let out = text
+  for (const h of currencyHits(text).reverse()) out = out.slice(0, h.index) + " " + out.slice(h.index + h.length)
+  return out
+}
+
+/**
+ * A monetary or decimal amount: currency marks and codes ignored, "1.234,56", "1,234.56",
+ * "1 234,56", "1'234.56", negatives as "-12", "(12)", "12.50-". "9.000" reads as 9 (three
+ * decimals, as on receipts) while "1,234" reads as 1234.
+ */
+export const parseAmount = (text: string): number | undefined => {
+  if (text.includes("%")) return undefined
+  let s = stripCurrency(text).trim()
+  // A one- or two-letter tax code glued to the amount ("75.00SR", "15.00 ZR").
+  s = s.replace(/(\d[.,]\d{1,3})\s?[A-Z]{1,2}$/, "$1")
+  let negative = false
+  if (/^\(.*\)$/.test(s)) { negative = true; s = s.slice(1, -1).trim() }
+  if (/^[-−–]/.test(s)) { negative = true; s = s.slice(1).trim() }
+  else if (/^\+/.test(s)) s = s.slice(1).trim()
+  if (/[-−–]$/.test(s)) { negative = true; s = s.slice(0, -1).trim() }
+  if (!/^\d[\d.,'’\s\u00a0\u202f]*$/.test(s) || !/\d$/.test(s)) return undefined
+  const groups = s.split(/[\s\u00a0\u202f'’]+/)
+  for (let i = 1; i < groups.length; i++) {
+    const ok = i === groups.length - 1 ? /^\d{3}(?:[.,]\d{1,3})?$/.test(groups[i]!) : /^\d{3}$/.test(groups[i]!)
+    if (!ok) return undefined
+  }
+  if (groups.length > 1 && !/^\d{1,3}$/.test(groups[0]!)) return undefined
+  s = groups.join("")
+  const dot = s.lastIndexOf("."), comma = s.lastIndexOf(",")
+  let normalized: string
+  if (dot >= 0 && comma >= 0) {
+    const decimal = dot > comma ? "." : ","
+    const at = s.lastIndexOf(decimal)
+    const int = s.slice(0, at), frac = s.slice(at + 1)
+    // Thousands groups, or the Indian lakh grouping (1,00,000.00).
+    const grouped = decimal === "." ? /^\d{1,3}(?:,\d{3})*$|^\d{1,2}(?:,\d{2})+,\d{3}$/ : /^\d{1,3}(?:\.\d{3})*$/
+    if (!grouped.test(int)) return undefined
+    normalized = int.replace(/[.,]/g, "") + "." + frac
+  } else if (dot >= 0 || comma >= 0) {
+    const sep = dot >= 0 ? "." : ","
+    const parts = s.split(sep)
+    if (parts.length > 2) {
+      if (!/^\d{1,3}$/.test(parts[0]!) || parts.slice(1).some((p) => !/^\d{3}$/.test(p))) return undefined
+      normalized = parts.join("")
+    } else {
+      const [int = "", frac = ""] = parts
+      const thousands = sep === "," && frac.length === 3 && int !== "0" && int.length <= 3
+      normalized = thousands ? int + frac : int + "." + frac
+    }
+  } else normalized = s
+  const n = Number(normalized)
+  if (!Number.isFinite(n)) return undefined
+  return negative ? -n : n
+}
+
+/** A whole number ("12", "1,000", "3.00"); undefined for fractions. */
+export const parseInteger = (text: string): number | undefined => {
+  const n = parseAmount(text)
+  return n !== undefined && Number.isInteger(n) ? n : undefined
+}
+
+const TRUE_WORDS = new Set(["yes", "y", "true", "t", "x", "1", "on", "checked", "oui", "ja", "si", "sim", "ya", "benar", "vrai", "waar", "wahr", "vero", "verdadero", "verdadeiro"])
+const FALSE_WORDS = new Set(["no", "n", "false", "f", "0", "off", "unchecked", "non", "nein", "nee", "nao", "tidak", "faux", "onwaar", "falsch", "falso"])
+
+/** A yes/no answer or a check mark in the supported languages. */
+export const parseBoolean = (text: string): boolean | undefined => {
+  const t = text.trim()
+  if (/^[✓✔☑☒✅]$/u.test(t)) return true
+  if (/^[☐✗✘]$/u.test(t)) return false
+  const w = fold(t).replace(/^[\s.:;!()[\]-]+|[\s.:;!()[\]-]+$/g, "")
+  return TRUE_WORDS.has(w) ? true : FALSE_WORDS.has(w) ? false : undefined
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typed values inside a line of words
+
+export type ValueKind = "date" | "amount" | "integer" | "boolean" | "currency"
+
+export interface WordText {
+  readonly text: string
+  /** When given, amounts only join words that sit close together (a thousands gap, not a column gap). */
+  readonly box?: Box
+}
+
+export interface ValueCandidate {
+  /** Word indexes [start, end) of the value. */
+  readonly start: number
+  readonly end: number
+  readonly value: string | number | boolean
+  readonly text: string
+  /** Amounts: whether the text had a decimal part (a sign that it is money, not a count or a year). */
+  readonly decimals?: boolean
+}
+
+const isCurrencyWord = (text: string) => {
+  const t = text.trim()
+  return (t.length <= 4 && currencyCode(t) !== undefined) || /^[-+−(]$/.test(t)
+}
+
+/** Whether words i and i+1 may belong to one amount. */
+const joinable = (words: ReadonlyArray<WordText>, i: number): boolean => {
+  const a = words[i]!, b = words[i + 1]!
+  if (a.box === undefined || b.box === undefined) return true
+  const height = Math.max(a.box[3] - a.box[1], b.box[3] - b.box[1], 1e-6)
+  const gap = b.box[0] - a.box[2]
+  return isCurrencyWord(a.text) || isCurrencyWord(b.text) ? gap <= 2 * height : gap <= 0.6 * height
+}
+
+const DATE_SPAN = 6
+const AMOUNT_SPAN = 3
+
+/** Date values: the longest word spans that are exactly a date; a single word may also hold one ("Date:25/12/2018"). */
+const dateCandidates = (words: ReadonlyArray<WordText>, hint?: DateOrder): Array<ValueCandidate> => {
+  const out: Array<ValueCandidate> = []
+  let i = 0
+  while (i < words.length) {
+    let found: ValueCandidate | undefined
+    for (let len = Math.min(DATE_SPAN, words.length - i); len >= 1 && found === undefined; len--) {
+      const text = words.slice(i, i + len).map((w) => w.text).join(" ")
+      const iso = len === 1 ? findDates(text, hint)[0]?.iso : parseWholeDate(text, hint)
+      if (iso !== undefined) found = { start: i, end: i + len, value: iso, text }
+    }
+    if (found !== undefined) { out.push(found); i = found.end } else i++
+  }
+  return out
+}
+
+/** Amount or integer values, never taken from words that form a date. */
+const numberCandidates = (words: ReadonlyArray<WordText>, integer: boolean, hint?: DateOrder): Array<ValueCandidate> => {
+  const inDate = new Set<number>()
+  for (const d of dateCandidates(words, hint)) for (let k = d.start; k < d.end; k++) inDate.add(k)
+  const out: Array<ValueCandidate> = []
+  let i = 0
+  while (i < words.length) {
+    let found: ValueCandidate | undefined
+    if (!inDate.has(i)) {
+      for (let len = Math.min(AMOUNT_SPAN, words.length - i); len >= 1 && found === undefined; len--) {
+        let ok = true
+        for (let k = i; k < i + len; k++) if (inDate.has(k) || (k > i && !joinable(words, k - 1))) ok = false
+        if (!ok) continue
+        const text = words.slice(i, i + len).map((w) => w.text).join(" ")
+        if (!/\d/.test(text)) continue
+        const n = integer ? parseInteger(text) : parseAmount(text)
+        if (n !== undefined) found = { start: i, end: i + len, value: n, text, decimals: /\d[.,]\d{1,3}\D*$/.test(text) }
+      }
+    }
+    if (found !== undefined) { out.push(found); i = found.end } else i++
+  }
+  return out
+}
+
+/** The typed values a line of words holds, left to right, each with the word span it came from. */
+export const findValueCandidates = (
+  words: ReadonlyArray<WordText>,
+  kind: ValueKind,
+  hint?: DateOrder
+): Array<ValueCandidate> => {
+  switch (kind) {
+    case "date": return dateCandidates(words, hint)
+    case "amount": return numberCandidates(words, false, hint)
+    case "integer": return numberCandidates(words, true, hint)
+    case "boolean":
+    case "currency": {
+      const out: Array<ValueCandidate> = []
+      words.forEach((w, i) => {
+        const value = kind === "boolean" ? parseBoolean(w.text) : currencyCode(w.text)
+        if (value !== undefined) out.push({ start: i, end: i + 1, value, text: w.text })
+      })
+      return out
+    }
+  }
+}

@@ -1,0 +1,240 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import type { ExtractedObject, ExtractedValue, Grounded } from "../../src/Domain/Extraction.js"
+import type { Box } from "../../src/Domain/PageModel.js"
+import { Extractor, LocalExtractor, extractSection } from "../../src/Engine/Extractor.js"
+import { pageModelFromLines, pageModelFromPlaced, wordBox } from "../support/pageModel.js"
+import { INVOICE_LINES, spec } from "./fixtures.js"
+
+const INVOICE_TEMPLATE = {
+  invoice_number: "The invoice number",
+  date: { type: "date", description: "Invoice date (date of issue)" },
+  due_date: "date",
+  total: { type: "number", description: "Total amount to pay" },
+  currency: "ISO 4217 currency code",
+  issuer: "Name of the company that issued the invoice",
+  customer: "Name of the customer",
+  po_number: "Purchase order number",
+  lines: [{ description: "string", quantity: "integer", unit_price: "number", amount: "number" }]
+}
+
+const g = (v: ExtractedValue): Grounded => {
+  if (v === null || Array.isArray(v) || !("box" in (v as object))) throw new Error(`not a grounded value: ${JSON.stringify(v)}`)
+  return v as Grounded
+}
+const valuesOf = (v: ExtractedValue): unknown =>
+  v === null ? null : Array.isArray(v) ? v.map(valuesOf) : "box" in (v as object) ? (v as Grounded).value : Object.fromEntries(Object.entries(v as ExtractedObject).map(([k, x]) => [k, valuesOf(x)]))
+
+const union = (...boxes: Array<Box>): Box => [
+  Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))
+]
+
+describe("LocalExtractor", () => {
+  describe("a clean invoice", () => {
+    const model = pageModelFromLines([INVOICE_LINES])
+    const out = extractSection(model, [1], spec("invoice", INVOICE_TEMPLATE))
+
+    it("extracts every field exactly", () => {
+      expect(valuesOf(out)).toEqual({
+        invoice_number: "INV-2023-0042",
+        date: "2023-03-20",
+        due_date: "2023-04-19",
+        total: 57.72,
+        currency: "EUR",
+        issuer: "ACME Supplies GmbH",
+        customer: "Globex Corporation",
+        po_number: null,
+        lines: [
+          { description: "Widget large", quantity: 2, unit_price: 10, amount: 20 },
+          { description: "Gadget small", quantity: 3, unit_price: 5.5, amount: 16.5 },
+          { description: "Service fee", quantity: 1, unit_price: 12, amount: 12 }
+        ]
+      })
+    })
+
+    it("grounds the invoice number on its own word, on the label's row, right of the label", () => {
+      const v = g(out.invoice_number!)
+      const label = wordBox(model, 1, "No:")
+      expect(v.page).toBe(1)
+      expect(v.box).toEqual(wordBox(model, 1, "INV-2023-0042"))
+      expect(v.box[0]).toBeGreaterThan(label[2])
+      expect(v.box[1]).toBe(label[1])
+    })
+
+    it("grounds a written date on the union of its words", () => {
+      expect(g(out.date!).box).toEqual(union(wordBox(model, 1, "20"), wordBox(model, 1, "March"), wordBox(model, 1, "2023")))
+    })
+
+    it("grounds the total on the totals row and the currency on its code there", () => {
+      expect(g(out.total!).box).toEqual(wordBox(model, 1, "57.72"))
+      expect(g(out.currency!).box).toEqual(wordBox(model, 1, "EUR"))
+    })
+
+    it("grounds table cells on their row", () => {
+      const lines = out.lines as ReadonlyArray<ExtractedObject>
+      expect(g(lines[1]!.amount!).box).toEqual(wordBox(model, 1, "16.50"))
+      expect(g(lines[1]!.description!).box).toEqual(union(wordBox(model, 1, "Gadget"), wordBox(model, 1, "small")))
+    })
+
+    it("grounds the customer below its label", () => {
+      const v = g(out.customer!)
+      const label = wordBox(model, 1, "Bill")
+      expect(v.box[1]).toBeGreaterThan(label[3])
+      expect(v.box[0]).toBe(label[0])
+    })
+  })
+
+  describe("value positions", () => {
+    it("reads a value under a header label, in the label's column", () => {
+      const model = pageModelFromLines([[
+        "Invoice Date:        Due Date:          Reference:",
+        "03/20/2023           04/04/2023         CUSTREF123",
+        "Total   $ 279.84"
+      ]])
+      const out = extractSection(model, [1], spec("invoice", { date: { type: "date", description: "Invoice date" }, due_date: "date", reference: "string", total: "number" }))
+      expect(valuesOf(out)).toEqual({ date: "2023-03-20", due_date: "2023-04-04", reference: "CUSTREF123", total: 279.84 })
+      expect(g(out.date!).box).toEqual(wordBox(model, 1, "03/20/2023"))
+      expect(g(out.total!).box).toEqual(union(wordBox(model, 1, "$"), wordBox(model, 1, "279.84")))
+    })
+
+    it("reads labels in other languages and number formats", () => {
+      const model = pageModelFromLines([[
+        "NETPRESSE",
+        "Facture n° 2022089083",
+        "Date : 28/11/2022",
+        "Total HT :      46,68 €",
+        "TVA 20% :        9,34 €",
+        "Total TTC :     56,02 €"
+      ]])
+      const out = extractSection(model, [1], spec("facture", { invoice_number: "string", date: "date", amount: "number", currency: "string" }))
+      expect(valuesOf(out)).toEqual({ invoice_number: "2022089083", date: "2022-11-28", amount: 56.02, currency: "EUR" })
+    })
+
+    it("reads German labels and a value split from its label by a wide gap", () => {
+      const model = pageModelFromLines([[
+        "Rechnung",
+        "Rechnungsnr.  30064443          Kundennr.  47774",
+        "Rechnungsdatum  7. Mai 2014",
+        "Gesamtbetrag                                 1.234,56 EUR"
+      ]])
+      const out = extractSection(model, [1], spec("rechnung", { rechnungsnummer: "string", rechnungsdatum: "date", total: "number" }))
+      expect(valuesOf(out)).toEqual({ rechnungsnummer: "30064443", rechnungsdatum: "2014-05-07", total: 1234.56 })
+    })
+
+    it("prefers the grand total over line totals and the total over cash tendered", () => {
+      const model = pageModelFromLines([[
+        "Product   Qty   Price   Total",
+        "Card        1  278.61  319.00",
+        "Total       1  278.61  319.00",
+        "Grand Total          319.00",
+        "CASH                 500.00",
+        "CHANGE               181.00"
+      ]])
+      expect(valuesOf(extractSection(model, [1], spec("invoice", { amount: "number" })))).toEqual({ amount: 319 })
+    })
+
+    it("does not take a label that is part of another field's label", () => {
+      const model = pageModelFromLines([[
+        "Due Date:      19/04/2023",
+        "Order Date:    01/03/2023",
+        "Date:          20/03/2023"
+      ]])
+      expect(valuesOf(extractSection(model, [1], spec("invoice", { date: "date" })))).toEqual({ date: "2023-03-20" })
+      const receipt = pageModelFromLines([["TOTAL           25.90", "TOTAL SAVINGS 4.10", "TOTAL QTY 3"]])
+      expect(valuesOf(extractSection(receipt, [1], spec("receipt", { total: "number" })))).toEqual({ total: 25.9 })
+    })
+
+    it("keeps a big title and the small line under it apart", () => {
+      const model = pageModelFromPlaced([[
+        { text: "Sammy Maystone", x: 0, y: 0, size: 2.5 },
+        { text: "smaystone4@fake.com", x: 0, y: 2 },
+        { text: "INVOICE", x: 60, y: 1, size: 2 },
+        { text: "Date:  Jan 1, 2022", x: 55, y: 6 }
+      ]])
+      const out = extractSection(model, [1], spec("invoice", { issuer: "Name of the issuer", email: "string", date: "date" }))
+      expect(valuesOf(out)).toEqual({ issuer: "Sammy Maystone", email: "smaystone4@fake.com", date: "2022-01-01" })
+    })
+  })
+
+  describe("a receipt", () => {
+    const model = pageModelFromLines([[
+      "      KEDAI MAJU JAYA SDN BHD",
+      "         (123456-A)",
+      "   NO. 12, JALAN BESAR 3,",
+      "   43000 KAJANG, SELANGOR",
+      "   TEL: 03-8736 1234",
+      "        TAX INVOICE",
+      "Date: 25/12/2018 20:13       Cashier: Ali",
+      "Receipt No: CS00123",
+      "Item                 Qty      Amount",
+      "Milo 1kg               1       19.90",
+      "Bread                  2        6.00",
+      "TOTAL (RM):                    25.90",
+      "CASH                           50.00",
+      "CHANGE                         24.10",
+      "   THANK YOU, PLEASE COME AGAIN"
+    ]])
+    const out = extractSection(model, [1], spec("receipt", {
+      company: "Name of the store or company that issued the receipt",
+      date: { type: "date", description: "Date of the purchase" },
+      address: "Address of the store",
+      total: { type: "number", description: "Total amount paid" },
+      receipt_number: "string",
+      currency: "string"
+    }))
+
+    it("extracts the store, its address, the date, the number and the total (not the cash)", () => {
+      expect(valuesOf(out)).toEqual({
+        company: "KEDAI MAJU JAYA SDN BHD",
+        date: "2018-12-25",
+        address: "NO. 12, JALAN BESAR 3, 43000 KAJANG, SELANGOR",
+        total: 25.9,
+        receipt_number: "CS00123",
+        currency: "MYR"
+      })
+    })
+
+    it("grounds the address on its two lines", () => {
+      const words = ["NO.", "12,", "JALAN", "BESAR", "3,", "43000", "KAJANG,", "SELANGOR"].map((w) => wordBox(model, 1, w))
+      expect(g(out.address!).box).toEqual(union(...words))
+      expect(g(out.address!).box[1]).toBe(wordBox(model, 1, "NO.")[1])
+      expect(g(out.address!).box[3]).toBe(wordBox(model, 1, "SELANGOR")[3])
+    })
+  })
+
+  describe("what is not there", () => {
+    it("returns null for leaves and [] for lists it cannot find, never a guess", () => {
+      const model = pageModelFromLines([["Dear Sir,", "Thank you for your letter of last week."]])
+      const out = extractSection(model, [1], spec("invoice", { invoice_number: "string", total: "number", due_date: "date", paid: "boolean", lines: [{ qty: "integer" }], seller: { vat_id: "string" } }))
+      expect(out).toEqual({ invoice_number: null, total: null, due_date: null, paid: null, lines: [], seller: { vat_id: null } })
+    })
+
+    it("reads only the section's pages", () => {
+      const model = pageModelFromLines([["Invoice No: A-1"], ["Invoice No: B-2"]])
+      expect(valuesOf(extractSection(model, [2], spec("invoice", { invoice_number: "string" })))).toEqual({ invoice_number: "B-2" })
+      expect(g(extractSection(model, [2], spec("invoice", { invoice_number: "string" })).invoice_number!).page).toBe(2)
+    })
+  })
+
+  describe("typed leaves", () => {
+    it("reads booleans, integers and enums after their labels", () => {
+      const model = pageModelFromLines([["Paid: yes", "Items: 3", "Payment method: Credit Card"]])
+      const out = extractSection(model, [1], spec("invoice", { paid: "boolean", items: "integer", payment_method: { enum: ["Cash", "Credit Card"] } }))
+      expect(valuesOf(out)).toEqual({ paid: true, items: 3, payment_method: "Credit Card" })
+      expect(g(out.payment_method!).box).toEqual(union(wordBox(model, 1, "Credit"), wordBox(model, 1, "Card")))
+    })
+
+    it("nests objects and reads their leaves by the parent's context", () => {
+      const model = pageModelFromLines([["Customer:  Globex Corporation", "VAT ID:  DE123456789"]])
+      const out = extractSection(model, [1], spec("invoice", { customer: { name: "string" }, seller: { vat_id: "string" } }))
+      expect(valuesOf(out)).toEqual({ customer: { name: "Globex Corporation" }, seller: { vat_id: "DE123456789" } })
+    })
+  })
+
+  it.effect("is provided as the Extractor service", () =>
+    Effect.gen(function* () {
+      const extractor = yield* Extractor
+      const out = yield* extractor.extract(pageModelFromLines([["Invoice No: X-42"]]), [1], spec("invoice", { invoice_number: "string" }))
+      expect(valuesOf(out)).toEqual({ invoice_number: "X-42" })
+    }).pipe(Effect.provide(LocalExtractor)))
+})
