@@ -9,6 +9,7 @@ import { DocumentsRepo } from "./Documents/Repo.js"
 import { LocalExtractor } from "./Engine/Extractor.js"
 import { LocalSplitter } from "./Engine/Splitter.js"
 import { UrlFetcher } from "./Ingest/UrlFetcher.js"
+import { Admission } from "./Pipeline/Admission.js"
 import { Pipeline } from "./Pipeline/Pipeline.js"
 import { DocumentReader } from "./Reading/DocumentReader.js"
 import { BlobStore } from "./Storage/BlobStore.js"
@@ -27,6 +28,7 @@ export const ServicesLive = Layer.mergeAll(
   BlobStore.Default,
   UrlFetcher.DefaultWithoutDependencies,
   PipelineLive,
+  Admission.Default,
   NodeContext.layer
 )
 

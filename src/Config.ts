@@ -31,7 +31,9 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       maxPages: yield* Config.integer("MAX_PAGES").pipe(Config.withDefault(500)),
       urlAllowHosts: yield* commaList("URL_ALLOW_HOSTS"),
       urlTimeoutMs: yield* Config.integer("URL_TIMEOUT_MS").pipe(Config.withDefault(30_000)),
-      ocrWorkers: yield* Config.integer("OCR_WORKERS").pipe(Config.withDefault(os.availableParallelism()))
+      ocrWorkers: yield* Config.integer("OCR_WORKERS").pipe(Config.withDefault(os.availableParallelism())),
+      maxJobs: yield* Config.integer("MAX_CONCURRENT_JOBS").pipe(Config.withDefault(2 * os.availableParallelism())),
+      maxQueued: yield* Config.integer("MAX_QUEUED_JOBS").pipe(Config.withDefault(64))
     } as const
   })
 }) {}

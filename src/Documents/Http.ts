@@ -6,6 +6,7 @@ import { BadRequest, NotFound, Unprocessable } from "../Domain/Errors.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
 import { Api } from "../Http/Api.js"
 import { newId } from "../lib/ids.js"
+import { Admission } from "../Pipeline/Admission.js"
 import { parseKey, Pipeline, type ReadOptions } from "../Pipeline/Pipeline.js"
 import { BlobStore } from "../Storage/BlobStore.js"
 import { inputBytes, resolveInput } from "./Input.js"
@@ -20,6 +21,7 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
     const repo = yield* DocumentsRepo
     const blobs = yield* BlobStore
     const pipeline = yield* Pipeline
+    const { admit } = yield* Admission
 
     const findDocument = (tenantId: string, id: string) =>
       repo.find(tenantId, id).pipe(
@@ -79,7 +81,7 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
               properties: render(s.extracted)
             }))
           }
-        }).pipe(Effect.withSpan("Documents.extract")))
+        }).pipe(admit, Effect.withSpan("Documents.extract")))
       .handle("upload", ({ payload }) =>
         Effect.gen(function*() {
           const { tenantId } = yield* CurrentTenant
@@ -100,7 +102,7 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
             ? yield* blobs.putFile(input.path, register)
             : yield* blobs.putBytes(input.bytes, register)
           return { document_id: doc.document_id, document_name: doc.document_name, document_created_at: doc.document_created_at }
-        }).pipe(Effect.withSpan("Documents.upload")))
+        }).pipe(admit, Effect.withSpan("Documents.upload")))
       .handle("list", ({ urlParams }) =>
         Effect.gen(function*() {
           const { tenantId } = yield* CurrentTenant
@@ -132,7 +134,7 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
           const { model, specs } = yield* sectionsOf(tenantId, path.document_id, payload.template_ids)
           const sections = yield* pipeline.split(model, specs, { forceExclusive: false })
           return sections.map((s) => ({ document_type: s.documentType, pages: [...s.pages] }))
-        }).pipe(Effect.withSpan("Documents.split")))
+        }).pipe(admit, Effect.withSpan("Documents.split")))
       .handle("extraction", ({ path, payload, urlParams }) =>
         Effect.gen(function*() {
           const { tenantId } = yield* CurrentTenant
@@ -152,7 +154,7 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
           return urlParams.include_coordinates === true
             ? stored
             : sections.map((s) => ({ document_type: s.documentType, pages: [...s.pages], extracted: plain(s.extracted) }))
-        }).pipe(Effect.withSpan("Documents.extraction")))
+        }).pipe(admit, Effect.withSpan("Documents.extraction")))
       .handle("delete", ({ path }) =>
         Effect.gen(function*() {
           const { tenantId } = yield* CurrentTenant

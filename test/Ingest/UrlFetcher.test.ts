@@ -151,7 +151,9 @@ const config = (overrides: { urlAllowHosts?: Array<string>; urlTimeoutMs?: numbe
     maxPages: 10,
     urlAllowHosts: overrides.urlAllowHosts ?? [`127.0.0.1:${port}`],
     urlTimeoutMs: overrides.urlTimeoutMs ?? 5000,
-    ocrWorkers: 1
+    ocrWorkers: 1,
+    maxJobs: 4,
+    maxQueued: 16
   })
 
 const fetchWith = (url: string, overrides: Parameters<typeof config>[0] = {}) =>
