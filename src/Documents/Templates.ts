@@ -33,21 +33,21 @@ export const parseTemplateIdsField = (
   field: string | ReadonlyArray<string> | undefined
 ): Either.Either<ReadonlyArray<string>, string> => {
   if (field === undefined) return Either.left("template_ids is required")
-  if (typeof field !== "string") return Either.right(field.flatMap((f) => splitList(f)))
-  const text = field.trim()
-  if (text.startsWith("[") || text.startsWith("{") || text.startsWith('"')) {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      return Either.left("template_ids is not valid JSON")
-    }
-    if (!Array.isArray(parsed) || !parsed.every((x) => typeof x === "string")) {
-      return Either.left("template_ids must be a list of strings")
-    }
-    return Either.right(parsed)
-  }
-  return Either.right(splitList(text))
+  const values = typeof field === "string" ? [field] : field
+  return Either.map(Either.all(values.map(parseOne)), (lists) => lists.flat())
 }
 
-const splitList = (text: string) => text.split(",").map((s) => s.trim()).filter((s) => s.length > 0)
+/** One field value: a JSON array of strings, or a comma list of ids. */
+const parseOne = (value: string): Either.Either<ReadonlyArray<string>, string> => {
+  const text = value.trim()
+  if (!/^[[{"]/.test(text)) return Either.right(text.split(",").map((s) => s.trim()).filter((s) => s.length > 0))
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return Either.left("template_ids is not valid JSON")
+  }
+  return Array.isArray(parsed) && parsed.every((x) => typeof x === "string")
+    ? Either.right(parsed)
+    : Either.left("template_ids must be a list of strings")
+}
