@@ -250,26 +250,6 @@ describe.each(testBackends)("Sql on $name", ({ layer: backend, name }) => {
         yield* Fiber.interrupt(fiber)
         expect(yield* countTenants([id]).pipe(Effect.timeout("5 seconds"))).toBe(0)
       }))
-
-    it.effect("measures one insert + select", () =>
-      Effect.gen(function*() {
-        const sql = yield* SqlClient.SqlClient
-        const prefix = uniqueId("lat")
-        const samples: Array<number> = []
-        const runs = 300
-        const warmup = 100
-        for (let i = 0; i < warmup + runs; i++) {
-          const start = performance.now()
-          yield* insertTenant(`${prefix}-${i}`)
-          yield* sql`SELECT id, created_at FROM tenants WHERE id = ${`${prefix}-${i}`}`
-          if (i >= warmup) samples.push(performance.now() - start)
-        }
-        samples.sort((a, b) => a - b)
-        const p50 = samples[Math.floor(runs * 0.5)]
-        const p95 = samples[Math.floor(runs * 0.95)]
-        console.log(`[${name}] insert+select, ${runs} runs after ${warmup} warm-up: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`)
-        expect(p50).toBeLessThan(50)
-      }))
   })
 })
 
