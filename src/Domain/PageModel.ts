@@ -19,6 +19,17 @@ export interface Line {
   readonly words: ReadonlyArray<Word>
   /** Font size relative to page height, when the source gives it (PDF text layer). */
   readonly fontSize?: number
+  /** Set by layout analysis: text repeated at the same place on most pages (running header or footer). */
+  readonly role?: "header" | "footer"
+}
+
+/** A table found by layout analysis: its lines are `lines[firstLine .. firstLine + lineCount - 1]` of the page. */
+export interface Table {
+  readonly box: Box
+  readonly firstLine: number
+  readonly lineCount: number
+  /** Cell texts, rows top to bottom, cells left to right ("" for an empty cell); every row has every column. */
+  readonly rows: ReadonlyArray<ReadonlyArray<string>>
 }
 
 export interface Page {
@@ -30,6 +41,14 @@ export interface Page {
   readonly source: PageSource
   /** Lines in reading order (top to bottom unless layout analysis reordered them). */
   readonly lines: ReadonlyArray<Line>
+  /**
+   * "synthetic": the reader laid flow text out on a page itself (plain text, HTML, e-mail bodies, DOCX
+   * without LibreOffice), so boxes show where text sits in that layout, not on a printed page.
+   * Absent: boxes were measured on the file's own pages.
+   */
+  readonly geometry?: "synthetic"
+  /** Set by layout analysis (document_layout_analysis=true). */
+  readonly tables?: ReadonlyArray<Table>
 }
 
 export interface PageModel {

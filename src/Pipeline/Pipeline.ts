@@ -10,6 +10,7 @@ import type { PageModel } from "../Domain/PageModel.js"
 import { Extractor } from "../Engine/Extractor.js"
 import { Splitter } from "../Engine/Splitter.js"
 import { DocumentReader } from "../Reading/DocumentReader.js"
+import { analyzeLayout } from "../Reading/Layout.js"
 import { toMarkdown } from "../Reading/Markdown.js"
 
 export interface ReadOptions {
@@ -36,8 +37,11 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
     const splitter = yield* Splitter
     const extractor = yield* Extractor
 
-    const read = (bytes: Uint8Array, _options: ReadOptions) =>
-      reader.read(bytes, { maxPages: config.maxPages }).pipe(Effect.withSpan("Pipeline.read"))
+    const read = (bytes: Uint8Array, options: ReadOptions) =>
+      reader.read(bytes, { maxPages: config.maxPages }).pipe(
+        Effect.map((model) => (options.layout ? analyzeLayout(model) : model)),
+        Effect.withSpan("Pipeline.read", { attributes: { layout: options.layout } })
+      )
 
     const split = (model: PageModel, specs: ReadonlyArray<TemplateSpec>, options: SplitOptions) =>
       Effect.gen(function*() {

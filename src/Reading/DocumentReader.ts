@@ -6,6 +6,9 @@ import { Effect } from "effect"
 import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
 import type { ReadError } from "../Domain/Errors.js"
 import type { PageModel } from "../Domain/PageModel.js"
+import { DOCX_MEDIA_TYPE, readDocx } from "./Docx.js"
+import { EML_MEDIA_TYPE, readEmail } from "./Email.js"
+import { readHtml } from "./Html.js"
 import { readPdf } from "./Pdf.js"
 import { readPlainText } from "./PlainText.js"
 import { decodeUtf8, sniff } from "./Sniff.js"
@@ -13,20 +16,27 @@ import { decodeUtf8, sniff } from "./Sniff.js"
 export interface ReadOptions {
   /** More pages than this fails with PayloadTooLarge. */
   readonly maxPages: number
+  /** How many e-mails this file is attached inside (0 or absent: the uploaded file). */
+  readonly nesting?: number
 }
 
-type Reader = (bytes: Uint8Array, options: ReadOptions) => Effect.Effect<PageModel, ReadError>
+type ReadDocument = (bytes: Uint8Array, options: ReadOptions) => Effect.Effect<PageModel, ReadError>
+/** `readDocument` reads any format: for containers (e-mail) whose parts are documents themselves. */
+type Reader = (bytes: Uint8Array, options: ReadOptions, readDocument: ReadDocument) => Effect.Effect<PageModel, ReadError>
 
 const readers: Record<string, Reader> = {
   "application/pdf": readPdf,
-  "text/plain": (bytes) => Effect.sync(() => readPlainText(decodeUtf8(bytes) ?? ""))
+  "text/plain": (bytes) => Effect.sync(() => readPlainText(decodeUtf8(bytes) ?? "")),
+  "text/html": (bytes) => Effect.sync(() => readHtml(bytes)),
+  [DOCX_MEDIA_TYPE]: readDocx,
+  [EML_MEDIA_TYPE]: readEmail
 }
 
 export class DocumentReader extends Effect.Service<DocumentReader>()("DocumentReader", {
   accessors: true,
   effect: Effect.succeed({
-    read: (bytes: Uint8Array, options: ReadOptions): Effect.Effect<PageModel, ReadError> =>
-      Effect.gen(function*() {
+    read: function read(bytes: Uint8Array, options: ReadOptions): Effect.Effect<PageModel, ReadError> {
+      return Effect.gen(function*() {
         if (bytes.byteLength === 0) return yield* new UnsupportedMediaType({ detail: "empty file" })
         const type = yield* sniff(bytes)
         const mediaType = type?.mediaType ?? "application/octet-stream"
@@ -35,7 +45,7 @@ export class DocumentReader extends Effect.Service<DocumentReader>()("DocumentRe
         if (reader === undefined) {
           return yield* new UnsupportedMediaType({ detail: `unsupported file type ${mediaType}` })
         }
-        const model = yield* reader(bytes, options)
+        const model = yield* reader(bytes, options, read)
         // Readers that cannot count pages before reading (plain text) are checked here.
         if (model.pages.length > options.maxPages) {
           return yield* new PayloadTooLarge({
@@ -45,5 +55,6 @@ export class DocumentReader extends Effect.Service<DocumentReader>()("DocumentRe
         yield* Effect.annotateCurrentSpan("pages", model.pages.length)
         return model
       }).pipe(Effect.withSpan("DocumentReader.read", { attributes: { bytes: bytes.byteLength } }))
+    }
   })
 }) {}

@@ -3,8 +3,10 @@
  * Each page starts with `<!-- page N -->`; pages are separated by a blank line.
  * Larger type than the page's body text becomes a heading; vertical gaps separate paragraphs;
  * lines side by side on one visual row (label and value, table cells) stay on one markdown line.
+ * After layout analysis, detected tables are markdown tables (the first row as the header row) and
+ * running headers and footers are HTML comments (`<!-- header: … -->`), out of the body text but kept.
  */
-import type { Line, Page, PageModel } from "../Domain/PageModel.js"
+import type { Line, Page, PageModel, Table } from "../Domain/PageModel.js"
 
 /** Font size ratios to the body text from which a line is a `#` or `##` heading. */
 const H1_RATIO = 1.8
@@ -35,10 +37,30 @@ export const toMarkdown = (model: PageModel): string => {
 type Block =
   | { readonly kind: "heading"; readonly level: 1 | 2; text: string; bottom: number }
   | { readonly kind: "paragraph"; readonly rows: Array<Array<Line>>; bottom: number }
+  | { readonly kind: "verbatim"; readonly text: string }
 
 const pageBlocks = (page: Page, body: number | undefined): Array<string> => {
   const blocks: Array<Block> = []
-  for (const line of page.lines) {
+  const tables = new Map((page.tables ?? []).map((t) => [t.firstLine, t]))
+  for (let i = 0; i < page.lines.length; i++) {
+    const line = page.lines[i]!
+    const table = tables.get(i)
+    if (table !== undefined) {
+      blocks.push({ kind: "verbatim", text: markdownTable(table) })
+      i += table.lineCount - 1
+      continue
+    }
+    if (line.role !== undefined) {
+      // Consecutive lines of one header or footer make one comment.
+      const texts = [line.text]
+      while (page.lines[i + 1]?.role === line.role && !tables.has(i + 1)) texts.push(page.lines[++i]!.text)
+      const safe = texts.map((t) => t.replace(/--/g, "- -"))
+      const text = safe.length === 1
+        ? `<!-- ${line.role}: ${safe[0]} -->`
+        : [`<!-- ${line.role}:`, ...safe, "-->"].join("\n")
+      blocks.push({ kind: "verbatim", text })
+      continue
+    }
     const level = headingLevel(line, body)
     const last = blocks[blocks.length - 1]
     const height = line.box[3] - line.box[1]
@@ -61,7 +83,9 @@ const pageBlocks = (page: Page, body: number | undefined): Array<string> => {
         continue
       }
       const lineHeight = Math.min(height, previous.box[3] - previous.box[1])
-      if (line.box[1] - last.bottom <= PARAGRAPH_GAP * lineHeight) {
+      const gap = line.box[1] - last.bottom
+      // Going back up the page (the next column after layout analysis) starts a new paragraph too.
+      if (gap <= PARAGRAPH_GAP * lineHeight && gap >= -SAME_ROW * lineHeight) {
         last.rows.push([line])
         last.bottom = Math.max(last.bottom, line.box[3])
         continue
@@ -72,10 +96,18 @@ const pageBlocks = (page: Page, body: number | undefined): Array<string> => {
   return blocks.map((block, i) => {
     const text = block.kind === "heading"
       ? `${"#".repeat(block.level)} ${block.text}`
+      : block.kind === "verbatim"
+      ? block.text
       : block.rows.map((row) => row.map((l) => l.text).join(CELL_SEPARATOR)).join("\n")
     // Every block after the first is set off by a blank line.
     return i === 0 ? text : `\n${text}`
   })
+}
+
+const markdownTable = (table: Table): string => {
+  const row = (cells: ReadonlyArray<string>) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`
+  const [head = [], ...rest] = table.rows
+  return [row(head), row(head.map(() => "---")), ...rest.map(row)].join("\n")
 }
 
 const sameRow = (a: Line, b: Line): boolean => {

@@ -1,6 +1,6 @@
 /**
  * The media type of a file, from its bytes only (never its name): magic numbers via `file-type`,
- * then text (UTF-8) and HTML, which have no magic number.
+ * then e-mail (an RFC 822 header block), text (UTF-8) and HTML, which have no magic number.
  */
 import { Effect } from "effect"
 import { fileTypeFromBuffer } from "file-type"
@@ -15,7 +15,7 @@ export const sniff = (bytes: Uint8Array): Effect.Effect<SniffedType | undefined>
   bytes.byteLength === 0
     ? Effect.succeed(undefined)
     : Effect.promise(() => fileTypeFromBuffer(bytes).catch(() => undefined)).pipe(
-      Effect.map((found) => (found ? { mediaType: found.mime, ext: found.ext } : sniffText(bytes))),
+      Effect.map((found) => (found ? { mediaType: found.mime, ext: found.ext } : sniffEmail(bytes) ?? sniffText(bytes))),
       Effect.withSpan("Sniff.sniff")
     )
 
@@ -69,4 +69,34 @@ const looksLikeHtml = (text: string): boolean => {
       return tag !== null && HTML_TAGS.has(tag[1]!.toLowerCase())
     }
   }
+}
+
+/** Header fields that e-mails carry; an e-mail's header block names several of them. */
+const EMAIL_HEADERS = new Set([
+  "from", "to", "cc", "bcc", "subject", "date", "mime-version", "received", "message-id", "return-path",
+  "reply-to", "sender", "delivered-to", "content-type", "content-transfer-encoding", "in-reply-to",
+  "references", "dkim-signature", "authentication-results", "x-mailer", "user-agent", "thread-topic"
+])
+/** At least one of these: a memo that starts with "Subject:" and "Date:" lines is still text. */
+const EMAIL_ONLY_HEADERS = ["from", "received", "mime-version", "message-id", "return-path", "delivered-to"]
+/** The header block must end (blank line) within this many bytes. */
+const HEADER_BLOCK_MAX = 256 * 1024
+
+/** An RFC 822 message: the file starts with a block of `Name: value` lines (continued by indented lines) ending at a blank line. */
+const sniffEmail = (bytes: Uint8Array): SniffedType | undefined => {
+  // Headers are ASCII (RFC 2047 encodes the rest), so latin1 reads them whatever the body's charset.
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, HEADER_BLOCK_MAX)).toString("latin1")
+  const end = head.search(/\r?\n\r?\n/)
+  if (end <= 0) return undefined
+  const names = new Set<string>()
+  for (const [i, line] of head.slice(0, end).split(/\r?\n/).entries()) {
+    // An mbox "From " separator line may come first (some clients save messages with it).
+    if (i === 0 && /^From \S/.test(line)) continue
+    if (i > 0 && /^[ \t]/.test(line)) continue
+    const field = /^([!-9;-~]+):/.exec(line)
+    if (field === null) return undefined
+    names.add(field[1]!.toLowerCase())
+  }
+  const known = [...names].filter((n) => EMAIL_HEADERS.has(n)).length
+  return known >= 2 && EMAIL_ONLY_HEADERS.some((n) => names.has(n)) ? { mediaType: "message/rfc822", ext: "eml" } : undefined
 }

@@ -39,7 +39,7 @@ describe("DocumentReader", () => {
     Effect.gen(function*() {
       const cases: Array<[Uint8Array, string]> = [
         [png, "unsupported file type image/png"],
-        [utf8("<!DOCTYPE html><html><body>hi</body></html>"), "unsupported file type text/html"],
+        [Uint8Array.from(Buffer.from("UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==", "base64")), "unsupported file type application/zip"],
         [Uint8Array.from([0, 1, 2, 3, 0xff, 0xfe, 0, 9, 8, 7]), "unsupported file type application/octet-stream"]
       ]
       for (const [bytes, detail] of cases) {
