@@ -7,7 +7,6 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, ManagedRuntime, Option } from "effect"
 import * as fs from "node:fs"
 import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { ServicesLive } from "../src/App.js"
@@ -65,7 +64,7 @@ export default async function() {
   )
   const runtime = ManagedRuntime.make(AppLive)
   try {
-    const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (s) => s.address as AddressInfo))
+    const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (s) => s.address as HttpServer.TcpAddress))
     const key = await runtime.runPromise(
       Effect.flatMap(KeyStore, (k) => k.create("bench")).pipe(Effect.map((k) => k.key))
     )

@@ -2,13 +2,16 @@
  * The service graph: configuration → database → repositories, storage, reading, engines, pipeline.
  */
 import { NodeContext } from "@effect/platform-node"
-import { Layer } from "effect"
+import { ConfigError, Effect, Layer, Option, Redacted } from "effect"
 import { KeyStore } from "./Auth/Keys.js"
 import { AppConfig } from "./Config.js"
 import { DocumentsRepo } from "./Documents/Repo.js"
+import { AnthropicExtractor } from "./Engine/Anthropic/Extractor.js"
+import { AnthropicSplitter } from "./Engine/Anthropic/Splitter.js"
 import { LocalExtractor } from "./Engine/Extractor.js"
 import { LocalSplitter } from "./Engine/Splitter.js"
 import { UrlFetcher } from "./Ingest/UrlFetcher.js"
+import { ModelClient } from "./Model/ModelClient.js"
 import { Admission } from "./Pipeline/Admission.js"
 import { Pipeline } from "./Pipeline/Pipeline.js"
 import { DocumentReader } from "./Reading/DocumentReader.js"
@@ -18,7 +21,26 @@ import { TemplatesRepo } from "./Templates/Repo.js"
 /** The engines used when no model is configured. */
 export const LocalEngineLive = Layer.mergeAll(LocalSplitter, LocalExtractor)
 
-export const PipelineLive = Pipeline.Default.pipe(Layer.provide([DocumentReader.Default, LocalEngineLive]))
+/** The Claude engine: both services share one ModelClient, so one concurrency limit for the process. */
+export const AnthropicEngineLive = Layer.mergeAll(AnthropicSplitter, AnthropicExtractor).pipe(Layer.provide(ModelClient.Default))
+
+/** ENGINE=local|anthropic|auto (auto: anthropic when ANTHROPIC_API_KEY is set); anthropic without a key fails at start. */
+export const EngineLive = Layer.unwrapEffect(
+  Effect.gen(function*() {
+    const config = yield* AppConfig
+    const hasKey = Option.exists(config.anthropicApiKey, (k) => Redacted.value(k).trim().length > 0)
+    const engine = config.engine === "auto" ? (hasKey ? "anthropic" : "local") : config.engine
+    if (engine === "anthropic" && !hasKey) {
+      return yield* Effect.fail(ConfigError.MissingData(["ANTHROPIC_API_KEY"], "ENGINE=anthropic needs ANTHROPIC_API_KEY (or set ENGINE=local)"))
+    }
+    yield* Effect.logInfo(engine === "anthropic"
+      ? `engine: anthropic (model ${config.anthropicModel}, ${config.modelConcurrency} calls in flight at most)`
+      : "engine: local")
+    return engine === "anthropic" ? AnthropicEngineLive : LocalEngineLive
+  })
+)
+
+export const PipelineLive = Pipeline.Default.pipe(Layer.provide([DocumentReader.Default, EngineLive]))
 
 /** Everything the HTTP handlers need, given AppConfig and a SqlClient. */
 export const ServicesLive = Layer.mergeAll(

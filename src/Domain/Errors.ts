@@ -59,6 +59,9 @@ export class GatewayTimeout extends Schema.TaggedError<GatewayTimeout>()(
   HttpApiSchema.annotations({ status: 504, description: "URL fetch or model provider timed out" })
 ) {}
 
+/** Errors an engine (splitter or extractor) can fail with: its model provider failed or timed out. */
+export type EngineError = BadGateway | GatewayTimeout
+
 /** Errors a document's reading can fail with. */
 export type ReadError = UnsupportedMediaType | PayloadTooLarge
 

@@ -112,10 +112,11 @@ export const parseWholeDate = (text: string, hint?: DateOrder): string | undefin
 }
 
 /**
- * The day/month order the texts use, from their unambiguous numeric dates (13/01 vs 01/13);
- * undefined when they do not say.
+ * The day/month order the texts use, from their unambiguous numeric dates (13/01 vs 01/13), else
+ * from American signs (a state and ZIP code, "March 20, 2023"); undefined when nothing says.
  */
-export const inferDateOrder = (texts: Iterable<string>): DateOrder | undefined => {
+export const inferDateOrder = (input: Iterable<string>): DateOrder | undefined => {
+  const texts = [...input]
   let dmy = 0, mdy = 0
   for (const text of texts) {
     for (const m of text.matchAll(NUMERIC)) {
@@ -125,5 +126,13 @@ export const inferDateOrder = (texts: Iterable<string>): DateOrder | undefined =
       else if (y > 12 && y <= 31 && x <= 12) mdy++
     }
   }
-  return dmy > mdy ? "dmy" : mdy > dmy ? "mdy" : undefined
+  if (dmy !== mdy) return dmy > mdy ? "dmy" : "mdy"
+  // No numeric date settles it: an American address or a written "March 20, 2023" says month first.
+  for (const text of texts) if (US_ZIP.test(text) || US_WRITTEN.test(text)) return "mdy"
+  return undefined
 }
+
+/** A US state and ZIP code ("Austin, TX 78701"). */
+const US_ZIP = /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY),?\s+\d{5}(?:-\d{4})?\b/
+/** An English month before the day, with a comma before the year. */
+const US_WRITTEN = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?,\s+\d{4}\b/i

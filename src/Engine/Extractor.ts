@@ -3,6 +3,7 @@
  * template is looked for by its labels on the section's pages, read right of or below the label,
  * typed, scored, and grounded on the words it came from; unlabelled fallbacks fill what labels miss.
  */
+import type { EngineError } from "../Domain/Errors.js"
 import { Context, Effect, Layer } from "effect"
 import type { ExtractedObject, ExtractedValue, Grounded } from "../Domain/Extraction.js"
 import type { Field, LeafField, TemplateSpec } from "../Domain/FieldTree.js"
@@ -18,15 +19,19 @@ export class Extractor extends Context.Tag("Extractor")<
   Extractor,
   {
     /** Extracts the template's fields from the given pages (1-based) of the document. */
-    readonly extract: (model: PageModel, pages: ReadonlyArray<number>, spec: TemplateSpec) => Effect.Effect<ExtractedObject>
+    readonly extract: (
+      model: PageModel,
+      pages: ReadonlyArray<number>,
+      spec: TemplateSpec
+    ) => Effect.Effect<ExtractedObject, EngineError>
   }
 >() {}
 
 /** The section's pages, laid out, with the day/month order its dates use. */
-export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>): Section => {
+export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>, documentType?: string): Section => {
   const wanted = new Set(pages)
   const chosen = model.pages.filter((p) => wanted.has(p.page))
-  return { layouts: chosen.map(layoutOf), hint: inferDateOrder(chosen.map(pageText)) }
+  return { layouts: chosen.map(layoutOf), hint: inferDateOrder(chosen.map(pageText)), ...(documentType !== undefined ? { documentType } : {}) }
 }
 
 export interface Candidate extends Found {
@@ -54,6 +59,8 @@ const readOptions = (section: Section, kind: ReadKind, field: LeafField, late: b
 const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile: FieldProfile, m: LabelMatch, position: number): Candidate | undefined => {
   // A generic word in running text ("removed debris from case") is no label.
   if (m.phrase.strength < 0.6 && !m.segmentStart && !m.colon) return undefined
+  // A generic word starting a name ("Bank" in "Nordic Bank", "Banque Rhein") is no label of a text without its colon.
+  if (m.phrase.strength < 0.6 && kind === "text" && !m.colon) return undefined
   const own = new Set(profile.concepts)
   const late = profile.concepts.some((c) => LATE_CONCEPTS.has(c))
   const options = readOptions(section, kind, field, late, m.page.unit)
@@ -123,7 +130,7 @@ const extractFields = (section: Section, fields: ReadonlyArray<Field>, parents: 
 
 /** The local extraction of a template from a section of a document: pure and deterministic. */
 export const extractSection = (model: PageModel, pages: ReadonlyArray<number>, spec: TemplateSpec): ExtractedObject =>
-  extractFields(sectionOf(model, pages), spec.fields, [])
+  extractFields(sectionOf(model, pages, spec.documentType), spec.fields, [])
 
 export const LocalExtractor: Layer.Layer<Extractor> = Layer.succeed(Extractor, {
   extract: (model, pages, spec) =>

@@ -4,15 +4,18 @@
  * currency most amounts carry, the issuer's name at the top of the first page and its address below).
  */
 import type { LeafField } from "../Domain/FieldTree.js"
-import { type PageLayout, type PlacedWord, type Row, findLabels, lexiconHits, segmentsOf } from "./Layout.js"
+import { type PageLayout, type PlacedWord, type Row, below, findLabels, lexiconHits, rightOf, segmentsOf } from "./Layout.js"
 import { type ReadKind, type ReadValue, matchEnum, readValue } from "./Readers.js"
 import { type DateOrder, currencyCode, findValueCandidates } from "./Values.js"
 import { fold } from "./Tokens.js"
+import { documentTypeProfile } from "./DocumentTypes.js"
 import { conceptPhrases } from "./Vocabulary.js"
 
 export interface Section {
   readonly layouts: ReadonlyArray<PageLayout>
   readonly hint: DateOrder | undefined
+  /** The template's document type, for rules that depend on who sends the document to whom. */
+  readonly documentType?: string
 }
 
 export interface Found extends ReadValue {
@@ -70,8 +73,8 @@ const currencyFallback = (section: Section): Found | undefined => {
   return best?.first
 }
 
-const COMPANY_SUFFIX = /(?:^|[\s(.,])(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as)\.?(?=$|[\s),.])/i
-const TITLE_WORDS = new Set(["invoice", "invoices", "tax", "bill", "receipt", "facture", "rechnung", "factuur", "factura", "fattura", "fatura", "invois", "resit", "retail", "original", "copy", "duplicate", "statement", "cash", "sales", "official", "simplified", "page", "of", "no"])
+const COMPANY_SUFFIX = /(?:^|[\s(.,])(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh)\.?(?=$|[\s),.])/i
+const TITLE_WORDS = new Set(["invoice", "invoices", "tax", "bill", "receipt", "facture", "rechnung", "factuur", "factura", "fattura", "fatura", "invois", "resit", "retail", "original", "copy", "duplicate", "statement", "cash", "sales", "official", "simplified", "page", "of", "no", "recu", "ticket", "bon", "kassabon", "kassenbon", "beleg", "kassenbeleg", "quittung", "caisse", "kassa", "bonnetje", "recibo", "ricevuta", "scontrino", "talao"])
 
 /** A registration number after a company name: "(126926-H)", "789417-W". */
 const REGISTRATION_WORD = /^\(?\d[\d-]*-[A-Z]\)?[.,]?$|^\([\w-]*\d{3,}[\w-]*\)[.,]?$/
@@ -86,13 +89,15 @@ const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<Pl
 }
 
 /** Street words and postcodes: an address line, not a name. */
-const STREET = /\b(?:jalan|jln|lorong|street|road|avenue|rue|strasse|straße|calle|rua)\b|\b\d{5}\b/i
+const STREET = /\b(?:jalan|jln|lorong|street|road|avenue|rue|strasse|straße|calle|rua|via|avenida|laan|weg)\b|\p{L}(?:straße|strasse|str\.|straat|weg|laan|gasse|allee|plein|platz)(?=\s|,|$)|\b\d{5}\b/iu
+/** Postcodes with letters: Dutch "1012 AB", Portuguese "1100-148", British "EC1A 1BB". */
+const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/
 
 const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")
   const letters = (text.match(/\p{L}/gu) ?? []).length
   if (letters < 3 || letters < text.replace(/\s/g, "").length * 0.5) return false
-  if (/@|www\.|https?:|\.com\b/i.test(text) || STREET.test(text)) return false
+  if (/@|www\.|https?:|\.com\b/i.test(text) || STREET.test(text) || POSTCODE.test(text)) return false
   // A label waiting for its value ("BR NO.:", "Bill To:") is not a name.
   if (/[:：]\s*$/.test(text) || words[words.length - 1]!.tokens.at(-1) === "no") return false
   const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))
@@ -139,23 +144,79 @@ const continued = (layout: PageLayout, line: NameLine): NameLine => {
   return seg === undefined ? line : { ...line, words: [...line.words, ...withoutRegistration(seg)] }
 }
 
+/** Words a company's legal line carries: registration, registered office, share capital, tax ids. */
+const LEGAL = /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?id|ust-?idnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|roc|ssm|cin|ein)\b/i
+
+/** The words that name the document's recipients: what follows a "Bill to", "Customer" or "Ship to" label, in its column. */
+const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
+  const own = new Set(["customer", "shipping"])
+  const out = new Set<PlacedWord>()
+  const labels = findLabels(layout, [...conceptPhrases("customer"), ...conceptPhrases("shipping")], own)
+  for (const m of labels) {
+    if (!m.colon && !(m.segmentStart && m.phrase.strength >= 1)) continue
+    for (const w of rightOf(m, own)) out.add(w)
+    for (const area of below(m, own, 5)) for (const w of area.words) out.add(w)
+  }
+  return out
+}
+
+/** The name part of a line that goes on with an address or legal details after a separator ("ACME GmbH - Hauptstr. 5"). */
+const namePart = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  const cut = words.findIndex((w, i) => i > 0 && /^[-–|·•]$/.test(w.text))
+  return cut > 0 ? words.slice(0, cut) : words
+}
+
+const isCompany = (c: NameLine) => COMPANY_SUFFIX.test(c.words.map((w) => w.text).join(" "))
+const overlaps = (a: ReadonlyArray<PlacedWord>, x1: number, x2: number) => a[0]!.box[0] < x2 && a[a.length - 1]!.box[2] > x1
+
 /**
- * The issuer's name without a label: a name-like line whose letters are a web or e-mail domain of
- * the page, else a company-like line near the top of the first page, else the first name-like one.
+ * The name a company's legal line belongs to (registration, registered office, tax id): the block
+ * of rows the legal line closes, in its column, is the company's; its company-like, registered or
+ * first name-like line is the name. Works for a letterhead with its VAT number and for a footer.
+ */
+const legalOwner = (layout: PageLayout, candidates: ReadonlyArray<NameLine>): NameLine | undefined => {
+  for (const row of layout.rows) {
+    for (const seg of lineWords(layout, row)) {
+      const text = seg.map((w) => w.text).join(" ")
+      // A tax column header or a "VAT 21%" row is no legal line: those carry an id or an address.
+      if (!LEGAL.test(text) || (text.match(/\d/g) ?? []).length < 5 || /\d\s?%|\d[.,]\d\d(?!\d)/.test(text)) continue
+      const x1 = seg[0]!.box[0], x2 = seg[seg.length - 1]!.box[2]
+      let first = row.index
+      while (first > 0) {
+        const above = layout.rows[first - 1]!
+        if (layout.rows[first]!.box[1] - above.box[3] > 2 * layout.unit || !lineWords(layout, above).some((ws) => overlaps(ws, x1, x2))) break
+        first--
+      }
+      const block = candidates.filter((c) =>
+        c.row.index >= first && c.row.index <= row.index && overlaps(c.words, x1, x2) && !LEGAL.test(c.words.map((w) => w.text).join(" ")))
+      const owner = block.find(isCompany) ?? block.find((c) => c.registered) ?? block[0]
+      if (owner !== undefined) return owner
+    }
+  }
+  return undefined
+}
+
+/**
+ * The issuer's name without a label, from the first page's top and bottom lines (never a
+ * recipient's block): a name whose letters are a web or e-mail domain of the page, else the name
+ * the company's legal line goes with, else a company-like line near the top, else one followed by a
+ * registration number, else the first name-like one.
  */
 export const issuerLine = (section: Section): NameLine | undefined => {
   const layout = section.layouts[0]
   if (layout === undefined) return undefined
+  const recipients = recipientWords(layout)
   const top: Array<NameLine> = []
   const bottom: Array<NameLine> = []
   for (const row of layout.rows) {
     const region = row.box[1] <= 0.35 ? top : row.box[1] >= 0.8 ? bottom : undefined
     if (region === undefined) continue
     for (const segment of lineWords(layout, row)) {
-      const words = withoutRegistration(segment)
+      const name = namePart(segment)
+      const words = withoutRegistration(name)
+      if (words.some((w) => recipients.has(w)) || !looksLikeName(layout, row, words)) continue
       const next = layout.rows[row.index + 1]?.words.map((w) => w.text).join(" ").trim() ?? ""
-      const registered = words.length < segment.length || REGISTRATION_LINE.test(next)
-      if (looksLikeName(layout, row, words)) region.push({ layout, row, words, registered })
+      region.push({ layout, row, words, registered: words.length < name.length || REGISTRATION_LINE.test(next) })
     }
   }
   const domains = domainNames(layout)
@@ -163,16 +224,13 @@ export const issuerLine = (section: Section): NameLine | undefined => {
     const key = compact(c.words)
     return [...domains].some((d) => key === d || (d.length >= 5 && key.startsWith(d)) || (key.length >= 5 && d.startsWith(key)))
   })
-  const withSuffix = top.slice(0, 8).find((c) => COMPANY_SUFFIX.test(c.words.map((w) => w.text).join(" ")))
+  const withSuffix = top.slice(0, 8).find(isCompany)
   const registered = top.slice(0, 3).find((c) => c.registered)
-  const pick = byDomain ?? withSuffix ?? registered ?? top[0]
-  if (pick === undefined) return undefined
-  // "QualityHosting AG - Uferweg 40-42 - D-63571 Gelnhausen": the name is the first part.
-  const cut = pick.words.findIndex((w, i) => i > 0 && /^[-–|·•]$/.test(w.text))
-  return continued(layout, cut > 0 ? { ...pick, words: pick.words.slice(0, cut) } : pick)
+  const pick = byDomain ?? legalOwner(layout, [...top, ...bottom]) ?? withSuffix ?? registered ?? top[0]
+  return pick === undefined ? undefined : continued(layout, pick)
 }
 
-const ADDRESS_WORD = /\b(?:jalan|jln|lorong|taman|tmn|lot|no|street|st|road|rd|avenue|ave|lane|floor|flr|level|block|blok|building|bangunan|suite|unit|rue|boulevard|bd|strasse|straße|str|weg|platz|laan|straat|plein|calle|avenida|via|piazza|rua|box|p\.?o)\b|\b\d{4,6}\b/i
+const ADDRESS_WORD = /\p{L}(?:straße|strasse|straat|weg|laan|gasse|allee|plein|platz|gracht|kade|singel)(?!\p{L})|\b(?:jalan|jln|lorong|taman|tmn|lot|no|street|st|road|rd|avenue|ave|lane|floor|flr|level|block|blok|building|bangunan|suite|unit|rue|boulevard|bd|strasse|straße|str|weg|platz|laan|straat|plein|calle|avenida|via|piazza|rua|box|p\.?o)\b|\b\d{4,6}\b/iu
 const NOT_ADDRESS = /@|www\.|https?:|\bh\/p\b|\b(?:tel|telephone|phone|fax|hp|gst|sst|vat|tin|reg|invoice|receipt|date|cashier)\b/i
 const REGISTRATION_LINE = /^\(?[A-Z]{0,3}\d{4,}-?[A-Z]\)?$|^\(?\s*(?:co\.?\s*reg|company\s*no|roc)\b/i
 
@@ -180,7 +238,8 @@ const REGISTRATION_LINE = /^\(?[A-Z]{0,3}\d{4,}-?[A-Z]\)?$|^\(?\s*(?:co\.?\s*reg
 const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")
   if (NOT_ADDRESS.test(text) || !/\p{L}/u.test(text) || readValue("date", words) !== undefined) return true
-  const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))
+  // A title, alone or with its number ("Bon CS5956"), ends the address.
+  const tokens = words.flatMap((w) => w.tokens).filter((t) => !/\d/.test(t))
   if (tokens.length > 0 && tokens.every((t) => TITLE_WORDS.has(t))) return true
   const first = lexiconHits(layout, row).find((h) => words.includes(row.words[h.first]!))
   return first !== undefined && first.labelLike && words[0] === row.words[first.first]
@@ -249,6 +308,43 @@ const enumFallback = (section: Section, values: ReadonlyArray<string>): Found | 
   return seen.size === 1 ? [...seen.values()][0] : undefined
 }
 
+const BANK_WORD = /bank|banque|banco|banca|sparkasse|caixa|caisse|caja|cassa|cr[ée]dit|raiffeisen|building society|credit union/i
+
+/** A bank's name without a label: a name-like line of the first page's top that names a bank (a statement's letterhead). */
+const bankFallback = (section: Section): Found | undefined => {
+  const layout = section.layouts[0]
+  if (layout === undefined) return undefined
+  for (const row of layout.rows) {
+    if (row.box[1] > 0.35) break
+    for (const seg of lineWords(layout, row)) {
+      const words = withoutRegistration(namePart(seg))
+      const text = words.map((w) => w.text).join(" ")
+      // The bank's name: several words or a compound ("Volksbank"), not a lone "Credit" column header, not a label.
+      const lone = words.length === 1 && new RegExp(`^(?:${BANK_WORD.source})$`, "i").test(text)
+      if (BANK_WORD.test(text) && !lone && !/[:：]\s*$|@|www\./.test(text) && (text.match(/\p{L}/gu) ?? []).length >= 4) return { value: text, words, layout }
+    }
+  }
+  return undefined
+}
+
+/**
+ * The name a document is addressed to: the first name-like line after a customer label ("To:",
+ * "Kepada:"), in its column. A purchase order is addressed to its vendor.
+ */
+const addresseeLine = (section: Section): NameLine | undefined => {
+  const layout = section.layouts[0]
+  if (layout === undefined) return undefined
+  const own = new Set(["customer"])
+  for (const m of findLabels(layout, conceptPhrases("customer"), own)) {
+    if (!m.colon && !(m.segmentStart && m.phrase.strength >= 1)) continue
+    for (const words of [rightOf(m, own), ...below(m, own, 3).map((a) => a.words)]) {
+      const name = withoutRegistration(namePart(words))
+      if (name.length > 0 && looksLikeName(layout, m.row, name)) return { layout, row: m.row, words: name }
+    }
+  }
+  return undefined
+}
+
 const PARTY = new Set(["issuer"])
 const DOCUMENT_DATES = new Set(["date", "invoice_date", "purchase_date"])
 
@@ -258,10 +354,12 @@ export const fallbackValue = (section: Section, field: LeafField, kind: ReadKind
   if ((kind === "amount" || kind === "amountText") && primary === "total") return totalFallback(section, kind)
   if (kind === "currency") return currencyFallback(section)
   if (kind === "text" && primary !== undefined && PARTY.has(primary)) {
-    const line = issuerLine(section)
+    const ordered = section.documentType !== undefined && documentTypeProfile(section.documentType).key === "purchase_order"
+    const line = ordered ? addresseeLine(section) ?? issuerLine(section) : issuerLine(section)
     return line === undefined ? undefined : { value: line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, ""), words: line.words, layout: line.layout }
   }
   if (kind === "text" && primary === "address") return addressFallback(section)
+  if (kind === "text" && primary === "bank") return bankFallback(section)
   if ((kind === "date" || kind === "dateText") && primary !== undefined && DOCUMENT_DATES.has(primary)) return dateFallback(section, kind, concepts)
   if (kind === "email" || kind === "iban") return firstOfShape(section, kind)
   if (kind === "enum") return enumFallback(section, field.enum ?? [])

@@ -7,7 +7,7 @@ import type { Field, LeafField, TemplateSpec } from "../Domain/FieldTree.js"
 import { type Page, pageText } from "../Domain/PageModel.js"
 import { type DocumentTypeProfile, documentTypeProfile } from "./DocumentTypes.js"
 import { readLabelled } from "./Extractor.js"
-import { type PageLayout, findLabels, layoutOf } from "./Layout.js"
+import { type PageLayout, findLabels, layoutOf, segmentsOf } from "./Layout.js"
 import { readValue } from "./Readers.js"
 import { inferDateOrder } from "./Values.js"
 import { type FieldProfile, conceptPhrases, fieldProfile } from "./Vocabulary.js"
@@ -34,6 +34,8 @@ export interface PageEvidence {
   readonly date: string | undefined
   /** Words of the page's top rows (its letterhead). */
   readonly header: ReadonlySet<string>
+  /** Every word of the page, for telling a repeated copy of a page from a new one. */
+  readonly content: ReadonlySet<string>
 }
 
 const leaves = (fields: ReadonlyArray<Field>, path: ReadonlyArray<string>): Array<{ field: LeafField; path: Array<string> }> =>
@@ -67,11 +69,21 @@ const has = (rows: ReadonlyArray<string>, tokens: ReadonlyArray<string>) => {
   return n
 }
 
+/**
+ * A title at the top: a short row naming the type, or a column segment that is nothing but the
+ * title (letterhead left, "PURCHASE ORDER" right on the same row); "Invoice No: 12" is a label, not a title.
+ */
 const isTitled = (layout: PageLayout, titles: ReadonlyArray<ReadonlyArray<string>>): boolean =>
   layout.rows.some((row) => {
     if (row.box[1] > TITLE_ZONE) return false
     const text = ` ${row.words.flatMap((w) => w.tokens).join(" ")} `
-    return titles.some((t) => row.words.length <= t.length + 3 && text.includes(` ${t.join(" ")} `))
+    if (titles.some((t) => row.words.length <= t.length + 3 && text.includes(` ${t.join(" ")} `))) return true
+    return segmentsOf(row, layout.unit, 2.5).some((seg) => {
+      const words = seg.map((i) => row.words[i]!)
+      if (words.some((w) => /[:：\d]/.test(w.text))) return false
+      const tokens = words.flatMap((w) => w.tokens)
+      return titles.some((t) => tokens.length <= t.length + 1 && ` ${tokens.join(" ")} `.includes(` ${t.join(" ")} `))
+    })
   })
 
 const scoreFor = (layout: PageLayout, rows: ReadonlyArray<string>, text: string, profile: SpecProfile, titled: boolean): number => {
@@ -129,7 +141,7 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
   const text = pageText(page)
   const blank = text.replace(/[^\p{L}\p{N}]/gu, "").length < 3
   if (blank) {
-    return { page, blank, scores: profiles.map(() => 0), titled: new Set(), pageNumber: undefined, documentNumber: undefined, date: undefined, header: new Set() }
+    return { page, blank, scores: profiles.map(() => 0), titled: new Set(), pageNumber: undefined, documentNumber: undefined, date: undefined, header: new Set(), content: new Set() }
   }
   const rows = rowStrings(layout)
   const hint = inferDateOrder([text])
@@ -145,9 +157,17 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
     pageNumber: pageNumberOf(layout),
     documentNumber: documentNumberOf(layout, hint),
     date: dateOf(layout, hint),
-    header: headerOf(layout)
+    header: headerOf(layout),
+    content: new Set(layout.rows.flatMap((r) => r.words.flatMap((w) => w.tokens)))
   }
 }
+
+/** Pages this alike are copies of one page (a document printed twice), never two pages of one document. */
+const SAME_PAGE = 0.9
+
+/** Whether two pages carry the same words: a second copy of the page, not its continuation. */
+export const samePage = (a: PageEvidence, b: PageEvidence): boolean =>
+  a.content.size >= 5 && b.content.size >= 5 && headerSimilarity(a.content, b.content) >= SAME_PAGE
 
 /** Share of words two letterheads have in common (0..1). */
 export const headerSimilarity = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {

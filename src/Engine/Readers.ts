@@ -128,7 +128,14 @@ export const readValue = (kind: ReadKind, words: ReadonlyArray<PlacedWord>, opti
       if (i < 0) return undefined
       const prefixed = /^[A-Z]{1,4}$/.test(words[i]!.text) && words[i + 1] !== undefined && /^\d/.test(words[i + 1]!.text) &&
         words[i + 1]!.box[0] - words[i]!.box[2] < 1.5 * (options.unit ?? 0)
-      const used = prefixed ? words.slice(i, i + 2) : [words[i]!]
+      let used = prefixed ? words.slice(i, i + 2) : [words[i]!]
+      // An IBAN or account number printed in groups ("DE36 5474 9025 …", "1234 5678 9012") is one identifier.
+      if (!prefixed && /^(?:[A-Z]{2}\d{2}|\d{4})$/.test(words[i]!.text)) {
+        let end = i + 1
+        while (end < words.length && end - i < 9 && /^[A-Z0-9]{1,4}$/.test(words[end]!.text) && /\d/.test(words[end]!.text) &&
+          words[end]!.box[0] - words[end - 1]!.box[2] < 1.5 * (options.unit ?? 0)) end++
+        if (end - i >= 3) used = words.slice(i, end)
+      }
       const value = cleanText(used.map((w) => w.text).join(" "))
       if (!/\d/.test(value) || parseWholeDate(value, options.hint) !== undefined) return undefined
       return { value, words: used }

@@ -3,17 +3,21 @@
  * template's document type, and sections start where the type changes or a page shows the signs of
  * a document's first page. Sections only ever carry a requested type.
  */
+import type { EngineError } from "../Domain/Errors.js"
 import { Context, Effect, Layer } from "effect"
 import type { SplitSection } from "../Domain/Extraction.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
 import type { PageModel } from "../Domain/PageModel.js"
-import { type PageEvidence, headerSimilarity, pageEvidence, specProfile } from "./PageSignals.js"
+import { type PageEvidence, headerSimilarity, pageEvidence, samePage, specProfile } from "./PageSignals.js"
 
 export class Splitter extends Context.Tag("Splitter")<
   Splitter,
   {
     /** Sections of the document, in page order, each of one requested template's type. */
-    readonly split: (model: PageModel, specs: ReadonlyArray<TemplateSpec>) => Effect.Effect<ReadonlyArray<SplitSection>>
+    readonly split: (
+      model: PageModel,
+      specs: ReadonlyArray<TemplateSpec>
+    ) => Effect.Effect<ReadonlyArray<SplitSection>, EngineError>
   }
 >() {}
 
@@ -32,9 +36,15 @@ const bestSpec = (e: PageEvidence): number | undefined => {
   return best
 }
 
-/** Signs that the page continues the previous page's document. */
-const continues = (e: PageEvidence, prev: PageEvidence | undefined): boolean =>
+/**
+ * Signs that the page continues the previous page's document: page k > 1, or the same document
+ * number on a page that does not say it is a first page. A page repeating one of the document's
+ * pages word for word is another copy of the document, never its continuation.
+ */
+const continues = (e: PageEvidence, prev: PageEvidence | undefined, sectionPages: ReadonlyArray<PageEvidence> = []): boolean =>
   prev !== undefined &&
+  e.pageNumber !== 1 &&
+  !sectionPages.some((p) => samePage(p, e)) &&
   ((e.pageNumber !== undefined && e.pageNumber > 1) ||
     (e.documentNumber !== undefined && e.documentNumber === prev.documentNumber))
 
@@ -43,8 +53,15 @@ const continues = (e: PageEvidence, prev: PageEvidence | undefined): boolean =>
  * (page 1, a new number, a title or a one-page type under a new letterhead), for when one document
  * is the default.
  */
-const starts = (e: PageEvidence, prev: PageEvidence | undefined, spec: number | undefined, singlePage: boolean, strict = false): boolean => {
-  if (prev === undefined || e.pageNumber === 1) return true
+const starts = (
+  e: PageEvidence,
+  prev: PageEvidence | undefined,
+  spec: number | undefined,
+  singlePage: boolean,
+  strict = false,
+  sectionPages: ReadonlyArray<PageEvidence> = []
+): boolean => {
+  if (prev === undefined || e.pageNumber === 1 || sectionPages.some((p) => samePage(p, e))) return true
   if (e.documentNumber !== undefined && prev.documentNumber !== undefined && e.documentNumber !== prev.documentNumber) return true
   const sameHeader = headerSimilarity(e.header, prev.header) >= SAME_HEADER
   if (sameHeader) return false
@@ -53,7 +70,7 @@ const starts = (e: PageEvidence, prev: PageEvidence | undefined, spec: number | 
   return !strict && e.date !== undefined && prev.date !== undefined && e.date !== prev.date
 }
 
-interface Open { readonly spec: number; readonly pages: Array<number> }
+interface Open { readonly spec: number; readonly pages: Array<number>; readonly evidence: Array<PageEvidence> }
 
 /** Sections from the pages' evidence, in page order. */
 const sectionsOf = (
@@ -67,7 +84,8 @@ const sectionsOf = (
   const nonBlank = evidence.filter((e) => !e.blank)
   // One template, one document: the whole file is one section, whatever each page scores.
   if (specs.length === 1) {
-    const newDocuments = nonBlank.slice(1).some((e, i) => !continues(e, nonBlank[i]) && starts(e, nonBlank[i], 0, singlePage[0]!, true) && bestSpec(e) === 0)
+    const newDocuments = nonBlank.slice(1).some((e, i) =>
+      !continues(e, nonBlank[i], [nonBlank[i]!]) && starts(e, nonBlank[i], 0, singlePage[0]!, true, [nonBlank[i]!]) && bestSpec(e) === 0)
     if (!newDocuments) return [{ templateId: specs[0]!.templateId, documentType: specs[0]!.documentType, pages: all }]
   }
   const sections: Array<Open> = []
@@ -82,19 +100,21 @@ const sectionsOf = (
       return
     }
     const best = bestSpec(e)
-    if (current !== undefined && continues(e, prev)) current.pages.push(e.page.page)
+    const open = current?.evidence ?? []
+    if (current !== undefined && continues(e, prev, open)) current.pages.push(e.page.page)
     else if (best === undefined) {
-      const weak = current !== undefined && !starts(e, prev, current.spec, singlePage[current.spec]!) && e.scores[current.spec]! >= CONTINUE_SCORE
+      const weak = current !== undefined && !starts(e, prev, current.spec, singlePage[current.spec]!, false, open) && e.scores[current.spec]! >= CONTINUE_SCORE
       if (weak) current!.pages.push(e.page.page)
       else {
         current = undefined
         leading.length = 0
       }
-    } else if (current !== undefined && current.spec === best && !starts(e, prev, best, singlePage[best]!)) current.pages.push(e.page.page)
+    } else if (current !== undefined && current.spec === best && !starts(e, prev, best, singlePage[best]!, false, open)) current.pages.push(e.page.page)
     else {
-      current = { spec: best, pages: [...leading.splice(0), e.page.page] }
+      current = { spec: best, pages: [...leading.splice(0), e.page.page], evidence: [] }
       sections.push(current)
     }
+    current?.evidence.push(e)
     prev = e
   })
   return sections.map((s) => ({ templateId: specs[s.spec]!.templateId, documentType: specs[s.spec]!.documentType, pages: s.pages }))

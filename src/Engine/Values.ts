@@ -153,13 +153,16 @@ const isCurrencyWord = (text: string) => {
   return (t.length <= 4 && currencyCode(t) !== undefined) || /^[-+−(]$/.test(t)
 }
 
-/** Whether words i and i+1 may belong to one amount. */
+/**
+ * Whether words i and i+1 may belong to one amount. Boxes are page fractions, so on a portrait page
+ * a horizontal unit is ~1.4 vertical ones; a word space read from a PDF run can be ~0.7 em wide.
+ */
 const joinable = (words: ReadonlyArray<WordText>, i: number): boolean => {
   const a = words[i]!, b = words[i + 1]!
   if (a.box === undefined || b.box === undefined) return true
   const height = Math.max(a.box[3] - a.box[1], b.box[3] - b.box[1], 1e-6)
   const gap = b.box[0] - a.box[2]
-  return isCurrencyWord(a.text) || isCurrencyWord(b.text) ? gap <= 2 * height : gap <= 0.6 * height
+  return isCurrencyWord(a.text) || isCurrencyWord(b.text) ? gap <= 2 * height : gap <= 1.0 * height
 }
 
 const DATE_SPAN = 6

@@ -28,12 +28,15 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
   { id: "document_number", triggers: ["document number", "doc number", "reference number", "ref number"],
     labels: "document number|document no|doc no|document id|reference no|ref no|numéro de document|n° de document|dokumentnummer|belegnr|documentnummer|número de documento|numero documento|número do documento|no dokumen|no rujukan" },
   { id: "order_number", triggers: ["order number", "order id", "po number", "purchase order"],
-    labels: "order number|order no|order id|order ref|purchase order|purchase order no|po number|po no|sales order|numéro de commande|n° de commande|commande n°|bon de commande|bestellnummer|bestell nr|auftragsnummer|auftrags nr|auftrag nr|ordernummer|bestelnummer|order nr|número de pedido|pedido n°|nº de pedido|orden de compra|numero ordine|ordine n|número do pedido|no pesanan|nombor pesanan|no po" },
+    labels: "order number|order no|order id|order ref|purchase order|purchase order no|po number|po no|sales order|numéro de commande|n° de commande|commande n°|bon de commande|bestellnummer|bestell nr|auftragsnummer|auftrags nr|auftrag nr|ordernummer|bestelnummer|order nr|número de pedido|pedido n°|nº de pedido|orden de compra|numero ordine|ordine n|número do pedido|encomenda n°|n° de encomenda|número da encomenda|ordem de compra n°|ordem de compra|orden de compra n°|pedido de compra n°|ordine di acquisto n|bestellung nr|inkooporder nr|inkoopordernr|no pesanan|nombor pesanan|no po" },
   { id: "customer_number", triggers: ["customer number", "customer id", "client number", "client id", "kundennummer", "klantnummer"],
     labels: "customer number|customer no|customer id|client no|client number|client id|cust no|cust id|numéro client|n° client|code client|kundennummer|kundennr|kunden nr|klantnummer|klantnr|klant nr|número de cliente|nº cliente|codice cliente|numero cliente|número do cliente|no pelanggan|kod pelanggan" },
   { id: "account_number", triggers: ["account number", "acct number", "bank account", "kontonummer", "rekeningnummer"],
-    labels: "account number|account no|acct no|a c no|bank account|numéro de compte|n° de compte|compte n°|kontonummer|konto nr|kto nr|rekeningnummer|rekening nr|rekeningnr|número de cuenta|cuenta n°|numero di conto|conto n|número da conta|conta n°|no akaun|nombor akaun|akaun no",
+    labels: "account number|account no|acct no|a c no|bank account|iban|numéro de compte|n° de compte|compte n°|kontonummer|konto nr|kto nr|rekeningnummer|rekening nr|rekeningnr|número de cuenta|cuenta n°|numero di conto|conto n|número da conta|conta n°|no akaun|nombor akaun|akaun no",
     weak: "account|compte|konto|rekening|cuenta|conto|conta|akaun" },
+  { id: "bank", triggers: ["bank name", "bank", "banque", "banco", "banca", "bankname", "nama bank", "kreditinstitut"],
+    labels: "bank name|name of bank|nom de la banque|bankverbindung|kreditinstitut|bankinstitut|naam bank|entidad bancaria|istituto bancario|nome banca|nama bank",
+    weak: "bank|banque|banco|banca" },
   { id: "reference", triggers: ["reference", "ref"],
     labels: "reference|your reference|our reference|customer reference|référence|votre référence|referenz|ihre referenz|unser zeichen|referentie|uw referentie|kenmerk|referencia|su referencia|riferimento|referência|rujukan",
     weak: "ref|réf|rif" },
@@ -65,11 +68,11 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
   { id: "currency", triggers: ["currency", "währung", "devise", "valuta", "moneda", "divisa", "moeda"],
     labels: "currency|currency code|devise|monnaie|währung|valuta|moneda|divisa|moeda|mata wang" },
   { id: "issuer", family: "party", triggers: ["issuer", "vendor", "seller", "supplier", "company", "store", "shop", "merchant", "restaurant", "business", "provider", "biller", "issued by", "sold by", "lieferant", "fournisseur", "leverancier", "proveedor", "fornitore", "fornecedor", "emisor", "penjual"],
-    labels: "issued by|seller|vendor|supplier|sold by|bill from|invoice from|merchant|provider|payee|émetteur|vendeur|fournisseur|prestataire|verkäufer|lieferant|rechnungssteller|anbieter|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente prestatore|fornecedor|emitente|penjual|pembekal|syarikat",
-    weak: "from|company|store|shop" },
-  { id: "customer", family: "party", triggers: ["customer", "client", "buyer", "bill to", "billed to", "sold to", "recipient", "purchaser", "invoice to", "kunde", "klant", "cliente", "pelanggan"],
-    labels: "bill to|billed to|sold to|invoice to|customer|client|buyer|recipient|customer name|client name|billing address|facturé à|facturer à|destinataire|acheteur|adresse de facturation|rechnungsempfänger|rechnungsadresse|kunde|käufer|empfänger|klant|factuuradres|afnemer|koper|cliente|facturar a|comprador|destinatario|committente|cessionario|faturar a|pelanggan|pembeli",
-    weak: "to" },
+    labels: "issued by|seller|vendor|supplier|sold by|bill from|invoice from|merchant|provider|payee|émetteur|vendeur|fournisseur|prestataire|verkäufer|lieferant|rechnungssteller|anbieter|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente prestatore|fornecedor|emitente|penjual|pembekal",
+    weak: "from|company|store|shop|syarikat" },
+  { id: "customer", family: "party", triggers: ["customer", "client", "buyer", "bill to", "billed to", "sold to", "recipient", "purchaser", "invoice to", "kunde", "klant", "cliente", "pelanggan", "account holder", "holder", "account name", "kontoinhaber", "titulaire", "rekeninghouder", "titular", "intestatario"],
+    labels: "bill to|billed to|sold to|invoice to|customer|client|buyer|recipient|customer name|client name|billing address|account holder|account name|kontoinhaber|titulaire du compte|rekeninghouder|titular da conta|intestatario|nama pemegang akaun|pemegang akaun|kepada|dikeluarkan kepada|facturé à|facturer à|destinataire|acheteur|adresse de facturation|rechnungsempfänger|rechnungsadresse|kunde|käufer|empfänger|klant|factuuradres|afnemer|koper|cliente|facturar a|comprador|destinatario|committente|cessionario|faturar a|pelanggan|pembeli",
+    weak: "to|holder|titulaire|titular|inhaber|name|naam|nom|nombre|nome|nama" },
   { id: "shipping", family: "party", triggers: ["ship to", "shipping", "delivery address", "deliver to"],
     labels: "ship to|shipping address|delivery address|deliver to|livrer à|adresse de livraison|lieferadresse|lieferanschrift|afleveradres|leveringsadres|dirección de envío|dirección de entrega|indirizzo di spedizione|indirizzo di consegna|endereço de entrega|alamat penghantaran" },
   { id: "address", triggers: ["address", "addr", "adresse", "anschrift", "adres", "direccion", "indirizzo", "endereco", "morada", "alamat"],
@@ -89,7 +92,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
   { id: "opening_balance", triggers: ["opening balance", "previous balance", "beginning balance", "starting balance", "brought forward"],
     labels: "opening balance|previous balance|beginning balance|starting balance|balance brought forward|brought forward|balance b f|solde initial|solde précédent|ancien solde|anfangssaldo|alter saldo|saldovortrag|beginsaldo|vorig saldo|saldo inicial|saldo anterior|saldo iniziale|saldo precedente|baki awal|baki bawa ke hadapan" },
   { id: "closing_balance", triggers: ["closing balance", "new balance", "ending balance", "final balance", "current balance", "carried forward"],
-    labels: "closing balance|new balance|ending balance|final balance|balance carried forward|carried forward|balance c f|current balance|solde final|nouveau solde|solde de clôture|endsaldo|neuer saldo|schlusssaldo|eindsaldo|nieuw saldo|saldo final|saldo nuevo|saldo finale|saldo attuale|saldo atual|baki akhir|baki penutup" },
+    labels: "closing balance|new balance|ending balance|final balance|balance carried forward|carried forward|balance c f|current balance|solde final|nouveau solde|solde de clôture|endsaldo|neuer saldo|schlusssaldo|eindsaldo|nieuw saldo|saldo final|saldo nuevo|saldo finale|saldo attuale|saldo contabile|saldo atual|baki akhir|baki penutup" },
   { id: "quantity", triggers: ["quantity", "qty", "count", "units", "pieces", "menge", "anzahl", "aantal", "cantidad", "quantita", "quantidade", "kuantiti", "quantite"],
     labels: "quantity|qty|qté|quantité|qte|nombre|nbre|menge|anzahl|stück|stk|aantal|cantidad|cant|quantità|qtà|quantidade|qtd|kuantiti|units|pcs|total qty|total items|item count|no of items|qty s|item s" },
   { id: "unit_price", triggers: ["unit price", "price", "rate", "unit cost", "prijs", "preis", "prix", "precio", "prezzo", "preco", "harga"],
@@ -161,6 +164,10 @@ export interface FieldProfile {
 
 const STOPWORDS = new Set(["the", "of", "a", "an", "to", "and", "or", "that", "this", "which", "for", "in", "on", "is", "as", "by", "e", "g", "eg", "its", "it", "be", "if", "any", "de", "la", "le", "du", "des", "der", "die", "das", "van", "het"])
 
+/** Words that make a field a name, and the concepts a name can be. */
+const NAME_WORDS = new Set(["name", "names", "nom", "naam", "nombre", "nome", "nama", "firma"])
+const NAME_CONCEPTS = new Set(["issuer", "customer", "shipping", "bank", "description"])
+
 interface TriggerHit { readonly id: string; readonly words: ReadonlyArray<number> }
 
 const triggerHits = (words: ReadonlyArray<string>, table: boolean): Array<TriggerHit> => {
@@ -223,7 +230,9 @@ export const fieldProfile = (
   }
   if (!specific() && description !== undefined) {
     const words = tokensOf(description).filter((w) => !STOPWORDS.has(w))
-    add(conceptsNamed(words, table).slice(0, 1), 0.85)
+    // A field called a name holds a name, whatever else its description mentions ("the bank that issued the statement").
+    const named = leafWords.some((w) => NAME_WORDS.has(w))
+    add(conceptsNamed(words, table).filter((id) => !named || NAME_CONCEPTS.has(id)).slice(0, 1), 0.85)
   }
   const phrases = new Map<string, Phrase>()
   const addPhrase = (tokens: ReadonlyArray<string>, s: number) => {

@@ -18,6 +18,7 @@ import { Effect, Layer, Option } from "effect"
 import { AuthenticationLive } from "../Auth/Http.js"
 import { AppConfig } from "../Config.js"
 import { DocumentsLive } from "../Documents/Http.js"
+import { CurrentUsage, emptyUsage, usageHeaders, usageLogAnnotations } from "../Model/Usage.js"
 import { TemplatesLive } from "../Templates/Http.js"
 import { Api } from "./Api.js"
 import { causeToResponse } from "./ErrorResponse.js"
@@ -76,17 +77,20 @@ const requestLog = HttpMiddleware.make((app) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     const id = requestIdFrom(request.headers["x-request-id"])
     const started = performance.now()
-    // The response is written inside `app`, so the header goes on through a pre-response handler.
+    const usage = emptyUsage()
+    // The response is written inside `app`, so the headers go on through a pre-response handler.
     yield* HttpApp.appendPreResponseHandler((_request, response) =>
-      Effect.succeed(HttpServerResponse.setHeader(response, "x-request-id", id))
+      Effect.succeed(HttpServerResponse.setHeaders(HttpServerResponse.setHeader(response, "x-request-id", id), usageHeaders(usage)))
     )
     return yield* app.pipe(
       Effect.tap((response) =>
         Effect.logInfo(`${request.method} ${request.url} ${response.status}`).pipe(
-          Effect.annotateLogs("ms", Math.round(performance.now() - started))
+          Effect.annotateLogs("ms", Math.round(performance.now() - started)),
+          Effect.annotateLogs(usageLogAnnotations(usage))
         )
       ),
       Effect.locally(CurrentRequestId, id),
+      Effect.locally(CurrentUsage, usage),
       Effect.annotateLogs("request_id", id)
     )
   })

@@ -66,7 +66,7 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
             const extracted = spec === undefined ? {} : yield* extractor.extract(model, section.pages, spec)
             return { ...section, extracted } satisfies ExtractedSection
           }),
-        { concurrency: 4 }
+        { concurrency: "unbounded" }
       ).pipe(Effect.withSpan("Pipeline.extract", { attributes: { sections: sections.length } }))
 
     const splitAndExtract = (model: PageModel, specs: ReadonlyArray<TemplateSpec>, options: SplitOptions) =>

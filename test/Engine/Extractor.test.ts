@@ -202,6 +202,84 @@ describe("LocalExtractor", () => {
     })
   })
 
+  describe("parties without a label", () => {
+    const invoice = { invoice_number: "string", issuer: "Name of the company that issued the invoice" }
+
+    it("takes the issuer from the company's legal footer, not from the customer's address window", () => {
+      const lines = [
+        "INVOICE",
+        "",
+        "                                        Globex Corporation Ltd",
+        "                                        42 Main Street",
+        "                                        Springfield, IL 62704",
+        "",
+        "Invoice No: 2023-117",
+        "Date: 20/03/2023",
+        "",
+        "Description     Qty    Amount",
+        "Consulting       1     100.00",
+        "                Total   100.00",
+        ...Array.from({ length: 33 }, () => ""),
+        "       Northwind Studio - 5 High Street, London - VAT No: GB123456789"
+      ]
+      expect(valuesOf(extractSection(pageModelFromLines([lines]), [1], spec("invoice", invoice)))).toEqual({ invoice_number: "2023-117", issuer: "Northwind Studio" })
+    })
+
+    it("never takes the issuer from the block under a Bill To label", () => {
+      const lines = [
+        "Bright Hardware                                  INVOICE",
+        "12 Victoria Road, Leeds                 Invoice No: 77",
+        "",
+        "Bill To:",
+        "Globex Corp.",
+        "42 Main Street"
+      ]
+      expect(valuesOf(extractSection(pageModelFromLines([lines]), [1], spec("invoice", invoice))).issuer).toBe("Bright Hardware")
+    })
+
+    it("reads a bank statement's bank from its letterhead and its holder, account and balances from their labels", () => {
+      const lines = [
+        "Nordic Bank N.V.                          REKENINGAFSCHRIFT",
+        "Stationsweg 240, 3011 AD Rotterdam",
+        "",
+        "Rekeninghouder:  Sophie Bianchi",
+        "IBAN:            NL30 8802 1928 2689 0580 12",
+        "",
+        "Datum        Omschrijving          Af       Bij      Saldo",
+        "             Beginsaldo                              1.820,01",
+        "01-11-2015   Direct debit        237,27              1.582,74",
+        "             Eindsaldo                               1.582,74"
+      ]
+      const out = extractSection(pageModelFromLines([lines]), [1], spec("bank statement", {
+        bank_name: "Name of the bank that issued the statement",
+        account_holder: "Name of the account holder",
+        account_number: "Account number or IBAN",
+        opening_balance: "number",
+        closing_balance: "number"
+      }))
+      expect(valuesOf(out)).toEqual({
+        bank_name: "Nordic Bank N.V.",
+        account_holder: "Sophie Bianchi",
+        account_number: "NL30 8802 1928 2689 0580 12",
+        opening_balance: 1820.01,
+        closing_balance: 1582.74
+      })
+    })
+
+    it("reads a purchase order's vendor from the block it is addressed to", () => {
+      const lines = [
+        "Silver Interiors Inc.                            PURCHASE ORDER",
+        "228 Market St, Portland, OR 97205          PO No: 2020-627",
+        "",
+        "To:                               Ship To:",
+        "Golden Works Corp.                Silver Interiors Inc.",
+        "190 Market St                     216 Pine Road"
+      ]
+      const out = extractSection(pageModelFromLines([lines]), [1], spec("purchase order", { po_number: "The purchase order number", vendor: "Name of the supplier" }))
+      expect(valuesOf(out)).toEqual({ po_number: "2020-627", vendor: "Golden Works Corp." })
+    })
+  })
+
   describe("what is not there", () => {
     it("returns null for leaves and [] for lists it cannot find, never a guess", () => {
       const model = pageModelFromLines([["Dear Sir,", "Thank you for your letter of last week."]])

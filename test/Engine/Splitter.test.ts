@@ -52,8 +52,24 @@ describe("LocalSplitter", () => {
       ["invoice", [1]],
       ["invoice", [2]]
     ])
+  })
+
+  it("makes a second copy of a document a section of its own, even with the same number", () => {
     const copy = invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0042", "20 March 2023", "57.72")
-    expect(shape(splitDocument(pageModelFromLines([invoiceA, copy]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["invoice", [1, 2]]])
+    expect(shape(splitDocument(pageModelFromLines([invoiceA, copy]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["invoice", [1]], ["invoice", [2]]])
+    const page1 = [...invoiceA.slice(0, 9), "Page 1 of 2"]
+    const page2 = ["ACME Supplies GmbH", "Invoice No:  INV-2023-0042", "Description   Qty   Amount", "Support   1   10.00", "Total EUR  67.72", "Page 2 of 2"]
+    expect(shape(splitDocument(pageModelFromLines([page1, page2, page1, page2]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1, 2]],
+      ["invoice", [3, 4]]
+    ])
+    expect(shape(splitDocument(pageModelFromLines([receipt, receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["receipt", [1]], ["receipt", [2]]])
+  })
+
+  it("starts a new document at a page that says it is page 1, whatever its number", () => {
+    const one = [...invoiceA, "Page 1 of 1"]
+    const again = [...invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0042", "20 March 2023", "60.00"), "Page 1 of 1"]
+    expect(shape(splitDocument(pageModelFromLines([one, again]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["invoice", [1]], ["invoice", [2]]])
   })
 
   it("joins blank pages to the section before them, and leading blank pages to the first section", () => {
@@ -62,6 +78,22 @@ describe("LocalSplitter", () => {
       ["invoice", [3, 4]]
     ])
     expect(shape(splitDocument(pageModelFromLines([[], receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["receipt", [1, 2]]])
+  })
+
+  it("types a page by a title that shares its row with the letterhead", () => {
+    const order = [
+      "Atlas Electronics Lda.                               NOTA DE ENCOMENDA",
+      "Avenida da Liberdade 134",
+      "4000-322 Porto                            Encomenda n.º  2023-478",
+      "                                          Data: 24-12-2023",
+      "Fornecedor:                   Morada de entrega:",
+      "Pioneer Systems Lda.          Atlas Electronics Lda.",
+      "Descrição     Qtd.    Preço unit.    Valor",
+      "Laptop stand   2       10,00         20,00",
+      "                       Total         20,00 €"
+    ]
+    const templates = [INVOICE_AND_RECEIPT_TEMPLATES[0]!, spec("purchase order", { po_number: "The purchase order number", vendor: "Name of the supplier", total: "number" })]
+    expect(shape(splitDocument(pageModelFromLines([invoiceA, order]), templates))).toEqual([["invoice", [1]], ["purchase order", [2]]])
   })
 
   it("leaves out a page that fits no requested type", () => {

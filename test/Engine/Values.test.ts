@@ -135,6 +135,13 @@ describe("parseDate", () => {
     expect(inferDateOrder(["25/12/2018", "01/02/2019"])).toBe("dmy")
     expect(inferDateOrder(["01/02/2019"])).toBeUndefined()
   })
+
+  it("reads month first when no date settles it but the document is American", () => {
+    expect(inferDateOrder(["188 Market St", "Austin, TX 78701", "Date: 09/12/2015"])).toBe("mdy")
+    expect(inferDateOrder(["Issued March 20, 2023", "Due 04/05/2023"])).toBe("mdy")
+    expect(inferDateOrder(["Issued 20 March 2023", "Due 04/05/2023"])).toBeUndefined()
+    expect(inferDateOrder(["Austin, TX 78701", "Date: 25/12/2018"])).toBe("dmy")
+  })
 })
 
 describe("currencyCode", () => {
@@ -170,6 +177,8 @@ describe("findValueCandidates", () => {
     const at = (text: string, x: number): { text: string; box: readonly [number, number, number, number] } => ({ text, box: [x, 0.5, x + text.length * 0.007, 0.5 + h] })
     const close = [at("1", 0.1), at("234,56", 0.1 + 0.007 + 0.007)]
     expect(findValueCandidates(close, "amount").map((c) => c.value)).toEqual([1234.56])
+    const spaced = [at("26", 0.8), at("205,30", 0.8 + 0.014 + 0.9 * h)]
+    expect(findValueCandidates(spaced, "amount").map((c) => c.value)).toEqual([26205.3])
     const apart = [at("1", 0.1), at("278.61", 0.2)]
     expect(findValueCandidates(apart, "amount").map((c) => c.value)).toEqual([1, 278.61])
   })

@@ -1,0 +1,96 @@
+/**
+ * Extraction with the model: one forced tool call per section (long sections in chunks of pages,
+ * merged field by field), reading numbered lines so the model cites where each value is written.
+ * Every value is then grounded in our page model (Grounding.ts): found → value, page and box from
+ * the words; not found → null, counted in the request's usage as ungrounded.
+ */
+import { Effect, Layer } from "effect"
+import type { TemplateSpec } from "../../Domain/FieldTree.js"
+import type { Page, PageModel } from "../../Domain/PageModel.js"
+import { ModelClient, estimateTokens } from "../../Model/ModelClient.js"
+import { toolAnswerSchema, toolInputSchema } from "../../Model/ToolSchema.js"
+import { recordUsage } from "../../Model/Usage.js"
+import { Extractor } from "../Extractor.js"
+import { failWithApiError } from "./Failure.js"
+import { groundObject, mergeExtracted, numberedText, sectionText } from "./Grounding.js"
+
+/** Input budget of one extraction call's pages. */
+export const EXTRACT_CHUNK_TOKENS = 30_000
+const MAX_OUTPUT_TOKENS = 8_192
+
+/** Consecutive pages whose numbered text fits the budget (a larger page is a chunk of its own). */
+export const chunksOf = (pages: ReadonlyArray<Page>): Array<ReadonlyArray<Page>> => {
+  const chunks: Array<Array<Page>> = []
+  let tokens = 0
+  for (const page of pages) {
+    const t = estimateTokens(numberedText([page]))
+    const last = chunks[chunks.length - 1]
+    if (last !== undefined && tokens + t <= EXTRACT_CHUNK_TOKENS) {
+      last.push(page)
+      tokens += t
+    } else {
+      chunks.push([page])
+      tokens = t
+    }
+  }
+  return chunks
+}
+
+const SYSTEM = [
+  "You extract fields from a document. The document is given as numbered lines: `[p2 L14] text` is line 14 of page 2.",
+  "Call the tool with every field of its schema. For each value:",
+  "- copy it exactly as it is written in the document: same words, digits, separators and currency marks; do not reformat",
+  "  dates or numbers, do not translate, do not compute or infer values that are not written;",
+  "- list in `lines` the ids of the lines it is written on (e.g. \"p2 L14\"; several for a value over several lines);",
+  "- give null when the document does not state it. Never guess.",
+  "For lists (such as line items) give every item in document order."
+].join("\n")
+
+export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient> = Layer.effect(
+  Extractor,
+  Effect.gen(function*() {
+    const client = yield* ModelClient
+
+    const extractChunk = (model: PageModel, chunk: ReadonlyArray<Page>, spec: TemplateSpec, of: { section: ReadonlyArray<number> }) => {
+      const numbers = chunk.map((p) => p.page)
+      const partial = numbers.length < of.section.length
+      return client.callTool({
+        purpose: "extract",
+        system: SYSTEM,
+        document: numberedText(chunk),
+        instruction: `Extract the fields of this ${spec.documentType} from the lines above` +
+          (partial
+            ? ` (pages ${numbers[0]}–${numbers[numbers.length - 1]} of a ${spec.documentType} on pages ${of.section[0]}–${of.section[of.section.length - 1]}; give null for what these pages do not state).`
+            : "."),
+        tool: {
+          name: "record_fields",
+          description: `Record the fields of the ${spec.documentType}.`,
+          inputSchema: toolInputSchema(spec.fields)
+        },
+        answer: toolAnswerSchema(spec.fields),
+        maxTokens: MAX_OUTPUT_TOKENS
+      }).pipe(
+        Effect.map((answer) => groundObject(answer, spec.fields, sectionText(model, numbers))),
+        Effect.tap((g) => (g.ungrounded > 0 ? recordUsage({ ungrounded: g.ungrounded }) : Effect.void))
+      )
+    }
+
+    return {
+      extract: (model: PageModel, pages: ReadonlyArray<number>, spec: TemplateSpec) =>
+        Effect.gen(function*() {
+          const section = sectionText(model, pages)
+          const chunks = chunksOf(section.pages)
+          if (chunks.length === 0) return mergeExtracted(spec.fields, [])
+          const parts = yield* Effect.forEach(chunks, (chunk) => extractChunk(model, chunk, spec, { section: pages }), {
+            concurrency: "unbounded"
+          })
+          const ungrounded = parts.reduce((n, p) => n + p.ungrounded, 0)
+          if (ungrounded > 0) yield* Effect.logInfo(`${ungrounded} model value(s) not found in the document were returned as null`)
+          return parts.length === 1 ? parts[0]!.value : mergeExtracted(spec.fields, parts.map((p) => p.value))
+        }).pipe(
+          failWithApiError("extraction"),
+          Effect.withSpan("Extractor.extract", { attributes: { engine: "anthropic", templateId: spec.templateId, pages: pages.length } })
+        )
+    }
+  })
+)

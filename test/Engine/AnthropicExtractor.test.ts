@@ -1,0 +1,109 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Cause, Effect, Exit, Option } from "effect"
+import { statusOf } from "../../src/Domain/Errors.js"
+import { type Grounded, isGrounded } from "../../src/Domain/Extraction.js"
+import { type PageModel, unionBox } from "../../src/Domain/PageModel.js"
+import { AnthropicExtractor, EXTRACT_CHUNK_TOKENS } from "../../src/Engine/Anthropic/Extractor.js"
+import { Extractor } from "../../src/Engine/Extractor.js"
+import { withUsage } from "../../src/Model/Usage.js"
+import { modelClientLayer } from "../support/anthropic.js"
+import { type FakeAnthropicShape, type FakeOptions, makeFakeAnthropic } from "../support/fakeAnthropic.js"
+import { invoice, packetPages, TEMPLATE_DATA } from "../support/packets.js"
+import { pageModelFromLines, wordBox } from "../support/pageModel.js"
+import { spec } from "./fixtures.js"
+
+const INVOICE = spec("invoice", TEMPLATE_DATA["invoice"])
+
+const withExtractor = <A, E>(
+  fakeOptions: Partial<FakeOptions>,
+  use: (extractor: Extractor["Type"], fake: FakeAnthropicShape) => Effect.Effect<A, E>,
+  timeoutMs = 5_000
+) =>
+  Effect.gen(function*() {
+    const fake = yield* makeFakeAnthropic(fakeOptions)
+    const extractor = yield* Extractor.pipe(
+      Effect.provide(AnthropicExtractor),
+      Effect.provide(modelClientLayer(fake.url, { modelTimeoutMs: timeoutMs }))
+    )
+    return yield* use(extractor, fake)
+  }).pipe(Effect.scoped)
+
+const value = (v: unknown) => (v as Grounded).value
+
+describe("Anthropic extractor through the fake Messages API", () => {
+  const model = pageModelFromLines(packetPages([invoice("INV-2024-001", 2, "USD 1,234.50")]))
+
+  it.live("extracts each field, typed by the shared readers and grounded on the words it came from", () =>
+    withExtractor({}, (extractor, fake) =>
+      Effect.gen(function*() {
+        const out = yield* extractor.extract(model, [1, 2], INVOICE)
+        expect(fake.stats.received).toBe(1)
+        expect(value(out.invoice_number)).toBe("INV-2024-001")
+        expect(value(out.invoice_date)).toBe("2024-03-12")
+        expect(value(out.total_due)).toBe(1234.5)
+        expect(value(out.bill_to)).toBe("Globex Corporation")
+        const total = out.total_due as Grounded
+        expect(total.page).toBe(1)
+        // The box is the amount's words, not the label's.
+        expect(total.box).toEqual(unionBox([wordBox(model, 1, "USD"), wordBox(model, 1, "1,234.50")]))
+        // The number is also in the letterhead; the cited line wins.
+        expect((out.invoice_number as Grounded).box).toEqual(wordBox(model, 1, "INV-2024-001", 1))
+        // The model read numbered lines.
+        expect(fake.calls[0]!.body.messages[0].content[0].text).toContain("[p1 L4] Invoice Number: INV-2024-001")
+      })))
+
+  it.live("returns a value the document does not contain as null and counts it as ungrounded", () =>
+    withExtractor({ inventions: { invoice_number: "INV-9999-999", total_due: "99.99" } }, (extractor) =>
+      Effect.gen(function*() {
+        const [out, usage] = yield* withUsage(extractor.extract(model, [1, 2], INVOICE))
+        expect(out.invoice_number).toBeNull()
+        expect(out.total_due).toBeNull()
+        expect(value(out.bill_to)).toBe("Globex Corporation")
+        expect(usage.ungrounded).toBe(2)
+        expect(usage.calls).toBe(1)
+      })))
+
+  it.live("chunks a long section by pages and merges the chunks field by field", () =>
+    withExtractor({}, (extractor, fake) =>
+      Effect.gen(function*() {
+        // Each page alone is most of the chunk budget, so every page is its own call.
+        const filler = Array.from({ length: Math.ceil((EXTRACT_CHUNK_TOKENS * 4 * 0.7) / 90) }, (_, i) => `Line ${i} ${"of filler text ".repeat(5)}`)
+        const long: PageModel = pageModelFromLines([
+          ["ACME", "INVOICE", "Invoice Number: INV-77", ...filler],
+          ["ACME", "Page 2 of 3", ...filler],
+          ["ACME", "Page 3 of 3", "Total Due: 500.00", ...filler]
+        ])
+        const out = yield* extractor.extract(long, [1, 2, 3], INVOICE)
+        expect(fake.stats.received).toBe(3)
+        expect(value(out.invoice_number)).toBe("INV-77")
+        expect(value(out.total_due)).toBe(500)
+        expect((out.total_due as Grounded).page).toBe(3)
+        expect(out.invoice_date).toBeNull()
+      })))
+
+  it.live("a malformed answer is asked again once and then extracted", () =>
+    withExtractor({ reply: (c) => (c.index === 0 ? { kind: "malformed" } : { kind: "answer" }) }, (extractor, fake) =>
+      Effect.gen(function*() {
+        const out = yield* extractor.extract(model, [1, 2], INVOICE)
+        expect(fake.stats.received).toBe(2)
+        expect(isGrounded(out.invoice_number)).toBe(true)
+      })))
+
+  it.live("a malformed answer twice ends with a 502", () =>
+    withExtractor({ reply: () => ({ kind: "malformed" }) }, (extractor) =>
+      Effect.gen(function*() {
+        const exit = yield* Effect.exit(extractor.extract(model, [1, 2], INVOICE))
+        const failure = Exit.isFailure(exit) ? Option.getOrThrow(Cause.failureOption(exit.cause)) as any : undefined
+        expect(statusOf(failure)).toBe(502)
+        expect(failure.detail).toContain("did not match the expected shape")
+      })))
+
+  it.live("a model call that times out ends with a 504", () =>
+    withExtractor({ latencyMs: 2_000 }, (extractor) =>
+      Effect.gen(function*() {
+        const exit = yield* Effect.exit(extractor.extract(model, [1, 2], INVOICE))
+        const failure = Exit.isFailure(exit) ? Option.getOrThrow(Cause.failureOption(exit.cause)) as any : undefined
+        expect(statusOf(failure)).toBe(504)
+        expect(failure.detail).toContain("no answer within 150 ms")
+      }), 150))
+})
