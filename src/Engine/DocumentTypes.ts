@@ -50,7 +50,7 @@ const TYPES: ReadonlyArray<TypeEntry> = [
     keywords: "1:invoice|facture|rechnung|factuur|factura|fattura|fatura|invois;1.2:bill to|billed to|amount due|balance due|payment terms|unit price|total ht|total ttc|montant ht|net à payer|zahlungsbedingungen|betalingsvoorwaarden;0.6:vat|tva|mwst|ust|btw|iva|bic|swift|subtotal|quantity|description|customer|client|kunde|klant;0.3:bank|reference|order",
     concepts: [["invoice_number", 1], ["invoice_date", 1.2], ["due_date", 1.2], ["iban", 0.8], ["vat_id", 0.5], ["customer_number", 0.6], ["customer", 0.6], ["payment_terms", 1]] },
   { key: "receipt", aliases: "receipt|receipts|till receipt|sales receipt|ticket|recu|quittung|kassenbon|kassabon|recibo|ricevuta|scontrino|resit",
-    titles: "receipt|cash receipt|sales receipt|official receipt|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|kassabon|recibo|ricevuta|scontrino|ricevuta fiscale|talão|resit|cash bill|cash sale",
+    titles: "receipt|cash receipt|sales receipt|official receipt|tax invoice|simplified tax invoice|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|kassabon|recibo|ricevuta|scontrino|ricevuta fiscale|talão|resit|cash bill|cash sale",
     keywords: "1.5:receipt|thank you|come again|cashier|tendered|change due|caisse|caissier|kassierer|kassa|caja|cajero|cassa|cassiere|terima kasih;1.2:rounding|gst summary|item count|total qty|goods sold|not returnable|refund|exchange|thank you for your patronage;0.8:cash|change|member|terminal|counter|pax|server|operator|txn|pos|visa|table;0.4:qty|items|card",
     concepts: [["tender", 1], ["rounding", 1], ["receipt_number", 1]],
     singlePage: true,

@@ -8,8 +8,8 @@ import { Context, Effect, Layer } from "effect"
 import type { ExtractedObject, ExtractedValue, Grounded } from "../Domain/Extraction.js"
 import type { Field, LeafField, TemplateSpec } from "../Domain/FieldTree.js"
 import { type PageModel, pageText, unionBox } from "../Domain/PageModel.js"
-import { type Found, type Section, fallbackValue } from "./Fallbacks.js"
-import { type LabelMatch, below, findLabels, layoutOf, rightOf } from "./Layout.js"
+import { type Found, type Section, fallbackValue, marketplaceBrand } from "./Fallbacks.js"
+import { type LabelMatch, below, findLabels, gapBefore, layoutOf, rightOf } from "./Layout.js"
 import { readLineItems } from "./LineItems.js"
 import { type ReadKind, type ReadValue, readKindOf, readValue } from "./Readers.js"
 import { inferDateOrder } from "./Values.js"
@@ -36,6 +36,9 @@ export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>, docume
 
 export interface Candidate extends Found {
   readonly score: number
+  /** The label it was read at, as match tokens ("sold by"), and how specific that label is. */
+  readonly label?: string
+  readonly strength?: number
 }
 
 /** Texts wider than this fraction of the page away from their label are someone else's. */
@@ -56,6 +59,19 @@ const readOptions = (section: Section, kind: ReadKind, field: LeafField, late: b
 })
 
 /** The value a label points at, right of it or in its column below, with a score. */
+/** Words that qualify a label without changing what it names ("Net Total", "Grand Total", "Final Amount"). */
+const MODIFIERS = new Set(["net", "nett", "grand", "final", "overall", "gross", "rounded"])
+
+/** Whether only qualifying words stand between the label and the start of its column segment. */
+const afterModifier = (m: LabelMatch): boolean => {
+  let i = m.first
+  while (i > 0 && gapBefore(m.row, i) <= 1.5 * m.page.unit) {
+    i--
+    if (!m.row.words[i]!.tokens.every((t) => MODIFIERS.has(t))) return false
+  }
+  return i < m.first
+}
+
 const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile: FieldProfile, m: LabelMatch, position: number): Candidate | undefined => {
   // A generic word in running text ("removed debris from case") is no label.
   if (m.phrase.strength < 0.6 && !m.segmentStart && !m.colon) return undefined
@@ -64,7 +80,7 @@ const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile
   const own = new Set(profile.concepts)
   const late = profile.concepts.some((c) => LATE_CONCEPTS.has(c))
   const options = readOptions(section, kind, field, late, m.page.unit)
-  let base = m.phrase.strength * (m.segmentStart ? 1 : 0.7) * (m.colon ? 1.05 : 1)
+  let base = m.phrase.strength * (m.segmentStart || afterModifier(m) ? 1 : 0.7) * (m.colon ? 1.05 : 1)
   // Later totals win over earlier ones; other fields prefer their first occurrence.
   base += late ? 0.04 * position : -0.04 * position
   const right = rightOf(m, own)
@@ -90,28 +106,66 @@ const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile
   return undefined
 }
 
-/** The best labelled reading of a leaf in the section, if any label leads to a value of the right kind. */
+/** A tax or VAT summary table: its "Total" row sums the taxes, it is not the document's total. */
+const SUMMARY = /\b(?:summary|r[ée]capitulatif|[üu]bersicht|ringkasan|resumen|riepilogo|resumo|overzicht)\b/i
+const TAX_WORD = /\b(?:gst|sst|tax|vat|tva|mwst|ust|btw|iva|cukai)\b/i
+
+/** Whether the row lies under a tax summary's heading on its page. */
+const inTaxSummary = (m: LabelMatch): boolean =>
+  m.page.rows.slice(0, m.row.index + 1).some((r) => {
+    const text = r.words.map((w) => w.text).join(" ")
+    return SUMMARY.test(text) && TAX_WORD.test(text)
+  })
+
+/** Candidates this close to the best score, at labels as specific, are all plausible; for a total the largest amount among them wins. */
+const TOTAL_PEERS = 0.75
+
+/**
+ * The best labelled reading of a leaf in the section, if any label leads to a value of the right
+ * kind. A document's total is the largest of its plausible total rows (a subtotal or an item-count
+ * total comes before it), never a tax summary's total.
+ */
 export const readLabelled = (section: Section, field: LeafField, path: ReadonlyArray<string>, profile = fieldProfile(path, field.description)): Candidate | undefined => {
   const kind = readKindOf(field, profile.concepts)
   const own = new Set(profile.concepts)
-  let best: Candidate | undefined
+  const total = profile.concepts[0] === "total" && kind === "amount"
+  const all: Array<Candidate> = []
   const n = section.layouts.length
   section.layouts.forEach((layout, pi) => {
     for (const m of findLabels(layout, profile.phrases, own)) {
       const position = (pi + (m.box[1] + m.box[3]) / 2) / n
       const c = readAtLabel(section, field, kind, profile, m, position)
-      if (c !== undefined && (best === undefined || c.score > best.score)) best = c
+      if (c === undefined) continue
+      if (total && inTaxSummary(m)) continue
+      all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength })
     }
   })
-  return best
+  let best: Candidate | undefined
+  for (const c of all) if (best === undefined || c.score > best.score) best = c
+  if (!total || best === undefined) return best
+  // "Total rounded" is more specific than "Total": a plain total never overrides it.
+  // An amount with cents is money; a round number beside it ("40. 60" read apart) is not its peer.
+  const peers = all.filter((c) =>
+    c.score >= TOTAL_PEERS * best!.score && (c.strength ?? 0) >= (best!.strength ?? 0) && typeof c.value === "number" &&
+    (best!.decimals !== true || c.decimals === true))
+  return peers.reduce((a, c) => ((c.value as number) > (a.value as number) || (c.value === a.value && c.score > a.score) ? c : a), best)
 }
+
+/** Labels naming the seller of goods, which a marketplace's invoice prints beside its own brand. */
+const SELLER_LABELS: ReadonlySet<string> = new Set(["sold by", "seller", "verkaufer", "vendu par", "vendeur", "verkocht door", "vendido por", "venduto da", "venditore", "dijual oleh"])
 
 const grounded = (f: Found): Grounded => ({ value: f.value, page: f.layout.page.page, box: unionBox(f.words.map((w) => w.box)) })
 
 const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string>): Grounded | null => {
   const profile = fieldProfile(path, field.description)
   const labelled = readLabelled(section, field, path, profile)
-  if (labelled !== undefined) return grounded(labelled)
+  if (labelled !== undefined) {
+    // "Sold by" on a marketplace's document names the seller; the document is the brand's.
+    const brand = profile.concepts[0] === "issuer" && labelled.label !== undefined && SELLER_LABELS.has(labelled.label)
+      ? marketplaceBrand(section, labelled.words)
+      : undefined
+    return grounded(brand ?? labelled)
+  }
   const fallback = fallbackValue(section, field, readKindOf(field, profile.concepts), profile.concepts)
   return fallback === undefined || fallback.words.length === 0 ? null : grounded(fallback)
 }

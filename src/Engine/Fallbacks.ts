@@ -4,7 +4,7 @@
  * currency most amounts carry, the issuer's name at the top of the first page and its address below).
  */
 import type { LeafField } from "../Domain/FieldTree.js"
-import { type PageLayout, type PlacedWord, type Row, below, findLabels, lexiconHits, rightOf, segmentsOf } from "./Layout.js"
+import { type PageLayout, type PlacedWord, type Row, below, findLabels, lexiconHits, rightOf } from "./Layout.js"
 import { type ReadKind, type ReadValue, matchEnum, readValue } from "./Readers.js"
 import { type DateOrder, currencyCode, findValueCandidates } from "./Values.js"
 import { fold } from "./Tokens.js"
@@ -64,7 +64,8 @@ const currencyFallback = (section: Section): Found | undefined => {
       const code = currencyCode(w.text)
       if (code === undefined) continue
       const entry = counts.get(code) ?? { n: 0, first: { value: code, words: [w], layout } }
-      entry.n++
+      // A currency word ("Sterling", "Euro") is often part of a name; a code or a symbol is not.
+      entry.n += /^\p{L}{4,}$/u.test(w.text.replace(/[^\p{L}]/gu, "")) && !/[^\p{L}]/u.test(w.text.trim()) ? 0.25 : 1
       counts.set(code, entry)
     }
   }
@@ -73,23 +74,44 @@ const currencyFallback = (section: Section): Found | undefined => {
   return best?.first
 }
 
-const COMPANY_SUFFIX = /(?:^|[\s(.,])(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh)\.?(?=$|[\s),.])/i
+const COMPANY_SUFFIX = /(?:[\s(.,])(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh)\.?(?=$|[\s),.])/i
 const TITLE_WORDS = new Set(["invoice", "invoices", "tax", "bill", "receipt", "facture", "rechnung", "factuur", "factura", "fattura", "fatura", "invois", "resit", "retail", "original", "copy", "duplicate", "statement", "cash", "sales", "official", "simplified", "page", "of", "no", "recu", "ticket", "bon", "kassabon", "kassenbon", "beleg", "kassenbeleg", "quittung", "caisse", "kassa", "bonnetje", "recibo", "ricevuta", "scontrino", "talao"])
 
 /** A registration number after a company name: "(126926-H)", "789417-W". */
 const REGISTRATION_WORD = /^\(?\d[\d-]*-[A-Z]\)?[.,]?$|^\([\w-]*\d{3,}[\w-]*\)[.,]?$/
 
-const lineWords = (layout: PageLayout, row: Row): Array<Array<PlacedWord>> =>
-  segmentsOf(row, layout.unit, 2.5).map((seg) => seg.map((i) => row.words[i]!))
+/**
+ * The row's phrases, cut at column gaps. A letter-spaced heading ("SAM   SAM   TRADING   CO") has
+ * wide but even gaps: a gap only cuts when it is also well above the row's typical gap.
+ */
+const lineWords = (layout: PageLayout, row: Row): Array<Array<PlacedWord>> => {
+  // Specks a scan leaves at a line's ends ("; HARBOR HARDWARE", "! London EC1A 1BB ’") are no words of it.
+  const words = row.words.filter((w) => !SPECK.test(w.text))
+  if (words.length === 0) return []
+  const gaps = words.slice(1).map((w, i) => w.box[0] - words[i]!.box[2])
+  const sorted = [...gaps].sort((a, b) => a - b)
+  const typical = words.length < 3 ? 0 : sorted[Math.floor((sorted.length - 1) / 2)]!
+  const out: Array<Array<PlacedWord>> = [[words[0]!]]
+  gaps.forEach((gap, i) => {
+    if (gap > 2.5 * layout.unit && gap > 2 * typical) out.push([words[i + 1]!])
+    else out[out.length - 1]!.push(words[i + 1]!)
+  })
+  return out
+}
+
+/** A word of nothing but marks that are neither joiners nor separators of a line. */
+const SPECK = /^[!¡?¿;:'"‘’“”`´~^*_=<>«»©®°§¶.,/\\]+$/
 
 const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
   let end = words.length
   while (end > 1 && REGISTRATION_WORD.test(words[end - 1]!.text)) end--
+  // A lone small letter after a name in capitals ("HARBOR HARDWARE p") is a speck read as a letter.
+  if (end > 1 && /^\p{Ll}$/u.test(words[end - 1]!.text) && words.slice(0, end - 1).every((w) => w.text === w.text.toUpperCase())) end--
   return words.slice(0, end)
 }
 
 /** Street words and postcodes: an address line, not a name. */
-const STREET = /\b(?:jalan|jln|lorong|street|road|avenue|rue|strasse|straße|calle|rua|via|avenida|laan|weg)\b|\p{L}(?:straße|strasse|str\.|straat|weg|laan|gasse|allee|plein|platz)(?=\s|,|$)|\b\d{5}\b/iu
+const STREET = /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|\b(?:jalan|jln|lorong|street|road|avenue|rue|strasse|straße|calle|rua|via|avenida|laan|weg)\b|\p{L}(?:straße|strasse|str\.|straat|weg|laan|gasse|allee|plein|platz)(?=\s|,|$)|\b\d{5}\b/iu
 /** Postcodes with letters: Dutch "1012 AB", Portuguese "1100-148", British "EC1A 1BB". */
 const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/
 
@@ -104,8 +126,14 @@ const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray<Placed
   if (tokens.length === 0 || tokens.every((t) => TITLE_WORDS.has(t))) return false
   if (readValue("date", words) !== undefined) return false
   const first = lexiconHits(layout, row)[0]
-  return !(first !== undefined && words.includes(row.words[first.first]!) && first.labelLike)
+  if (first === undefined || !words.includes(row.words[first.first]!) || !first.labelLike) return true
+  // "Syarikat Maju Jaya" is a name: a word that starts company names is a label only with its colon.
+  const label = row.words.slice(first.first, first.last + 1)
+  return label.every((w) => w.tokens.every((t) => NAME_STARTS.has(t))) && !/[:：]/.test(label.map((w) => w.text).join(" ") + (row.words[first.last + 1]?.text.slice(0, 1) ?? ""))
 }
+
+/** Words that begin shop and company names in the languages we read ("Syarikat", "Kedai", "Restoran"). */
+const NAME_STARTS = new Set(["syarikat", "kedai", "restoran", "restaurant", "pasaraya", "perniagaan", "gerai", "toko", "company", "store", "shop"])
 
 interface NameLine {
   readonly layout: PageLayout
@@ -130,6 +158,37 @@ const domainNames = (layout: PageLayout): Set<string> => {
   return out
 }
 
+const TLD = /^(?:com|net|org|de|fr|nl|be|es|it|pt|my|in|co|io|eu|ch|at|uk|shop|store)$/
+
+/**
+ * A marketplace's brand: the name in the document's own web address ("www.flipkart.com/support")
+ * printed as a word of its text ("At Flipkart we try…", "Flipkart.com"), when the seller read at
+ * a label is someone else. Undefined when the page names no such brand.
+ */
+export const marketplaceBrand = (section: Section, seller: ReadonlyArray<PlacedWord>): Found | undefined => {
+  const layout = section.layouts[0]
+  if (layout === undefined) return undefined
+  const brands = new Set<string>()
+  for (const row of layout.rows) {
+    for (const w of row.words) {
+      const m = /(?:www\.|https?:\/\/)([\w-]{3,})\./i.exec(w.text)
+      if (m !== null && !WEBMAIL.has(m[1]!.toLowerCase())) brands.add(m[1]!.toLowerCase().replace(/[^a-z0-9]/g, ""))
+    }
+  }
+  const sellerKey = compact(seller)
+  for (const row of layout.rows) {
+    for (const w of row.words) {
+      if (/www\.|https?:|@|\//i.test(w.text)) continue
+      const [first, second, ...rest] = w.tokens
+      if (first === undefined || !brands.has(first) || sellerKey.includes(first) || rest.length > 0) continue
+      if (second !== undefined && !TLD.test(second)) continue
+      const text = second === undefined ? w.text.replace(/^\W+|\W+$/g, "") : w.text.slice(0, w.text.toLowerCase().indexOf(first) + first.length)
+      return { value: text, words: [w], layout }
+    }
+  }
+  return undefined
+}
+
 const compact = (words: ReadonlyArray<PlacedWord>) => fold(words.map((w) => w.text).join("")).replace(/[^a-z0-9]/g, "")
 
 /** A name cut by the line end ("HOME MASTER HARDWARE &", "ENTERPRISE (SETIA") continues on the next row of its column. */
@@ -145,7 +204,7 @@ const continued = (layout: PageLayout, line: NameLine): NameLine => {
 }
 
 /** Words a company's legal line carries: registration, registered office, share capital, tax ids. */
-const LEGAL = /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?id|ust-?idnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|roc|ssm|cin|ein)\b/i
+const LEGAL = /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?id|ust-?idnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein)\b/i
 
 /** The words that name the document's recipients: what follows a "Bill to", "Customer" or "Ship to" label, in its column. */
 const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
@@ -226,13 +285,15 @@ export const issuerLine = (section: Section): NameLine | undefined => {
   })
   const withSuffix = top.slice(0, 8).find(isCompany)
   const registered = top.slice(0, 3).find((c) => c.registered)
-  const pick = byDomain ?? legalOwner(layout, [...top, ...bottom]) ?? withSuffix ?? registered ?? top[0]
+  // A line in small letters at the top ("tan woon yann") is someone's note, not a printed name.
+  const printed = top.find((c) => /\p{Lu}/u.test(c.words.map((w) => w.text).join(""))) ?? top[0]
+  const pick = byDomain ?? legalOwner(layout, [...top, ...bottom]) ?? withSuffix ?? registered ?? printed
   return pick === undefined ? undefined : continued(layout, pick)
 }
 
 const ADDRESS_WORD = /\p{L}(?:straße|strasse|straat|weg|laan|gasse|allee|plein|platz|gracht|kade|singel)(?!\p{L})|\b(?:jalan|jln|lorong|taman|tmn|lot|no|street|st|road|rd|avenue|ave|lane|floor|flr|level|block|blok|building|bangunan|suite|unit|rue|boulevard|bd|strasse|straße|str|weg|platz|laan|straat|plein|calle|avenida|via|piazza|rua|box|p\.?o)\b|\b\d{4,6}\b/iu
 const NOT_ADDRESS = /@|www\.|https?:|\bh\/p\b|\b(?:tel|telephone|phone|fax|hp|gst|sst|vat|tin|reg|invoice|receipt|date|cashier)\b/i
-const REGISTRATION_LINE = /^\(?[A-Z]{0,3}\d{4,}-?[A-Z]\)?$|^\(?\s*(?:co\.?\s*reg|company\s*no|roc)\b/i
+const REGISTRATION_LINE = /^\(?\s*[A-Z]{0,3}\d{4,}\s*-?\s*[A-Z]{1,2}\s*\)?$|^\(?\s*(?:co\.?\s*reg|company\s*no|roc)\b/i
 
 /** Why a line under the issuer is not part of its address. */
 const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
@@ -259,9 +320,10 @@ const addressFallback = (section: Section): Found | undefined => {
     last = row
     const seg = lineWords(layout, row).find((ws) => ws[0]!.box[0] < x2 && ws[ws.length - 1]!.box[2] > x1)
     if (seg === undefined) continue
-    const text = seg.map((w) => w.text).join(" ")
+    const text = seg.map((w) => w.text).join(" ").replace(/[\s:;,.'‘’"|]+$/, "")
     if (picked.length === 0) {
-      const starts = ADDRESS_WORD.test(text) && !REGISTRATION_LINE.test(text.trim()) && !notAddress(layout, row, seg)
+      // A street word or postcode, or a house number before a comma ("109, SS21/1A,").
+      const starts = (ADDRESS_WORD.test(text) || /^\d{1,5}[A-Za-z]?\s*,/.test(text)) && !REGISTRATION_LINE.test(text.trim()) && !notAddress(layout, row, seg)
       if (!starts) {
         if (++skipped > 3) break
         continue

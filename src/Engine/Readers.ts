@@ -74,7 +74,9 @@ const fromCandidates = (
   options: ReadOptions
 ): ReadValue | undefined => {
   const found = findValueCandidates(words, kind, options.hint)
-  const pick = options.last === true ? found[found.length - 1] : found[0]
+  // The last amount of a totals row, preferring one with decimals ("Total: 80.91 0 00" is OCR noise after the total).
+  const money = found.filter((c) => c.decimals === true)
+  const pick = options.last === true ? (kind === "amount" && money.length > 0 ? money[money.length - 1] : found[found.length - 1]) : found[0]
   if (pick === undefined) return undefined
   return { value: pick.value, words: words.slice(pick.start, pick.end), ...(pick.decimals !== undefined ? { decimals: pick.decimals } : {}) }
 }

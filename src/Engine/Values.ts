@@ -66,7 +66,8 @@ const stripCurrency = (text: string): string => {
  */
 export const parseAmount = (text: string): number | undefined => {
   if (text.includes("%")) return undefined
-  let s = stripCurrency(text).trim()
+  // Marks a scan or OCR leaves around a number ("/18.00", "12.50|").
+  let s = stripCurrency(text).trim().replace(/^[/|“”"'~_*;:]+|[/|“”"'~_*;:]+$/g, "").trim()
   // A one- or two-letter tax code glued to the amount ("75.00SR", "15.00 ZR").
   s = s.replace(/(\d[.,]\d{1,3})\s?[A-Z]{1,2}$/, "$1")
   let negative = false

@@ -234,7 +234,22 @@ describe("LocalExtractor", () => {
         "Globex Corp.",
         "42 Main Street"
       ]
-      expect(valuesOf(extractSection(pageModelFromLines([lines]), [1], spec("invoice", invoice))).issuer).toBe("Bright Hardware")
+      expect(extractSection(pageModelFromLines([lines]), [1], spec("invoice", invoice)).issuer).toMatchObject({ value: "Bright Hardware" })
+    })
+
+    it("names a marketplace's brand rather than the seller printed after Sold By, and the seller when there is no brand", () => {
+      const lines = [
+        "                 Retail Invoice",
+        "Sold By: WS Retail Services Pvt. Ltd.            Invoice No: BLR_1",
+        "Total  319.00",
+        "Ordered through Shopkart.com    www.shopkart.com/support",
+        "Returns: at Shopkart we try to deliver perfectly."
+      ]
+      const out = extractSection(pageModelFromLines([lines]), [1], spec("invoice", invoice))
+      expect(out.issuer).toMatchObject({ value: "Shopkart" })
+      expect(g(out.issuer!).box).toEqual(wordBox(pageModelFromLines([lines]), 1, "Shopkart.com"))
+      const plain = extractSection(pageModelFromLines([lines.slice(0, 3)]), [1], spec("invoice", invoice))
+      expect(plain.issuer).toMatchObject({ value: "WS Retail Services Pvt. Ltd." })
     })
 
     it("reads a bank statement's bank from its letterhead and its holder, account and balances from their labels", () => {
@@ -277,6 +292,29 @@ describe("LocalExtractor", () => {
       ]
       const out = extractSection(pageModelFromLines([lines]), [1], spec("purchase order", { po_number: "The purchase order number", vendor: "Name of the supplier" }))
       expect(valuesOf(out)).toEqual({ po_number: "2020-627", vendor: "Golden Works Corp." })
+    })
+  })
+
+  describe("a receipt's total", () => {
+    const total = (lines: Array<string>) =>
+      valuesOf(extractSection(pageModelFromLines([lines]), [1], spec("receipt", { total: { type: "number", description: "Total amount paid" } })))
+
+    it("is the largest of the plausible total rows, never a tax summary's total or the cash", () => {
+      expect(total([
+        "Item Name            Qty   Amount",
+        "Milo 1kg               1    20.00",
+        "5 Item(s) Total (MYR):      20.00",
+        "          Net Total (MYR) : 21.20",
+        "Cash :                      50.00",
+        "Change :                    28.80",
+        "GST Summary   Amount (MYR)  Tax (MYR)",
+        "SR @ 6%           20.00      1.20",
+        "Total:            20.00      1.20"
+      ])).toEqual({ total: 21.2 })
+    })
+
+    it("is the rounded total when one is printed", () => {
+      expect(total(["TOTAL              RM 33.92", "ROUNDING ADJ       RM -0.02", "TOTAL ROUNDED      RM 33.90", "CASH               RM 50.00"])).toEqual({ total: 33.9 })
     })
   })
 

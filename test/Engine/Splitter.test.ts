@@ -96,6 +96,12 @@ describe("LocalSplitter", () => {
     expect(shape(splitDocument(pageModelFromLines([invoiceA, order]), templates))).toEqual([["invoice", [1]], ["purchase order", [2]]])
   })
 
+  it("types a till receipt titled TAX INVOICE (as Malaysian receipts are) as a receipt, and a business tax invoice as an invoice", () => {
+    const till = [...receipt.slice(0, 3), "        TAX INVOICE", ...receipt.slice(3)]
+    const business = ["Lim Hardware Corp.                        TAX INVOICE", ...invoiceA.slice(1)]
+    expect(shape(splitDocument(pageModelFromLines([till, business]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["receipt", [1]], ["invoice", [2]]])
+  })
+
   it("leaves out a page that fits no requested type", () => {
     expect(shape(splitDocument(pageModelFromLines([invoiceA, letter, receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
       ["invoice", [1]],

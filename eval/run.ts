@@ -1,0 +1,147 @@
+/**
+ * `npm run eval [-- options] [corpus-dir…]`: scores the offline pipeline on evaluation corpora.
+ *
+ * With no directories: the shared corpora (`../shared/corpora` beside the repository) when present,
+ * plus the synthetic set generated now from a seed. A directory is a corpus (has a manifest.json) or
+ * a folder of corpora. Options:
+ *   --synthetic / --no-synthetic   add or leave out the synthetic set (default: only without directories)
+ *   --no-shared                    leave out the shared corpora (with no directories: the synthetic set alone)
+ *   --seed N                       synthetic seed (default 1)
+ *   --scale N                      synthetic size factor (default 1)
+ *   --out DIR                      report folder (default eval/out)
+ *   --failures N                   failure lines shown per corpus (default 40; all are in the JSON)
+ *   --jobs N                       items run at once (default 2)
+ *   --truth                        read items' ground-truth text (manifest `ocr_truth`) instead of their
+ *                                  images: the engine with perfect OCR, to tell reading from extraction losses
+ * Writes DIR/report.json and DIR/report.md, and prints what changed since the previous report.json.
+ */
+import { Layer, ManagedRuntime } from "effect"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { PipelineLive } from "../src/App.js"
+import { AppConfig } from "../src/Config.js"
+import { evalConfig } from "./Config.js"
+import { type CorpusResult, runCorpus } from "./Harness.js"
+import { type Corpus, corporaIn, loadCorpus } from "./Manifest.js"
+import { type CorpusSummary, deltas, failureLines, markdownReport, summarize, summaryText } from "./Report.js"
+import { generateSynthetic } from "./synthetic/Generate.js"
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+
+interface Options {
+  readonly dirs: Array<string>
+  readonly synthetic: boolean | undefined
+  readonly seed: number
+  readonly scale: number
+  readonly out: string
+  readonly failures: number
+  readonly truth: boolean
+  readonly jobs: number
+  readonly shared: boolean
+}
+
+const parseArgs = (args: ReadonlyArray<string>): Options => {
+  const o = { dirs: [] as Array<string>, synthetic: undefined as boolean | undefined, seed: 1, scale: 1, out: path.join(root, "eval", "out"), failures: 40, truth: false, jobs: 2, shared: true }
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!
+    const value = () => {
+      const v = args[++i]
+      if (v === undefined) throw new Error(`${a} needs a value`)
+      return v
+    }
+    if (a === "--synthetic") o.synthetic = true
+    else if (a === "--no-synthetic") o.synthetic = false
+    else if (a === "--seed") o.seed = Number(value())
+    else if (a === "--scale") o.scale = Number(value())
+    else if (a === "--out") o.out = path.resolve(value())
+    else if (a === "--failures") o.failures = Number(value())
+    else if (a === "--truth") o.truth = true
+    else if (a === "--no-shared") o.shared = false
+    else if (a === "--jobs") o.jobs = Number(value())
+    else if (a === "--help" || a === "-h") {
+      console.log(fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("*/")[0]!.replace(/^\/\*\*|^ \* ?/gm, ""))
+      process.exit(0)
+    } else if (a.startsWith("--")) throw new Error(`unknown option ${a}`)
+    else o.dirs.push(path.resolve(a))
+  }
+  if (!Number.isFinite(o.seed) || !Number.isFinite(o.scale) || o.scale <= 0 || !(o.jobs >= 1)) throw new Error("--seed, --scale and --jobs take numbers")
+  return o
+}
+
+/** A corpus folder, or every corpus inside a folder. */
+const expand = (dir: string): Array<string> => {
+  if (fs.existsSync(path.join(dir, "manifest.json"))) return [dir]
+  const inside = corporaIn(dir)
+  if (inside.length === 0) throw new Error(`${dir}: not a corpus (no manifest.json) and holds none`)
+  return inside
+}
+
+const main = async () => {
+  const options = parseArgs(process.argv.slice(2))
+  const useSynthetic = options.synthetic ?? options.dirs.length === 0
+  const dirs = options.dirs.length > 0 ? options.dirs.flatMap(expand) : options.shared ? corporaIn(path.resolve(root, "..", "shared", "corpora")) : []
+  if (options.dirs.length === 0 && options.shared && dirs.length === 0) console.log("No shared corpora found (../shared/corpora): synthetic set only.")
+  fs.mkdirSync(options.out, { recursive: true })
+  if (useSynthetic) {
+    const at = path.join(options.out, "synthetic")
+    const started = Date.now()
+    dirs.push(...(await generateSynthetic({ dir: at, seed: options.seed, scale: options.scale })))
+    console.log(`Synthetic set (seed ${options.seed}, scale ${options.scale}) generated in ${at} (${Date.now() - started} ms).`)
+  }
+  const corpora: Array<Corpus> = dirs.map(loadCorpus)
+
+  const config = await evalConfig(options.out)
+  const runtime = ManagedRuntime.make(PipelineLive.pipe(Layer.provide(Layer.succeed(AppConfig, config))))
+  const results: Array<CorpusResult> = []
+  try {
+    for (const corpus of corpora) {
+      const total = corpus.manifest.items.length
+      const result = await runtime.runPromise(
+        runCorpus(corpus, {
+          truth: options.truth,
+          concurrency: options.jobs,
+          onItem: (_, item, i) => {
+            if (process.stdout.isTTY) process.stdout.write(`\r${corpus.manifest.name}: ${i + 1}/${total} ${item.file}`.padEnd(79).slice(0, 79))
+          }
+        })
+      )
+      if (process.stdout.isTTY) process.stdout.write("\r".padEnd(80) + "\r")
+      results.push(result)
+    }
+  } finally {
+    // OCR workers can take a while to stop; the report does not wait for them.
+    await Promise.race([runtime.dispose(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
+  }
+
+  const summaries: Array<CorpusSummary> = results.map(summarize)
+  for (const r of results) {
+    const lines = r.items.flatMap((item) => failureLines(r, item))
+    if (lines.length === 0) continue
+    console.log(`\nFailures in ${r.name} (${lines.length} lines${lines.length > options.failures ? `, first ${options.failures}` : ""}):`)
+    for (const l of lines.slice(0, options.failures)) console.log(`  ${l}`)
+  }
+  console.log(`\n${summaryText(summaries)}`)
+
+  const reportFile = path.join(options.out, "report.json")
+  const previous: ReadonlyArray<CorpusSummary> = fs.existsSync(reportFile)
+    ? (JSON.parse(fs.readFileSync(reportFile, "utf8")).summaries ?? [])
+    : []
+  const changes = deltas(previous, summaries)
+  if (changes.length > 0) {
+    console.log("\nChanged since the previous report:")
+    for (const d of changes) console.log(`  ${d.name} ${d.what}: ${d.before} → ${d.after}`)
+  }
+  const date = new Date().toISOString()
+  fs.writeFileSync(reportFile, JSON.stringify({ date, seed: options.seed, scale: options.scale, summaries, corpora: results }, null, 2))
+  fs.writeFileSync(path.join(options.out, "report.md"), markdownReport(summaries, { date: date.slice(0, 10), seed: options.seed }))
+  console.log(`\nReport: ${path.relative(process.cwd(), reportFile)} and report.md`)
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e instanceof Error ? e.message : e)
+    process.exit(1)
+  }
+)
