@@ -9,6 +9,8 @@ import type { PageModel } from "../Domain/PageModel.js"
 import { DOCX_MEDIA_TYPE, readDocx } from "./Docx.js"
 import { EML_MEDIA_TYPE, readEmail } from "./Email.js"
 import { readHtml } from "./Html.js"
+import { readImage } from "./Image.js"
+import { Ocr } from "./Ocr.js"
 import { readPdf } from "./Pdf.js"
 import { readPlainText } from "./PlainText.js"
 import { decodeUtf8, sniff } from "./Sniff.js"
@@ -22,10 +24,16 @@ export interface ReadOptions {
 
 type ReadDocument = (bytes: Uint8Array, options: ReadOptions) => Effect.Effect<PageModel, ReadError>
 /** `readDocument` reads any format: for containers (e-mail) whose parts are documents themselves. */
-type Reader = (bytes: Uint8Array, options: ReadOptions, readDocument: ReadDocument) => Effect.Effect<PageModel, ReadError>
+type Reader = (bytes: Uint8Array, options: ReadOptions, readDocument: ReadDocument) => Effect.Effect<PageModel, ReadError, Ocr>
 
 const readers: Record<string, Reader> = {
-  "application/pdf": readPdf,
+  "application/pdf": (bytes, options) => Effect.flatMap(Ocr, (ocr) => readPdf(bytes, { ...options, ocr })),
+  "image/png": readImage,
+  "image/jpeg": readImage,
+  "image/tiff": readImage,
+  "image/webp": readImage,
+  "image/gif": readImage,
+  "image/bmp": readImage,
   "text/plain": (bytes) => Effect.sync(() => readPlainText(decodeUtf8(bytes) ?? "")),
   "text/html": (bytes) => Effect.sync(() => readHtml(bytes)),
   [DOCX_MEDIA_TYPE]: readDocx,
@@ -34,7 +42,8 @@ const readers: Record<string, Reader> = {
 
 export class DocumentReader extends Effect.Service<DocumentReader>()("DocumentReader", {
   accessors: true,
-  effect: Effect.succeed({
+  dependencies: [Ocr.Default],
+  effect: Effect.map(Ocr, (ocr) => ({
     read: function read(bytes: Uint8Array, options: ReadOptions): Effect.Effect<PageModel, ReadError> {
       return Effect.gen(function*() {
         if (bytes.byteLength === 0) return yield* new UnsupportedMediaType({ detail: "empty file" })
@@ -45,7 +54,7 @@ export class DocumentReader extends Effect.Service<DocumentReader>()("DocumentRe
         if (reader === undefined) {
           return yield* new UnsupportedMediaType({ detail: `unsupported file type ${mediaType}` })
         }
-        const model = yield* reader(bytes, options, read)
+        const model = yield* Effect.provideService(reader(bytes, options, read), Ocr, ocr)
         // Readers that cannot count pages before reading (plain text) are checked here.
         if (model.pages.length > options.maxPages) {
           return yield* new PayloadTooLarge({
@@ -56,5 +65,5 @@ export class DocumentReader extends Effect.Service<DocumentReader>()("DocumentRe
         return model
       }).pipe(Effect.withSpan("DocumentReader.read", { attributes: { bytes: bytes.byteLength } }))
     }
-  })
+  }))
 }) {}

@@ -2,22 +2,30 @@
  * PDF text layer → page model, with pdf.js (legacy build: the modern one needs DOMMatrix on Node 20).
  * Pages are read one at a time; boxes come from each text item's matrix and font metrics,
  * mapped through the page viewport (which applies /Rotate and the CropBox).
+ * A page whose text layer is empty or unusable (scans) is rendered and read by OCR instead, when
+ * an OCR service is given; each page's `source` says which was used.
  */
 import { Effect } from "effect"
 import { createRequire } from "node:module"
 import * as path from "node:path"
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs"
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs"
-import type { TextItem, TextStyle } from "pdfjs-dist/types/src/display/api.js"
+import type { RenderParameters, TextItem, TextStyle } from "pdfjs-dist/types/src/display/api.js"
 import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
 import type { Box, Line, Page, PageModel, Word } from "../Domain/PageModel.js"
 import { unionBox } from "../Domain/PageModel.js"
+import type { Ocr } from "./Ocr.js"
 
 export interface ReadPdfOptions {
   readonly maxPages: number
+  /**
+   * Reads pages whose text layer is empty or unusable by OCR. Without it (text-only callers) such
+   * pages keep what their text layer has, possibly nothing.
+   */
+  readonly ocr?: Ocr
 }
 
-/** Reads every page's text layer. A page without text gets zero lines (OCR is a later stage). */
+/** Reads every page: its text layer, or OCR of the rendered page when the text layer is unusable. */
 export const readPdf = (
   bytes: Uint8Array,
   options: ReadPdfOptions
@@ -31,7 +39,9 @@ export const readPdf = (
     }
     const pages = yield* Effect.forEach(
       Array.from({ length: doc.numPages }, (_, i) => i + 1),
-      (n) => readPage(doc, n)
+      (n) => readPage(doc, n, options.ocr),
+      // With OCR, as many pages at once as there are OCR workers, so that they are all busy.
+      { concurrency: options.ocr ? options.ocr.workers : 1 }
     )
     return { mediaType: "application/pdf", pages } satisfies PageModel
   }).pipe(
@@ -77,15 +87,148 @@ const openDocument = (bytes: Uint8Array) =>
     (doc: PDFDocumentProxy) => Effect.promise(() => doc.destroy().catch(() => undefined))
   )
 
-const readPage = (doc: PDFDocumentProxy, pageNumber: number): Effect.Effect<Page, UnsupportedMediaType> =>
+const readPage = (
+  doc: PDFDocumentProxy,
+  pageNumber: number,
+  ocr: Ocr | undefined
+): Effect.Effect<Page, UnsupportedMediaType> =>
   Effect.acquireUseRelease(
     Effect.tryPromise({ try: () => doc.getPage(pageNumber), catch: unreadable }),
     (page) =>
-      Effect.tryPromise({ try: () => page.getTextContent(), catch: unreadable }).pipe(
-        Effect.map((content) => pageModel(page, pageNumber, content.items, content.styles))
-      ),
+      Effect.gen(function*() {
+        const content = yield* Effect.tryPromise({ try: () => page.getTextContent(), catch: unreadable })
+        const textPage = pageModel(page, pageNumber, content.items, content.styles)
+        if (ocr === undefined || (yield* textLayerVerdict(page, textPage)) === "text") return textPage
+        const image = yield* renderGray(doc, page)
+        const { lines } = yield* ocr.recognize(image)
+        return { ...textPage, source: "ocr", lines } satisfies Page
+      }),
     (page: PDFPageProxy) => Effect.sync(() => page.cleanup())
   )
+
+// ---------------------------------------------------------------------------------------------
+// Scanned pages: is the text layer usable, and rendering for OCR
+
+/** Fewer visible characters than this is "only a few characters" (a stamp or page number on a scan). */
+const FEW_CHARS = 40
+/** An image covering this share of the page makes a page with few characters a scan. */
+const SCAN_IMAGE_SHARE = 0.5
+/** Text with this share of unmapped glyphs (U+FFFD, private use, controls) is unusable. */
+const JUNK_SHARE = 0.3
+/** Pages are rendered for OCR at this resolution (Preprocess then scales to the text's size). */
+const RENDER_DPI = 200
+const MAX_RENDER_PIXELS = 40_000_000
+
+const IMAGE_OPS = new Set<number>([
+  pdfjs.OPS.paintImageXObject,
+  pdfjs.OPS.paintInlineImageXObject,
+  pdfjs.OPS.paintImageMaskXObject,
+  pdfjs.OPS.paintImageXObjectRepeat,
+  pdfjs.OPS.paintImageMaskXObjectRepeat,
+  pdfjs.OPS.paintInlineImageXObjectGroup,
+  pdfjs.OPS.paintImageMaskXObjectGroup,
+  pdfjs.OPS.paintSolidColorImageMask
+])
+const PAINT_OPS = new Set<number>([
+  ...IMAGE_OPS,
+  pdfjs.OPS.fill,
+  pdfjs.OPS.eoFill,
+  pdfjs.OPS.stroke,
+  pdfjs.OPS.fillStroke,
+  pdfjs.OPS.eoFillStroke,
+  pdfjs.OPS.closeFillStroke,
+  pdfjs.OPS.closeEOFillStroke,
+  pdfjs.OPS.closeStroke,
+  pdfjs.OPS.shadingFill
+])
+
+const multiply = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[2] * n[1],
+  m[1] * n[0] + m[3] * n[1],
+  m[0] * n[2] + m[2] * n[3],
+  m[1] * n[2] + m[3] * n[3],
+  m[0] * n[4] + m[2] * n[5] + m[4],
+  m[1] * n[4] + m[3] * n[5] + m[5]
+]
+
+/** Whether the page paints anything, and the largest share of the page one image covers. */
+const inkOf = (fnArray: ReadonlyArray<number>, argsArray: ReadonlyArray<unknown>, view: ReadonlyArray<number>) => {
+  const pageArea = Math.abs((view[2]! - view[0]!) * (view[3]! - view[1]!)) || 1
+  const stack: Array<Matrix> = []
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0]
+  let paints = false, imageShare = 0
+  fnArray.forEach((fn, i) => {
+    if (fn === pdfjs.OPS.save) stack.push(ctm)
+    else if (fn === pdfjs.OPS.restore) ctm = stack.pop() ?? ctm
+    else if (fn === pdfjs.OPS.transform) ctm = multiply(ctm, argsArray[i] as unknown as Matrix)
+    if (!PAINT_OPS.has(fn)) return
+    paints = true
+    if (!IMAGE_OPS.has(fn)) return
+    // An image fills the unit square of the current transformation.
+    const corners = [apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)]
+    const xs = corners.map((c) => c[0]), ys = corners.map((c) => c[1])
+    const w = Math.min(Math.max(...xs), view[2]!) - Math.max(Math.min(...xs), view[0]!)
+    const h = Math.min(Math.max(...ys), view[3]!) - Math.max(Math.min(...ys), view[1]!)
+    if (w > 0 && h > 0) imageShare = Math.max(imageShare, (w * h) / pageArea)
+  })
+  return { paints, imageShare }
+}
+
+/**
+ * "text" keeps the text layer; "ocr" when it is empty on a page that paints something, unreadable
+ * (unmapped glyphs), or a few characters over a page-sized image.
+ */
+const textLayerVerdict = (page: PDFPageProxy, textPage: Page): Effect.Effect<"text" | "ocr", UnsupportedMediaType> =>
+  Effect.gen(function*() {
+    const text = textPage.lines.map((l) => l.text).join("").replace(/\s+/g, "")
+    const chars = Array.from(text).length
+    const junk = text.match(/[\uFFFD\uE000-\uF8FF\u0000-\u001F]/gu)?.length ?? 0
+    const unreadableText = chars > 0 && junk >= JUNK_SHARE * chars
+    if (chars >= FEW_CHARS && !unreadableText) return "text"
+    const ops = yield* Effect.tryPromise({ try: () => page.getOperatorList(), catch: unreadable })
+    const { paints, imageShare } = inkOf(ops.fnArray, ops.argsArray, page.view)
+    if (!paints) return "text"
+    return chars === 0 || unreadableText || imageShare >= SCAN_IMAGE_SHARE ? "ocr" : "text"
+  })
+
+interface CanvasAndContext {
+  readonly canvas: unknown
+  readonly context: { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }
+}
+
+interface CanvasFactory {
+  create(width: number, height: number): CanvasAndContext
+  destroy(canvasAndContext: CanvasAndContext): void
+}
+
+/** The page rendered (pdf.js on @napi-rs/canvas) as RGBA pixels: raw pixels, no PNG round trip. */
+const renderGray = (doc: PDFDocumentProxy, page: PDFPageProxy) =>
+  Effect.gen(function*() {
+    const base = page.getViewport({ scale: 1 })
+    const scale = Math.min(RENDER_DPI / 72, Math.sqrt(MAX_RENDER_PIXELS / (base.width * base.height)))
+    const viewport = page.getViewport({ scale })
+    const width = Math.max(1, Math.round(viewport.width)), height = Math.max(1, Math.round(viewport.height))
+    const factory = doc.canvasFactory as CanvasFactory
+    return yield* Effect.acquireUseRelease(
+      Effect.sync(() => factory.create(width, height)),
+      (target) =>
+        Effect.tryPromise({
+          try: () =>
+            page.render({
+              canvas: null,
+              canvasContext: target.context as unknown as NonNullable<RenderParameters["canvasContext"]>,
+              viewport
+            }).promise,
+          catch: unreadable
+        }).pipe(
+          Effect.map(() => {
+            const { data } = target.context.getImageData(0, 0, width, height)
+            return { width, height, channels: 4 as const, pixels: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) }
+          })
+        ),
+      (target) => Effect.sync(() => factory.destroy(target))
+    )
+  }).pipe(Effect.withSpan("Pdf.render"))
 
 // ---------------------------------------------------------------------------------------------
 // Geometry: text items → runs with boxes in viewport units (top-left origin, points)

@@ -7,6 +7,13 @@ import { makeTextPdf } from "../support/pdfs.js"
 
 const utf8 = (s: string) => new TextEncoder().encode(s)
 /** A 1×1 PNG. */
+/** An MP3 frame after an ID3 header: a real type with no reader. */
+const mp3 = (() => {
+  const bytes = new Uint8Array(200)
+  bytes.set([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 10])
+  bytes.set([0xff, 0xfb, 0x90, 0x64], 20)
+  return bytes
+})()
 const png = Uint8Array.from(
   Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64")
 )
@@ -38,7 +45,7 @@ describe("DocumentReader", () => {
   it.effect("rejects types it has no reader for, naming the detected type", () =>
     Effect.gen(function*() {
       const cases: Array<[Uint8Array, string]> = [
-        [png, "unsupported file type image/png"],
+        [mp3, "unsupported file type audio/mpeg"],
         [Uint8Array.from(Buffer.from("UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==", "base64")), "unsupported file type application/zip"],
         [Uint8Array.from([0, 1, 2, 3, 0xff, 0xfe, 0, 9, 8, 7]), "unsupported file type application/octet-stream"]
       ]

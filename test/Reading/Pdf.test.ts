@@ -1,10 +1,12 @@
-import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { describe, expect, it, layer } from "@effect/vitest"
+import { createCanvas } from "@napi-rs/canvas"
+import { Effect, Layer } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { degrees, PDFDocument, StandardFonts } from "pdf-lib"
 import type { Box, Line, Page, Word } from "../../src/Domain/PageModel.js"
 import { pageText } from "../../src/Domain/PageModel.js"
+import { makeOcr, Ocr } from "../../src/Reading/Ocr.js"
 import { readPdf } from "../../src/Reading/Pdf.js"
 import { A4, makePdf, makeTextPdf, textLayout } from "../support/pdfs.js"
 
@@ -282,5 +284,94 @@ describe("readPdf", () => {
           }
         }))
     }
+  })
+
+  describe("scanned and mixed PDFs (OCR)", () => {
+    /** A scanned A4 page: an image of black text lines at 150 DPI (DejaVu Sans, ~14 pt). */
+    const scanPng = (lines: ReadonlyArray<string>) => {
+      const canvas = createCanvas(1240, 1754)
+      const ctx = canvas.getContext("2d")
+      ctx.fillStyle = "white"
+      ctx.fillRect(0, 0, canvas.width, canvas.height)
+      ctx.fillStyle = "black"
+      ctx.font = "30px DejaVu Sans"
+      lines.forEach((line, i) => ctx.fillText(line, 150, 300 + 60 * i))
+      return canvas.encode("png")
+    }
+
+    /** Pages in order: a string array is a scanned page of those lines, `{ text }` a text-layer page. */
+    const makeMixedPdf = async (pages: ReadonlyArray<ReadonlyArray<string> | { readonly text: string }>) => {
+      const doc = await PDFDocument.create()
+      const font = await doc.embedFont(StandardFonts.Helvetica)
+      for (const content of pages) {
+        const page = doc.addPage([A4.width, A4.height])
+        if ("text" in content) {
+          page.drawText(content.text, { x: 72, y: 760, size: 12, font })
+        } else {
+          const image = await doc.embedPng(await scanPng(content))
+          page.drawImage(image, { x: 0, y: 0, width: A4.width, height: A4.height })
+        }
+      }
+      return doc.save()
+    }
+
+    layer(Layer.scoped(Ocr, Effect.map(makeOcr({ workers: 2 }), Ocr.make)), { timeout: 60_000 })("with OCR", (it) => {
+      it.effect("reads a scanned page by OCR and keeps text pages on their text layer; source per page", () =>
+        Effect.gen(function*() {
+          const ocr = yield* Ocr
+          const bytes = yield* Effect.promise(() =>
+            makeMixedPdf([{ text: "Cover letter for invoice 2024-117" }, ["INVOICE 2024-117", "Total due 1,250.00"]])
+          )
+          const model = yield* readPdf(bytes, { maxPages: 10, ocr })
+          expect(model.pages.map((p) => [p.page, p.source, p.width, p.height])).toEqual([
+            [1, "text", 595, 842],
+            [2, "ocr", 595, 842]
+          ])
+          expect(pageText(model.pages[0]!)).toBe("Cover letter for invoice 2024-117")
+          const scanned = model.pages[1]!
+          expect(pageText(scanned)).toBe("INVOICE 2024-117\nTotal due 1,250.00")
+          for (const l of scanned.lines) {
+            expect(inUnit(l.box)).toBe(true)
+            for (const w of l.words) {
+              expect(inUnit(w.box)).toBe(true)
+              expect(w.confidence).toBeGreaterThan(0)
+              expect(w.confidence).toBeLessThanOrEqual(1)
+            }
+          }
+          // Drawn at x 150 of 1240 px and baseline 300 of 1754 px: the same place on the page.
+          const first = scanned.lines[0]!.words[0]!
+          near(first.box[0], 150 / 1240)
+          near(first.box[3], 300 / 1754)
+          expect(scanned.lines[0]!.box[3]).toBeLessThan(scanned.lines[1]!.box[1])
+        }))
+
+      it.effect("OCRs a page whose only text is a few characters over a page-sized scan", () =>
+        Effect.gen(function*() {
+          const ocr = yield* Ocr
+          const bytes = yield* Effect.promise(async () => {
+            const doc = await PDFDocument.load(await makeMixedPdf([["RECEIPT 88", "Paid in cash"]]))
+            const font = await doc.embedFont(StandardFonts.Helvetica)
+            doc.getPage(0).drawText("p. 1", { x: 500, y: 30, size: 9, font })
+            return doc.save()
+          })
+          const [page] = (yield* readPdf(bytes, { maxPages: 10, ocr })).pages
+          expect(page!.source).toBe("ocr")
+          expect(pageText(page!)).toContain("RECEIPT 88\nPaid in cash")
+        }))
+
+      it.effect("leaves blank pages as empty text pages (nothing to OCR)", () =>
+        Effect.gen(function*() {
+          const ocr = yield* Ocr
+          const bytes = yield* Effect.promise(() => makeTextPdf([["page one"], []]))
+          const model = yield* readPdf(bytes, { maxPages: 10, ocr })
+          expect(model.pages.map((p) => [p.source, p.lines.length])).toEqual([["text", 1], ["text", 0]])
+        }))
+    })
+
+    it.effect("without an OCR service a scanned page keeps its empty text layer", () =>
+      Effect.gen(function*() {
+        const bytes = yield* Effect.promise(() => makeMixedPdf([["INVOICE 1"]]))
+        expect((yield* read(bytes)).pages[0]).toMatchObject({ source: "text", lines: [] })
+      }))
   })
 })

@@ -1,0 +1,322 @@
+/**
+ * OCR: one pool of tesseract.js workers shared by every request, started on first use and terminated
+ * when the layer closes. Everything loads from node_modules, never the network: the worker script,
+ * the wasm core and the English LSTM model (@tesseract.js-data/eng, best_int).
+ *
+ * `recognize` preprocesses the image (Preprocess.ts), queues it for the next free worker (a bounded
+ * queue: callers wait when it is full) and maps tesseract's blocks back to the caller's image:
+ * page-model lines and words, boxes in 0..1 of the image, confidences in 0..1.
+ */
+import { Deferred, Effect, Exit, Layer, Queue, Schedule } from "effect"
+import * as fs from "node:fs"
+import { createRequire } from "node:module"
+import * as os from "node:os"
+import * as path from "node:path"
+import * as zlib from "node:zlib"
+import Tesseract from "tesseract.js"
+import { AppConfig } from "../Config.js"
+import type { Box, Line, Word } from "../Domain/PageModel.js"
+import { unionBox } from "../Domain/PageModel.js"
+import type { PreparedImage, Settings } from "./Preprocess.js"
+import { prepare, toPgm } from "./Preprocess.js"
+
+/** An image to read: 8-bit pixels (grayscale by default), or an encoded image (PNG, JPEG, …). */
+export type OcrImage =
+  | {
+    readonly width: number
+    readonly height: number
+    /** Row-major, `channels` bytes per pixel, no padding. */
+    readonly pixels: Uint8Array
+    /** 1 (grayscale, default), 3 (RGB) or 4 (RGBA, as a canvas gives it). */
+    readonly channels?: 1 | 3 | 4
+  }
+  | { readonly width: number; readonly height: number; readonly png: Uint8Array }
+
+/** Tesseract's page segmentation: how the page is cut into blocks and lines before recognition. */
+export type PageSegmentation = "auto" | "column" | "block" | "sparse"
+
+export interface RecognizeOptions {
+  /** Default: the mode measured best on the receipts corpus (see Preprocess.ts). */
+  readonly segmentation?: PageSegmentation
+  /**
+   * Default true: the preparation measured best (Preprocess.ts); false: grayscale only;
+   * an object overrides some of the settings (the bench compares them).
+   */
+  readonly preprocess?: boolean | Partial<Settings>
+}
+
+export interface OcrResult {
+  /** Lines top to bottom (left to right within a row), each with its words; boxes in 0..1 of the image. */
+  readonly lines: ReadonlyArray<Line>
+  /** Mean word confidence, 0..1 (0 when nothing was read). */
+  readonly confidence: number
+}
+
+export interface OcrPoolOptions {
+  /** Number of tesseract workers (threads). */
+  readonly workers: number
+  /** Jobs that may wait for a worker before `recognize` itself waits (backpressure). Default 2 per worker. */
+  readonly queueCapacity?: number
+  /** A recognition running longer than this is abandoned and its worker replaced. */
+  readonly jobTimeoutMs?: number
+  /** Overrides the worker script (tests wrap it to watch for network access). */
+  readonly workerPath?: string
+}
+
+// ---------------------------------------------------------------------------------------------
+// Offline paths
+
+const require = createRequire(import.meta.url)
+const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`))
+
+/** The model: LSTM only, integer weights (the fast, accurate default of tesseract.js). */
+const MODEL_VERSION = "4.0.0_best_int"
+
+/** Where tesseract.js finds everything; plain paths (a URL, even file://, would be fetched). */
+export const tesseractPaths = () => {
+  const tesseract = packageDir("tesseract.js")
+  return {
+    workerPath: path.join(tesseract, "src", "worker-script", "node", "index.js"),
+    corePath: packageDir("tesseract.js-core"),
+    langPath: path.join(packageDir("@tesseract.js-data/eng"), MODEL_VERSION),
+    cachePath: path.join(os.tmpdir(), "docsplit-ocr", `eng-${MODEL_VERSION}`)
+  }
+}
+
+/**
+ * Unzips the model into our cache once, atomically (temp file + rename), so that workers starting
+ * together never read a half-written cache file.
+ */
+const ensureModelCache = (langPath: string, cachePath: string): void => {
+  const target = path.join(cachePath, "eng.traineddata")
+  if (fs.existsSync(target)) return
+  fs.mkdirSync(cachePath, { recursive: true })
+  const temp = `${target}.${process.pid}.${Date.now()}.tmp`
+  fs.writeFileSync(temp, zlib.gunzipSync(fs.readFileSync(path.join(langPath, "eng.traineddata.gz"))))
+  fs.renameSync(temp, target)
+}
+
+/** Tesseract parameters fixed for the life of a worker. */
+const INIT_CONFIG: Record<string, string> = {
+  // Tesseract's diagnostics ("Estimating resolution as …") would go to stdout.
+  debug_file: "/dev/null"
+}
+
+const PSM: Record<PageSegmentation, string> = {
+  auto: "3",
+  column: "4",
+  block: "6",
+  sparse: "11"
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tesseract blocks → page-model lines
+
+interface TesseractBox {
+  readonly x0: number
+  readonly y0: number
+  readonly x1: number
+  readonly y1: number
+}
+
+interface TesseractWord {
+  readonly text: string
+  readonly confidence: number
+  readonly bbox: TesseractBox
+}
+
+interface TesseractBlocks {
+  readonly blocks: ReadonlyArray<{
+    readonly paragraphs: ReadonlyArray<{ readonly lines: ReadonlyArray<{ readonly words: ReadonlyArray<TesseractWord> }> }>
+  }> | null
+}
+
+const clamp01 = (n: number) => (n < 0 ? 0 : n > 1 ? 1 : n)
+
+/** Lines whose vertical extents overlap by this share of the smaller one are one row (read left to right). */
+const ROW_OVERLAP = 0.5
+
+/** Page-model lines in reading order: top to bottom, left to right within a row. */
+const readingOrder = (lines: Array<Line>): Array<Line> => {
+  const sorted = [...lines].sort((a, b) => a.box[1] + a.box[3] - b.box[1] - b.box[3])
+  const rows: Array<{ top: number; bottom: number; lines: Array<Line> }> = []
+  for (const line of sorted) {
+    const row = rows[rows.length - 1]
+    const overlap = row ? Math.min(row.bottom, line.box[3]) - Math.max(row.top, line.box[1]) : -1
+    if (row && overlap >= ROW_OVERLAP * Math.min(row.bottom - row.top, line.box[3] - line.box[1])) {
+      row.lines.push(line)
+      row.top = Math.min(row.top, line.box[1])
+      row.bottom = Math.max(row.bottom, line.box[3])
+    } else {
+      rows.push({ top: line.box[1], bottom: line.box[3], lines: [line] })
+    }
+  }
+  return rows.flatMap((row) => row.lines.sort((a, b) => a.box[0] - b.box[0]))
+}
+
+/** Maps tesseract's words (pixels of the prepared image) to lines with boxes in 0..1 of the original image. */
+export const toOcrResult = (data: TesseractBlocks, prepared: PreparedImage): OcrResult => {
+  const { scale, left, top, sourceWidth, sourceHeight } = prepared
+  const toBox = (b: TesseractBox): Box => [
+    clamp01((b.x0 / scale + left) / sourceWidth),
+    clamp01((b.y0 / scale + top) / sourceHeight),
+    clamp01((b.x1 / scale + left) / sourceWidth),
+    clamp01((b.y1 / scale + top) / sourceHeight)
+  ]
+  const lines: Array<Line> = []
+  let confidenceSum = 0, wordCount = 0
+  for (const block of data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        const words: Array<Word> = []
+        for (const word of line.words) {
+          const text = word.text.trim()
+          if (text.length === 0) continue
+          const box = toBox(word.bbox)
+          if (!(box[2] > box[0] && box[3] > box[1])) continue
+          words.push({ text, box, confidence: clamp01(word.confidence / 100) })
+        }
+        if (words.length === 0) continue
+        for (const w of words) confidenceSum += w.confidence
+        wordCount += words.length
+        lines.push({ text: words.map((w) => w.text).join(" "), box: unionBox(words.map((w) => w.box)), words })
+      }
+    }
+  }
+  return { lines: readingOrder(lines), confidence: wordCount === 0 ? 0 : confidenceSum / wordCount }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pool
+
+interface Job {
+  readonly image: Uint8Array
+  readonly params: Record<string, string>
+  readonly done: Deferred.Deferred<TesseractBlocks>
+  /** Set when the caller stopped waiting: a worker that has not started the job skips it. */
+  abandoned: boolean
+}
+
+interface Slot {
+  worker: Tesseract.Worker
+}
+
+const DEFAULT_JOB_TIMEOUT_MS = 120_000
+
+const startWorker = (workerPath: string | undefined) =>
+  Effect.tryPromise({
+    try: () => {
+      const paths = tesseractPaths()
+      ensureModelCache(paths.langPath, paths.cachePath)
+      return Tesseract.createWorker("eng", Tesseract.OEM.LSTM_ONLY, {
+        workerPath: workerPath ?? paths.workerPath,
+        corePath: paths.corePath,
+        langPath: paths.langPath,
+        cachePath: paths.cachePath,
+        cacheMethod: "readOnly",
+        gzip: true,
+        // Without a handler a failed job is also thrown inside tesseract.js's message listener.
+        errorHandler: () => undefined
+      }, INIT_CONFIG as Partial<Tesseract.InitOptions>)
+    },
+    catch: (cause) => new Error(`OCR worker failed to start: ${String(cause)}`)
+  }).pipe(Effect.orDie)
+
+const terminate = (worker: Tesseract.Worker) => Effect.promise(() => worker.terminate().catch(() => undefined))
+
+/** The pool's service: `recognize` and the pool size (callers use it to decide how many pages to send at once). */
+export const makeOcr = (options: OcrPoolOptions) =>
+  Effect.gen(function*() {
+    const layerScope = yield* Effect.scope
+    const workers = Math.max(1, Math.floor(options.workers))
+    const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS
+    const jobs = yield* Queue.bounded<Job>(Math.max(1, options.queueCapacity ?? 2 * workers))
+    const slots: Array<Slot> = []
+    yield* Effect.addFinalizer(() => Effect.forEach(slots, (slot) => terminate(slot.worker), { discard: true }))
+
+    /** A stuck (or crashed) worker is replaced; a job that merely failed leaves its worker usable. */
+    const replace = (slot: Slot) =>
+      Effect.gen(function*() {
+        yield* terminate(slot.worker)
+        slot.worker = yield* startWorker(options.workerPath).pipe(Effect.retry(Schedule.spaced("1 second")))
+      })
+
+    const run = (slot: Slot, job: Job) =>
+      Effect.tryPromise({
+        try: () =>
+          slot.worker.recognize(
+            Buffer.from(job.image.buffer, job.image.byteOffset, job.image.byteLength),
+            job.params,
+            { text: false, blocks: true }
+          ),
+        catch: (cause) => new Error(`OCR failed: ${String(cause)}`)
+      }).pipe(
+        Effect.map((result) => result.data as TesseractBlocks),
+        Effect.timeout(jobTimeoutMs),
+        Effect.catchTag("TimeoutException", () =>
+          Effect.zipRight(replace(slot), Effect.fail(new Error(`OCR took longer than ${jobTimeoutMs} ms`))))
+      )
+
+    const serve = (slot: Slot) =>
+      Effect.forever(
+        Effect.gen(function*() {
+          const job = yield* Queue.take(jobs)
+          if (!job.abandoned) yield* Deferred.complete(job.done, Effect.orDie(run(slot, job)))
+        })
+      )
+
+    // Started by the first recognition, then shared. Uninterruptible, so a caller giving up cannot leak
+    // threads; a failed start (a broken install) fails that call and is tried again by the next one.
+    const startLock = yield* Effect.makeSemaphore(1)
+    let started = false
+    const ensureStarted = startLock.withPermits(1)(
+      Effect.suspend(() => started ? Effect.void : Effect.gen(function*() {
+        const ready = yield* Effect.forEach(
+          Array.from({ length: workers }),
+          () => Effect.exit(Effect.map(startWorker(options.workerPath), (worker): Slot => ({ worker }))),
+          { concurrency: "unbounded" }
+        )
+        const ok = ready.flatMap((exit) => (Exit.isSuccess(exit) ? [exit.value] : []))
+        const failed = ready.find(Exit.isFailure)
+        if (failed) {
+          yield* Effect.forEach(ok, (slot) => terminate(slot.worker), { discard: true })
+          return yield* failed
+        }
+        slots.push(...ok)
+        // Forked from an uninterruptible region: the servers must be made interruptible again to stop with the layer.
+        for (const slot of ok) yield* Effect.forkIn(Effect.interruptible(serve(slot)), layerScope)
+        started = true
+      }).pipe(Effect.uninterruptible, Effect.withSpan("Ocr.start", { attributes: { workers } })))
+    )
+
+    const recognize = (image: OcrImage, recognizeOptions: RecognizeOptions = {}): Effect.Effect<OcrResult> =>
+      Effect.gen(function*() {
+        yield* ensureStarted
+        const preprocess = recognizeOptions.preprocess ?? true
+        const prepared = yield* prepare(
+          image,
+          typeof preprocess === "boolean" ? { enhance: preprocess } : { ...preprocess, enhance: true }
+        )
+        const segmentation = recognizeOptions.segmentation ?? prepared.segmentation
+        const job: Job = {
+          image: toPgm(prepared),
+          params: { tessedit_pageseg_mode: PSM[segmentation], ...prepared.tesseractParams },
+          done: yield* Deferred.make<TesseractBlocks>(),
+          abandoned: false
+        }
+        yield* Queue.offer(jobs, job)
+        const data = yield* Deferred.await(job.done).pipe(
+          Effect.onInterrupt(() => Effect.sync(() => { job.abandoned = true }))
+        )
+        return toOcrResult(data, prepared)
+      }).pipe(Effect.withSpan("Ocr.recognize", { attributes: { width: image.width, height: image.height } }))
+
+    return { recognize, workers } as const
+  })
+
+/** `Default` reads OCR_WORKERS itself; the app uses `DefaultWithoutDependencies` with its own AppConfig. */
+export class Ocr extends Effect.Service<Ocr>()("Ocr", {
+  scoped: Effect.flatMap(AppConfig, (config) => makeOcr({ workers: config.ocrWorkers })),
+  // A broken configuration already stops the server at start; readers used alone should not carry ConfigError.
+  dependencies: [Layer.orDie(AppConfig.Default)]
+}) {}

@@ -1,0 +1,291 @@
+/**
+ * Image preparation before OCR, chosen by measurement on receipts-dev (50 scans and photos;
+ * `npm run bench ocr` prints raw vs prepared in the same run):
+ * - grayscale, handed to tesseract as raw PGM (no PNG encoding);
+ * - border removal: crop to the text (text-sized connected components that have neighbours, so
+ *   scanner speckles and halftone noise around a small receipt on an A4 scan are cut away);
+ * - scaling text whose median glyph height is outside 13..40 px to 18 px (small scans upscaled,
+ *   huge ones downscaled: accuracy depends on glyph size, time on pixel count);
+ * - page segmentation "block" (tesseract's single uniform block, PSM 6) and no inverted-text pass.
+ * Measured against raw grayscale (PSM 6): total found 74% → 84%, date found 78% → 88%, word recall
+ * 0.673 → 0.708, CER 0.229 → 0.219, CPU about the same. Tried and dropped: tesseract's Sauvola and
+ * local-normalization thresholds (CER 0.30 / 0.80), PSM auto or single column (fewer totals found),
+ * larger text targets (22–35 px: more CPU, no gain), crop without scaling (fewer dates found).
+ */
+import { Effect } from "effect"
+import sharp from "sharp"
+import type { OcrImage, PageSegmentation } from "./Ocr.js"
+
+export interface PreparedImage {
+  /** 8-bit grayscale, row-major. */
+  readonly pixels: Uint8Array
+  readonly width: number
+  readonly height: number
+  /** Prepared pixels per source pixel. */
+  readonly scale: number
+  /** The crop's top-left corner in source pixels. */
+  readonly left: number
+  readonly top: number
+  readonly sourceWidth: number
+  readonly sourceHeight: number
+  readonly segmentation: PageSegmentation
+  readonly tesseractParams: Readonly<Record<string, string>>
+}
+
+export interface PrepareSettings {
+  /** false: grayscale only (the raw baseline of the bench). */
+  readonly enhance: boolean
+  /** Median height, in pixels, that text is scaled to. */
+  readonly targetTextHeight?: number
+  /** Text at least this tall and at most `maxTextHeight` is left at its size. */
+  readonly minTextHeight?: number
+  readonly maxTextHeight?: number
+  readonly crop?: boolean
+  readonly segmentation?: PageSegmentation
+}
+
+export type Settings = Required<Omit<PrepareSettings, "enhance">>
+
+/** Measured on receipts-dev (50 scans): see the module comment. */
+export const defaultSettings: Settings = {
+  targetTextHeight: 18,
+  minTextHeight: 13,
+  maxTextHeight: 40,
+  crop: true,
+  segmentation: "block"
+}
+
+/** Never scale beyond this many prepared pixels (memory and time of one recognition). */
+const MAX_PREPARED_PIXELS = 24_000_000
+const MAX_UPSCALE = 3
+/** Scale changes smaller than this are not worth the resampling. */
+const SCALE_EPSILON = 0.1
+
+/** Tesseract parameters for every prepared image. */
+const TESSERACT_PARAMS = {
+  // Looking for white-on-black text costs a second recognition of doubtful lines; receipts have almost none.
+  tessedit_do_invert: "0"
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analysis: Otsu threshold, text-sized connected components
+
+/** Otsu's threshold of 8-bit pixels: the level that best separates ink from paper. */
+export const otsuThreshold = (pixels: Uint8Array): number => {
+  const hist = new Float64Array(256)
+  for (let i = 0; i < pixels.length; i++) hist[pixels[i]!]!++
+  let sum = 0
+  for (let t = 0; t < 256; t++) sum += t * hist[t]!
+  let sumBelow = 0, below = 0, best = -1, threshold = 127
+  for (let t = 0; t < 256; t++) {
+    below += hist[t]!
+    if (below === 0) continue
+    const above = pixels.length - below
+    if (above === 0) break
+    sumBelow += t * hist[t]!
+    const between = below * above * (sumBelow / below - (sum - sumBelow) / above) ** 2
+    if (between > best) {
+      best = between
+      threshold = t
+    }
+  }
+  return threshold
+}
+
+interface Component {
+  readonly x0: number
+  readonly y0: number
+  readonly x1: number
+  readonly y1: number
+  readonly area: number
+}
+
+/** Dark (≤ threshold) 8-connected components, found run by run with union-find. */
+export const darkComponents = (pixels: Uint8Array, width: number, height: number, threshold: number): Array<Component> => {
+  const parent: Array<number> = []
+  const x0: Array<number> = [], y0: Array<number> = [], x1: Array<number> = [], y1: Array<number> = [], area: Array<number> = []
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!
+      i = parent[i]!
+    }
+    return i
+  }
+  const union = (a: number, b: number): number => {
+    const ra = find(a), rb = find(b)
+    if (ra === rb) return ra
+    const [root, child] = ra < rb ? [ra, rb] : [rb, ra]
+    parent[child] = root
+    x0[root] = Math.min(x0[root]!, x0[child]!)
+    y0[root] = Math.min(y0[root]!, y0[child]!)
+    x1[root] = Math.max(x1[root]!, x1[child]!)
+    y1[root] = Math.max(y1[root]!, y1[child]!)
+    area[root]! += area[child]!
+    return root
+  }
+  // Runs of the previous row: start, end (exclusive), label.
+  let previous: Array<number> = []
+  for (let y = 0; y < height; y++) {
+    const current: Array<number> = []
+    const row = y * width
+    let x = 0, j = 0
+    while (x < width) {
+      while (x < width && pixels[row + x]! > threshold) x++
+      if (x >= width) break
+      const start = x
+      while (x < width && pixels[row + x]! <= threshold) x++
+      let label = -1
+      // 8-connectivity: a run touches previous runs overlapping [start - 1, x + 1).
+      while (j < previous.length && previous[j + 1]! < start) j += 3
+      for (let k = j; k < previous.length && previous[k]! <= x; k += 3) {
+        label = label < 0 ? find(previous[k + 2]!) : union(label, previous[k + 2]!)
+      }
+      if (label < 0) {
+        label = parent.length
+        parent.push(label)
+        x0.push(start)
+        y0.push(y)
+        x1.push(x - 1)
+        y1.push(y)
+        area.push(0)
+      }
+      x0[label] = Math.min(x0[label]!, start)
+      x1[label] = Math.max(x1[label]!, x - 1)
+      y1[label] = y
+      area[label]! += x - start
+      current.push(start, x, label)
+    }
+    previous = current
+  }
+  const components: Array<Component> = []
+  for (let i = 0; i < parent.length; i++) {
+    if (find(i) === i) components.push({ x0: x0[i]!, y0: y0[i]!, x1: x1[i]!, y1: y1[i]!, area: area[i]! })
+  }
+  return components
+}
+
+export interface TextAnalysis {
+  /** Median height of text-sized components, pixels; undefined when too few were found. */
+  readonly textHeight: number | undefined
+  /** Smallest box [x0, y0, x1, y1) holding the text, pixels. */
+  readonly textBox: readonly [number, number, number, number] | undefined
+}
+
+/** At least this many glyph-like components before sizes are trusted. */
+const MIN_GLYPHS = 10
+
+export const analyseText = (pixels: Uint8Array, width: number, height: number): TextAnalysis => {
+  const threshold = otsuThreshold(pixels)
+  const glyphs = darkComponents(pixels, width, height, threshold).filter((c) => {
+    const h = c.y1 - c.y0 + 1, w = c.x1 - c.x0 + 1
+    return h >= 4 && h <= Math.max(height / 8, 80) && w <= 2 * h && c.area >= 0.1 * w * h
+  })
+  if (glyphs.length < MIN_GLYPHS) return { textHeight: undefined, textBox: undefined }
+  const heights = glyphs.map((c) => c.y1 - c.y0 + 1).sort((a, b) => a - b)
+  const textHeight = heights[heights.length >> 1]!
+  // Glyphs with another glyph nearby (a grid of cells a few text heights wide); isolated ones are noise.
+  const cell = 3 * textHeight
+  const cols = Math.ceil(width / cell) + 1
+  const counts = new Map<number, number>()
+  const key = (c: Component) => Math.floor((c.y0 + c.y1) / 2 / cell) * cols + Math.floor((c.x0 + c.x1) / 2 / cell)
+  for (const c of glyphs) counts.set(key(c), (counts.get(key(c)) ?? 0) + 1)
+  let bx0 = width, by0 = height, bx1 = 0, by1 = 0
+  for (const c of glyphs) {
+    const k = key(c)
+    let neighbours = (counts.get(k) ?? 0) - 1
+    for (const d of [-cols - 1, -cols, -cols + 1, -1, 1, cols - 1, cols, cols + 1]) neighbours += counts.get(k + d) ?? 0
+    if (neighbours < 2) continue
+    bx0 = Math.min(bx0, c.x0)
+    by0 = Math.min(by0, c.y0)
+    bx1 = Math.max(bx1, c.x1 + 1)
+    by1 = Math.max(by1, c.y1 + 1)
+  }
+  if (bx1 <= bx0 || by1 <= by0) return { textHeight, textBox: undefined }
+  const margin = 2 * textHeight
+  return {
+    textHeight,
+    textBox: [Math.max(0, bx0 - margin), Math.max(0, by0 - margin), Math.min(width, bx1 + margin), Math.min(height, by1 + margin)]
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Preparation
+
+const grayOf = (image: OcrImage): Effect.Effect<{ pixels: Uint8Array; width: number; height: number }> =>
+  Effect.promise(async () => {
+    if ("png" in image) {
+      const { data, info } = await sharp(image.png).grayscale().raw().toBuffer({ resolveWithObject: true })
+      return { pixels: data, width: info.width, height: info.height }
+    }
+    const channels = image.channels ?? 1
+    if (channels === 1) return { pixels: image.pixels, width: image.width, height: image.height }
+    const { data, info } = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels } })
+      .grayscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    return { pixels: data.length === info.width * info.height ? data : firstChannel(data, info.channels), width: info.width, height: info.height }
+  })
+
+const firstChannel = (data: Uint8Array, channels: number): Uint8Array => {
+  const out = new Uint8Array(data.length / channels)
+  for (let i = 0; i < out.length; i++) out[i] = data[i * channels]!
+  return out
+}
+
+/** The scale that brings text of height `h` into range, within the pixel budget. */
+export const scaleFor = (h: number | undefined, pixels: number, settings: Settings): number => {
+  let scale = 1
+  if (h !== undefined && (h < settings.minTextHeight || h > settings.maxTextHeight)) {
+    scale = Math.min(MAX_UPSCALE, settings.targetTextHeight / h)
+  }
+  if (pixels * scale * scale > MAX_PREPARED_PIXELS) scale = Math.sqrt(MAX_PREPARED_PIXELS / pixels)
+  return Math.abs(scale - 1) < SCALE_EPSILON ? 1 : scale
+}
+
+export const prepare = (image: OcrImage, options: PrepareSettings): Effect.Effect<PreparedImage> =>
+  Effect.gen(function*() {
+    const gray = yield* grayOf(image)
+    const base = {
+      sourceWidth: gray.width,
+      sourceHeight: gray.height,
+      tesseractParams: options.enhance ? TESSERACT_PARAMS : {},
+      // Unprepared: tesseract.js's own default (its API's single block, not the CLI's automatic layout).
+      segmentation: options.segmentation ?? (options.enhance ? defaultSettings.segmentation : "block")
+    }
+    if (!options.enhance) return { ...base, ...gray, scale: 1, left: 0, top: 0 }
+    const settings = { ...defaultSettings, ...options }
+    const { textHeight, textBox } = analyseText(gray.pixels, gray.width, gray.height)
+    const [left, top, right, bottom] = settings.crop && textBox ? textBox : [0, 0, gray.width, gray.height]
+    const width = right - left, height = bottom - top
+    const scale = scaleFor(textHeight, width * height, settings)
+    if (scale === 1 && width === gray.width && height === gray.height) return { ...base, ...gray, scale, left, top }
+    let pipeline = sharp(gray.pixels, { raw: { width: gray.width, height: gray.height, channels: 1 } })
+    if (width !== gray.width || height !== gray.height) pipeline = pipeline.extract({ left, top, width, height })
+    if (scale !== 1) {
+      pipeline = pipeline.resize({
+        width: Math.max(1, Math.round(width * scale)),
+        height: Math.max(1, Math.round(height * scale)),
+        kernel: scale > 1 ? "cubic" : "lanczos3"
+      })
+    }
+    const { data, info } = yield* Effect.promise(() => pipeline.grayscale().raw().toBuffer({ resolveWithObject: true }))
+    return {
+      ...base,
+      pixels: data.length === info.width * info.height ? data : firstChannel(data, info.channels),
+      width: info.width,
+      height: info.height,
+      // The exact factor after rounding, per axis would differ by < 1 px; width decides.
+      scale: info.width / width,
+      left,
+      top
+    }
+  }).pipe(Effect.withSpan("Preprocess.prepare"))
+
+/** A binary PGM (P5): the cheapest lossless format tesseract reads (no compression to undo). */
+export const toPgm = (image: Pick<PreparedImage, "pixels" | "width" | "height">): Uint8Array => {
+  const header = new TextEncoder().encode(`P5\n${image.width} ${image.height}\n255\n`)
+  const out = new Uint8Array(header.length + image.pixels.length)
+  out.set(header, 0)
+  out.set(image.pixels, header.length)
+  return out
+}

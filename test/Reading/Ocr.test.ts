@@ -1,0 +1,173 @@
+import { describe, expect, it, layer } from "@effect/vitest"
+import { createCanvas } from "@napi-rs/canvas"
+import { Effect, Fiber, Layer } from "effect"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import type { Box } from "../../src/Domain/PageModel.js"
+import { makeOcr, Ocr, tesseractPaths } from "../../src/Reading/Ocr.js"
+import { analyseText, prepare } from "../../src/Reading/Preprocess.js"
+
+/** Black text on white, one line per entry, 40 px apart; RGBA pixels as a canvas gives them. */
+const textImage = (lines: ReadonlyArray<string>, width = 640) => {
+  const height = 60 + 48 * lines.length
+  const canvas = createCanvas(width, height)
+  const ctx = canvas.getContext("2d")
+  ctx.fillStyle = "white"
+  ctx.fillRect(0, 0, width, height)
+  ctx.fillStyle = "black"
+  ctx.font = "28px DejaVu Sans"
+  lines.forEach((line, i) => ctx.fillText(line, 40, 60 + 48 * i))
+  const { data } = ctx.getImageData(0, 0, width, height)
+  return { canvas, image: { width, height, channels: 4 as const, pixels: new Uint8Array(data.buffer) } }
+}
+
+const inUnit = (b: Box) => b.every((n) => n >= 0 && n <= 1) && b[0] < b[2] && b[1] < b[3]
+
+/**
+ * A worker script that throws on any network use, then runs tesseract.js's own worker: if OCR tried
+ * to fetch anything (model, core), the worker would fail to start or to recognize.
+ */
+const offlineWorkerScript = () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ocr-offline-")), "worker.cjs")
+  fs.writeFileSync(
+    file,
+    [
+      `const block = (what) => () => { throw new Error("network use in OCR worker: " + what) }`,
+      `globalThis.fetch = block("fetch")`,
+      `for (const m of ["http", "https"]) { const mod = require(m); mod.request = block(m); mod.get = block(m) }`,
+      `const net = require("net"); net.connect = net.createConnection = block("net")`,
+      `require(${JSON.stringify(tesseractPaths().workerPath)})`
+    ].join("\n")
+  )
+  return file
+}
+
+const OcrOffline = Layer.scoped(
+  Ocr,
+  Effect.map(makeOcr({ workers: 1, workerPath: offlineWorkerScript() }), Ocr.make)
+)
+
+describe("Ocr", () => {
+  it("points tesseract.js at files in node_modules, never a URL", () => {
+    const paths = tesseractPaths()
+    for (const p of [paths.workerPath, paths.corePath, paths.langPath]) {
+      expect(p).not.toMatch(/^[a-z]+:\/\//i)
+      expect(fs.existsSync(p)).toBe(true)
+    }
+    expect(fs.existsSync(path.join(paths.langPath, "eng.traineddata.gz"))).toBe(true)
+  })
+
+  layer(OcrOffline, { timeout: 60_000 })("one worker, network blocked", (it) => {
+    it.effect("reads lines and words with boxes in 0..1, in reading order, with confidences, without network", () =>
+      Effect.gen(function*() {
+        // fetch watched in the main thread too (tesseract.js loads URLs given as images with it).
+        const saved = globalThis.fetch
+        const attempts: Array<string> = []
+        globalThis.fetch = (async (input: unknown) => {
+          attempts.push(`fetch ${String(input)}`)
+          throw new Error("network")
+        }) as typeof fetch
+        try {
+          const ocr = yield* Ocr
+          const { image } = textImage(["INVOICE 12345", "Total 99.50"])
+          const result = yield* ocr.recognize(image)
+          expect(result.lines.map((l) => l.text)).toEqual(["INVOICE 12345", "Total 99.50"])
+          expect(result.confidence).toBeGreaterThan(0.5)
+          expect(result.confidence).toBeLessThanOrEqual(1)
+          const [first, second] = result.lines
+          expect(first!.box[3]).toBeLessThan(second!.box[1])
+          for (const line of result.lines) {
+            expect(inUnit(line.box)).toBe(true)
+            for (const w of line.words) {
+              expect(inUnit(w.box)).toBe(true)
+              expect(w.confidence).toBeGreaterThan(0)
+              expect(w.confidence).toBeLessThanOrEqual(1)
+            }
+            expect(line.words[0]!.box[2]).toBeLessThan(line.words[1]!.box[0])
+          }
+          // "INVOICE" starts 40 px from the left of 640, its baseline at 60 of 156.
+          const invoice = first!.words[0]!
+          expect(invoice.box[0]).toBeCloseTo(40 / 640, 1)
+          expect(invoice.box[3]).toBeCloseTo(60 / 156, 1)
+          expect(attempts).toEqual([])
+        } finally {
+          globalThis.fetch = saved
+        }
+      }))
+
+    it.effect("accepts an encoded PNG", () =>
+      Effect.gen(function*() {
+        const ocr = yield* Ocr
+        const { canvas } = textImage(["RECEIPT 2024-05-01"])
+        const png = new Uint8Array(yield* Effect.promise(() => canvas.encode("png")))
+        const result = yield* ocr.recognize({ width: canvas.width, height: canvas.height, png })
+        expect(result.lines.map((l) => l.text)).toEqual(["RECEIPT 2024-05-01"])
+      }))
+
+    it.effect("an interrupted recognition leaves the worker usable", () =>
+      Effect.gen(function*() {
+        const ocr = yield* Ocr
+        const { image } = textImage(["first page text", "more words here"])
+        const fiber = yield* Effect.fork(ocr.recognize(image))
+        // Real time (it.effect's clock is a test clock): the job reaches the worker, then the caller gives up.
+        yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 100)))
+        yield* Fiber.interrupt(fiber)
+        const { image: next } = textImage(["Second 42"])
+        const result = yield* ocr.recognize(next)
+        expect(result.lines.map((l) => l.text)).toEqual(["Second 42"])
+      }))
+
+    it.effect("an empty (white) image has no lines", () =>
+      Effect.gen(function*() {
+        const ocr = yield* Ocr
+        const result = yield* ocr.recognize({ width: 50, height: 20, pixels: new Uint8Array(1000).fill(255) })
+        expect(result).toEqual({ lines: [], confidence: 0 })
+      }))
+  })
+
+  describe("preparation (Preprocess)", () => {
+    /** Text at (600, 400) on a 1000×800 page with speckles in the corners. */
+    const speckledPage = (fontPx: number) => {
+      const canvas = createCanvas(1000, 800)
+      const ctx = canvas.getContext("2d")
+      ctx.fillStyle = "white"
+      ctx.fillRect(0, 0, 1000, 800)
+      ctx.fillStyle = "black"
+      for (const [x, y] of [[20, 20], [960, 30], [40, 760], [950, 750]]) ctx.fillRect(x!, y!, 6, 6)
+      ctx.font = `${fontPx}px DejaVu Sans`
+      ctx.fillText("TOTAL 12.50", 600, 400)
+      ctx.fillText("CASH 20.00", 600, 400 + 2 * fontPx)
+      const { data } = ctx.getImageData(0, 0, 1000, 800)
+      const gray = new Uint8Array(1000 * 800)
+      for (let i = 0; i < gray.length; i++) gray[i] = data[4 * i]!
+      return gray
+    }
+
+    it("finds the text's glyph height and crops to the text, leaving speckles out", () => {
+      const { textHeight, textBox } = analyseText(speckledPage(28), 1000, 800)
+      expect(textHeight).toBeGreaterThanOrEqual(18)
+      expect(textHeight).toBeLessThanOrEqual(22)
+      const [x0, y0, x1, y1] = textBox!
+      expect(x0).toBeGreaterThan(500)
+      expect(x0).toBeLessThan(600)
+      expect(y0).toBeGreaterThan(300)
+      expect(x1).toBeLessThan(960)
+      expect(y1).toBeLessThan(750)
+    })
+
+    it.effect("upscales small text and records the crop and scale that map boxes back", () =>
+      Effect.gen(function*() {
+        const prepared = yield* prepare({ width: 1000, height: 800, pixels: speckledPage(12) }, { enhance: true })
+        expect(prepared.scale).toBeGreaterThan(1.3)
+        expect(prepared.left).toBeGreaterThan(500)
+        // The crop (in source pixels) lies inside the source and is smaller than it.
+        expect(prepared.left + prepared.width / prepared.scale).toBeLessThanOrEqual(prepared.sourceWidth + 1)
+        expect(prepared.top + prepared.height / prepared.scale).toBeLessThanOrEqual(prepared.sourceHeight + 1)
+        expect(prepared.width / prepared.scale).toBeLessThan(500)
+        expect(prepared.pixels.length).toBe(prepared.width * prepared.height)
+        const raw = yield* prepare({ width: 1000, height: 800, pixels: speckledPage(12) }, { enhance: false })
+        expect(raw).toMatchObject({ scale: 1, left: 0, top: 0, width: 1000, height: 800, segmentation: "block" })
+      }))
+  })
+})
