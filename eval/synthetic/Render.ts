@@ -5,7 +5,7 @@
  */
 import { createCanvas } from "@napi-rs/canvas"
 import { PDFDocument, type PDFFont, StandardFonts, rgb } from "pdf-lib"
-import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs"
+import { pdfjs } from "../../src/Reading/PdfJs.js"
 import { createRequire } from "node:module"
 import * as path from "node:path"
 import sharp from "sharp"

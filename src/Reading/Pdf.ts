@@ -8,7 +8,7 @@
 import { Effect } from "effect"
 import { createRequire } from "node:module"
 import * as path from "node:path"
-import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs"
+import { pdfjs } from "./PdfJs.js"
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs"
 import type { RenderParameters, TextItem, TextStyle } from "pdfjs-dist/types/src/display/api.js"
 import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
