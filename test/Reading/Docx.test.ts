@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import * as fs from "node:fs/promises"
 import * as os from "node:os"
 import * as path from "node:path"
-import type { Box, PageModel } from "../../src/Domain/PageModel.js"
+import type { PageModel } from "../../src/Domain/PageModel.js"
 import { pageText } from "../../src/Domain/PageModel.js"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
 import { DOCX_MEDIA_TYPE, readDocx } from "../../src/Reading/Docx.js"
@@ -21,11 +21,11 @@ import {
   table
 } from "../support/docx.js"
 import { makeTextPdf } from "../support/pdfs.js"
+import { inUnit } from "../support/boxes.js"
 
 const read = (bytes: Uint8Array, maxPages = 500) =>
   DocumentReader.read(bytes, { maxPages }).pipe(Effect.provide(DocumentReader.Default))
 
-const inUnit = (b: Box) => b.every((n) => n >= 0 && n <= 1) && b[0] < b[2] && b[1] < b[3]
 
 const expectSaneBoxes = (model: PageModel) => {
   for (const page of model.pages) {

@@ -1,17 +1,16 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import type { Box } from "../../src/Domain/PageModel.js"
 import { pageText } from "../../src/Domain/PageModel.js"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
 import { EML_MEDIA_TYPE } from "../../src/Reading/Email.js"
 import { sniff } from "../../src/Reading/Sniff.js"
 import { heading, makeDocx, paragraph } from "../support/docx.js"
 import { makeTextPdf } from "../support/pdfs.js"
+import { inUnit } from "../support/boxes.js"
 
 const read = (bytes: Uint8Array, maxPages = 500) =>
   DocumentReader.read(bytes, { maxPages }).pipe(Effect.provide(DocumentReader.Default))
 
-const inUnit = (b: Box) => b.every((n) => n >= 0 && n <= 1) && b[0] < b[2] && b[1] < b[3]
 
 interface Part {
   readonly type: string

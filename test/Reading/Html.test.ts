@@ -1,13 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import type { Box } from "../../src/Domain/PageModel.js"
 import { pageText } from "../../src/Domain/PageModel.js"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
 import { readHtml } from "../../src/Reading/Html.js"
 import { toMarkdown } from "../../src/Reading/Markdown.js"
+import { inUnit } from "../support/boxes.js"
 
 const utf8 = (s: string) => new TextEncoder().encode(s)
-const inUnit = (b: Box) => b.every((n) => n >= 0 && n <= 1) && b[0] < b[2] && b[1] < b[3]
 
 const invoice = `<!DOCTYPE html>
 <html><head><title>Invoice</title><style>td { padding: 4px }</style><script>track()</script></head>

@@ -5,10 +5,11 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import * as zlib from "node:zlib"
 import sharp from "sharp"
-import type { Box, Page } from "../../src/Domain/PageModel.js"
+import type { Page } from "../../src/Domain/PageModel.js"
 import { pageText } from "../../src/Domain/PageModel.js"
 import { readImage } from "../../src/Reading/Image.js"
 import { makeOcr, Ocr } from "../../src/Reading/Ocr.js"
+import { inUnit } from "../support/boxes.js"
 
 const OcrTest = Layer.scoped(Ocr, Effect.map(makeOcr({ workers: 2 }), Ocr.make))
 
@@ -82,7 +83,6 @@ const pngHeader = (width: number, height: number) => {
   ]))
 }
 
-const inUnit = (b: Box) => b.every((n) => n >= 0 && n <= 1) && b[0] < b[2] && b[1] < b[3]
 const checkBoxes = (page: Page) => {
   let previousTop = -1
   for (const line of page.lines) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { AppConfig } from "../../src/Config.js"
-import type { Box, PageModel } from "../../src/Domain/PageModel.js"
+import type { PageModel } from "../../src/Domain/PageModel.js"
 import { Extractor } from "../../src/Engine/Extractor.js"
 import { Splitter } from "../../src/Engine/Splitter.js"
 import { Pipeline } from "../../src/Pipeline/Pipeline.js"
@@ -14,12 +14,12 @@ import { readPlainText } from "../../src/Reading/PlainText.js"
 import { testConfig } from "../support/app.js"
 import { pageModelFromLines } from "../support/pageModel.js"
 import { makePdf, type PlacedText } from "../support/pdfs.js"
+import { inUnit } from "../support/boxes.js"
 
 const pdfModel = (pages: ReadonlyArray<ReadonlyArray<PlacedText>>) =>
   Effect.promise(() => makePdf(pages)).pipe(Effect.flatMap((pdf) => readPdf(pdf, { maxPages: 50 })))
 
 const texts = (model: PageModel, page = 1) => model.pages[page - 1]!.lines.map((l) => l.text)
-const inUnit = (b: Box) => b.every((n) => n >= 0 && n <= 1) && b[0] < b[2] && b[1] < b[3]
 /** The same lines, in any order. */
 const sameLines = (a: PageModel, b: PageModel) =>
   a.pages.forEach((p, i) =>

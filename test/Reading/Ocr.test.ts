@@ -4,9 +4,9 @@ import { Effect, Fiber, Layer } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import type { Box } from "../../src/Domain/PageModel.js"
 import { makeOcr, Ocr, tesseractPaths } from "../../src/Reading/Ocr.js"
 import { analyseText, prepare } from "../../src/Reading/Preprocess.js"
+import { inUnit } from "../support/boxes.js"
 
 /** Black text on white, one line per entry, 40 px apart; RGBA pixels as a canvas gives them. */
 const textImage = (lines: ReadonlyArray<string>, width = 640) => {
@@ -22,7 +22,6 @@ const textImage = (lines: ReadonlyArray<string>, width = 640) => {
   return { canvas, image: { width, height, channels: 4 as const, pixels: new Uint8Array(data.buffer) } }
 }
 
-const inUnit = (b: Box) => b.every((n) => n >= 0 && n <= 1) && b[0] < b[2] && b[1] < b[3]
 
 /**
  * A worker script that throws on any network use, then runs tesseract.js's own worker: if OCR tried

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { Box } from "../../src/Domain/PageModel.js"
 import { pageText } from "../../src/Domain/PageModel.js"
 import { COLUMNS, LINES_PER_PAGE, readPlainText } from "../../src/Reading/PlainText.js"
+import { inUnit } from "../support/boxes.js"
 
-const inUnit = (b: Box) => b.every((n) => n >= 0 && n <= 1) && b[0] < b[2] && b[1] < b[3]
 
 describe("readPlainText", () => {
   it("keeps the text as lines and words of one text page", () => {
