@@ -87,7 +87,8 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
           const { tenantId } = yield* CurrentTenant
           const input = yield* resolveInput(payload)
           // Read before storing: an unreadable file is refused and nothing is kept.
-          const model = yield* pipeline.read(yield* inputBytes(input), plainRead)
+          const bytes = yield* inputBytes(input)
+          const model = yield* pipeline.read(bytes, plainRead)
           const register = (blob: { sha256: string; size: number }) =>
             repo.create({
               id: newId("doc"),
@@ -98,9 +99,8 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
               pageModel: model,
               parseKey: parseKey(plainRead)
             }).pipe(Effect.orDie)
-          const doc = input._tag === "File"
-            ? yield* blobs.putFile(input.path, register)
-            : yield* blobs.putBytes(input.bytes, register)
+          // The bytes are in memory for reading already: store those rather than reading the upload again.
+          const doc = yield* blobs.putBytes(bytes, register)
           return { document_id: doc.document_id, document_name: doc.document_name, document_created_at: doc.document_created_at }
         }).pipe(admit, Effect.withSpan("Documents.upload")))
       .handle("list", ({ urlParams }) =>

@@ -4,11 +4,8 @@
  */
 import { Effect } from "effect"
 import { createHash } from "node:crypto"
-import { createReadStream, createWriteStream } from "node:fs"
 import * as fs from "node:fs/promises"
 import * as path from "node:path"
-import { pipeline } from "node:stream/promises"
-import { Transform } from "node:stream"
 import { AppConfig } from "../Config.js"
 import { newId } from "../lib/ids.js"
 import { makeKeyedLock } from "../lib/KeyedLock.js"
@@ -37,36 +34,6 @@ export class BlobStore extends Effect.Service<BlobStore>()("BlobStore", {
         await fs.rename(tmp, target)
       })
 
-    /**
-     * Copies a file in (hashing while it streams; the source is left untouched), then runs `register`
-     * (the database write) while holding the blob's lock.
-     */
-    const putFile = <A, E, R>(source: string, register: (blob: StoredBlob) => Effect.Effect<A, E, R>) =>
-      Effect.acquireUseRelease(
-        Effect.sync(() => path.join(tmpDir, newId("up"))),
-        (tmp) =>
-          Effect.gen(function*() {
-            const hash = createHash("sha256")
-            let size = 0
-            yield* Effect.promise(() =>
-              pipeline(
-                createReadStream(source),
-                new Transform({
-                  transform(chunk: Buffer, _enc, done) {
-                    hash.update(chunk)
-                    size += chunk.length
-                    done(null, chunk)
-                  }
-                }),
-                createWriteStream(tmp, { flags: "wx" })
-              )
-            )
-            const blob: StoredBlob = { sha256: hash.digest("hex"), size }
-            return yield* withBlobLock(blob.sha256, Effect.zipRight(commit(tmp, blob.sha256), register(blob)))
-          }),
-        (tmp) => Effect.promise(() => fs.rm(tmp, { force: true }))
-      ).pipe(Effect.withSpan("BlobStore.putFile"))
-
     const putBytes = <A, E, R>(bytes: Uint8Array, register: (blob: StoredBlob) => Effect.Effect<A, E, R>) =>
       Effect.acquireUseRelease(
         Effect.sync(() => path.join(tmpDir, newId("up"))),
@@ -93,9 +60,6 @@ export class BlobStore extends Effect.Service<BlobStore>()("BlobStore", {
           orphaned ? Effect.promise(() => fs.rm(blobPath(sha256), { force: true })) : Effect.void)
       ).pipe(Effect.withSpan("BlobStore.release"))
 
-    const exists = (sha256: string) =>
-      Effect.promise(() => fs.access(blobPath(sha256)).then(() => true, () => false))
-
-    return { putFile, putBytes, read, release, exists } as const
+    return { putBytes, read, release } as const
   })
 }) {}
