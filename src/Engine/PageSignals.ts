@@ -165,8 +165,12 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
 /** Pages this alike are copies of one page (a document printed twice), never two pages of one document. */
 const SAME_PAGE = 0.9
 
-/** Whether two pages carry the same words: a second copy of the page, not its continuation. */
+/**
+ * Whether two pages carry the same words: a second copy of the page, not its continuation. Pages
+ * numbered differently ("page 2 of 9", "page 3 of 9") are different pages however alike their words.
+ */
 export const samePage = (a: PageEvidence, b: PageEvidence): boolean =>
+  a.pageNumber === b.pageNumber &&
   a.content.size >= 5 && b.content.size >= 5 && headerSimilarity(a.content, b.content) >= SAME_PAGE
 
 /** Share of words two letterheads have in common (0..1). */

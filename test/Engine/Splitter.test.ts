@@ -66,6 +66,20 @@ describe("LocalSplitter", () => {
     expect(shape(splitDocument(pageModelFromLines([receipt, receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["receipt", [1]], ["receipt", [2]]])
   })
 
+  it("keeps numbered continuation pages together even when their words are almost all the same", () => {
+    const filler = ["Terms and conditions apply to every delivery", "Goods remain our property until paid in full", "Questions: accounts@acme-supplies.de"]
+    const page1 = [...invoiceA.slice(0, 9), "Page 1 of 4"]
+    const next = (k: number) => ["ACME Supplies GmbH", ...filler, ...filler, `Page ${k} of 4`]
+    expect(shape(splitDocument(pageModelFromLines([page1, next(2), next(3), next(4)]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1, 2, 3, 4]]
+    ])
+    // The same page twice is still a second copy.
+    expect(shape(splitDocument(pageModelFromLines([page1, next(2), page1, next(2)]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1, 2]],
+      ["invoice", [3, 4]]
+    ])
+  })
+
   it("starts a new document at a page that says it is page 1, whatever its number", () => {
     const one = [...invoiceA, "Page 1 of 1"]
     const again = [...invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0042", "20 March 2023", "60.00"), "Page 1 of 1"]
