@@ -4,7 +4,7 @@
  */
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer, ManagedRuntime, Option } from "effect"
+import { Effect, Layer, ManagedRuntime } from "effect"
 import * as fs from "node:fs"
 import { createServer } from "node:http"
 import * as os from "node:os"
@@ -14,6 +14,7 @@ import { KeyStore } from "../src/Auth/Keys.js"
 import { AppConfig } from "../src/Config.js"
 import { HttpAppLive } from "../src/Http/Server.js"
 import { SqlLive } from "../src/Sql/Sql.js"
+import { testConfig } from "../test/support/app.js"
 import { makeTextPdf } from "../test/support/pdfs.js"
 
 const quantiles = (ms: Array<number>) => {
@@ -36,26 +37,17 @@ const time = async (n: number, f: () => Promise<Response>) => {
 
 export default async function() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-bench-"))
-  const config = AppConfig.make({
-    host: "127.0.0.1",
-    port: 0,
+  const config = testConfig({
     dataDir,
-    databaseUrl: Option.none(),
     apiKeys: ["bench:bench-key"],
-    engine: "local",
-    anthropicApiKey: Option.none(),
-    anthropicBaseUrl: Option.none(),
-    anthropicModel: "none",
-    modelConcurrency: 8,
-    modelTimeoutMs: 60_000,
     maxUploadBytes: 50 * 1024 * 1024,
     maxPages: 500,
     urlAllowHosts: [],
     urlTimeoutMs: 30_000,
     ocrWorkers: 2,
-    maxJobs: 4,
     maxQueued: 64
   })
+
   const AppLive = HttpAppLive.pipe(
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
     Layer.provideMerge(ServicesLive),

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, Layer, Option } from "effect"
+import { Effect, Fiber, Layer } from "effect"
 import { EventEmitter, once } from "node:events"
 import * as Http from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, vi } from "vitest"
 import { AppConfig } from "../../src/Config.js"
 import { filenameFromContentDisposition, UrlFetcher } from "../../src/Ingest/UrlFetcher.js"
+import { testConfig } from "../support/app.js"
 
 const LIMIT = 1000
 
@@ -135,26 +136,15 @@ afterAll(async () => {
 // The service under test
 
 const config = (overrides: { urlAllowHosts?: Array<string>; urlTimeoutMs?: number; maxUploadBytes?: number }) =>
-  AppConfig.make({
-    host: "127.0.0.1",
-    port: 0,
-    dataDir: "./data",
-    databaseUrl: Option.none(),
-    apiKeys: [],
-    engine: "local",
-    anthropicApiKey: Option.none(),
-    anthropicBaseUrl: Option.none(),
-    anthropicModel: "test",
+  testConfig({
     modelConcurrency: 1,
     modelTimeoutMs: 1000,
     maxUploadBytes: overrides.maxUploadBytes ?? LIMIT,
     maxPages: 10,
     urlAllowHosts: overrides.urlAllowHosts ?? [`127.0.0.1:${port}`],
-    urlTimeoutMs: overrides.urlTimeoutMs ?? 5000,
-    ocrWorkers: 1,
-    maxJobs: 4,
-    maxQueued: 16
+    urlTimeoutMs: overrides.urlTimeoutMs ?? 5000
   })
+
 
 const fetchWith = (url: string, overrides: Parameters<typeof config>[0] = {}) =>
   UrlFetcher.use((fetcher) => fetcher.fetch(url)).pipe(
