@@ -27,6 +27,8 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       anthropicModel: yield* Config.string("ANTHROPIC_MODEL").pipe(Config.withDefault("claude-sonnet-4-5")),
       modelConcurrency: yield* Config.integer("MODEL_CONCURRENCY").pipe(Config.withDefault(8)),
       modelTimeoutMs: yield* Config.integer("MODEL_TIMEOUT_MS").pipe(Config.withDefault(60_000)),
+      /** Start extracting the sections the offline splitter sees while the model splits (see Pipeline). */
+      modelSpeculate: yield* Config.boolean("MODEL_SPECULATIVE_EXTRACTION").pipe(Config.withDefault(true)),
       maxUploadBytes: yield* Config.integer("MAX_UPLOAD_BYTES").pipe(Config.withDefault(52_428_800)),
       maxPages: yield* Config.integer("MAX_PAGES").pipe(Config.withDefault(500)),
       urlAllowHosts: yield* commaList("URL_ALLOW_HOSTS"),

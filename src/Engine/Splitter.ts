@@ -18,6 +18,12 @@ export class Splitter extends Context.Tag("Splitter")<
       model: PageModel,
       specs: ReadonlyArray<TemplateSpec>
     ) => Effect.Effect<ReadonlyArray<SplitSection>, EngineError>
+    /**
+     * A fast local estimate of what `split` will answer, offered by engines whose `split` is slow:
+     * the pipeline starts extracting these sections while `split` runs and keeps the work whose
+     * section `split` confirms.
+     */
+    readonly preview?: (model: PageModel, specs: ReadonlyArray<TemplateSpec>) => ReadonlyArray<SplitSection>
   }
 >() {}
 

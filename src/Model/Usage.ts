@@ -41,6 +41,16 @@ export const recordUsage = (add: Partial<Usage>): Effect.Effect<void> =>
     usage.ungrounded += add.ungrounded ?? 0
   })
 
+/** Adds one record to another; `ungrounded: false` leaves out values that were never returned. */
+export const addUsage = (to: Usage, from: Usage, options: { readonly ungrounded: boolean }): void => {
+  to.calls += from.calls
+  to.inputTokens += from.inputTokens
+  to.outputTokens += from.outputTokens
+  to.cacheReadTokens += from.cacheReadTokens
+  to.cacheWriteTokens += from.cacheWriteTokens
+  if (options.ungrounded) to.ungrounded += from.ungrounded
+}
+
 /** Runs `self` with a fresh record and returns the record with the result. */
 export const withUsage = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<readonly [A, Usage], E, R> =>
   Effect.suspend(() => {

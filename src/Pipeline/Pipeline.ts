@@ -2,12 +2,14 @@
  * The pipeline the handlers call: read a file into the page model, split it into sections,
  * extract each section's fields. Engines are whatever Splitter/Extractor layers are provided.
  */
-import { Effect } from "effect"
+import { Effect, Fiber, FiberRef } from "effect"
 import { AppConfig } from "../Config.js"
+import type { EngineError } from "../Domain/Errors.js"
 import type { ExtractedObject, SplitSection } from "../Domain/Extraction.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
 import type { PageModel } from "../Domain/PageModel.js"
 import { Extractor } from "../Engine/Extractor.js"
+import { addUsage, CurrentUsage, emptyUsage, type Usage } from "../Model/Usage.js"
 import { Splitter } from "../Engine/Splitter.js"
 import { DocumentReader } from "../Reading/DocumentReader.js"
 import { analyzeLayout } from "../Reading/Layout.js"
@@ -26,6 +28,8 @@ export interface SplitOptions {
 export interface ExtractedSection extends SplitSection {
   readonly extracted: ExtractedObject
 }
+
+const sectionKey = (section: SplitSection) => `${section.templateId}:${section.pages.join(",")}`
 
 /** The key a page model is cached under for a stored document. */
 export const parseKey = (options: ReadOptions): string => (options.layout ? "layout" : "plain")
@@ -57,20 +61,73 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
         return yield* splitter.split(model, specs)
       }).pipe(Effect.withSpan("Pipeline.split", { attributes: { pages: model.pages.length, templates: specs.length } }))
 
-    const extract = (model: PageModel, sections: ReadonlyArray<SplitSection>, specs: ReadonlyArray<TemplateSpec>) =>
-      Effect.forEach(
-        sections,
-        (section) =>
-          Effect.gen(function*() {
-            const spec = specs.find((s) => s.templateId === section.templateId)
-            const extracted = spec === undefined ? {} : yield* extractor.extract(model, section.pages, spec)
-            return { ...section, extracted } satisfies ExtractedSection
-          }),
-        { concurrency: "unbounded" }
-      ).pipe(Effect.withSpan("Pipeline.extract", { attributes: { sections: sections.length } }))
+    const extractSection = (model: PageModel, section: SplitSection, specs: ReadonlyArray<TemplateSpec>) =>
+      Effect.gen(function*() {
+        const spec = specs.find((s) => s.templateId === section.templateId)
+        const extracted = spec === undefined ? {} : yield* extractor.extract(model, section.pages, spec)
+        return { ...section, extracted } satisfies ExtractedSection
+      })
 
-    const splitAndExtract = (model: PageModel, specs: ReadonlyArray<TemplateSpec>, options: SplitOptions) =>
-      Effect.flatMap(split(model, specs, options), (sections) => extract(model, sections, specs))
+    const extract = (model: PageModel, sections: ReadonlyArray<SplitSection>, specs: ReadonlyArray<TemplateSpec>) =>
+      Effect.forEach(sections, (section) => extractSection(model, section, specs), { concurrency: "unbounded" }).pipe(
+        Effect.withSpan("Pipeline.extract", { attributes: { sections: sections.length } })
+      )
+
+    /**
+     * Splitting and extraction overlapped: when the splitter offers a preview (a fast local guess of
+     * its answer), each previewed section's extraction starts at once, alongside the split. Sections
+     * the split confirms (same template, same pages) keep that work; the others are extracted after
+     * the split, and the unconfirmed early extractions are interrupted. Their model calls still count
+     * in the request's usage; values they would have returned do not.
+     */
+    const speculate = (
+      model: PageModel,
+      specs: ReadonlyArray<TemplateSpec>,
+      preview: ReadonlyArray<SplitSection>,
+      options: SplitOptions
+    ) =>
+      Effect.scoped(Effect.gen(function*() {
+        const usage = yield* FiberRef.get(CurrentUsage)
+        const early = new Map<string, { readonly fiber: Fiber.RuntimeFiber<ExtractedSection, EngineError>; readonly usage: Usage }>()
+        let confirmed = new Set<string>()
+        // Runs last, after the scope has stopped every early extraction, whatever the outcome.
+        yield* Effect.addFinalizer(() =>
+          Effect.sync(() => {
+            if (usage === undefined) return
+            for (const [key, e] of early) addUsage(usage, e.usage, { ungrounded: confirmed.has(key) })
+          })
+        )
+        // The split goes first, so that its calls queue for the model before the early extractions'.
+        const splitting = yield* Effect.forkScoped(split(model, specs, options))
+        for (const section of preview) {
+          const own = emptyUsage()
+          const fiber = yield* Effect.forkScoped(Effect.locally(extractSection(model, section, specs), CurrentUsage, own))
+          early.set(sectionKey(section), { fiber, usage: own })
+        }
+        const sections = yield* Fiber.join(splitting)
+        confirmed = new Set(sections.map(sectionKey))
+        const dropped = [...early].filter(([key]) => !confirmed.has(key)).map(([, e]) => e)
+        yield* Fiber.interruptAll(dropped.map((e) => e.fiber))
+        const extracted = yield* Effect.forEach(
+          sections,
+          (section) => {
+            const started = early.get(sectionKey(section))
+            return started === undefined ? extractSection(model, section, specs) : Fiber.join(started.fiber)
+          },
+          { concurrency: "unbounded" }
+        )
+        yield* Effect.annotateCurrentSpan({ previewed: preview.length, confirmed: preview.length - dropped.length })
+        return extracted
+      })).pipe(Effect.withSpan("Pipeline.speculate", { attributes: { pages: model.pages.length, templates: specs.length } }))
+
+    const splitAndExtract = (model: PageModel, specs: ReadonlyArray<TemplateSpec>, options: SplitOptions) => {
+      const preview = options.forceExclusive || specs.length === 0 || model.pages.length === 0
+        ? []
+        : splitter.preview?.(model, specs) ?? []
+      return preview.length > 0
+        ? speculate(model, specs, preview, options)
+        : Effect.flatMap(split(model, specs, options), (sections) => extract(model, sections, specs))
+    }
 
     const markdown = (model: PageModel) => Effect.sync(() => toMarkdown(model))
 

@@ -4,8 +4,9 @@ import { AppConfig } from "../../src/Config.js"
 import { statusOf } from "../../src/Domain/Errors.js"
 import type { Page } from "../../src/Domain/PageModel.js"
 import { AnthropicSplitter, assembleSections, batchesOf, MAX_BATCH_PAGES } from "../../src/Engine/Anthropic/Splitter.js"
-import { Splitter } from "../../src/Engine/Splitter.js"
+import { Splitter, splitDocument } from "../../src/Engine/Splitter.js"
 import { modelClientLayer, modelConfig } from "../support/anthropic.js"
+import type { ConfigShape } from "../support/app.js"
 import { type FakeOptions, makeFakeAnthropic } from "../support/fakeAnthropic.js"
 import { invoice, MEMO_PAGE, packetPages, receipt, statement, TEMPLATE_DATA } from "../support/packets.js"
 import { pageModelFromLines } from "../support/pageModel.js"
@@ -19,12 +20,16 @@ const pages = (n: number, lines: ReadonlyArray<string> = ["text"]): Array<Page> 
   pageModelFromLines(Array.from({ length: n }, () => lines)).pages as Array<Page>
 
 /** Runs `use` with the anthropic splitter on a fresh fake. */
-const withSplitter = <A, E>(fakeOptions: Partial<FakeOptions>, use: (splitter: Splitter["Type"], fake: { stats: { received: number } }) => Effect.Effect<A, E>, concurrency = 4) =>
+const withSplitter = <A, E>(
+  fakeOptions: Partial<FakeOptions>,
+  use: (splitter: Splitter["Type"], fake: { stats: { received: number } }) => Effect.Effect<A, E>,
+  settings: Partial<ConfigShape> = { modelConcurrency: 4, modelSpeculate: false }
+) =>
   Effect.gen(function*() {
     const fake = yield* makeFakeAnthropic(fakeOptions)
     const layer = AnthropicSplitter.pipe(
-      Layer.provide(modelClientLayer(fake.url, { modelConcurrency: concurrency })),
-      Layer.provide(Layer.succeed(AppConfig, modelConfig(fake.url, { modelConcurrency: concurrency })))
+      Layer.provide(modelClientLayer(fake.url, settings)),
+      Layer.provide(Layer.succeed(AppConfig, modelConfig(fake.url, settings)))
     )
     const splitter = yield* Splitter.pipe(Effect.provide(layer))
     return yield* use(splitter, fake)
@@ -110,6 +115,23 @@ describe("Anthropic splitter through the fake Messages API", () => {
         ])
         expect(fake.stats.received).toBe(batchesOf(packet.pages, 4).length)
       })))
+
+  it.live("offers the offline split as a preview and leaves call slots for extracting it", () =>
+    withSplitter({}, (splitter, fake) =>
+      Effect.gen(function*() {
+        const specs = [INVOICE, RECEIPT, STATEMENT]
+        const preview = splitter.preview?.(packet, specs)
+        expect(preview).toEqual(splitDocument(packet, specs))
+        expect(preview?.length).toBe(4)
+        const sections = yield* splitter.split(packet, specs)
+        expect(sections.map((s) => s.pages)).toEqual([[1, 2, 3], [4, 5, 6], [8], [9, 10]])
+        // 6 slots, 4 kept for the previewed sections' extraction: the split spreads over 2.
+        expect(fake.stats.received).toBe(batchesOf(packet.pages, 2).length)
+        expect(fake.stats.received).toBeLessThan(batchesOf(packet.pages, 6).length)
+      }), { modelConcurrency: 6, modelSpeculate: true }))
+
+  it.live("offers no preview when speculative extraction is off", () =>
+    withSplitter({}, (splitter) => Effect.sync(() => expect(splitter.preview).toBeUndefined())))
 
   it.live("makes no call for one template on a single document", () =>
     withSplitter({}, (splitter, fake) =>

@@ -21,6 +21,9 @@ export interface FakeCall {
   readonly tool: string
   /** Whether this call answers a tool_result (a re-ask after a bad answer). */
   readonly reask: boolean
+  /** performance.now() when the request arrived, and when its answer was sent. */
+  readonly receivedAt: number
+  answeredAt?: number
 }
 
 export type FakeReply =
@@ -194,7 +197,7 @@ export const makeFakeAnthropic = (initial: Partial<FakeOptions> = {}): Effect.Ef
           const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}")
           const tool = body.tool_choice?.name ?? body.tools?.[0]?.name ?? ""
           const reask = JSON.stringify(body.messages ?? []).includes("\"tool_result\"")
-          const call: FakeCall = { index: calls.length, body, tool, reask }
+          const call: FakeCall = { index: calls.length, body, tool, reask, receivedAt: performance.now() }
           calls.push(call)
           stats.received++
           stats.inFlight++
@@ -210,6 +213,7 @@ export const makeFakeAnthropic = (initial: Partial<FakeOptions> = {}): Effect.Ef
           const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
             if (res.destroyed) return
             done = true
+            call.answeredAt = performance.now()
             stats.completed++
             stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1
             if (status === 200) stats.answeredByTool[tool] = (stats.answeredByTool[tool] ?? 0) + 1

@@ -203,18 +203,32 @@ export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppCo
       )
     }
 
+    // The offline split of the latest file, kept for `split` to size its batches after `preview`.
+    const previews = new WeakMap<PageModel, { readonly specs: ReadonlyArray<TemplateSpec>; readonly sections: ReadonlyArray<SplitSection> }>()
+    const localSplit = (model: PageModel, specs: ReadonlyArray<TemplateSpec>) => {
+      const known = previews.get(model)
+      if (known !== undefined && known.specs === specs) return known.sections
+      const sections = splitDocument(model, specs)
+      previews.set(model, { specs, sections })
+      return sections
+    }
+
     return {
+      // The offline splitter's answer, for the pipeline to start extracting while the model splits.
+      ...(config.modelSpeculate ? { preview: localSplit } : {}),
       split: (model: PageModel, specs: ReadonlyArray<TemplateSpec>) =>
         Effect.gen(function*() {
           if (specs.length === 0 || model.pages.length === 0) return []
           if (specs.length === 1) {
             // One template and, by the offline evidence, one document: the whole file, no call.
-            const local = splitDocument(model, specs)
+            const local = localSplit(model, specs)
             if (local.length === 1 && local[0]!.pages.length === model.pages.length) return local
           }
           if (model.pages.every(isBlank)) return []
           const labels = labelsOf(specs)
-          const batches = batchesOf(model.pages, config.modelConcurrency)
+          // Calls in flight are shared with the extractions started from the preview: leave them their slots.
+          const reserved = config.modelSpeculate ? localSplit(model, specs).length : 0
+          const batches = batchesOf(model.pages, Math.max(1, config.modelConcurrency - reserved))
           const answered = yield* Effect.forEach(batches, (batch, i) => classify(batch, i === 0, specs, labels), {
             concurrency: "unbounded"
           })
