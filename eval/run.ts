@@ -13,6 +13,9 @@
  *   --jobs N                       items run at once (default 2)
  *   --truth                        read items' ground-truth text (manifest `ocr_truth`) instead of their
  *                                  images: the engine with perfect OCR, to tell reading from extraction losses
+ *   --read-cache                   development only: keep page models by file hash in OUT/read-cache (or
+ *                                  in $EVAL_READ_CACHE when set) and reuse them instead of reading (OCR)
+ *                                  again. Stale once reading changes: delete the folder or run without it
  * Writes DIR/report.json and DIR/report.md, and prints what changed since the previous report.json.
  */
 import { Layer, ManagedRuntime } from "effect"
@@ -39,10 +42,12 @@ interface Options {
   readonly truth: boolean
   readonly jobs: number
   readonly shared: boolean
+  readonly readCache: string | undefined
 }
 
 const parseArgs = (args: ReadonlyArray<string>): Options => {
-  const o = { dirs: [] as Array<string>, synthetic: undefined as boolean | undefined, seed: 1, scale: 1, out: path.join(root, "eval", "out"), failures: 40, truth: false, jobs: 2, shared: true }
+  const o = { dirs: [] as Array<string>, synthetic: undefined as boolean | undefined, seed: 1, scale: 1, out: path.join(root, "eval", "out"), failures: 40, truth: false, jobs: 2, shared: true, readCache: undefined as string | undefined }
+
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!
     const value = () => {
@@ -59,6 +64,7 @@ const parseArgs = (args: ReadonlyArray<string>): Options => {
     else if (a === "--truth") o.truth = true
     else if (a === "--no-shared") o.shared = false
     else if (a === "--jobs") o.jobs = Number(value())
+    else if (a === "--read-cache") o.readCache = o.readCache ?? ""
     else if (a === "--help" || a === "-h") {
       console.log(fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("*/")[0]!.replace(/^\/\*\*|^ \* ?/gm, ""))
       process.exit(0)
@@ -83,6 +89,9 @@ const main = async () => {
   const dirs = options.dirs.length > 0 ? options.dirs.flatMap(expand) : options.shared ? corporaIn(path.resolve(root, "..", "shared", "corpora")) : []
   if (options.dirs.length === 0 && options.shared && dirs.length === 0) console.log("No shared corpora found (../shared/corpora): synthetic set only.")
   fs.mkdirSync(options.out, { recursive: true })
+  const envCache = process.env["EVAL_READ_CACHE"]
+  const readCache = options.readCache === undefined ? undefined : envCache !== undefined && envCache !== "" ? path.resolve(envCache) : path.join(options.out, "read-cache")
+  if (readCache !== undefined) console.log(`Reusing page models from ${readCache} (development cache: reading changes are not seen).`)
   if (useSynthetic) {
     const at = path.join(options.out, "synthetic")
     const started = Date.now()
@@ -101,6 +110,7 @@ const main = async () => {
         runCorpus(corpus, {
           truth: options.truth,
           concurrency: options.jobs,
+          ...(readCache === undefined ? {} : { readCache }),
           onItem: (_, item, i) => {
             if (process.stdout.isTTY) process.stdout.write(`\r${corpus.manifest.name}: ${i + 1}/${total} ${item.file}`.padEnd(79).slice(0, 79))
           }

@@ -2,6 +2,8 @@
  * The page model: what every reader produces and everything after reading consumes.
  * Boxes are normalized to the page: [x1, y1, x2, y2] in 0..1, origin top-left.
  */
+import type { Effect, Option } from "effect"
+
 export type Box = readonly [number, number, number, number]
 
 export type PageSource = "text" | "ocr"
@@ -56,6 +58,15 @@ export interface PageModel {
   readonly mediaType: string
   readonly pages: ReadonlyArray<Page>
 }
+
+/** A page rendered to pixels, for readers that look at the page itself. */
+export interface PageImage {
+  readonly mediaType: "image/jpeg" | "image/png"
+  readonly data: Uint8Array
+}
+
+/** The image of a page (1-based) of the file being processed; none when the file has no image of it. */
+export type PageImages = (page: number) => Effect.Effect<Option.Option<PageImage>>
 
 export const pageText = (page: Page): string => page.lines.map((l) => l.text).join("\n")
 

@@ -7,22 +7,28 @@ import type { EngineError } from "../Domain/Errors.js"
 import { Context, Effect, Layer } from "effect"
 import type { ExtractedObject, ExtractedValue, Grounded } from "../Domain/Extraction.js"
 import type { Field, LeafField, TemplateSpec } from "../Domain/FieldTree.js"
-import { type PageModel, pageText, unionBox } from "../Domain/PageModel.js"
-import { type Found, type Section, fallbackValue, marketplaceBrand } from "./Fallbacks.js"
-import { type LabelMatch, below, findLabels, gapBefore, layoutOf, rightOf } from "./Layout.js"
+import { type PageImages, type PageModel, pageText, unionBox } from "../Domain/PageModel.js"
+import { type Found, type Section, fallbackValue } from "./Fallbacks.js"
+import { type LabelMatch, below, findLabels, gapBefore, layoutOf, lexiconHits, rightOf } from "./Layout.js"
+import { marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import { type ReadKind, type ReadValue, readKindOf, readValue } from "./Readers.js"
 import { inferDateOrder } from "./Values.js"
-import { type FieldProfile, LATE_CONCEPTS, fieldProfile } from "./Vocabulary.js"
+import { documentTypeProfile } from "./DocumentTypes.js"
+import { type FieldProfile, LATE_CONCEPTS, fieldProfile, labelConcepts } from "./Vocabulary.js"
 
 export class Extractor extends Context.Tag("Extractor")<
   Extractor,
   {
-    /** Extracts the template's fields from the given pages (1-based) of the document. */
+    /**
+     * Extracts the template's fields from the given pages (1-based) of the document; `images`, when
+     * given, renders its pages for engines that can look at them.
+     */
     readonly extract: (
       model: PageModel,
       pages: ReadonlyArray<number>,
-      spec: TemplateSpec
+      spec: TemplateSpec,
+      images?: PageImages
     ) => Effect.Effect<ExtractedObject, EngineError>
   }
 >() {}
@@ -39,6 +45,8 @@ export interface Candidate extends Found {
   /** The label it was read at, as match tokens ("sold by"), and how specific that label is. */
   readonly label?: string
   readonly strength?: number
+  /** Where that label sits (its page and row). */
+  readonly at?: LabelMatch
 }
 
 /** Texts wider than this fraction of the page away from their label are someone else's. */
@@ -120,6 +128,24 @@ const inTaxSummary = (m: LabelMatch): boolean =>
 /** Candidates this close to the best score, at labels as specific, are all plausible; for a total the largest amount among them wins. */
 const TOTAL_PEERS = 0.75
 
+/** Rows that change an amount already totalled: a tax, a service charge, a rounding, a discount. */
+const ADJUSTMENTS = new Set(["tax", "rounding", "discount", "service_charge"])
+
+/**
+ * A total read on a row above tax, service charge or rounding rows is the amount before them: a
+ * total row below those rows, on the same page and nearly as plausible, is the one paid.
+ */
+const adjustedLater = (all: ReadonlyArray<Candidate>, best: Candidate): Candidate => {
+  let pick = best
+  for (const c of all) {
+    const a = pick.at, b = c.at
+    if (a === undefined || b === undefined || a.page !== b.page || b.row.index <= a.row.index || c.score < TOTAL_PEERS * pick.score) continue
+    const between = a.page.rows.slice(a.row.index + 1, b.row.index)
+    if (between.some((row) => [...(lexiconHits(a.page, row)[0]?.concepts ?? [])].some((k) => ADJUSTMENTS.has(k)))) pick = c
+  }
+  return pick
+}
+
 /**
  * The best labelled reading of a leaf in the section, if any label leads to a value of the right
  * kind. A document's total is the largest of its plausible total rows (a subtotal or an item-count
@@ -129,20 +155,24 @@ export const readLabelled = (section: Section, field: LeafField, path: ReadonlyA
   const kind = readKindOf(field, profile.concepts)
   const own = new Set(profile.concepts)
   const total = profile.concepts[0] === "total" && kind === "amount"
+  // On a till receipt the store is the issuer; "Vendeur" or "Seller" there names the salesperson.
+  const staffNotIssuer = profile.concepts[0] === "issuer" && section.documentType !== undefined && documentTypeProfile(section.documentType).key === "receipt"
   const all: Array<Candidate> = []
   const n = section.layouts.length
   section.layouts.forEach((layout, pi) => {
     for (const m of findLabels(layout, profile.phrases, own)) {
+      if (staffNotIssuer && labelConcepts(m.phrase.tokens).has("staff")) continue
       const position = (pi + (m.box[1] + m.box[3]) / 2) / n
       const c = readAtLabel(section, field, kind, profile, m, position)
       if (c === undefined) continue
       if (total && inTaxSummary(m)) continue
-      all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength })
+      all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
     }
   })
   let best: Candidate | undefined
   for (const c of all) if (best === undefined || c.score > best.score) best = c
   if (!total || best === undefined) return best
+  best = adjustedLater(all, best)
   // "Total rounded" is more specific than "Total": a plain total never overrides it.
   // An amount with cents is money; a round number beside it ("40. 60" read apart) is not its peer.
   const peers = all.filter((c) =>

@@ -5,6 +5,7 @@
  */
 import type { Box, Page, Word } from "../Domain/PageModel.js"
 import { LEXICON, type Phrase } from "./Vocabulary.js"
+import { labelTokens, splitLabelWord } from "./Misreads.js"
 import { tokensOf } from "./Tokens.js"
 
 export interface PlacedWord {
@@ -126,13 +127,35 @@ export const segmentsOf = (row: Row, unit: number, factor = 1.5): Array<Array<nu
   return out
 }
 
-interface RowToken { readonly token: string; readonly word: number; readonly wordStart: boolean }
+interface RowToken {
+  readonly token: string
+  readonly word: number
+  readonly wordStart: boolean
+  /** The last word the token spans, when OCR split its word in two ("TOT AL"). */
+  readonly through?: number
+}
+
+/** Web and e-mail addresses: their words are names, never misread labels. */
+const WEB = /@|www\.|https?:|\.(?:com|net|org|my)\b/i
 
 const rowTokens = new WeakMap<Row, ReadonlyArray<RowToken>>()
 const tokensOfRow = (row: Row): ReadonlyArray<RowToken> => {
   let out = rowTokens.get(row)
   if (out === undefined) {
-    out = row.words.flatMap((w, word) => w.tokens.map((token, k) => ({ token, word, wordStart: k === 0 })))
+    // Labels are matched on the words OCR meant ("T0TAL" as "total", "DocNo" as "doc no", "TOT AL" as "total").
+    const words = row.words.map((w) => (WEB.test(w.text) ? w.tokens : w.tokens.flatMap((t) => labelTokens(t))))
+    const list: Array<RowToken> = []
+    for (let word = 0; word < words.length; word++) {
+      const tokens = words[word]!, next = words[word + 1]
+      const joined = tokens.length === 1 && next?.length === 1 && gapBefore(row, word + 1) <= 1.5 * (row.words[word]!.box[3] - row.words[word]!.box[1])
+        ? splitLabelWord(tokens[0]!, next[0]!)
+        : undefined
+      if (joined !== undefined) {
+        list.push({ token: joined, word, wordStart: true, through: word + 1 })
+        word++
+      } else tokens.forEach((token, k) => list.push({ token, word, wordStart: k === 0 }))
+    }
+    out = list
     rowTokens.set(row, out)
   }
   return out
@@ -153,7 +176,8 @@ const occurrences = (row: Row, unit: number, tokens: ReadonlyArray<string>): Arr
       if (t.token !== tokens[k]) ok = false
       else if (t.wordStart && gapBefore(row, t.word) > 2.5 * unit) ok = false
     }
-    if (ok) out.push({ at: i, first: stream[i]!.word, last: stream[i + tokens.length - 1]!.word })
+    const end = stream[i + tokens.length - 1]!
+    if (ok) out.push({ at: i, first: stream[i]!.word, last: end.through ?? end.word })
   }
   return out
 }

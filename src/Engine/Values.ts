@@ -4,6 +4,7 @@
  */
 import type { Box } from "../Domain/PageModel.js"
 import { type DateOrder, findDates, parseWholeDate } from "./Dates.js"
+import { joinsAtDecimalMark, repairAmountWord, repairDateText } from "./Misreads.js"
 import { fold } from "./Tokens.js"
 
 export { type DateOrder, findDates, inferDateOrder, parseDate, parseWholeDate } from "./Dates.js"
@@ -177,13 +178,19 @@ const dateCandidates = (words: ReadonlyArray<WordText>, hint?: DateOrder): Array
     let found: ValueCandidate | undefined
     for (let len = Math.min(DATE_SPAN, words.length - i); len >= 1 && found === undefined; len--) {
       const text = words.slice(i, i + len).map((w) => w.text).join(" ")
-      const iso = len === 1 ? findDates(text, hint)[0]?.iso : parseWholeDate(text, hint)
+      const read = (t: string) => (len === 1 ? findDates(t, hint)[0]?.iso : parseWholeDate(t, hint))
+      // A date OCR broke ("2O18", "19 /10/2018") is read as repaired.
+      const iso = read(text) ?? (len <= 3 ? read(repairDateText(text)) : undefined)
       if (iso !== undefined) found = { start: i, end: i + len, value: iso, text }
     }
     if (found !== undefined) { out.push(found); i = found.end } else i++
   }
   return out
 }
+
+/** The text of words read as one amount, with OCR's misreads repaired ("1O.5O", "170. 00"). */
+const amountText = (words: ReadonlyArray<WordText>): string =>
+  words.map((w) => repairAmountWord(w.text)).reduce((text, w, k) => (k === 0 ? w : text + (joinsAtDecimalMark(text, w) ? "" : " ") + w), "")
 
 /** Amount or integer values, never taken from words that form a date. */
 const numberCandidates = (words: ReadonlyArray<WordText>, integer: boolean, hint?: DateOrder): Array<ValueCandidate> => {
@@ -198,7 +205,7 @@ const numberCandidates = (words: ReadonlyArray<WordText>, integer: boolean, hint
         let ok = true
         for (let k = i; k < i + len; k++) if (inDate.has(k) || (k > i && !joinable(words, k - 1))) ok = false
         if (!ok) continue
-        const text = words.slice(i, i + len).map((w) => w.text).join(" ")
+        const text = amountText(words.slice(i, i + len))
         if (!/\d/.test(text)) continue
         const n = integer ? parseInteger(text) : parseAmount(text)
         if (n !== undefined) found = { start: i, end: i + len, value: n, text, decimals: /\d[.,]\d{1,3}\D*$/.test(text) }

@@ -63,6 +63,8 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     labels: "tax|vat|gst|sst|sales tax|tax amount|vat amount|total tax|total vat|total gst|gst amount|total includes|tva|montant tva|total tva|taxe|mwst|ust|mehrwertsteuer|umsatzsteuer|steuer|btw|btw bedrag|totaal btw|iva|importe iva|cuota iva|imposta|importo iva|imposto|valor do iva|cukai|cukai jualan|cukai perkhidmatan" },
   { id: "tax_rate", triggers: ["tax rate", "vat rate", "gst rate", "tax percent", "steuersatz"],
     labels: "tax rate|vat rate|gst rate|tax %|taux de tva|taux|steuersatz|mwst satz|btw tarief|tipo de iva|aliquota iva|aliquota|taxa de iva|kadar cukai" },
+  { id: "service_charge", triggers: ["service charge", "service fee", "tip", "gratuity"],
+    labels: "service charge|serv charge|svc charge|service chg|svc chg|service fee|tip|tips|gratuity|frais de service|pourboire|bedienungsgeld|servicegebühr|trinkgeld|bedieningsgeld|fooi|cargo por servicio|propina|servizio|mancia|taxa de serviço|gorjeta|caj perkhidmatan" },
   { id: "discount", triggers: ["discount amount", "discount", "rebate", "rabatt", "korting", "descuento", "sconto", "desconto", "remise"],
     labels: "discount|disc|rebate|total discount|total savings|you saved|remise|rabais|réduction|rabatt|nachlass|skonto|korting|descuento|sconto|desconto|diskaun|potongan" },
   { id: "currency", triggers: ["currency", "währung", "devise", "valuta", "moneda", "divisa", "moeda"],
@@ -70,6 +72,9 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
   { id: "issuer", family: "party", triggers: ["issuer", "vendor", "seller", "supplier", "company", "store", "shop", "merchant", "restaurant", "business", "provider", "biller", "issued by", "sold by", "lieferant", "fournisseur", "leverancier", "proveedor", "fornitore", "fornecedor", "emisor", "penjual"],
     labels: "issued by|seller|vendor|supplier|sold by|bill from|invoice from|merchant|provider|payee|émetteur|vendeur|fournisseur|prestataire|verkäufer|lieferant|rechnungssteller|anbieter|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente prestatore|fornecedor|emitente|penjual|pembekal",
     weak: "from|company|store|shop|syarikat" },
+  { id: "staff", triggers: ["cashier", "salesperson", "sales person", "served by", "clerk", "operator", "staff", "juruwang"],
+    labels: "cashier|cashier name|cashier id|cashier no|salesperson|sales person|sales rep|sales staff|served by|you were served by|operator|clerk|attendant|waiter|waitress|staff|caissier|caissière|hôte de caisse|hôtesse de caisse|vendeuse|kassierer|kassiererin|bediener|bedienerin|es bediente sie|bedient von|kassamedewerker|cajero|cajera|atendido por|le atendió|cassiere|cassiera|operatore|operador|caixa|juruwang|jurujual|pelayan",
+    weak: "vendeur|vendor|seller|vendedor|verkäufer|verkoper|venditore|penjual" },
   { id: "customer", family: "party", triggers: ["customer", "client", "buyer", "bill to", "billed to", "sold to", "recipient", "purchaser", "invoice to", "kunde", "klant", "cliente", "pelanggan", "account holder", "holder", "account name", "kontoinhaber", "titulaire", "rekeninghouder", "titular", "intestatario"],
     labels: "bill to|billed to|sold to|invoice to|customer|client|buyer|recipient|customer name|client name|billing address|account holder|account name|kontoinhaber|titulaire du compte|rekeninghouder|titular da conta|intestatario|nama pemegang akaun|pemegang akaun|kepada|dikeluarkan kepada|for the attention of|attn|à l'attention de|zu händen|z hd|ter attentie van|t a v|a la atención de|all'attenzione di|à atenção de|untuk perhatian|facturé à|facturer à|destinataire|acheteur|adresse de facturation|rechnungsempfänger|rechnungsadresse|kunde|käufer|empfänger|klant|factuuradres|afnemer|koper|cliente|facturar a|comprador|destinatario|committente|cessionario|faturar a|pelanggan|pembeli",
     weak: "to|aan|an|a|para|per|holder|titulaire|titular|inhaber|name|naam|nom|nombre|nome|nama" },
@@ -155,6 +160,10 @@ export const LEXICON: ReadonlyMap<string, ReadonlyArray<LexiconEntry>> = (() => 
   }
   return index
 })()
+
+/** The concepts a label names, by its match tokens (empty for a phrase no concept prints). */
+export const labelConcepts = (tokens: ReadonlyArray<string>): ReadonlySet<string> =>
+  LEXICON.get(tokens[0] ?? "")?.find((e) => e.tokens.length === tokens.length && e.tokens.every((t, i) => tokens[i] === t))?.concepts ?? new Set()
 
 export interface FieldProfile {
   /** The concepts the field means, most specific first. */

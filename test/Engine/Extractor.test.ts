@@ -202,6 +202,95 @@ describe("LocalExtractor", () => {
     })
   })
 
+  describe("a scanned receipt's OCR text", () => {
+    const RECEIPT = {
+      company: "Name of the store or company that issued the receipt",
+      date: { type: "date", description: "Date of the purchase" },
+      address: "Address of the store",
+      total: { type: "number", description: "Total amount paid" }
+    }
+    const read = (lines: Array<string>, template: unknown = RECEIPT, type = "receipt") =>
+      valuesOf(extractSection(pageModelFromLines([lines]), [1], spec(type, template)))
+
+    it("finds labels OCR misread (T0TAL, lnvoice)", () => {
+      expect(read(["lnvoice No: INV-77", "Item 1 4.00"], { invoice_number: "string" }, "invoice")).toEqual({ invoice_number: "INV-77" })
+      expect(read(["Mee Goreng         48.00", "T0TAL:             12.50", "CASH               50.00"], { total: "number" })).toEqual({ total: 12.5 })
+      expect(read(["Mee Goreng         48.00", "TOT AL RM          12.50", "CASH               50.00"], { total: "number" })).toEqual({ total: 12.5 })
+    })
+
+    it("never takes the salesperson or the cashier for the store", () => {
+      expect(read([
+        "   BOULANGERIE DU PORT",
+        "   12 rue de la Paix",
+        "   59000 Lille",
+        "Ticket n° 4521",
+        "Vendeur : MEI",
+        "PAIN                1,20",
+        "TOTAL               1,20"
+      ], { company: RECEIPT.company })).toEqual({ company: "BOULANGERIE DU PORT" })
+      expect(read(["Cashier: ALI", "KEDAI MAJU", "NO. 12, JALAN BESAR 3,", "TOTAL 5.00"], { company: RECEIPT.company })).toEqual({ company: "KEDAI MAJU" })
+      // On an invoice the "Vendeur" is the seller.
+      expect(read(["FACTURE N° 12", "Vendeur : ACME SARL", "Total 10,00"], { issuer: "Name of the company that issued the invoice" }, "invoice"))
+        .toEqual({ issuer: "ACME SARL" })
+    })
+
+    it("skips a name written above the printed store name, but not a big printed name", () => {
+      const model = (first: string, gap: number) => pageModelFromPlaced([[
+        { text: first, x: 4, y: 0, size: 2 },
+        { text: "INDAH GIFT & HOME DECO", x: 4, y: 2 + gap },
+        { text: "27, JALAN DEDAP 13,", x: 4, y: 3 + gap },
+        { text: "81100 JOHOR BAHRU", x: 4, y: 4 + gap },
+        { text: "TOTAL 9.00", x: 0, y: 8 + gap }
+      ]])
+      const company = (m: ReturnType<typeof model>) => valuesOf(extractSection(m, [1], spec("receipt", { company: RECEIPT.company })))
+      expect(company(model("Tan Woon Yann", 2))).toEqual({ company: "INDAH GIFT & HOME DECO" })
+      expect(company(model("THREE STOOGES", 0))).toEqual({ company: "THREE STOOGES" })
+    })
+
+    it("reads a store name cut over several lines", () => {
+      expect(read([
+        "AIK HUAT HARDWARE",
+        "ENTERPRISE (SETIA",
+        "ALAM) SDN BHD",
+        "822737-X",
+        "NO. 17-G, JALAN SETIA INDAH",
+        "TOTAL 9.00"
+      ], { company: RECEIPT.company })).toEqual({ company: "AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD" })
+    })
+
+    it("keeps registration numbers and phone numbers out of the address, a postcode and town in it", () => {
+      expect(read([
+        "BOOK TA .K (TAMAN DAYA) SDN BHD",
+        "78941 7-W",
+        "LOT 2685 JLN GENTING KLANG",
+        "53300 KL",
+        "6651783 FAX: 05-3363 3508",
+        "TOTAL 9.00"
+      ], { address: RECEIPT.address })).toEqual({ address: "LOT 2685 JLN GENTING KLANG 53300 KL" })
+    })
+
+    it("reads a street whose ß OCR misread, and a date glued to its time", () => {
+      expect(read(["Coastal Software e.K.", "HauptstraRe 20", "10115 Berlin", "10.07.2019,12:56:22", "SUMME 4,00"], { address: RECEIPT.address, date: RECEIPT.date }))
+        .toEqual({ address: "Hauptstraße 20 10115 Berlin", date: "2019-07-10" })
+    })
+
+    it("leaves specks out of the address", () => {
+      expect(read(["KEDAI MAJU", "LOT 498, JALAN TAMPOI a", '-" 55100 KUALA LUMPUR', "TOTAL 9.00"], { address: RECEIPT.address }))
+        .toEqual({ address: "LOT 498, JALAN TAMPOI 55100 KUALA LUMPUR" })
+    })
+
+    it("takes the total below the service charge, tax and rounding rows over the one above them", () => {
+      expect(read([
+        "Total Amount :          40.60",
+        "Serv Charge 10%          4.06",
+        "GST 6%                   2.68",
+        "Rounding Adj            -0.04",
+        "TOTAL: RM               47.30",
+        "CASH                    50.00"
+      ], { total: RECEIPT.total })).toEqual({ total: 47.3 })
+    })
+  })
+
   describe("parties without a label", () => {
     const invoice = { invoice_number: "string", issuer: "Name of the company that issued the invoice" }
 

@@ -183,6 +183,20 @@ describe("findValueCandidates", () => {
     expect(findValueCandidates(apart, "amount").map((c) => c.value)).toEqual([1, 278.61])
   })
 
+  it("reads amounts OCR broke: letters for digits, a split decimal mark, a misread RM glued on", () => {
+    expect(findValueCandidates(words("TOTAL 1O.5O"), "amount").map((c) => c.value)).toEqual([10.5])
+    expect(findValueCandidates(words("CASH : 200. 00"), "amount").map((c) => c.value)).toEqual([200])
+    expect(findValueCandidates(words("Total RH60.30"), "amount").map((c) => c.value)).toEqual([60.3])
+    // A word is not an amount for having letters OCR confuses with digits.
+    expect(findValueCandidates(words("GOODS SOLD"), "amount")).toEqual([])
+  })
+
+  it("reads dates OCR broke: letters for digits, spaces at separators, mixed separators", () => {
+    expect(findValueCandidates(words("Date: 19/1O/2O18 20:49"), "date").map((c) => c.value)).toEqual(["2018-10-19"])
+    expect(findValueCandidates(words("Date 19 /10/ 2018"), "date").map((c) => c.value)).toEqual(["2018-10-19"])
+    expect(findValueCandidates(words("Date: 19/10-2018"), "date").map((c) => c.value)).toEqual(["2018-10-19"])
+  })
+
   it("finds integers, booleans and currencies word by word", () => {
     expect(findValueCandidates(words("Qty 1.00 kg"), "integer")).toEqual([{ start: 1, end: 2, value: 1, text: "1.00", decimals: true }])
     expect(findValueCandidates(words("Paid: yes"), "boolean")).toEqual([{ start: 1, end: 2, value: true, text: "yes" }])

@@ -173,6 +173,24 @@ describe("the harness", () => {
       const summary = summarize(yield* runCorpus(loadCorpus(dir)))
       expect(summary).toMatchObject({ pages: { right: 3, total: 3 }, sections: { right: 2, total: 2 }, packets: { right: 1, total: 1 }, fields: { right: 1, total: 2 } })
     }).pipe(Effect.provide(oraclePipeline)))
+  it.effect("reuses page models from the read cache when given one, keyed by the file's bytes", () =>
+    Effect.gen(function*() {
+      const dir = writeCorpus(
+        { "a.txt": "type: invoice\ndoc: 1\namount: 10.5" },
+        { name: "cached", compare: INVOICES, template, items: [{ file: "files/a.txt", expected: { amount: 10.5 } }] }
+      )
+      const readCache = fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-read-cache-"))
+      const first = summarize(yield* runCorpus(loadCorpus(dir), { readCache }))
+      const cached = fs.readdirSync(readCache)
+      expect(cached).toHaveLength(1)
+      // A page model in the cache is what the engines see, whatever the file says now.
+      const model = JSON.parse(fs.readFileSync(path.join(readCache, cached[0]!), "utf8"))
+      model.pages[0].lines = model.pages[0].lines.map((l: { text: string }) => ({ ...l, text: l.text.replace("10.5", "99"), words: [] }))
+      fs.writeFileSync(path.join(readCache, cached[0]!), JSON.stringify(model))
+      const second = summarize(yield* runCorpus(loadCorpus(dir), { readCache }))
+      const uncached = summarize(yield* runCorpus(loadCorpus(dir)))
+      expect([first.fields, second.fields, uncached.fields]).toEqual([{ right: 1, total: 1 }, { right: 0, total: 1 }, { right: 1, total: 1 }])
+    }).pipe(Effect.provide(oraclePipeline)))
 })
 
 describe("the synthetic set", () => {

@@ -1,0 +1,182 @@
+/**
+ * What OCR typically misreads, and how the local engine reads through it: label words with a
+ * letter confused ("T0TAL", "Tota1", "Tatal", "lnvoice", "Raunding"), split ("TOT AL") or glued
+ * together or to a currency ("TOTALRM", "DocNo"), and digits read as letters in amounts and dates
+ * ("1O.5O", "11Z.46", "19/1O/2O18").
+ * Label repairs only ever map a word that is not a label word itself onto the one label word it is
+ * closest to, within a bound that grows with the word's length, so ordinary short words stay apart.
+ */
+import { LEXICON } from "./Vocabulary.js"
+
+/** Characters OCR mistakes for each other: a substitution inside one group costs half. */
+const CONFUSABLE: ReadonlyArray<string> = ["o0qdaec", "il1|!j", "s5$", "b8h6", "g69q", "z2", "uv", "nmh", "rf"]
+
+const confusable = (a: string, b: string): boolean => CONFUSABLE.some((g) => g.includes(a) && g.includes(b))
+
+/**
+ * Edit distance where a substitution between OCR-confusable characters costs `near`, any other
+ * substitution `far`, and an insertion or deletion `indel`; stops early above `limit`.
+ */
+export const misreadDistance = (a: string, b: string, limit = 2, far = 1, near = 0.5, indel = 1): number => {
+  if (Math.abs(a.length - b.length) * indel > limit) return limit + 1
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j * indel)
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i * indel]
+    let rowMin = cur[0]!
+    for (let j = 1; j <= b.length; j++) {
+      const x = a[i - 1]!, y = b[j - 1]!
+      const sub = x === y ? 0 : confusable(x, y) ? near : far
+      cur[j] = Math.min(prev[j]! + indel, cur[j - 1]! + indel, prev[j - 1]! + sub)
+      if (cur[j]! < rowMin) rowMin = cur[j]!
+    }
+    if (rowMin > limit) return limit + 1
+    prev = cur
+  }
+  return prev[b.length]!
+}
+
+/** Every word of the label vocabulary. */
+const WORDS: ReadonlySet<string> = new Set([...LEXICON.values()].flatMap((entries) => entries.flatMap((e) => e.tokens)))
+/** The same words by length. */
+const VOCABULARY: ReadonlyMap<number, ReadonlyArray<string>> = (() => {
+  const byLength = new Map<number, Array<string>>()
+  for (const w of WORDS) byLength.set(w.length, [...(byLength.get(w.length) ?? []), w])
+  return byLength
+})()
+const isVocabulary = (token: string) => WORDS.has(token)
+
+/** Currency marks a total's label is often glued to ("TOTALRM", "AMOUNTUSD"). */
+const GLUED_CURRENCY = /^(.{4,}?)(rm|usd|eur|gbp|sgd|myr|inr|rs)$/
+
+/**
+ * How far a word of `length` letters (five or more) may be from a label word: only OCR's confusions
+ * count (one below seven letters, two from seven on), a letter lost or added only from nine letters
+ * on, and the first and last letters must agree, so inflections ("amounts", "services") and other
+ * words ("contract", "shopping", "taman") stay what they are.
+ */
+const budget = (length: number): { limit: number; indel: number } =>
+  length >= 9 ? { limit: 1, indel: 1 } : length >= 7 ? { limit: 1, indel: 2 } : { limit: 0.5, indel: 2 }
+
+const sameEdges = (a: string, b: string): boolean =>
+  (a[0] === b[0] || confusable(a[0]!, b[0]!)) && (a.at(-1) === b.at(-1) || confusable(a.at(-1)!, b.at(-1)!))
+
+/** The label word a misread word stands for, when exactly one is closest within the bound. */
+const nearestLabelWord = (token: string): string | undefined => {
+  if (token.length < 4 || !/\p{L}/u.test(token) || /^\d+$/.test(token)) return undefined
+  // Four letters: only a digit or mark read for a letter ("t0ta"), never one letter for another ("rate" is no "date").
+  if (token.length < 5) {
+    const hits = (VOCABULARY.get(token.length) ?? []).filter((w) => digitForLetter(token, w))
+    return hits.length === 1 ? hits[0] : undefined
+  }
+  const { limit, indel } = budget(token.length)
+  const spread = indel <= limit ? 1 : 0
+  let best: string | undefined, bestD = limit + 1, tie = false
+  for (let len = token.length - spread; len <= token.length + spread; len++) {
+    for (const word of VOCABULARY.get(len) ?? []) {
+      if (word.length < 5 || !sameEdges(token, word)) continue
+      const d = misreadDistance(token, word, limit, 2, 0.5, indel)
+      if (d < bestD) { best = word; bestD = d; tie = false } else if (d === bestD) tie = true
+    }
+  }
+  return best !== undefined && bestD <= limit && !tie ? best : undefined
+}
+
+/** Same length, and the one difference is a digit or mark in the misread word for a letter of the label word. */
+const digitForLetter = (token: string, word: string): boolean => {
+  if (token.length !== word.length) return false
+  let diffs = 0
+  for (let i = 0; i < token.length; i++) {
+    if (token[i] === word[i]) continue
+    if (!/[\d|!$]/.test(token[i]!) || !confusable(token[i]!, word[i]!)) return false
+    diffs++
+  }
+  return diffs === 1
+}
+
+/** A word that is two label words glued together ("docno", "taxinvoice"), each of three letters or more ("no" aside). */
+const gluedWords = (token: string): Array<string> | undefined => {
+  for (let i = 3; i <= token.length - 2; i++) {
+    const a = token.slice(0, i), b = token.slice(i)
+    if (isVocabulary(a) && (b === "no" || (b.length >= 3 && isVocabulary(b)))) return [a, b]
+  }
+  return undefined
+}
+
+const repairs = new Map<string, ReadonlyArray<string>>()
+const MAX_REMEMBERED = 50_000
+
+/**
+ * The label tokens a word's match token stands for: itself when it is a label word or nothing
+ * close; else the label word OCR misread, the two label words it glues together, or the label
+ * word glued to a currency mark ("totalrm" → "total").
+ */
+export const labelTokens = (token: string): ReadonlyArray<string> => {
+  const known = repairs.get(token)
+  if (known !== undefined) return known
+  let out: ReadonlyArray<string> = [token]
+  if (!isVocabulary(token)) {
+    const head = GLUED_CURRENCY.exec(token)?.[1]
+    const beforeCurrency = head === undefined ? undefined : isVocabulary(head) ? head : nearestLabelWord(head)
+    const near = nearestLabelWord(token) ?? beforeCurrency
+    out = near !== undefined ? [near] : gluedWords(token) ?? [token]
+  }
+  if (repairs.size >= MAX_REMEMBERED) repairs.clear()
+  repairs.set(token, out)
+  return out
+}
+
+/**
+ * The label word two words make when OCR split one apart ("TOT AL", "T OTAL"): their tokens joined
+ * are a label word of five letters or more (or its misread), and the first is no label word of three
+ * letters or more itself ("TOTAL O" stays "total").
+ */
+export const splitLabelWord = (left: string, right: string): string | undefined => {
+  const joined = left + right
+  if (joined.length < 5 || (left.length >= 3 && isVocabulary(left)) || /^\d|\d$/.test(left) || /^\d/.test(right)) return undefined
+  return isVocabulary(joined) ? joined : nearestLabelWord(joined)
+}
+
+/** Letters OCR reads for digits in a number, and the digit each stands for. */
+const DIGIT_FOR: Readonly<Record<string, string>> = { O: "0", o: "0", D: "0", Q: "0", l: "1", I: "1", "|": "1", S: "5", Z: "2", B: "8" }
+/** Letters that may also be a currency sign misread ("S" for "$"): repaired only after a digit. */
+const NOT_FIRST = new Set(["S", "Z", "B"])
+
+/**
+ * An amount word with digits misread as letters, repaired ("1O.5O" → "10.50", "11Z.46" → "112.46"),
+ * and a misread "RM" glued to it dropped ("RH60.30"): only a word shaped like money (digits, one
+ * decimal mark, two decimals) with more real digits than letters, so words and codes stay words.
+ */
+export const repairAmountWord = (text: string): string => {
+  const m = /^([^\dA-Za-z|]*)(?:R[MHNWKY])?([\dODQlI|SZB]+[.,][\dODQlI|SZB]{2})([^\dA-Za-z|]*)$/.exec(text)
+  if (m === null) return text
+  const body = m[2]!
+  if (/^[\d.,]+$/.test(body)) return m[1]! + body + m[3]!
+  const digits = (body.match(/\d/g) ?? []).length, letters = body.length - 1 - digits
+  if (digits < 2 || letters > digits || letters > 2 || NOT_FIRST.has(body[0]!)) return text
+  return m[1]! + body.replace(/[ODQlI|SZB]/g, (c) => DIGIT_FOR[c]!) + m[3]!
+}
+
+/** An amount split by OCR at its decimal mark ("170. 00", "40 .60"): the two words read as one. */
+export const joinsAtDecimalMark = (a: string, b: string): boolean =>
+  (/\d[.,]$/.test(a) && /^\d{2}(?:[^\d.,]|$)/.test(b)) || (/\d$/.test(a) && /^[.,]\d{2}(?:[^\d.,]|$)/.test(b))
+
+/**
+ * A numeric date as OCR may break it, repaired: letters read for digits ("2O18", "l9/10/2018"),
+ * spaces around its separators ("19 /10/ 2018"), mixed separators ("19/10-2018", four-digit
+ * years only) and a time glued on ("10.07.2019,12:56"). Text not shaped like a date comes back unchanged.
+ */
+export const repairDateText = (input: string): string => {
+  // A time glued on by a comma ("10.07.2019,12:56:22") reads as decimals after the year.
+  const text = input.replace(/^(\S*\d)[,T](\d{1,2}:\d{2}(?::\d{2})?)$/, "$1 $2").replace(/ \d{1,2}:\d{2}(?::\d{2})?$/, "")
+  const m = /^([^\dA-Za-z|]*)([\dODQlI|]{1,4}\s?[/.-]\s?[\dODQlI|]{1,2}\s?[/.-]\s?[\dODQlI|]{2,4})([^\dA-Za-z|]*)$/.exec(text)
+  if (m === null) return text
+  const body = m[2]!.replace(/\s/g, "")
+  const digits = (body.match(/\d/g) ?? []).length
+  if (digits < 4 || body.replace(/[\d/.-]/g, "").length > 2) return text
+  const fixed = body.replace(/[ODQlI|]/g, (c) => DIGIT_FOR[c]!)
+  const parts = /^(\d{1,4})[/.-](\d{1,2})[/.-](\d{2,4})$/.exec(fixed)
+  if (parts === null) return text
+  const seps = fixed.replace(/\d/g, "")
+  const unified = seps[0] === seps[1] ? fixed : parts[1]!.length <= 2 && parts[3]!.length === 4 ? `${parts[1]}/${parts[2]}/${parts[3]}` : fixed
+  return m[1]! + unified + m[3]!
+}
