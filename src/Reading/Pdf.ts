@@ -1,20 +1,18 @@
 /**
- * PDF text layer → page model, with pdf.js (legacy build: the modern one needs DOMMatrix on Node 20).
- * Pages are read one at a time; boxes come from each text item's matrix and font metrics,
- * mapped through the page viewport (which applies /Rotate and the CropBox).
- * A page whose text layer is empty or unusable (scans) is rendered and read by OCR instead, when
- * an OCR service is given; each page's `source` says which was used.
+ * PDF → page model, with pdf.js: each page's text layer (PdfTextLayer), or OCR of the rendered page
+ * when the text layer is unusable and an OCR service is given (PdfScan); each page's `source` says
+ * which was used. Pages are read in order and released once read, so that memory stays flat
+ * however long the document.
  */
 import { Effect } from "effect"
-import { createRequire } from "node:module"
-import * as path from "node:path"
-import { pdfjs } from "./PdfJs.js"
-import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs"
-import type { RenderParameters, TextItem, TextStyle } from "pdfjs-dist/types/src/display/api.js"
-import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
-import type { Box, Line, Page, PageModel, Word } from "../Domain/PageModel.js"
-import { unionBox } from "../Domain/PageModel.js"
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs"
+import type { UnsupportedMediaType } from "../Domain/Errors.js"
+import { PayloadTooLarge } from "../Domain/Errors.js"
+import type { Page, PageModel } from "../Domain/PageModel.js"
 import type { Ocr } from "./Ocr.js"
+import { openDocument, unreadable } from "./PdfJs.js"
+import { readIfScanned } from "./PdfScan.js"
+import { textLayerPage } from "./PdfTextLayer.js"
 
 export interface ReadPdfOptions {
   readonly maxPages: number
@@ -24,6 +22,16 @@ export interface ReadPdfOptions {
    */
   readonly ocr?: Ocr
 }
+
+/** Pages read between two checks of pdf.js's caches (a batch's pages all finish before the check). */
+const PAGES_PER_BATCH = 32
+/**
+ * More fonts than this loaded since the last release has pdf.js drop its document caches (loaded
+ * fonts hold their converted programs, ~0.1 MB each): documents merged from many files bring new
+ * fonts on every page, and memory would otherwise grow with the page count. Documents that reuse a
+ * few fonts never reach it, and keep them (converting a font again costs more than reading a page).
+ */
+const FONTS_BEFORE_RELEASE = 100
 
 /** Reads every page: its text layer, or OCR of the rendered page when the text layer is unusable. */
 export const readPdf = (
@@ -37,503 +45,44 @@ export const readPdf = (
         detail: `document has ${doc.numPages} pages; the limit is ${options.maxPages}`
       })
     }
-    const pages = yield* Effect.forEach(
-      Array.from({ length: doc.numPages }, (_, i) => i + 1),
-      (n) => readPage(doc, n, options.ocr),
-      // With OCR, as many pages at once as there are OCR workers, so that they are all busy.
-      { concurrency: options.ocr ? options.ocr.workers : 1 }
-    )
+    const pages: Array<Page> = []
+    // Fonts pdf.js has loaded since its caches were last released, by their per-document names.
+    const fonts = new Set<string>()
+    for (let first = 1; first <= doc.numPages; first += PAGES_PER_BATCH) {
+      const batch = Array.from({ length: Math.min(PAGES_PER_BATCH, doc.numPages - first + 1) }, (_, i) => first + i)
+      const read = yield* Effect.forEach(batch, (n) => readPage(doc, n, options.ocr, fonts), {
+        // With OCR, as many pages at once as there are OCR workers, so that they are all busy; the
+        // text layer alone gains nothing from more (pdf.js works on this thread).
+        concurrency: options.ocr ? options.ocr.workers : 1
+      })
+      for (const page of read) pages.push(page)
+      // Only between batches: releasing while a page renders would break that page. A failed
+      // release only keeps the caches.
+      if (fonts.size > FONTS_BEFORE_RELEASE) {
+        yield* Effect.promise(() => doc.cleanup().catch(() => undefined))
+        fonts.clear()
+      }
+    }
     return { mediaType: "application/pdf", pages } satisfies PageModel
   }).pipe(
     Effect.scoped,
     Effect.withSpan("Pdf.read", { attributes: { bytes: bytes.byteLength } })
   )
 
-// ---------------------------------------------------------------------------------------------
-// pdf.js plumbing
-
-const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))
-// pdf.js reads these with fs on Node: plain paths, trailing slash required.
-const resourceDir = (name: string) => path.join(pdfjsRoot, name) + path.sep
-
-const documentOptions = {
-  standardFontDataUrl: resourceDir("standard_fonts"),
-  cMapUrl: resourceDir("cmaps"),
-  cMapPacked: true,
-  wasmUrl: resourceDir("wasm"),
-  iccUrl: resourceDir("iccs"),
-  isEvalSupported: false,
-  verbosity: pdfjs.VerbosityLevel.ERRORS
-} as const
-
-const unreadable = (cause: unknown): UnsupportedMediaType => {
-  const name = (cause as { name?: unknown } | null)?.name
-  if (name === "PasswordException") {
-    return new UnsupportedMediaType({ detail: "PDF is encrypted (password-protected)" })
-  }
-  const message = cause instanceof Error ? cause.message : String(cause)
-  return new UnsupportedMediaType({ detail: `corrupt or unreadable PDF: ${message}` })
-}
-
-const openDocument = (bytes: Uint8Array) =>
-  Effect.acquireRelease(
-    Effect.suspend(() => {
-      // pdf.js detaches the array it is given: hand it a copy (also turns a Buffer into a plain Uint8Array).
-      const task = pdfjs.getDocument({ ...documentOptions, data: new Uint8Array(bytes) })
-      return Effect.tryPromise({ try: () => task.promise, catch: unreadable }).pipe(
-        Effect.tapError(() => Effect.promise(() => task.destroy().catch(() => undefined)))
-      )
-    }),
-    (doc: PDFDocumentProxy) => Effect.promise(() => doc.destroy().catch(() => undefined))
-  )
-
 const readPage = (
   doc: PDFDocumentProxy,
   pageNumber: number,
-  ocr: Ocr | undefined
+  ocr: Ocr | undefined,
+  fonts: Set<string>
 ): Effect.Effect<Page, UnsupportedMediaType> =>
   Effect.acquireUseRelease(
     Effect.tryPromise({ try: () => doc.getPage(pageNumber), catch: unreadable }),
     (page) =>
       Effect.gen(function*() {
         const content = yield* Effect.tryPromise({ try: () => page.getTextContent(), catch: unreadable })
-        const textPage = pageModel(page, pageNumber, content.items, content.styles)
-        if (ocr === undefined || (yield* textLayerVerdict(page, textPage)) === "text") return textPage
-        const image = yield* renderGray(doc, page)
-        const { lines } = yield* ocr.recognize(image)
-        return { ...textPage, source: "ocr", lines } satisfies Page
+        for (const font of Object.keys(content.styles)) fonts.add(font)
+        const textPage = textLayerPage(page, pageNumber, content)
+        return ocr === undefined ? textPage : yield* readIfScanned(doc, page, textPage, ocr)
       }),
-    (page: PDFPageProxy) => Effect.sync(() => page.cleanup())
+    (page) => Effect.sync(() => page.cleanup())
   )
-
-// ---------------------------------------------------------------------------------------------
-// Scanned pages: is the text layer usable, and rendering for OCR
-
-/** Fewer visible characters than this is "only a few characters" (a stamp or page number on a scan). */
-const FEW_CHARS = 40
-/** An image covering this share of the page makes a page with few characters a scan. */
-const SCAN_IMAGE_SHARE = 0.5
-/** Text with this share of unmapped glyphs (U+FFFD, private use, controls) is unusable. */
-const JUNK_SHARE = 0.3
-/** Pages are rendered for OCR at this resolution (Preprocess then scales to the text's size). */
-const RENDER_DPI = 200
-const MAX_RENDER_PIXELS = 40_000_000
-
-const IMAGE_OPS = new Set<number>([
-  pdfjs.OPS.paintImageXObject,
-  pdfjs.OPS.paintInlineImageXObject,
-  pdfjs.OPS.paintImageMaskXObject,
-  pdfjs.OPS.paintImageXObjectRepeat,
-  pdfjs.OPS.paintImageMaskXObjectRepeat,
-  pdfjs.OPS.paintInlineImageXObjectGroup,
-  pdfjs.OPS.paintImageMaskXObjectGroup,
-  pdfjs.OPS.paintSolidColorImageMask
-])
-const PAINT_OPS = new Set<number>([
-  ...IMAGE_OPS,
-  pdfjs.OPS.fill,
-  pdfjs.OPS.eoFill,
-  pdfjs.OPS.stroke,
-  pdfjs.OPS.fillStroke,
-  pdfjs.OPS.eoFillStroke,
-  pdfjs.OPS.closeFillStroke,
-  pdfjs.OPS.closeEOFillStroke,
-  pdfjs.OPS.closeStroke,
-  pdfjs.OPS.shadingFill
-])
-
-const multiply = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[2] * n[1],
-  m[1] * n[0] + m[3] * n[1],
-  m[0] * n[2] + m[2] * n[3],
-  m[1] * n[2] + m[3] * n[3],
-  m[0] * n[4] + m[2] * n[5] + m[4],
-  m[1] * n[4] + m[3] * n[5] + m[5]
-]
-
-/** Whether the page paints anything, and the largest share of the page one image covers. */
-const inkOf = (fnArray: ReadonlyArray<number>, argsArray: ReadonlyArray<unknown>, view: ReadonlyArray<number>) => {
-  const pageArea = Math.abs((view[2]! - view[0]!) * (view[3]! - view[1]!)) || 1
-  const stack: Array<Matrix> = []
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0]
-  let paints = false, imageShare = 0
-  fnArray.forEach((fn, i) => {
-    if (fn === pdfjs.OPS.save) stack.push(ctm)
-    else if (fn === pdfjs.OPS.restore) ctm = stack.pop() ?? ctm
-    else if (fn === pdfjs.OPS.transform) ctm = multiply(ctm, argsArray[i] as unknown as Matrix)
-    if (!PAINT_OPS.has(fn)) return
-    paints = true
-    if (!IMAGE_OPS.has(fn)) return
-    // An image fills the unit square of the current transformation.
-    const corners = [apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)]
-    const xs = corners.map((c) => c[0]), ys = corners.map((c) => c[1])
-    const w = Math.min(Math.max(...xs), view[2]!) - Math.max(Math.min(...xs), view[0]!)
-    const h = Math.min(Math.max(...ys), view[3]!) - Math.max(Math.min(...ys), view[1]!)
-    if (w > 0 && h > 0) imageShare = Math.max(imageShare, (w * h) / pageArea)
-  })
-  return { paints, imageShare }
-}
-
-/**
- * "text" keeps the text layer; "ocr" when it is empty on a page that paints something, unreadable
- * (unmapped glyphs), or a few characters over a page-sized image.
- */
-const textLayerVerdict = (page: PDFPageProxy, textPage: Page): Effect.Effect<"text" | "ocr", UnsupportedMediaType> =>
-  Effect.gen(function*() {
-    const text = textPage.lines.map((l) => l.text).join("").replace(/\s+/g, "")
-    const chars = Array.from(text).length
-    const junk = text.match(/[\uFFFD\uE000-\uF8FF\u0000-\u001F]/gu)?.length ?? 0
-    const unreadableText = chars > 0 && junk >= JUNK_SHARE * chars
-    if (chars >= FEW_CHARS && !unreadableText) return "text"
-    const ops = yield* Effect.tryPromise({ try: () => page.getOperatorList(), catch: unreadable })
-    const { paints, imageShare } = inkOf(ops.fnArray, ops.argsArray, page.view)
-    if (!paints) return "text"
-    return chars === 0 || unreadableText || imageShare >= SCAN_IMAGE_SHARE ? "ocr" : "text"
-  })
-
-interface CanvasAndContext {
-  readonly canvas: unknown
-  readonly context: { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }
-}
-
-interface CanvasFactory {
-  create(width: number, height: number): CanvasAndContext
-  destroy(canvasAndContext: CanvasAndContext): void
-}
-
-/** The page rendered (pdf.js on @napi-rs/canvas) as RGBA pixels: raw pixels, no PNG round trip. */
-const renderGray = (doc: PDFDocumentProxy, page: PDFPageProxy) =>
-  Effect.gen(function*() {
-    const base = page.getViewport({ scale: 1 })
-    const scale = Math.min(RENDER_DPI / 72, Math.sqrt(MAX_RENDER_PIXELS / (base.width * base.height)))
-    const viewport = page.getViewport({ scale })
-    const width = Math.max(1, Math.round(viewport.width)), height = Math.max(1, Math.round(viewport.height))
-    const factory = doc.canvasFactory as CanvasFactory
-    return yield* Effect.acquireUseRelease(
-      Effect.sync(() => factory.create(width, height)),
-      (target) =>
-        Effect.tryPromise({
-          try: () =>
-            page.render({
-              canvas: null,
-              canvasContext: target.context as unknown as NonNullable<RenderParameters["canvasContext"]>,
-              viewport
-            }).promise,
-          catch: unreadable
-        }).pipe(
-          Effect.map(() => {
-            const { data } = target.context.getImageData(0, 0, width, height)
-            return { width, height, channels: 4 as const, pixels: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) }
-          })
-        ),
-      (target) => Effect.sync(() => factory.destroy(target))
-    )
-  }).pipe(Effect.withSpan("Pdf.render"))
-
-// ---------------------------------------------------------------------------------------------
-// Geometry: text items → runs with boxes in viewport units (top-left origin, points)
-
-type Matrix = readonly [number, number, number, number, number, number]
-
-/** Direction text runs on the displayed page, in degrees clockwise from left-to-right. */
-type Orientation = 0 | 90 | 180 | 270
-
-interface Fragment {
-  readonly text: string
-  /** [x1, y1, x2, y2] in viewport units. */
-  readonly box: Box
-}
-
-interface Run {
-  readonly text: string
-  /** On the displayed page, viewport units. */
-  readonly box: Box
-  /** Font size in points. */
-  readonly size: number
-  readonly orientation: Orientation | undefined
-  readonly fragments: ReadonlyArray<Fragment>
-  readonly spaceBefore: boolean
-  readonly spaceAfter: boolean
-}
-
-const DEFAULT_ASCENT = 0.8
-const DEFAULT_DESCENT = -0.2
-
-const apply = (m: Matrix, x: number, y: number): readonly [number, number] => [
-  m[0] * x + m[2] * y + m[4],
-  m[1] * x + m[3] * y + m[5]
-]
-
-/** Ascent and descent in font-size units; implausible values (some embedded fonts report 0.36 or NaN) fall back. */
-const fontMetrics = (style: TextStyle | undefined): { ascent: number; descent: number } => {
-  const ascent = style?.ascent, descent = style?.descent
-  const plausible = (n: unknown, lo: number, hi: number): n is number =>
-    typeof n === "number" && Number.isFinite(n) && n >= lo && n <= hi
-  return {
-    ascent: plausible(ascent, 0.5, 1.5) ? ascent : DEFAULT_ASCENT,
-    descent: plausible(descent, -0.6, 0) ? descent : DEFAULT_DESCENT
-  }
-}
-
-const orientationOf = (dx: number, dy: number): Orientation | undefined => {
-  const ax = Math.abs(dx), ay = Math.abs(dy)
-  if (ay < 0.1 * ax) return dx > 0 ? 0 : 180
-  if (ax < 0.1 * ay) return dy > 0 ? 90 : 270
-  return undefined
-}
-
-const toRun = (item: TextItem, style: TextStyle | undefined, view: Matrix): Run | undefined => {
-  const chars = Array.from(item.str)
-  if (chars.length === 0 || item.str.trim().length === 0) return undefined
-  const [a, b, c, d, e, f] = item.transform as unknown as Matrix
-  const alongLength = Math.hypot(a, b)
-  const size = Math.hypot(c, d)
-  if (alongLength === 0 || size === 0) return undefined
-  const ux = a / alongLength, uy = b / alongLength // text direction (user space)
-  const vx = c / size, vy = d / size // glyph "up" (user space)
-  const { ascent, descent } = fontMetrics(style)
-  const lo = descent * size, hi = ascent * size
-  const width = Math.max(0, item.width)
-
-  // Box (viewport units) of the characters [from, to) of the item, widths shared by character count.
-  const spanBox = (from: number, to: number): Box => {
-    const t0 = (width * from) / chars.length, t1 = (width * to) / chars.length
-    let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity
-    for (const t of [t0, t1]) {
-      for (const s of [lo, hi]) {
-        const [X, Y] = apply(view, e + ux * t + vx * s, f + uy * t + vy * s)
-        if (X < x1) x1 = X
-        if (X > x2) x2 = X
-        if (Y < y1) y1 = Y
-        if (Y > y2) y2 = Y
-      }
-    }
-    return [x1, y1, x2, y2]
-  }
-
-  const fragments: Array<Fragment> = []
-  let start = -1
-  for (let i = 0; i <= chars.length; i++) {
-    const blank = i === chars.length || /\s/.test(chars[i]!)
-    if (blank && start >= 0) {
-      fragments.push({ text: chars.slice(start, i).join(""), box: spanBox(start, i) })
-      start = -1
-    } else if (!blank && start < 0) {
-      start = i
-    }
-  }
-  return {
-    text: item.str,
-    box: spanBox(0, chars.length),
-    size,
-    orientation: orientationOf(view[0] * ux + view[2] * uy, view[1] * ux + view[3] * uy),
-    fragments,
-    spaceBefore: /^\s/.test(item.str),
-    spaceAfter: /\s$/.test(item.str)
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Layout: runs → lines in reading order
-//
-// Layout works in the page's reading frame: the displayed page turned so that its dominant text
-// direction reads left to right (a landscape table set sideways on a portrait page reads in order).
-// Runs in any other direction become lines of their own.
-
-/** Runs whose vertical extents overlap by at least this share of the smaller one are one visual row... */
-const ROW_OVERLAP = 0.5
-/** ...unless the run also sits over or under a run of that row (stacked lines beside a tall heading). */
-const STACKED_OVERLAP = 0.5
-/** A horizontal gap wider than this many font sizes splits a row into separate lines (label | value columns). */
-const COLUMN_GAP_EMS = 2
-/** Runs closer than this many font sizes, with no space between them, continue the same word. */
-const WORD_JOIN_EMS = 0.1
-/** The same text drawn again within this many font sizes is a fake-bold overprint: kept once. */
-const OVERPRINT_EMS = 0.2
-
-interface Placed {
-  readonly run: Run
-  /** The run's box in the reading frame. */
-  readonly at: Box
-  readonly inFlow: boolean
-}
-
-interface Row {
-  top: number
-  bottom: number
-  readonly members: Array<Placed>
-}
-
-/** A displayed-page box in the frame where text of the given orientation reads left to right, top to bottom. */
-const toFrame = (b: Box, orientation: Orientation, width: number, height: number): Box => {
-  switch (orientation) {
-    case 0: return b
-    case 90: return [b[1], width - b[2], b[3], width - b[0]]
-    case 180: return [width - b[2], height - b[3], width - b[0], height - b[1]]
-    case 270: return [height - b[3], b[0], height - b[1], b[2]]
-  }
-}
-
-/** The orientation carrying most characters. */
-const dominantOrientation = (runs: ReadonlyArray<Run>): Orientation => {
-  const weight = new Map<Orientation, number>()
-  for (const run of runs) {
-    if (run.orientation !== undefined) weight.set(run.orientation, (weight.get(run.orientation) ?? 0) + run.text.length)
-  }
-  let best: Orientation = 0, bestWeight = 0
-  for (const [orientation, w] of weight) {
-    if (w > bestWeight) {
-      best = orientation
-      bestWeight = w
-    }
-  }
-  return best
-}
-
-const horizontalOverlap = (p: Box, q: Box) =>
-  (Math.min(p[2], q[2]) - Math.max(p[0], q[0])) / Math.max(1e-9, Math.min(p[2] - p[0], q[2] - q[0]))
-
-const isOverprint = (p: Placed, q: Placed) =>
-  p.run.text === q.run.text &&
-  Math.abs(p.at[0] - q.at[0]) < OVERPRINT_EMS * p.run.size &&
-  Math.abs(p.at[1] - q.at[1]) < OVERPRINT_EMS * p.run.size
-
-const groupRows = (placed: ReadonlyArray<Placed>): Array<Row> => {
-  const centre = (p: Placed) => (p.at[1] + p.at[3]) / 2
-  const sorted = [...placed].sort((p, q) => centre(p) - centre(q) || p.at[0] - q.at[0])
-  const rows: Array<Row> = []
-  next: for (const item of sorted) {
-    if (!item.inFlow) {
-      rows.push({ top: item.at[1], bottom: item.at[3], members: [item] })
-      continue
-    }
-    const height = item.at[3] - item.at[1]
-    let best: Row | undefined
-    let bestShare = ROW_OVERLAP
-    for (const row of rows) {
-      if (!row.members[0]!.inFlow) continue
-      const overlap = Math.min(row.bottom, item.at[3]) - Math.max(row.top, item.at[1])
-      const share = overlap / Math.min(height, row.bottom - row.top)
-      if (share < bestShare) continue
-      if (row.members.some((m) => isOverprint(m, item))) continue next
-      if (row.members.some((m) => horizontalOverlap(m.at, item.at) > STACKED_OVERLAP)) continue
-      best = row
-      bestShare = share
-    }
-    if (best) {
-      best.members.push(item)
-      best.top = Math.min(best.top, item.at[1])
-      best.bottom = Math.max(best.bottom, item.at[3])
-    } else {
-      rows.push({ top: item.at[1], bottom: item.at[3], members: [item] })
-    }
-  }
-  for (const row of rows) row.members.sort((p, q) => p.at[0] - q.at[0])
-  return rows.sort((p, q) => (p.top + p.bottom) / 2 - (q.top + q.bottom) / 2)
-}
-
-/** Splits a row (left to right) at wide gaps. */
-const splitColumns = (members: ReadonlyArray<Placed>): Array<Array<Placed>> => {
-  const segments: Array<Array<Placed>> = []
-  let current: Array<Placed> = []
-  for (const item of members) {
-    const prev = current[current.length - 1]
-    if (prev && item.at[0] - prev.at[2] > COLUMN_GAP_EMS * Math.max(prev.run.size, item.run.size)) {
-      segments.push(current)
-      current = []
-    }
-    current.push(item)
-  }
-  if (current.length > 0) segments.push(current)
-  return segments
-}
-
-/** The font size carrying most characters of the line. */
-const dominantSize = (runs: ReadonlyArray<Run>): number => {
-  const weight = new Map<number, number>()
-  for (const run of runs) {
-    const key = Math.round(run.size * 10) / 10
-    weight.set(key, (weight.get(key) ?? 0) + run.fragments.reduce((n, fr) => n + fr.text.length, 0))
-  }
-  let best = runs[0]!.size, bestWeight = -1
-  for (const [size, w] of weight) {
-    if (w > bestWeight) {
-      best = size
-      bestWeight = w
-    }
-  }
-  return best
-}
-
-const clamp01 = (n: number) => (n < 0 ? 0 : n > 1 ? 1 : n)
-
-const toLine = (segment: ReadonlyArray<Placed>, pageWidth: number, pageHeight: number): Line | undefined => {
-  const norm = (b: Box): Box => [
-    clamp01(b[0] / pageWidth),
-    clamp01(b[1] / pageHeight),
-    clamp01(b[2] / pageWidth),
-    clamp01(b[3] / pageHeight)
-  ]
-  const words: Array<{ text: string; box: Box }> = []
-  let prev: Placed | undefined
-  for (const item of segment) {
-    const { run } = item
-    run.fragments.forEach((fragment, i) => {
-      const last = words[words.length - 1]
-      const continues = i === 0 && last !== undefined && prev !== undefined && !prev.run.spaceAfter &&
-        !run.spaceBefore && item.at[0] - prev.at[2] < WORD_JOIN_EMS * Math.max(prev.run.size, run.size)
-      if (continues) {
-        const b = last.box, f = fragment.box
-        words[words.length - 1] = {
-          text: last.text + fragment.text,
-          box: [Math.min(b[0], f[0]), Math.min(b[1], f[1]), Math.max(b[2], f[2]), Math.max(b[3], f[3])]
-        }
-      } else {
-        words.push(fragment)
-      }
-    })
-    prev = item
-  }
-  const visible = words
-    .map((w): Word => ({ text: w.text, box: norm(w.box), confidence: 1 }))
-    .filter((w) => w.box[2] > w.box[0] && w.box[3] > w.box[1])
-  if (visible.length === 0) return undefined
-  return {
-    text: visible.map((w) => w.text).join(" "),
-    box: unionBox(visible.map((w) => w.box)),
-    words: visible,
-    fontSize: dominantSize(segment.map((m) => m.run)) / pageHeight
-  }
-}
-
-const pageModel = (
-  page: PDFPageProxy,
-  pageNumber: number,
-  items: ReadonlyArray<unknown>,
-  styles: Record<string, TextStyle>
-): Page => {
-  const { width, height, transform } = page.getViewport({ scale: 1 })
-  const view = transform as unknown as Matrix
-  const runs: Array<Run> = []
-  for (const item of items) {
-    if (typeof item !== "object" || item === null || !("str" in item)) continue
-    const textItem = item as TextItem
-    const run = toRun(textItem, styles[textItem.fontName], view)
-    // Text entirely outside the (cropped) page is not visible.
-    if (run && run.box[2] > 0 && run.box[0] < width && run.box[3] > 0 && run.box[1] < height) runs.push(run)
-  }
-  const orientation = dominantOrientation(runs)
-  const placed = runs.map((run): Placed => ({
-    run,
-    at: toFrame(run.box, orientation, width, height),
-    inFlow: run.orientation === orientation
-  }))
-  const lines: Array<Line> = []
-  for (const row of groupRows(placed)) {
-    for (const segment of splitColumns(row.members)) {
-      const line = toLine(segment, width, height)
-      if (line) lines.push(line)
-    }
-  }
-  return { page: pageNumber, width, height, source: "text", lines }
-}
