@@ -29,6 +29,8 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       modelTimeoutMs: yield* Config.integer("MODEL_TIMEOUT_MS").pipe(Config.withDefault(60_000)),
       /** Start extracting the sections the offline splitter sees while the model splits (see Pipeline). */
       modelSpeculate: yield* Config.boolean("MODEL_SPECULATIVE_EXTRACTION").pipe(Config.withDefault(true)),
+      /** Send the images of OCR'd pages to the model along with their text. */
+      modelVision: yield* Config.boolean("MODEL_VISION").pipe(Config.withDefault(false)),
       maxUploadBytes: yield* Config.integer("MAX_UPLOAD_BYTES").pipe(Config.withDefault(52_428_800)),
       maxPages: yield* Config.integer("MAX_PAGES").pipe(Config.withDefault(500)),
       urlAllowHosts: yield* commaList("URL_ALLOW_HOSTS"),

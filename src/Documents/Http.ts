@@ -8,6 +8,7 @@ import { Api } from "../Http/Api.js"
 import { newId } from "../lib/ids.js"
 import { Admission } from "../Pipeline/Admission.js"
 import { parseKey, Pipeline, type ReadOptions } from "../Pipeline/Pipeline.js"
+import { pageImagesOf } from "../Reading/PageImage.js"
 import { BlobStore } from "../Storage/BlobStore.js"
 import { inputBytes, resolveInput } from "./Input.js"
 import { ocrPage, plain, stripCoordinates, withCoordinates } from "./Output.js"
@@ -65,11 +66,13 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
           })
           const specs = yield* loadSpecs(tenantId, ids)
           const input = yield* resolveInput(payload)
-          const model = yield* pipeline.read(yield* inputBytes(input), {
+          const bytes = yield* inputBytes(input)
+          const model = yield* pipeline.read(bytes, {
             layout: urlParams.document_layout_analysis ?? false
           })
           const sections = yield* pipeline.splitAndExtract(model, specs, {
-            forceExclusive: urlParams.force_exclusive_template ?? false
+            forceExclusive: urlParams.force_exclusive_template ?? false,
+            images: yield* pageImagesOf(Effect.succeed(bytes), model.mediaType)
           })
           const render = urlParams.include_coordinates === true ? withCoordinates : plain
           return {
@@ -139,7 +142,10 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
         Effect.gen(function*() {
           const { tenantId } = yield* CurrentTenant
           const { doc, model, specs } = yield* sectionsOf(tenantId, path.document_id, payload.template_ids)
-          const sections = yield* pipeline.splitAndExtract(model, specs, { forceExclusive: false })
+          const sections = yield* pipeline.splitAndExtract(model, specs, {
+            forceExclusive: false,
+            images: yield* pageImagesOf(blobs.read(doc.blobSha256), model.mediaType)
+          })
           const stored = sections.map((s) => ({
             document_type: s.documentType,
             pages: [...s.pages],

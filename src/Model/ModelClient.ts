@@ -110,12 +110,21 @@ export interface ToolDefinition {
   readonly inputSchema: Record<string, unknown>
 }
 
+/** An image for the model: JPEG or PNG bytes, with the caption it is shown under. */
+export interface ModelImage {
+  readonly caption: string
+  readonly mediaType: "image/jpeg" | "image/png"
+  readonly data: Uint8Array
+}
+
 export interface ToolRequest<A, I> {
   /** What the call is for ("split", "extract"): spans and logs. */
   readonly purpose: string
   readonly system: string
   /** The document text, its own content block; marked for prompt caching when large enough. */
   readonly document: string
+  /** Page images shown after the document text, each after a line naming its page. */
+  readonly images?: ReadonlyArray<ModelImage>
   /** What to do with the document; after it, so the document block is a shareable prefix. */
   readonly instruction: string
   readonly tool: ToolDefinition
@@ -244,6 +253,10 @@ export class ModelClient extends Effect.Service<ModelClient>()("ModelClient", {
           role: "user",
           content: [
             { type: "text", text: request.document, ...(cached ? { cache_control: { type: "ephemeral" as const } } : {}) },
+            ...(request.images ?? []).flatMap((image): Array<Anthropic.Messages.ContentBlockParam> => [
+              { type: "text", text: image.caption },
+              { type: "image", source: { type: "base64", media_type: image.mediaType, data: Buffer.from(image.data).toString("base64") } }
+            ]),
             { type: "text", text: request.instruction }
           ]
         }]
@@ -285,7 +298,7 @@ export class ModelClient extends Effect.Service<ModelClient>()("ModelClient", {
           ? [{
             role: "user",
             content: [
-              ...(first[0]!.content as Array<Anthropic.Messages.TextBlockParam>),
+              ...(first[0]!.content as Array<Anthropic.Messages.ContentBlockParam>),
               { type: "text", text: `Answer by calling the tool ${request.tool.name}.` }
             ]
           }]

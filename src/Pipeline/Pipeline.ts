@@ -7,7 +7,7 @@ import { AppConfig } from "../Config.js"
 import type { EngineError } from "../Domain/Errors.js"
 import type { ExtractedObject, SplitSection } from "../Domain/Extraction.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
-import type { PageModel } from "../Domain/PageModel.js"
+import type { PageImages, PageModel } from "../Domain/PageModel.js"
 import { Extractor } from "../Engine/Extractor.js"
 import { addUsage, CurrentUsage, emptyUsage, type Usage } from "../Model/Usage.js"
 import { Splitter } from "../Engine/Splitter.js"
@@ -23,6 +23,11 @@ export interface ReadOptions {
 export interface SplitOptions {
   /** One section, all pages, the first template's type: no split. */
   readonly forceExclusive: boolean
+}
+
+export interface ExtractOptions {
+  /** Images of the file's pages, for engines that look at them (MODEL_VISION). */
+  readonly images?: PageImages
 }
 
 export interface ExtractedSection extends SplitSection {
@@ -61,15 +66,15 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
         return yield* splitter.split(model, specs)
       }).pipe(Effect.withSpan("Pipeline.split", { attributes: { pages: model.pages.length, templates: specs.length } }))
 
-    const extractSection = (model: PageModel, section: SplitSection, specs: ReadonlyArray<TemplateSpec>) =>
+    const extractSection = (model: PageModel, section: SplitSection, specs: ReadonlyArray<TemplateSpec>, options: ExtractOptions) =>
       Effect.gen(function*() {
         const spec = specs.find((s) => s.templateId === section.templateId)
-        const extracted = spec === undefined ? {} : yield* extractor.extract(model, section.pages, spec)
+        const extracted = spec === undefined ? {} : yield* extractor.extract(model, section.pages, spec, options.images)
         return { ...section, extracted } satisfies ExtractedSection
       })
 
-    const extract = (model: PageModel, sections: ReadonlyArray<SplitSection>, specs: ReadonlyArray<TemplateSpec>) =>
-      Effect.forEach(sections, (section) => extractSection(model, section, specs), { concurrency: "unbounded" }).pipe(
+    const extract = (model: PageModel, sections: ReadonlyArray<SplitSection>, specs: ReadonlyArray<TemplateSpec>, options: ExtractOptions = {}) =>
+      Effect.forEach(sections, (section) => extractSection(model, section, specs, options), { concurrency: "unbounded" }).pipe(
         Effect.withSpan("Pipeline.extract", { attributes: { sections: sections.length } })
       )
 
@@ -84,7 +89,7 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
       model: PageModel,
       specs: ReadonlyArray<TemplateSpec>,
       preview: ReadonlyArray<SplitSection>,
-      options: SplitOptions
+      options: SplitOptions & ExtractOptions
     ) =>
       Effect.scoped(Effect.gen(function*() {
         const usage = yield* FiberRef.get(CurrentUsage)
@@ -101,7 +106,7 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
         const splitting = yield* Effect.forkScoped(split(model, specs, options))
         for (const section of preview) {
           const own = emptyUsage()
-          const fiber = yield* Effect.forkScoped(Effect.locally(extractSection(model, section, specs), CurrentUsage, own))
+          const fiber = yield* Effect.forkScoped(Effect.locally(extractSection(model, section, specs, options), CurrentUsage, own))
           early.set(sectionKey(section), { fiber, usage: own })
         }
         const sections = yield* Fiber.join(splitting)
@@ -112,7 +117,7 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
           sections,
           (section) => {
             const started = early.get(sectionKey(section))
-            return started === undefined ? extractSection(model, section, specs) : Fiber.join(started.fiber)
+            return started === undefined ? extractSection(model, section, specs, options) : Fiber.join(started.fiber)
           },
           { concurrency: "unbounded" }
         )
@@ -120,13 +125,13 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
         return extracted
       })).pipe(Effect.withSpan("Pipeline.speculate", { attributes: { pages: model.pages.length, templates: specs.length } }))
 
-    const splitAndExtract = (model: PageModel, specs: ReadonlyArray<TemplateSpec>, options: SplitOptions) => {
+    const splitAndExtract = (model: PageModel, specs: ReadonlyArray<TemplateSpec>, options: SplitOptions & ExtractOptions) => {
       const preview = options.forceExclusive || specs.length === 0 || model.pages.length === 0
         ? []
         : splitter.preview?.(model, specs) ?? []
       return preview.length > 0
         ? speculate(model, specs, preview, options)
-        : Effect.flatMap(split(model, specs, options), (sections) => extract(model, sections, specs))
+        : Effect.flatMap(split(model, specs, options), (sections) => extract(model, sections, specs, options))
     }
 
     const markdown = (model: PageModel) => Effect.sync(() => toMarkdown(model))

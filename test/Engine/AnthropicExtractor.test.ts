@@ -1,12 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Option } from "effect"
+import { Cause, Effect, Exit, Layer, Option } from "effect"
+import { AppConfig } from "../../src/Config.js"
 import { statusOf } from "../../src/Domain/Errors.js"
 import { type Grounded, isGrounded } from "../../src/Domain/Extraction.js"
-import { type PageModel, unionBox } from "../../src/Domain/PageModel.js"
+import { type PageImages, type PageModel, unionBox } from "../../src/Domain/PageModel.js"
 import { AnthropicExtractor, EXTRACT_CHUNK_TOKENS } from "../../src/Engine/Anthropic/Extractor.js"
 import { Extractor } from "../../src/Engine/Extractor.js"
 import { withUsage } from "../../src/Model/Usage.js"
-import { modelClientLayer } from "../support/anthropic.js"
+import { modelClientLayer, modelConfig } from "../support/anthropic.js"
+import type { ConfigShape } from "../support/app.js"
 import { type FakeAnthropicShape, type FakeOptions, makeFakeAnthropic } from "../support/fakeAnthropic.js"
 import { invoice, packetPages, TEMPLATE_DATA } from "../support/packets.js"
 import { pageModelFromLines, wordBox } from "../support/pageModel.js"
@@ -17,13 +19,15 @@ const INVOICE = spec("invoice", TEMPLATE_DATA["invoice"])
 const withExtractor = <A, E>(
   fakeOptions: Partial<FakeOptions>,
   use: (extractor: Extractor["Type"], fake: FakeAnthropicShape) => Effect.Effect<A, E>,
-  timeoutMs = 5_000
+  timeoutMs = 5_000,
+  settings: Partial<ConfigShape> = {}
 ) =>
   Effect.gen(function*() {
     const fake = yield* makeFakeAnthropic(fakeOptions)
     const extractor = yield* Extractor.pipe(
       Effect.provide(AnthropicExtractor),
-      Effect.provide(modelClientLayer(fake.url, { modelTimeoutMs: timeoutMs }))
+      Effect.provide(modelClientLayer(fake.url, { modelTimeoutMs: timeoutMs, ...settings })),
+      Effect.provide(Layer.succeed(AppConfig, modelConfig(fake.url, { modelTimeoutMs: timeoutMs, ...settings })))
     )
     return yield* use(extractor, fake)
   }).pipe(Effect.scoped)
@@ -106,4 +110,68 @@ describe("Anthropic extractor through the fake Messages API", () => {
         expect(statusOf(failure)).toBe(504)
         expect(failure.detail).toContain("no answer within 150 ms")
       }), 150))
+
+  describe("with MODEL_VISION", () => {
+    // A scan: the OCR read the invoice number's zero as the letter O, the total's 1 as l.
+    const scanned: PageModel = (() => {
+      const m = pageModelFromLines([[
+        "ACME Supplies Ltd",
+        "INVOICE",
+        "Invoice Number: INV-2O24-001",
+        "Invoice Date: 12 March 2024",
+        "Total Due: USD l,234.50"
+      ], ["Terms: 30 days"]])
+      return { ...m, pages: m.pages.map((p) => (p.page === 1 ? { ...p, source: "ocr" as const } : p)) }
+    })()
+    const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+    const rendered: Array<number> = []
+    const images: PageImages = (page) =>
+      Effect.sync(() => {
+        rendered.push(page)
+        return Option.some({ mediaType: "image/png" as const, data: PNG })
+      })
+    // The model reads the image: the printed values, not the OCR's misreads.
+    const reading = { inventions: { invoice_number: "INV-2024-001", total_due: "USD 1,234.50" } }
+
+    const imageBlocks = (fake: FakeAnthropicShape) =>
+      fake.calls.flatMap((c) => c.body.messages[0].content).filter((b: any) => b.type === "image")
+
+    it.live("shows the model the images of OCR'd pages and grounds what it reads there on the misread words", () =>
+      withExtractor(reading, (extractor, fake) =>
+        Effect.gen(function*() {
+          rendered.length = 0
+          const [out, usage] = yield* withUsage(extractor.extract(scanned, [1, 2], INVOICE, images))
+          // Only the OCR'd page is rendered and sent, as base64 after its caption.
+          expect(rendered).toEqual([1])
+          const blocks = imageBlocks(fake)
+          expect(blocks).toHaveLength(1)
+          expect(blocks[0].source).toEqual({ type: "base64", media_type: "image/png", data: Buffer.from(PNG).toString("base64") })
+          expect(JSON.stringify(fake.calls[0]!.body.messages[0].content)).toContain("Image of page 1")
+          expect(fake.calls[0]!.body.system).toContain("read each value from the image")
+          expect(out["invoice_number"]).toEqual({ value: "INV-2024-001", page: 1, box: wordBox(scanned, 1, "INV-2O24-001") })
+          expect(value(out["total_due"])).toBe(1234.5)
+          expect((out["total_due"] as Grounded).box).toEqual(unionBox([wordBox(scanned, 1, "USD"), wordBox(scanned, 1, "l,234.50")]))
+          expect(usage.ungrounded).toBe(0)
+        }), 5_000, { modelVision: true }))
+
+    it.live("still nulls a value that is nowhere near the text", () =>
+      withExtractor({ inventions: { invoice_number: "INV-9999-999", total_due: "USD 8,888.00" } }, (extractor) =>
+        Effect.gen(function*() {
+          const [out, usage] = yield* withUsage(extractor.extract(scanned, [1, 2], INVOICE, images))
+          expect(out["invoice_number"]).toBeNull()
+          expect(out["total_due"]).toBeNull()
+          expect(usage.ungrounded).toBe(2)
+        }), 5_000, { modelVision: true }))
+
+    it.live("without MODEL_VISION sends no image and a value unlike the OCR text is not grounded", () =>
+      withExtractor(reading, (extractor, fake) =>
+        Effect.gen(function*() {
+          rendered.length = 0
+          const [out, usage] = yield* withUsage(extractor.extract(scanned, [1, 2], INVOICE, images))
+          expect(rendered).toEqual([])
+          expect(imageBlocks(fake)).toHaveLength(0)
+          expect(out["invoice_number"]).toBeNull()
+          expect(usage.ungrounded).toBe(2)
+        }), 5_000, { modelVision: false }))
+  })
 })

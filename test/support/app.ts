@@ -30,6 +30,7 @@ export const testConfig = (overrides: Partial<ConfigShape> = {}): AppConfig =>
     modelConcurrency: 8,
     modelTimeoutMs: 60_000,
     modelSpeculate: true,
+    modelVision: false,
     maxUploadBytes: 5 * 1024 * 1024,
     maxPages: 50,
     urlAllowHosts: ["127.0.0.1", "localhost"],

@@ -4,10 +4,11 @@
  * Every value is then grounded in our page model (Grounding.ts): found → value, page and box from
  * the words; not found → null, counted in the request's usage as ungrounded.
  */
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
+import { AppConfig } from "../../Config.js"
 import type { TemplateSpec } from "../../Domain/FieldTree.js"
-import type { Page, PageModel } from "../../Domain/PageModel.js"
-import { ModelClient, estimateTokens } from "../../Model/ModelClient.js"
+import type { Page, PageImages, PageModel } from "../../Domain/PageModel.js"
+import { ModelClient, type ModelImage, estimateTokens } from "../../Model/ModelClient.js"
 import { toolAnswerSchema, toolInputSchema } from "../../Model/ToolSchema.js"
 import { recordUsage } from "../../Model/Usage.js"
 import { Extractor } from "../Extractor.js"
@@ -18,14 +19,26 @@ import { groundObject, mergeExtracted, numberedText, sectionText } from "./Groun
 export const EXTRACT_CHUNK_TOKENS = 30_000
 const MAX_OUTPUT_TOKENS = 8_192
 
-/** Consecutive pages whose numbered text fits the budget (a larger page is a chunk of its own). */
-export const chunksOf = (pages: ReadonlyArray<Page>): Array<ReadonlyArray<Page>> => {
+/** What a page image costs in input tokens, about (at most 1568 px on the long side: ~1.15 megapixels ÷ 750). */
+export const IMAGE_TOKENS = 1_600
+/** Page images in one call at most. */
+export const MAX_IMAGES_PER_CALL = 20
+
+/** Whether the model is shown the page's image: with vision on, for pages our OCR read. */
+const showsImage = (page: Page, vision: boolean) => vision && page.source === "ocr"
+
+/**
+ * Consecutive pages whose numbered text (and images, with vision) fits the budget (a larger page is
+ * a chunk of its own).
+ */
+export const chunksOf = (pages: ReadonlyArray<Page>, vision = false): Array<ReadonlyArray<Page>> => {
   const chunks: Array<Array<Page>> = []
   let tokens = 0
   for (const page of pages) {
-    const t = estimateTokens(numberedText([page]))
+    const t = estimateTokens(numberedText([page])) + (showsImage(page, vision) ? IMAGE_TOKENS : 0)
     const last = chunks[chunks.length - 1]
-    if (last !== undefined && tokens + t <= EXTRACT_CHUNK_TOKENS) {
+    const images = last?.filter((p) => showsImage(p, vision)).length ?? 0
+    if (last !== undefined && tokens + t <= EXTRACT_CHUNK_TOKENS && (!showsImage(page, vision) || images < MAX_IMAGES_PER_CALL)) {
       last.push(page)
       tokens += t
     } else {
@@ -46,42 +59,72 @@ const SYSTEM = [
   "For lists (such as line items) give every item in document order."
 ].join("\n")
 
-export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient> = Layer.effect(
+const SYSTEM_VISION = SYSTEM + "\n" + [
+  "Some pages are also shown as images. Their lines were read from the image by OCR and may contain misread",
+  "characters: read each value from the image as it is printed, and cite the OCR line where it is written."
+].join("\n")
+
+export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient | AppConfig> = Layer.effect(
   Extractor,
   Effect.gen(function*() {
     const client = yield* ModelClient
+    const config = yield* AppConfig
 
-    const extractChunk = (model: PageModel, chunk: ReadonlyArray<Page>, spec: TemplateSpec, of: { section: ReadonlyArray<number> }) => {
-      const numbers = chunk.map((p) => p.page)
-      const partial = numbers.length < of.section.length
-      return client.callTool({
-        purpose: "extract",
-        system: SYSTEM,
-        document: numberedText(chunk),
-        instruction: `Extract the fields of this ${spec.documentType} from the lines above` +
-          (partial
-            ? ` (pages ${numbers[0]}–${numbers[numbers.length - 1]} of a ${spec.documentType} on pages ${of.section[0]}–${of.section[of.section.length - 1]}; give null for what these pages do not state).`
-            : "."),
-        tool: {
-          name: "record_fields",
-          description: `Record the fields of the ${spec.documentType}.`,
-          inputSchema: toolInputSchema(spec.fields)
-        },
-        answer: toolAnswerSchema(spec.fields),
-        maxTokens: MAX_OUTPUT_TOKENS
-      }).pipe(
-        Effect.map((answer) => groundObject(answer, spec.fields, sectionText(model, numbers))),
-        Effect.tap((g) => (g.ungrounded > 0 ? recordUsage({ ungrounded: g.ungrounded }) : Effect.void))
-      )
-    }
+    /** The images of the chunk's OCR'd pages the file can render. */
+    const imagesOf = (chunk: ReadonlyArray<Page>, images: PageImages | undefined) =>
+      images === undefined
+        ? Effect.succeed([])
+        : Effect.forEach(
+          chunk.filter((p) => showsImage(p, config.modelVision)),
+          (page) =>
+            Effect.map(images(page.page), Option.map((image): ModelImage & { readonly page: number } => ({
+              page: page.page,
+              caption: `Image of page ${page.page} (its OCR lines are under "=== Page ${page.page} ===" above):`,
+              ...image
+            }))),
+          { concurrency: 2 }
+        ).pipe(Effect.map((found) => found.flatMap(Option.toArray)))
+
+    const extractChunk = (
+      model: PageModel,
+      chunk: ReadonlyArray<Page>,
+      spec: TemplateSpec,
+      of: { section: ReadonlyArray<number>; images: PageImages | undefined }
+    ) =>
+      Effect.gen(function*() {
+        const numbers = chunk.map((p) => p.page)
+        const partial = numbers.length < of.section.length
+        const images = yield* imagesOf(chunk, of.images)
+        return yield* client.callTool({
+          purpose: "extract",
+          system: images.length > 0 ? SYSTEM_VISION : SYSTEM,
+          document: numberedText(chunk),
+          images,
+          instruction: `Extract the fields of this ${spec.documentType} from the lines above` +
+            (partial
+              ? ` (pages ${numbers[0]}–${numbers[numbers.length - 1]} of a ${spec.documentType} on pages ${of.section[0]}–${of.section[of.section.length - 1]}; give null for what these pages do not state).`
+              : "."),
+          tool: {
+            name: "record_fields",
+            description: `Record the fields of the ${spec.documentType}.`,
+            inputSchema: toolInputSchema(spec.fields)
+          },
+          answer: toolAnswerSchema(spec.fields),
+          maxTokens: MAX_OUTPUT_TOKENS
+        }).pipe(
+          Effect.map((answer) => groundObject(answer, spec.fields, sectionText(model, numbers, new Set(images.map((i) => i.page))))),
+          Effect.tap((g) => (g.ungrounded > 0 ? recordUsage({ ungrounded: g.ungrounded }) : Effect.void))
+        )
+      })
 
     return {
-      extract: (model: PageModel, pages: ReadonlyArray<number>, spec: TemplateSpec) =>
+      extract: (model: PageModel, pages: ReadonlyArray<number>, spec: TemplateSpec, images?: PageImages) =>
         Effect.gen(function*() {
           const section = sectionText(model, pages)
-          const chunks = chunksOf(section.pages)
+          const vision = config.modelVision && images !== undefined
+          const chunks = chunksOf(section.pages, vision)
           if (chunks.length === 0) return mergeExtracted(spec.fields, [])
-          const parts = yield* Effect.forEach(chunks, (chunk) => extractChunk(model, chunk, spec, { section: pages }), {
+          const parts = yield* Effect.forEach(chunks, (chunk) => extractChunk(model, chunk, spec, { section: pages, images: vision ? images : undefined }), {
             concurrency: "unbounded"
           })
           const ungrounded = parts.reduce((n, p) => n + p.ungrounded, 0)

@@ -32,6 +32,11 @@ export interface SectionText {
   readonly pages: ReadonlyArray<Page>
   readonly hint: DateOrder | undefined
   readonly lines: ReadonlyMap<string, PlacedLine>
+  /**
+   * Pages the model also saw as images: it may read a value right where our OCR misread it, so a
+   * value not written in their text is still grounded on the words that spell it nearly the same.
+   */
+  readonly seen: ReadonlySet<number>
 }
 
 export const lineId = (page: number, index: number): string => `p${page} L${index + 1}`
@@ -42,12 +47,12 @@ export const parseLineId = (text: string): string | undefined => {
   return m === null ? undefined : `p${Number(m[1])} L${Number(m[2])}`
 }
 
-export const sectionText = (model: PageModel, pages: ReadonlyArray<number>): SectionText => {
+export const sectionText = (model: PageModel, pages: ReadonlyArray<number>, seen: ReadonlySet<number> = new Set()): SectionText => {
   const wanted = new Set(pages)
   const chosen = model.pages.filter((p) => wanted.has(p.page))
   const lines = new Map<string, PlacedLine>()
   for (const p of chosen) p.lines.forEach((line, i) => lines.set(lineId(p.page, i), { page: p.page, line }))
-  return { pages: chosen, hint: inferDateOrder(chosen.map(pageText)), lines }
+  return { pages: chosen, hint: inferDateOrder(chosen.map(pageText)), lines, seen }
 }
 
 /** The pages as the model reads them: every line prefixed with its id, `[p2 L14] text`. */
@@ -148,6 +153,61 @@ const searchTyped = (
   return undefined
 }
 
+/**
+ * Characters OCR confuses with one another, folded to one shape for near matching: O/0, l/I/1,
+ * S/5, B/8, Z/2.
+ */
+const SHAPES: Readonly<Record<string, string>> = { o: "0", i: "1", l: "1", "|": "1", s: "5", b: "8", z: "2" }
+const shapeOf = (c: string) => SHAPES[c] ?? c
+
+/** Edits allowed between a value and its misread: one per five characters, three at most. */
+const editsAllowed = (length: number) => Math.min(3, Math.floor(length / 5))
+
+/**
+ * Where the value is written nearly the same (OCR confusions folded, then a few edits), ignoring
+ * spaces and punctuation: the words of the closest match, if close enough. Values shorter than
+ * LOOSE_MIN_CHARS must match exactly after folding.
+ */
+const searchNear = (lines: ReadonlyArray<PlacedLine>, value: string): Hit | undefined => {
+  const pattern = [...fold(value)].filter(isAlnum).map(shapeOf).join("")
+  if (pattern.length < LOOSE_MIN_CHARS) return undefined
+  const stream = streamOf(lines, isAlnum)
+  const text = [...stream.text].map(shapeOf).join("")
+  const exact = text.indexOf(pattern)
+  if (exact >= 0) return hitOf(stream, exact, exact + pattern.length)
+  const allowed = editsAllowed(pattern.length)
+  if (allowed === 0) return undefined
+  // Approximate substring matching: cost[i] is the edit distance of pattern[0..i) to the best text
+  // substring ending here, start[i] where that substring starts.
+  const m = pattern.length
+  let cost = Array.from({ length: m + 1 }, (_, i) => i)
+  let start = Array.from({ length: m + 1 }, () => 0)
+  let best: { cost: number; start: number; end: number } | undefined
+  for (let j = 1; j <= text.length; j++) {
+    const next = [0]
+    const nextStart = [j]
+    for (let i = 1; i <= m; i++) {
+      const sub = cost[i - 1]! + (pattern[i - 1] === text[j - 1] ? 0 : 1)
+      const del = cost[i]! + 1
+      const ins = next[i - 1]! + 1
+      if (sub <= del && sub <= ins) {
+        next.push(sub)
+        nextStart.push(start[i - 1]!)
+      } else if (del <= ins) {
+        next.push(del)
+        nextStart.push(start[i]!)
+      } else {
+        next.push(ins)
+        nextStart.push(nextStart[i - 1]!)
+      }
+    }
+    cost = next
+    start = nextStart
+    if (cost[m]! <= allowed && (best === undefined || cost[m]! < best.cost)) best = { cost: cost[m]!, start: start[m]!, end: j }
+  }
+  return best === undefined ? undefined : hitOf(stream, best.start, best.end)
+}
+
 // ---------------------------------------------------------------------------------------------
 // Answers → extracted values
 
@@ -184,6 +244,12 @@ const firstHit = (scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>, find: (lines
   return undefined
 }
 
+/** Where a value not written in the text is written nearly the same, on the pages the model saw as images. */
+const nearHit = (scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>, seen: ReadonlySet<number>, text: string) =>
+  seen.size === 0
+    ? undefined
+    : firstHit(scopes.map((scope) => scope.filter((l) => seen.has(l.page))).filter((scope) => scope.length > 0), (lines) => searchNear(lines, text))
+
 const grounded = (value: string | number | boolean, hit: Hit): Grounded => ({ value, page: hit.page, box: unionBox(hit.words.map((w) => w.box)) })
 
 const NOT_STATED: Grounding<null> = { value: null, ungrounded: 0 }
@@ -194,7 +260,8 @@ const groundTyped = (
   text: string,
   field: LeafField,
   scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>,
-  hint: DateOrder | undefined
+  hint: DateOrder | undefined,
+  seen: ReadonlySet<number>
 ): Grounding<Grounded | null> => {
   const percent = field.type === "number" && text.includes("%")
   const bare = percent ? text.replace(/\s*%/g, "") : text
@@ -204,9 +271,9 @@ const groundTyped = (
     : field.type === "integer"
     ? parseInteger(bare) ?? findValueCandidates(bare.split(/\s+/).map((t) => ({ text: t })), "integer", hint)[0]?.value
     : parseAmount(bare) ?? findValueCandidates(bare.split(/\s+/).map((t) => ({ text: t })), "amount", hint)[0]?.value
-  const hit = typeof target === "string" || typeof target === "number"
+  const hit = (typeof target === "string" || typeof target === "number"
     ? firstHit(scopes, (lines) => searchTyped(lines, kind, target, hint, percent)) ?? firstHit(scopes, (lines) => searchText(lines, text))
-    : firstHit(scopes, (lines) => searchText(lines, text))
+    : firstHit(scopes, (lines) => searchText(lines, text))) ?? nearHit(scopes, seen, bare)
   if (hit === undefined) return INVENTED
   // Written in the document but not a value of this type ("n/a" for an amount): not stated.
   if (typeof target !== "string" && typeof target !== "number") return NOT_STATED
@@ -221,7 +288,7 @@ const groundLeaf = (answer: FieldAnswer | undefined, field: LeafField, section: 
     case "number":
     case "integer":
     case "date":
-      return groundTyped(text, field, scopes, section.hint)
+      return groundTyped(text, field, scopes, section.hint, section.seen)
     case "boolean": {
       const hit = firstHit(scopes, (lines) => searchText(lines, text))
       if (hit === undefined) return INVENTED
@@ -235,7 +302,7 @@ const groundLeaf = (answer: FieldAnswer | undefined, field: LeafField, section: 
       return allowed === undefined ? NOT_STATED : { value: grounded(allowed, hit), ungrounded: 0 }
     }
     case "string": {
-      const hit = firstHit(scopes, (lines) => searchText(lines, text))
+      const hit = firstHit(scopes, (lines) => searchText(lines, text)) ?? nearHit(scopes, section.seen, text)
       return hit === undefined ? INVENTED : { value: grounded(text.replace(/\s+/g, " "), hit), ungrounded: 0 }
     }
   }
