@@ -44,6 +44,20 @@ const checkJpeg = (block: any) =>
     expect(Math.max(meta.width!, meta.height!)).toBeGreaterThan(500)
   })
 
+/** One-shot extraction of a file with the fake's counters zeroed first; the fake comes back with the response. */
+const oneShot = (key: string, template: string, bytes: Uint8Array, name: string) =>
+  Effect.gen(function*() {
+    const fake = yield* FakeAnthropic
+    fake.reset()
+    const r = yield* send(HttpClientRequest.post("/v1/documents/extract").pipe(
+      withKey(key),
+      HttpClientRequest.bodyFormData(fileForm(bytes, name, { template_ids: [template] }))
+    ))
+    expect(r.status).toBe(200)
+    expect(r.json.result[0].properties.invoice_number).toBe("INV-4711")
+    return fake
+  })
+
 const createTemplate = (key: string) =>
   send(HttpClientRequest.post("/v1/templates").pipe(
     withKey(key),
@@ -82,14 +96,7 @@ layer(anthropicTestApp({ modelVision: true, ocrWorkers: 1 }), { timeout: 120_000
         const key = yield* keyFor("vision-png")
         const template = yield* createTemplate(key)
         const png = yield* Effect.promise(() => textPng(SCAN, { width: 900 }))
-        const fake = yield* FakeAnthropic
-        fake.reset()
-        const r = yield* send(HttpClientRequest.post("/v1/documents/extract").pipe(
-          withKey(key),
-          HttpClientRequest.bodyFormData(fileForm(png, "photo.png", { template_ids: [template] }))
-        ))
-        expect(r.status).toBe(200)
-        expect(r.json.result[0].properties.invoice_number).toBe("INV-4711")
+        const fake = yield* oneShot(key, template, png, "photo.png")
         const blocks = imageBlocks(fake)
         expect(blocks).toHaveLength(1)
         yield* checkJpeg(blocks[0])
@@ -106,14 +113,7 @@ layer(anthropicTestApp({ modelVision: true, ocrWorkers: 1 }), { timeout: 120_000
           SCAN.forEach((line, i) => page.drawText(line, { x: 72, y: 760 - 16 * i, size: 12, font }))
           return d.save()
         })
-        const fake = yield* FakeAnthropic
-        fake.reset()
-        const r = yield* send(HttpClientRequest.post("/v1/documents/extract").pipe(
-          withKey(key),
-          HttpClientRequest.bodyFormData(fileForm(doc, "invoice.pdf", { template_ids: [template] }))
-        ))
-        expect(r.status).toBe(200)
-        expect(r.json.result[0].properties.invoice_number).toBe("INV-4711")
+        const fake = yield* oneShot(key, template, doc, "invoice.pdf")
         expect(fake.stats.byTool["record_fields"]).toBe(1)
         expect(imageBlocks(fake)).toHaveLength(0)
       }))
