@@ -6,8 +6,11 @@
  *   decoding and preprocessing included, worker start excluded), native summed over its processes.
  * - CER: edit distance / reference length, text upper-cased (the SROIE truth is upper case) and
  *   whitespace collapsed, lines in reading order. The truth lists some tables column by column,
- *   which no line-based OCR reproduces, so "word recall" (share of the truth's words found, in any
- *   order) is printed beside it.
+ *   which no line-based OCR reproduces, so two order-blind figures are printed beside it: "CER
+ *   any order" (the same distance after the truth's lines are put in the order where the OCR text
+ *   has them: longest lines first claim their best-matching stretch) and "word recall" (share of
+ *   the truth's words found, in any order). The gap between CER and CER any order is what the
+ *   truth's line order costs.
  * - total/date found: the receipt's expected total (as an amount) and date (day- or month-first)
  *   appear in the OCR text.
  *
@@ -34,6 +37,7 @@ interface Item {
 
 interface Score {
   readonly cer: number
+  readonly cerAnyOrder: number
   readonly wordRecall: number
   readonly total: boolean | undefined
   readonly date: boolean | undefined
@@ -71,6 +75,60 @@ const cer = (hypothesis: string, reference: string) => {
   return editDistance(normalize(hypothesis), ref) / Math.max(1, ref.length)
 }
 
+/** The best-matching stretch of `text` for `line` (edit distance, free start and end), skipping claimed characters. */
+const bestStretch = (text: ReadonlyArray<string>, line: string) => {
+  const m = line.length
+  let prev = new Uint32Array(m + 1), prevStart = new Uint32Array(m + 1)
+  let cur = new Uint32Array(m + 1), curStart = new Uint32Array(m + 1)
+  for (let j = 0; j <= m; j++) prev[j] = j
+  let best = { distance: m, start: 0, end: 0 }
+  for (let i = 1; i <= text.length; i++) {
+    cur[0] = 0
+    curStart[0] = i
+    for (let j = 1; j <= m; j++) {
+      const substitute = prev[j - 1]! + (text[i - 1] === line[j - 1] ? 0 : 1), skipText = prev[j]! + 1, skipLine = cur[j - 1]! + 1
+      if (substitute <= skipText && substitute <= skipLine) {
+        cur[j] = substitute
+        curStart[j] = j === 1 ? i - 1 : prevStart[j - 1]!
+      } else if (skipText <= skipLine) {
+        cur[j] = skipText
+        curStart[j] = prevStart[j]!
+      } else {
+        cur[j] = skipLine
+        curStart[j] = curStart[j - 1]!
+      }
+    }
+    if (cur[m]! < best.distance) best = { distance: cur[m]!, start: curStart[m]!, end: i }
+    ;[prev, cur] = [cur, prev]
+    ;[prevStart, curStart] = [curStart, prevStart]
+  }
+  return best
+}
+
+/**
+ * The truth's lines in the OCR text's order: longest first, each line claims the stretch it matches best
+ * (if it matches at all: under half its characters wrong); a line matching nowhere follows its predecessor.
+ */
+const inOcrOrder = (hypothesis: string, reference: string): string => {
+  const text = normalize(hypothesis).split("")
+  const lines = reference.split("\n").map(normalize).filter((l) => l.length > 0)
+  const position = new Array<number>(lines.length).fill(Number.NaN)
+  for (const i of lines.map((_, i) => i).sort((a, b) => lines[b]!.length - lines[a]!.length)) {
+    const { distance, start, end } = bestStretch(text, lines[i]!)
+    if (distance >= 0.5 * lines[i]!.length) continue
+    position[i] = start
+    text.fill("\u0000", start, end)
+  }
+  for (let i = 0; i < lines.length; i++) if (Number.isNaN(position[i])) position[i] = i === 0 ? -1 : position[i - 1]! + 1e-3
+  return lines.map((line, i) => ({ line, i, at: position[i]! }))
+    .sort((a, b) => a.at - b.at || a.i - b.i)
+    .map((l) => l.line)
+    .join(" ")
+}
+
+const cerAnyOrder = (hypothesis: string, reference: string) =>
+  editDistance(normalize(hypothesis), inOcrOrder(hypothesis, reference)) / Math.max(1, normalize(reference).length)
+
 /** Share of the truth's words (as a multiset) that the OCR text has: blind to reading order. */
 const wordRecall = (hypothesis: string, reference: string) => {
   const have = new Map<string, number>()
@@ -101,6 +159,7 @@ const score = (text: string, item: Item): Score => {
   const truth = fs.readFileSync(path.join(corpus, item.ocr_truth), "utf8")
   return {
     cer: cer(text, truth),
+    cerAnyOrder: cerAnyOrder(text, truth),
     wordRecall: wordRecall(text, truth),
     total: item.expected.total === undefined ? undefined : totalFound(text, item.expected.total),
     date: item.expected.date === undefined ? undefined : dateFound(text, item.expected.date)
@@ -217,6 +276,7 @@ const print = (rows: ReadonlyArray<Row>, native: Row | undefined) => {
     "wall s/page": r.wallPerPage.toFixed(2),
     "CPU vs native": native && r !== native ? `${(r.cpuPerPage / native.cpuPerPage).toFixed(2)}×` : "",
     CER: mean(r.scores.map((s) => s.cer)).toFixed(3),
+    "CER any order": mean(r.scores.map((s) => s.cerAnyOrder)).toFixed(3),
     "word recall": mean(r.scores.map((s) => s.wordRecall)).toFixed(3),
     "total found": share(r.scores.map((s) => s.total)),
     "date found": share(r.scores.map((s) => s.date))

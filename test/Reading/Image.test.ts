@@ -10,21 +10,12 @@ import { pageText } from "../../src/Domain/PageModel.js"
 import { readImage } from "../../src/Reading/Image.js"
 import { makeOcr, Ocr } from "../../src/Reading/Ocr.js"
 import { inUnit } from "../support/boxes.js"
+import { textPng as textPngOf } from "../support/textImage.js"
 
 const OcrTest = Layer.scoped(Ocr, Effect.map(makeOcr({ workers: 2 }), Ocr.make))
 
-/** A white page with black text lines (DejaVu Sans 28 px), as PNG. */
-const textPng = (lines: ReadonlyArray<string>, width = 520) => {
-  const height = 50 + 48 * lines.length
-  const canvas = createCanvas(width, height)
-  const ctx = canvas.getContext("2d")
-  ctx.fillStyle = "white"
-  ctx.fillRect(0, 0, width, height)
-  ctx.fillStyle = "black"
-  ctx.font = "28px DejaVu Sans"
-  lines.forEach((line, i) => ctx.fillText(line, 30, 50 + 48 * i))
-  return canvas.encode("png")
-}
+/** A white page with black text lines, as PNG (520 px wide, so 50 + 48 px per line high). */
+const textPng = (lines: ReadonlyArray<string>) => textPngOf(lines, { width: 520, left: 30, top: 50 })
 
 /** A 24-bit bottom-up BMP of 8-bit RGB pixels. */
 const bmpOf = async (png: Uint8Array) => {

@@ -7,21 +7,7 @@ import * as path from "node:path"
 import { makeOcr, Ocr, tesseractPaths } from "../../src/Reading/Ocr.js"
 import { analyseText, prepare } from "../../src/Reading/Preprocess.js"
 import { inUnit } from "../support/boxes.js"
-
-/** Black text on white, one line per entry, 40 px apart; RGBA pixels as a canvas gives them. */
-const textImage = (lines: ReadonlyArray<string>, width = 640) => {
-  const height = 60 + 48 * lines.length
-  const canvas = createCanvas(width, height)
-  const ctx = canvas.getContext("2d")
-  ctx.fillStyle = "white"
-  ctx.fillRect(0, 0, width, height)
-  ctx.fillStyle = "black"
-  ctx.font = "28px DejaVu Sans"
-  lines.forEach((line, i) => ctx.fillText(line, 40, 60 + 48 * i))
-  const { data } = ctx.getImageData(0, 0, width, height)
-  return { canvas, image: { width, height, channels: 4 as const, pixels: new Uint8Array(data.buffer) } }
-}
-
+import { textImage } from "../support/textImage.js"
 
 /**
  * A worker script that throws on any network use, then runs tesseract.js's own worker: if OCR tried
