@@ -10,10 +10,11 @@ import { DOCX_MEDIA_TYPE, readDocx } from "./Docx.js"
 import { EML_MEDIA_TYPE, readEmail } from "./Email.js"
 import { readHtml } from "./Html.js"
 import { readImage } from "./Image.js"
+import { OUTLOOK_MEDIA_TYPE, readMsg, refuseCompoundFile } from "./Msg.js"
 import { Ocr } from "./Ocr.js"
 import { readPdf } from "./Pdf.js"
 import { readPlainText } from "./PlainText.js"
-import { decodeUtf8, sniff } from "./Sniff.js"
+import { COMPOUND_FILE_MEDIA_TYPE, decodeUtf8, sniff } from "./Sniff.js"
 
 export interface ReadOptions {
   /** More pages than this fails with PayloadTooLarge. */
@@ -37,7 +38,10 @@ const readers: Record<string, Reader> = {
   "text/plain": (bytes) => Effect.sync(() => readPlainText(decodeUtf8(bytes) ?? "")),
   "text/html": (bytes) => Effect.sync(() => readHtml(bytes)),
   [DOCX_MEDIA_TYPE]: readDocx,
-  [EML_MEDIA_TYPE]: readEmail
+  [EML_MEDIA_TYPE]: readEmail,
+  [OUTLOOK_MEDIA_TYPE]: readMsg,
+  // Other compound files are legacy Office formats: refused, saying so.
+  [COMPOUND_FILE_MEDIA_TYPE]: refuseCompoundFile
 }
 
 export class DocumentReader extends Effect.Service<DocumentReader>()("DocumentReader", {

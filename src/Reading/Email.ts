@@ -5,7 +5,7 @@
  * its pages follow, numbered on. The classic input for splitting: one e-mail carrying an invoice and a
  * receipt. Inline images of the HTML body are part of the body, not attachments.
  *
- * Outlook `.msg` files are not read: no maintained reader is installed.
+ * `messagePages` lays out any e-mail once it is parsed: Outlook `.msg` files (Msg.ts) use it too.
  */
 import { Effect, Either } from "effect"
 import { type AddressObject, simpleParser } from "mailparser"
@@ -19,6 +19,10 @@ export const EML_MEDIA_TYPE = "message/rfc822"
 
 /** E-mails attached to e-mails are read this deep (the outer e-mail is 0); deeper ones are skipped. */
 export const MAX_NESTING = 3
+/** Attachments read per e-mail; the rest are skipped (and said so). */
+export const MAX_ATTACHMENTS = 100
+/** Attachment bytes read per e-mail; attachments past this budget are skipped (and said so). */
+export const MAX_ATTACHMENT_BYTES = 100 * 1024 * 1024
 
 /** Attachments that are text but not documents (they would read as text pages): invites, cards, signatures. */
 const NOT_DOCUMENTS = new Set([
@@ -38,16 +42,45 @@ export type ReadDocument<R> = (
   options: ReadEmailOptions
 ) => Effect.Effect<PageModel, ReadError, R>
 
+/** An e-mail as its format's parser gives it, before layout. */
+export interface Message {
+  readonly mediaType: string
+  /** From, To, Cc, Date, Subject, … in order; absent or blank values are left out. */
+  readonly headers: ReadonlyArray<readonly [name: string, value: string | undefined]>
+  readonly body: ReadonlyArray<FlowLine>
+  /** The attachments that may be documents (inline images of the body already left out). */
+  readonly attachments: ReadonlyArray<MessageAttachment>
+}
+
+export interface MessageAttachment {
+  readonly name: string
+  readonly type: string
+  /** Size in bytes, known before `content` is read; counted against MAX_ATTACHMENT_BYTES. */
+  readonly size: number
+  readonly content: Effect.Effect<Uint8Array, UnsupportedMediaType>
+}
+
+/** Fails for an e-mail attached deeper than MAX_NESTING; checked before the e-mail is parsed. */
+export const checkNesting = (options: ReadEmailOptions): Effect.Effect<void, UnsupportedMediaType> =>
+  (options.nesting ?? 0) > MAX_NESTING
+    ? Effect.fail(new UnsupportedMediaType({ detail: `e-mail nested more than ${MAX_NESTING} deep` }))
+    : Effect.void
+
+/** The body as lines: the plain text, or the HTML as text when there is no plain text. */
+export const bodyLines = (text: string | undefined, html: string | undefined): Array<FlowLine> =>
+  text !== undefined && text.trim() !== ""
+    ? text.split(/\r?\n/).map((line) => ({ text: line, scale: 1 }))
+    : html !== undefined
+    ? htmlToSections(html).flat()
+    : []
+
 export const readEmail = <R>(
   bytes: Uint8Array,
   options: ReadEmailOptions,
   readDocument: ReadDocument<R>
 ): Effect.Effect<PageModel, ReadError, R> =>
   Effect.gen(function*() {
-    const nesting = options.nesting ?? 0
-    if (nesting > MAX_NESTING) {
-      return yield* new UnsupportedMediaType({ detail: `e-mail nested more than ${MAX_NESTING} deep` })
-    }
+    yield* checkNesting(options)
     const mail = yield* Effect.tryPromise({
       try: () =>
         simpleParser(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
@@ -57,41 +90,73 @@ export const readEmail = <R>(
         }),
       catch: (e) => new UnsupportedMediaType({ detail: `unreadable e-mail: ${e instanceof Error ? e.message : String(e)}` })
     })
+    const html = typeof mail.html === "string" ? mail.html : undefined
+    const attachments = mail.attachments
+      // Images shown inside the HTML body (multipart/related, or referenced by Content-ID) belong to the body.
+      .filter((a) => !(a.related || (a.cid !== undefined && html !== undefined && html.includes(`cid:${a.cid}`))))
+      .map((a): MessageAttachment => ({
+        name: a.filename ?? "unnamed",
+        type: a.contentType,
+        size: a.content.byteLength,
+        content: Effect.sync(() => new Uint8Array(a.content))
+      }))
+    return yield* messagePages({
+      mediaType: EML_MEDIA_TYPE,
+      headers: [
+        ["From", addresses(mail.from)],
+        ["To", addresses(mail.to)],
+        ["Cc", addresses(mail.cc)],
+        ["Date", rawHeader(mail.headerLines, "date") ?? mail.date?.toUTCString()],
+        ["Subject", mail.subject]
+      ],
+      body: bodyLines(mail.text, html),
+      attachments
+    }, options, readDocument)
+  }).pipe(Effect.withSpan("Email.read", { attributes: { bytes: bytes.byteLength, nesting: options.nesting ?? 0 } }))
 
-    const head: Array<FlowLine> = [
-      header("From", addresses(mail.from)),
-      header("To", addresses(mail.to)),
-      header("Cc", addresses(mail.cc)),
-      header("Date", rawHeader(mail.headerLines, "date") ?? mail.date?.toUTCString()),
-      header("Subject", mail.subject)
-    ].flatMap((line) => (line ? [line] : []))
-    const body: Array<FlowLine> = mail.text !== undefined && mail.text.trim() !== ""
-      ? mail.text.split(/\r?\n/).map((text) => ({ text, scale: 1 }))
-      : typeof mail.html === "string"
-      ? htmlToSections(mail.html).flat()
-      : []
-    const message = [...head, { text: "", scale: 1 }, ...body]
+/**
+ * The pages of a parsed e-mail: headers and body first (with a note per attachment), then the pages of
+ * each attachment that is a readable document, read by the general reader one level deeper, numbered on.
+ */
+export const messagePages = <R>(
+  message: Message,
+  options: ReadEmailOptions,
+  readDocument: ReadDocument<R>
+): Effect.Effect<PageModel, ReadError, R> =>
+  Effect.gen(function*() {
+    const nesting = options.nesting ?? 0
+    const head = message.headers.flatMap(([name, value]) =>
+      value === undefined || value.trim() === "" ? [] : [{ text: `${name}: ${value.trim()}`, scale: 1 }]
+    )
+    const text = [...head, { text: "", scale: 1 }, ...message.body]
 
     // Attachments may use the pages the message itself leaves (its attachment notes may add a page:
     // the total is checked at the end).
     const limit = options.maxPages
-    let used = layOutSections([message], DOCUMENT_PAGE).length
+    let used = layOutSections([text], DOCUMENT_PAGE).length
     const tooLarge = () =>
       new PayloadTooLarge({ detail: `the e-mail with its attachments has more than ${limit} pages; the limit is ${limit}` })
     const attached: Array<Page> = []
     const notes: Array<FlowLine> = []
-    const html = typeof mail.html === "string" ? mail.html : ""
-    for (const attachment of mail.attachments) {
-      // Images shown inside the HTML body (multipart/related, or referenced by Content-ID) belong to the body.
-      if (attachment.related || (attachment.cid !== undefined && html.includes(`cid:${attachment.cid}`))) continue
-      const name = attachment.filename ?? "unnamed"
-      const type = attachment.contentType
+    const note = (line: string) => notes.push({ text: line, scale: 1 })
+    let bytesRead = 0
+    for (const [i, attachment] of message.attachments.entries()) {
+      const { name, type } = attachment
+      if (i >= MAX_ATTACHMENTS) {
+        note(`Attachments skipped: ${message.attachments.length - i} more (the limit is ${MAX_ATTACHMENTS} per e-mail)`)
+        break
+      }
       if (NOT_DOCUMENTS.has(type.toLowerCase())) {
-        notes.push({ text: `Attachment skipped: ${name} (${type}): not a document`, scale: 1 })
+        note(`Attachment skipped: ${name} (${type}): not a document`)
         continue
       }
-      const content = new Uint8Array(attachment.content)
-      const read = yield* readDocument(content, { maxPages: Math.max(0, limit - used), nesting: nesting + 1 }).pipe(
+      if (bytesRead + attachment.size > MAX_ATTACHMENT_BYTES) {
+        note(`Attachment skipped: ${name} (${type}): attachments over ${MAX_ATTACHMENT_BYTES / (1024 * 1024)} MB in all`)
+        continue
+      }
+      bytesRead += attachment.size
+      const read = yield* attachment.content.pipe(
+        Effect.flatMap((content) => readDocument(content, { maxPages: Math.max(0, limit - used), nesting: nesting + 1 })),
         Effect.map(Either.right),
         // Unreadable attachments are skipped (and said so); too many pages fails the whole e-mail.
         Effect.catchTags({
@@ -100,26 +165,23 @@ export const readEmail = <R>(
         })
       )
       if (read._tag === "Left") {
-        notes.push({ text: `Attachment skipped: ${name} (${type}): ${read.left.detail}`, scale: 1 })
+        note(`Attachment skipped: ${name} (${type}): ${read.left.detail}`)
         continue
       }
       const pages = read.right.pages
-      notes.push({ text: `Attachment: ${name} (${type}), ${pages.length} page${pages.length === 1 ? "" : "s"}`, scale: 1 })
+      note(`Attachment: ${name} (${type}), ${pages.length} page${pages.length === 1 ? "" : "s"}`)
       attached.push(...pages)
       used += pages.length
     }
 
-    const messagePages = layOutSections(
-      [notes.length > 0 ? [...message, { text: "", scale: 1 }, ...notes] : message],
+    const ownPages = layOutSections(
+      [notes.length > 0 ? [...text, { text: "", scale: 1 }, ...notes] : text],
       DOCUMENT_PAGE
     )
-    if (messagePages.length + attached.length > limit) return yield* tooLarge()
-    const pages = [...messagePages, ...attached].map((page, i): Page => ({ ...page, page: i + 1 }))
-    return { mediaType: EML_MEDIA_TYPE, pages } satisfies PageModel
-  }).pipe(Effect.withSpan("Email.read", { attributes: { bytes: bytes.byteLength, nesting: options.nesting ?? 0 } }))
-
-const header = (name: string, value: string | undefined): FlowLine | undefined =>
-  value === undefined || value.trim() === "" ? undefined : { text: `${name}: ${value.trim()}`, scale: 1 }
+    if (ownPages.length + attached.length > limit) return yield* tooLarge()
+    const pages = [...ownPages, ...attached].map((page, i): Page => ({ ...page, page: i + 1 }))
+    return { mediaType: message.mediaType, pages } satisfies PageModel
+  })
 
 /** Addresses as "Name <address>", groups flattened. */
 const addresses = (field: AddressObject | Array<AddressObject> | undefined): string | undefined => {

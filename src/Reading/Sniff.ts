@@ -1,9 +1,14 @@
 /**
  * The media type of a file, from its bytes only (never its name): magic numbers via `file-type`,
  * then e-mail (an RFC 822 header block), text (UTF-8) and HTML, which have no magic number.
+ * An OLE compound file is an Outlook message when its root holds MAPI properties, else legacy Office.
  */
 import { Effect } from "effect"
 import { fileTypeFromBuffer } from "file-type"
+import { isOutlookMessage, OUTLOOK_MEDIA_TYPE } from "./Msg.js"
+
+/** What `file-type` calls any OLE compound file (.msg, .doc, .xls, .ppt, .msi, …). */
+export const COMPOUND_FILE_MEDIA_TYPE = "application/x-cfb"
 
 export interface SniffedType {
   readonly mediaType: string
@@ -15,7 +20,13 @@ export const sniff = (bytes: Uint8Array): Effect.Effect<SniffedType | undefined>
   bytes.byteLength === 0
     ? Effect.succeed(undefined)
     : Effect.promise(() => fileTypeFromBuffer(bytes).catch(() => undefined)).pipe(
-      Effect.map((found) => (found ? { mediaType: found.mime, ext: found.ext } : sniffEmail(bytes) ?? sniffText(bytes))),
+      Effect.map((found) =>
+        found === undefined
+          ? sniffEmail(bytes) ?? sniffText(bytes)
+          : found.mime === COMPOUND_FILE_MEDIA_TYPE && isOutlookMessage(bytes)
+          ? { mediaType: OUTLOOK_MEDIA_TYPE, ext: "msg" }
+          : { mediaType: found.mime, ext: found.ext }
+      ),
       Effect.withSpan("Sniff.sniff")
     )
 
