@@ -91,7 +91,12 @@ layer(anthropicTestApp({ modelTimeoutMs: 1_000 }), { timeout: 120_000, excludeTe
         expect(r.status).toBe(502)
         expect(r.json.detail).toMatch(/^model provider failed: overloaded \(529 overloaded_error.*gave up after 4 attempts$/)
         expect(r.text).not.toContain(TEST_KEY)
-        expect(r.headers["x-usage-model-calls"]).toBe(String(fake.stats.received))
+        // Every attempt counts; the calls still in flight when the request failed were cancelled,
+        // some before their request reached the provider.
+        yield* Effect.promise(() => fake.idle())
+        const calls = Number(r.headers["x-usage-model-calls"])
+        expect(calls).toBeGreaterThanOrEqual(fake.stats.received)
+        expect(calls - fake.stats.received).toBeLessThanOrEqual(4)
       }))
 
     it.effect("a model call over MODEL_TIMEOUT_MS answers 504", () =>

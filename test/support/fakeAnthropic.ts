@@ -191,6 +191,8 @@ export const makeFakeAnthropic = (initial: Partial<FakeOptions> = {}): Effect.Ef
       }
 
       const server = http.createServer((req, res) => {
+        // A request counts once it arrives, even when the client aborts it before its body is in.
+        stats.received++
         const chunks: Array<Buffer> = []
         req.on("data", (c) => chunks.push(c))
         req.on("end", () => {
@@ -199,7 +201,6 @@ export const makeFakeAnthropic = (initial: Partial<FakeOptions> = {}): Effect.Ef
           const reask = JSON.stringify(body.messages ?? []).includes("\"tool_result\"")
           const call: FakeCall = { index: calls.length, body, tool, reask, receivedAt: performance.now() }
           calls.push(call)
-          stats.received++
           stats.inFlight++
           stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight)
           stats.byTool[tool] = (stats.byTool[tool] ?? 0) + 1
