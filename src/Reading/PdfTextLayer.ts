@@ -8,7 +8,6 @@ import type { TextContent, TextItem, TextStyle } from "pdfjs-dist/types/src/disp
 import type { Box, Line, Page, Word } from "../Domain/PageModel.js"
 import { unionBox } from "../Domain/PageModel.js"
 import type { Matrix } from "./PdfJs.js"
-import { apply } from "./PdfJs.js"
 
 // ---------------------------------------------------------------------------------------------
 // Geometry: text items → runs with boxes in viewport units (top-left origin, points)
@@ -37,11 +36,12 @@ interface Run {
 const DEFAULT_ASCENT = 0.8
 const DEFAULT_DESCENT = -0.2
 
+const plausible = (n: unknown, lo: number, hi: number): n is number =>
+  typeof n === "number" && Number.isFinite(n) && n >= lo && n <= hi
+
 /** Ascent and descent in font-size units; implausible values (some embedded fonts report 0.36 or NaN) fall back. */
 const fontMetrics = (style: TextStyle | undefined): { ascent: number; descent: number } => {
   const ascent = style?.ascent, descent = style?.descent
-  const plausible = (n: unknown, lo: number, hi: number): n is number =>
-    typeof n === "number" && Number.isFinite(n) && n >= lo && n <= hi
   return {
     ascent: plausible(ascent, 0.5, 1.5) ? ascent : DEFAULT_ASCENT,
     descent: plausible(descent, -0.6, 0) ? descent : DEFAULT_DESCENT
@@ -55,49 +55,83 @@ const orientationOf = (dx: number, dy: number): Orientation | undefined => {
   return undefined
 }
 
+/** Whether a character is whitespace as /\s/ has it (ASCII without the regular expression). */
+const isSpace = (char: string): boolean => {
+  const code = char.charCodeAt(0)
+  return code < 128 ? code === 32 || (code >= 9 && code <= 13) : /\s/.test(char)
+}
+
+/** A text item's placement in user space: origin, unit vectors along and up the text, extent below and above. */
+interface Placement {
+  readonly e: number
+  readonly f: number
+  readonly ux: number
+  readonly uy: number
+  readonly vx: number
+  readonly vy: number
+  readonly lo: number
+  readonly hi: number
+}
+
+/** Box (viewport units) of the stretch [t0, t1] along the text, corners taken in a fixed order. */
+const stretchBox = (p: Placement, view: Matrix, t0: number, t1: number): Box => {
+  let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity
+  for (let corner = 0; corner < 4; corner++) {
+    const t = corner < 2 ? t0 : t1, s = corner % 2 === 0 ? p.lo : p.hi
+    const x = p.e + p.ux * t + p.vx * s, y = p.f + p.uy * t + p.vy * s
+    const X = view[0] * x + view[2] * y + view[4], Y = view[1] * x + view[3] * y + view[5]
+    if (X < x1) x1 = X
+    if (X > x2) x2 = X
+    if (Y < y1) y1 = Y
+    if (Y > y2) y2 = Y
+  }
+  return [x1, y1, x2, y2]
+}
+
 const toRun = (item: TextItem, style: TextStyle | undefined, view: Matrix): Run | undefined => {
-  const chars = Array.from(item.str)
-  if (chars.length === 0 || item.str.trim().length === 0) return undefined
+  const str = item.str
+  const chars = Array.from(str)
+  if (chars.length === 0 || str.trim().length === 0) return undefined
   const [a, b, c, d, e, f] = item.transform as unknown as Matrix
   const alongLength = Math.hypot(a, b)
   const size = Math.hypot(c, d)
   if (alongLength === 0 || size === 0) return undefined
   const ux = a / alongLength, uy = b / alongLength // text direction (user space)
-  const vx = c / size, vy = d / size // glyph "up" (user space)
   const { ascent, descent } = fontMetrics(style)
-  const lo = descent * size, hi = ascent * size
-  const width = Math.max(0, item.width)
-
-  // Box (viewport units) of the characters [from, to) of the item, widths shared by character count.
-  const spanBox = (from: number, to: number): Box => {
-    const t0 = (width * from) / chars.length, t1 = (width * to) / chars.length
-    let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity
-    for (const t of [t0, t1]) {
-      for (const s of [lo, hi]) {
-        const [X, Y] = apply(view, e + ux * t + vx * s, f + uy * t + vy * s)
-        if (X < x1) x1 = X
-        if (X > x2) x2 = X
-        if (Y < y1) y1 = Y
-        if (Y > y2) y2 = Y
-      }
-    }
-    return [x1, y1, x2, y2]
+  const placement: Placement = {
+    e,
+    f,
+    ux,
+    uy,
+    vx: c / size, // glyph "up" (user space)
+    vy: d / size,
+    lo: descent * size,
+    hi: ascent * size
   }
+  const width = Math.max(0, item.width)
+  const n = chars.length
 
+  // Fragments: the runs of non-blank characters, widths shared by character count.
   const fragments: Array<Fragment> = []
-  let start = -1
-  for (let i = 0; i <= chars.length; i++) {
-    const blank = i === chars.length || /\s/.test(chars[i]!)
+  let start = -1, startUnit = 0, unit = 0
+  for (let i = 0; i <= n; i++) {
+    const blank = i === n || isSpace(chars[i]!)
     if (blank && start >= 0) {
-      fragments.push({ text: chars.slice(start, i).join(""), box: spanBox(start, i) })
+      fragments.push({
+        text: str.slice(startUnit, unit),
+        box: stretchBox(placement, view, (width * start) / n, (width * i) / n)
+      })
       start = -1
     } else if (!blank && start < 0) {
       start = i
+      startUnit = unit
     }
+    if (i < n) unit += chars[i]!.length
   }
   return {
-    text: item.str,
-    box: spanBox(0, chars.length),
+    text: str,
+    // The same arithmetic as for the fragments (a NaN width stays NaN, (width * n) / n may round).
+    box: stretchBox(placement, view, (width * 0) / n, (width * n) / n),
     size,
     orientation: orientationOf(view[0] * ux + view[2] * uy, view[1] * ux + view[3] * uy),
     fragments,
@@ -171,8 +205,9 @@ const isOverprint = (p: Placed, q: Placed) =>
   Math.abs(p.at[0] - q.at[0]) < OVERPRINT_EMS * p.run.size &&
   Math.abs(p.at[1] - q.at[1]) < OVERPRINT_EMS * p.run.size
 
+const centre = (p: Placed) => (p.at[1] + p.at[3]) / 2
+
 const groupRows = (placed: ReadonlyArray<Placed>): Array<Row> => {
-  const centre = (p: Placed) => (p.at[1] + p.at[3]) / 2
   const sorted = [...placed].sort((p, q) => centre(p) - centre(q) || p.at[0] - q.at[0])
   const rows: Array<Row> = []
   next: for (const item of sorted) {
@@ -240,13 +275,14 @@ const dominantSize = (runs: ReadonlyArray<Run>): number => {
 
 const clamp01 = (n: number) => (n < 0 ? 0 : n > 1 ? 1 : n)
 
+const normalize = (b: Box, pageWidth: number, pageHeight: number): Box => [
+  clamp01(b[0] / pageWidth),
+  clamp01(b[1] / pageHeight),
+  clamp01(b[2] / pageWidth),
+  clamp01(b[3] / pageHeight)
+]
+
 const toLine = (segment: ReadonlyArray<Placed>, pageWidth: number, pageHeight: number): Line | undefined => {
-  const norm = (b: Box): Box => [
-    clamp01(b[0] / pageWidth),
-    clamp01(b[1] / pageHeight),
-    clamp01(b[2] / pageWidth),
-    clamp01(b[3] / pageHeight)
-  ]
   const words: Array<{ text: string; box: Box }> = []
   let prev: Placed | undefined
   for (const item of segment) {
@@ -268,7 +304,7 @@ const toLine = (segment: ReadonlyArray<Placed>, pageWidth: number, pageHeight: n
     prev = item
   }
   const visible = words
-    .map((w): Word => ({ text: w.text, box: norm(w.box), confidence: 1 }))
+    .map((w): Word => ({ text: w.text, box: normalize(w.box, pageWidth, pageHeight), confidence: 1 }))
     .filter((w) => w.box[2] > w.box[0] && w.box[3] > w.box[1])
   if (visible.length === 0) return undefined
   return {
