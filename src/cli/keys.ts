@@ -3,7 +3,7 @@
  * Works on the same database as the server (DATABASE_URL, or the embedded one under DATA_DIR).
  */
 import { NodeRuntime } from "@effect/platform-node"
-import { Console, Effect, Layer } from "effect"
+import { Cause, Console, Effect, Layer } from "effect"
 import { KeyStore } from "../Auth/Keys.js"
 import { AppConfig } from "../Config.js"
 import { SqlLive } from "../Sql/Sql.js"
@@ -57,7 +57,12 @@ const program = Effect.gen(function*() {
 })
 
 program.pipe(
-  Effect.flatMap((code) => Effect.sync(() => (process.exitCode = code))),
   Effect.provide(KeyStore.Default.pipe(Layer.provide(SqlLive), Layer.provide(AppConfig.Default))),
+  // A failure (the database in use by the server, a bad DATABASE_URL) is one line, not a stack trace.
+  Effect.catchAllCause((cause) => {
+    const error = Cause.squash(cause)
+    return Effect.as(Console.error(`keys: ${error instanceof Error ? error.message : String(error)}`), 1)
+  }),
+  Effect.flatMap((code) => Effect.sync(() => (process.exitCode = code))),
   NodeRuntime.runMain
 )

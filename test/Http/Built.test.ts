@@ -1,0 +1,69 @@
+/**
+ * What `npm start` runs: the TypeScript compiled to dist/ (npm run build) and started with plain node.
+ * The rest of the suite runs the sources; this checks the build starts, serves, and stops on SIGTERM.
+ */
+import { describe, expect, it } from "vitest"
+import { execFile, spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { promisify } from "node:util"
+
+const root = path.resolve(import.meta.dirname, "../..")
+
+/** Runs the built keys CLI on a data directory. */
+const keys = (dataDir: string, ...args: Array<string>) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, ["dist/cli/keys.js", ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } }, (error, stdout, stderr) =>
+      resolve({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr }))
+  })
+
+describe("the built server (npm start)", () => {
+  it("builds, starts with plain node, answers, stops on SIGTERM; the keys CLI shares its database", async () => {
+    await promisify(execFile)(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root })
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-built-"))
+    const server = spawn(process.execPath, ["dist/main.js"], {
+      cwd: root,
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, API_KEYS: "smoke:smoke-key", DATABASE_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let output = ""
+    server.stdout.on("data", (c) => (output += c))
+    server.stderr.on("data", (c) => (output += c))
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no "Listening on" within 60 s:\n${output}`)), 60_000)
+        const poll = setInterval(() => {
+          const m = /Listening on http:\/\/[^:]+:(\d+)/.exec(output)
+          if (m !== null) {
+            clearInterval(poll)
+            clearTimeout(timer)
+            resolve(Number(m[1]))
+          }
+        }, 100)
+        server.on("exit", (code) => reject(new Error(`exited with ${code}:\n${output}`)))
+      })
+      const health = await fetch(`http://127.0.0.1:${port}/health`)
+      expect(health.status).toBe(200)
+      expect(await health.json()).toEqual({ status: "ok", database: "ok" })
+      const templates = await fetch(`http://127.0.0.1:${port}/v1/templates`, { headers: { "x-api-key": "smoke-key" } })
+      expect(templates.status).toBe(200)
+      expect(await templates.json()).toEqual([])
+      // The keys CLI is refused while the server holds the embedded database: one line, exit 1.
+      const busy = await keys(dataDir, "list")
+      expect(busy.code).toBe(1)
+      expect(busy.stderr.trim()).toMatch(/^keys: the embedded database in \S+ is in use by process \d+; stop it first/)
+      expect(busy.stderr.trim().split("\n")).toHaveLength(1)
+
+      const exited = new Promise<number | null>((resolve) => server.on("exit", resolve))
+      server.kill("SIGTERM")
+      expect(await exited).not.toBeNull()
+      const listed = await keys(dataDir, "list")
+      expect(listed.code).toBe(0)
+      expect(listed.stdout).toMatch(/^key_\S+\tsmoke\t/m)
+    } finally {
+      server.kill("SIGKILL")
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 120_000)
+})
