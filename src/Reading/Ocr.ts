@@ -7,6 +7,12 @@
  * queue: callers wait when it is full) and maps tesseract's blocks back to the caller's image:
  * page-model lines and words, boxes in 0..1 of the image, confidences in 0..1. A worker whose thread
  * ends (crash, exit, terminate) or that overruns the job timeout is replaced, so the pool keeps its size.
+ *
+ * Measured on receipts-dev and dropped: reading doubtful lines a second time, alone (the line cut from
+ * the prepared image with a margin, PSM 7, at 1–1.5× or binarized, kept when its confidence is higher).
+ * Lines with a word under 60% confidence (40% of lines): +55% CPU, one more date and total found;
+ * only lines with a digit word under 25–50% (9–18% of lines): +11–23% CPU, one more total (and date at 50%),
+ * CER 0.219 → 0.217. Doubtful words alone lose the line's context: confidently wrong ("21:25" → "21:28").
  */
 import { Deferred, Effect, Exit, Layer, Queue, Schedule } from "effect"
 import * as fs from "node:fs"
@@ -160,7 +166,52 @@ const readingOrder = (lines: Array<Line>): Array<Line> => {
   return rows.flatMap((row) => row.lines.sort((a, b) => a.box[0] - b.box[0]))
 }
 
-/** Maps tesseract's words (pixels of the prepared image) to lines with boxes in 0..1 of the original image. */
+/**
+ * "170." then "00" (or "170" then ".00") with a gap under this share of the taller word's height are one
+ * amount that tesseract split after its decimal point. Measured on receipts-dev: such splits leave
+ * 0.4–0.95 of a glyph height, a real space between "38." and "39" 1.7; one more total found, CER 0.2189 → 0.2185.
+ */
+const AMOUNT_GAP = 1
+
+const isWholePart = (text: string) => /^\d[\d,]*[.,]$/.test(text) || /^\d(?:[\d,]*\d)?$/.test(text)
+
+/**
+ * Joins, within a line, an amount split after its decimal point: only a whole part ending in the separator
+ * followed by exactly two digits ("170." "00"), or a whole part followed by the separator and two digits
+ * ("170" ".00"), close together. Nothing else is touched ("0 00", with no separator read, stays as it is).
+ */
+const joinSplitAmounts = (words: ReadonlyArray<TesseractWord>): Array<TesseractWord> => {
+  const out: Array<TesseractWord> = []
+  for (const word of words) {
+    const previous = out[out.length - 1]
+    if (previous) {
+      const a = previous.text.trim(), b = word.text.trim()
+      const split = (/[.,]$/.test(a) && isWholePart(a) && /^\d{2}$/.test(b)) ||
+        (/\d$/.test(a) && isWholePart(a) && /^[.,]\d{2}$/.test(b))
+      const h = Math.max(previous.bbox.y1 - previous.bbox.y0, word.bbox.y1 - word.bbox.y0)
+      if (split && word.bbox.x0 > previous.bbox.x0 && word.bbox.x0 - previous.bbox.x1 < AMOUNT_GAP * h) {
+        out[out.length - 1] = {
+          text: a + b,
+          confidence: Math.min(previous.confidence, word.confidence),
+          bbox: {
+            x0: Math.min(previous.bbox.x0, word.bbox.x0),
+            y0: Math.min(previous.bbox.y0, word.bbox.y0),
+            x1: Math.max(previous.bbox.x1, word.bbox.x1),
+            y1: Math.max(previous.bbox.y1, word.bbox.y1)
+          }
+        }
+        continue
+      }
+    }
+    out.push(word)
+  }
+  return out
+}
+
+/**
+ * Maps tesseract's words (pixels of the prepared image) to lines with boxes in 0..1 of the original image,
+ * amounts split after their decimal point joined (`joinSplitAmounts`).
+ */
 export const toOcrResult = (data: TesseractBlocks, prepared: PreparedImage): OcrResult => {
   const { scale, left, top, sourceWidth, sourceHeight } = prepared
   const toBox = (b: TesseractBox): Box => [
@@ -175,7 +226,7 @@ export const toOcrResult = (data: TesseractBlocks, prepared: PreparedImage): Ocr
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
         const words: Array<Word> = []
-        for (const word of line.words) {
+        for (const word of joinSplitAmounts(line.words.filter((w) => w.text.trim().length > 0))) {
           const text = word.text.trim()
           if (text.length === 0) continue
           const box = toBox(word.bbox)

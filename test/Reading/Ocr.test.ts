@@ -4,7 +4,7 @@ import { Effect, Fiber, Layer } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { makeOcr, Ocr, tesseractPaths } from "../../src/Reading/Ocr.js"
+import { makeOcr, Ocr, tesseractPaths, toOcrResult } from "../../src/Reading/Ocr.js"
 import { analyseText, prepare } from "../../src/Reading/Preprocess.js"
 import { inUnit } from "../support/boxes.js"
 import { textImage } from "../support/textImage.js"
@@ -109,6 +109,57 @@ describe("Ocr", () => {
         const result = yield* ocr.recognize({ width: 50, height: 20, pixels: new Uint8Array(1000).fill(255) })
         expect(result).toEqual({ lines: [], confidence: 0 })
       }))
+  })
+
+  describe("amounts split after their decimal point", () => {
+    /** One tesseract line of words given as [text, x0, x1] (pixels), 20 px tall, on a 1000×100 image. */
+    const read = (...words: Array<[string, number, number]>) =>
+      toOcrResult(
+        {
+          blocks: [{
+            paragraphs: [{
+              lines: [{ words: words.map(([text, x0, x1]) => ({ text, confidence: 90, bbox: { x0, y0: 40, x1, y1: 60 } })) }]
+            }]
+          }]
+        },
+        {
+          pixels: new Uint8Array(0),
+          width: 1000,
+          height: 100,
+          scale: 1,
+          left: 0,
+          top: 0,
+          sourceWidth: 1000,
+          sourceHeight: 100,
+          segmentation: "block",
+          tesseractParams: {}
+        }
+      ).lines.map((l) => l.text)
+
+    it("joins a whole part and its two decimals read as two close words", () => {
+      expect(read(["RM", 300, 330], ["170.", 400, 447], ["00", 458, 488])).toEqual(["RM 170.00"])
+      expect(read(["CASH", 100, 160], ["170", 400, 440], [".00", 444, 480])).toEqual(["CASH 170.00"])
+      const [line] = toOcrResult(
+        { blocks: [{ paragraphs: [{ lines: [{ words: [
+          { text: "170.", confidence: 66, bbox: { x0: 400, y0: 40, x1: 447, y1: 60 } },
+          { text: "00", confidence: 93, bbox: { x0: 458, y0: 41, x1: 488, y1: 61 } }
+        ] }] }] }] },
+        { pixels: new Uint8Array(0), width: 1000, height: 100, scale: 1, left: 0, top: 0, sourceWidth: 1000, sourceHeight: 100, segmentation: "block", tesseractParams: {} }
+      ).lines
+      expect(line!.words).toHaveLength(1)
+      expect(line!.words[0]!.confidence).toBeCloseTo(0.66)
+      expect(line!.words[0]!.box[0]).toBeCloseTo(0.4)
+      expect(line!.words[0]!.box[2]).toBeCloseTo(0.488)
+    })
+
+    it("leaves words apart when the gap is a space, or the result would not be an amount", () => {
+      // "Lot 38, 39": a real space (1.5 text heights).
+      expect(read(["Lot", 100, 140], ["38.", 160, 185], ["39", 215, 240])).toEqual(["Lot 38. 39"])
+      // No separator read: which digits are decimals is not known.
+      expect(read(["0", 100, 112], ["00", 120, 145])).toEqual(["0 00"])
+      expect(read(["170.", 400, 447], ["005", 458, 500])).toEqual(["170. 005"])
+      expect(read(["No.", 100, 140], ["12", 150, 175])).toEqual(["No. 12"])
+    })
   })
 
   describe("preparation (Preprocess)", () => {
