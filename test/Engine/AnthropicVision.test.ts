@@ -5,27 +5,16 @@
 import { HttpClientRequest } from "@effect/platform"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { PDFDocument, StandardFonts } from "pdf-lib"
 import sharp from "sharp"
 import { MAX_IMAGE_SIDE } from "../../src/Reading/PageImage.js"
 import { anthropicTestApp } from "../support/anthropic.js"
 import { fileForm, keyFor, send, withKey } from "../support/app.js"
 import { FakeAnthropic, type FakeAnthropicShape } from "../support/fakeAnthropic.js"
-import { A4 } from "../support/pdfs.js"
+import { makeMixedPdf, makeTextPdf } from "../support/pdfs.js"
 import { TEMPLATE_DATA } from "../support/packets.js"
 import { textPng } from "../support/textImage.js"
 
 const SCAN = ["ACME Supplies Ltd", "INVOICE", "Invoice Number: INV-4711", "Invoice Date: 12 March 2024", "Total Due: 1,234.50"]
-
-/** Page 1 a scan of an invoice (an image only), page 2 a text page of the same invoice. */
-const scannedPdf = async () => {
-  const doc = await PDFDocument.create()
-  const scan = await doc.embedPng(await textPng(SCAN, { width: 1240, top: 120, left: 80 }))
-  doc.addPage([A4.width, A4.height]).drawImage(scan, { x: 0, y: A4.height - (scan.height * A4.width) / scan.width, width: A4.width, height: (scan.height * A4.width) / scan.width })
-  const font = await doc.embedFont(StandardFonts.Helvetica)
-  doc.addPage([A4.width, A4.height]).drawText("Page 2 of 2  Terms: payable within 30 days", { x: 72, y: 760, size: 12, font })
-  return doc.save()
-}
 
 const imageBlocks = (fake: FakeAnthropicShape) =>
   fake.calls
@@ -70,7 +59,8 @@ layer(anthropicTestApp({ modelVision: true, ocrWorkers: 1 }), { timeout: 120_000
       Effect.gen(function*() {
         const key = yield* keyFor("vision-pdf")
         const template = yield* createTemplate(key)
-        const bytes = yield* Effect.promise(scannedPdf)
+        // Page 1 a scan of the invoice (an image only), page 2 a text page of the same invoice.
+        const bytes = yield* Effect.promise(() => makeMixedPdf([SCAN, { text: "Page 2 of 2  Terms: payable within 30 days" }]))
         const upload = yield* send(HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(fileForm(bytes, "scan.pdf"))))
         expect(upload.status).toBe(200)
         const fake = yield* FakeAnthropic
@@ -106,13 +96,7 @@ layer(anthropicTestApp({ modelVision: true, ocrWorkers: 1 }), { timeout: 120_000
       Effect.gen(function*() {
         const key = yield* keyFor("vision-text")
         const template = yield* createTemplate(key)
-        const doc = yield* Effect.promise(async () => {
-          const d = await PDFDocument.create()
-          const font = await d.embedFont(StandardFonts.Helvetica)
-          const page = d.addPage([A4.width, A4.height])
-          SCAN.forEach((line, i) => page.drawText(line, { x: 72, y: 760 - 16 * i, size: 12, font }))
-          return d.save()
-        })
+        const doc = yield* Effect.promise(() => makeTextPdf([SCAN]))
         const fake = yield* oneShot(key, template, doc, "invoice.pdf")
         expect(fake.stats.byTool["record_fields"]).toBe(1)
         expect(imageBlocks(fake)).toHaveLength(0)

@@ -1,5 +1,4 @@
 import { describe, expect, it, layer } from "@effect/vitest"
-import { createCanvas } from "@napi-rs/canvas"
 import { Effect, Layer } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -8,7 +7,7 @@ import type { Box, Line, Page, Word } from "../../src/Domain/PageModel.js"
 import { pageText } from "../../src/Domain/PageModel.js"
 import { makeOcr, Ocr } from "../../src/Reading/Ocr.js"
 import { readPdf } from "../../src/Reading/Pdf.js"
-import { A4, makePdf, makeTextPdf, textLayout } from "../support/pdfs.js"
+import { A4, makeMixedPdf, makePdf, makeTextPdf, textLayout } from "../support/pdfs.js"
 
 const read = (bytes: Uint8Array, maxPages = 500) => readPdf(bytes, { maxPages })
 
@@ -287,34 +286,6 @@ describe("readPdf", () => {
   })
 
   describe("scanned and mixed PDFs (OCR)", () => {
-    /** A scanned A4 page: an image of black text lines at 150 DPI (DejaVu Sans, ~14 pt). */
-    const scanPng = (lines: ReadonlyArray<string>) => {
-      const canvas = createCanvas(1240, 1754)
-      const ctx = canvas.getContext("2d")
-      ctx.fillStyle = "white"
-      ctx.fillRect(0, 0, canvas.width, canvas.height)
-      ctx.fillStyle = "black"
-      ctx.font = "30px DejaVu Sans"
-      lines.forEach((line, i) => ctx.fillText(line, 150, 300 + 60 * i))
-      return canvas.encode("png")
-    }
-
-    /** Pages in order: a string array is a scanned page of those lines, `{ text }` a text-layer page. */
-    const makeMixedPdf = async (pages: ReadonlyArray<ReadonlyArray<string> | { readonly text: string }>) => {
-      const doc = await PDFDocument.create()
-      const font = await doc.embedFont(StandardFonts.Helvetica)
-      for (const content of pages) {
-        const page = doc.addPage([A4.width, A4.height])
-        if ("text" in content) {
-          page.drawText(content.text, { x: 72, y: 760, size: 12, font })
-        } else {
-          const image = await doc.embedPng(await scanPng(content))
-          page.drawImage(image, { x: 0, y: 0, width: A4.width, height: A4.height })
-        }
-      }
-      return doc.save()
-    }
-
     layer(Layer.scoped(Ocr, Effect.map(makeOcr({ workers: 2 }), Ocr.make)), { timeout: 60_000 })("with OCR", (it) => {
       it.effect("reads a scanned page by OCR and keeps text pages on their text layer; source per page", () =>
         Effect.gen(function*() {

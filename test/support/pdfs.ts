@@ -4,6 +4,7 @@
  * so a text's expected normalized box starts near [x / 595, y / 842].
  */
 import { degrees, PDFDocument, StandardFonts } from "pdf-lib"
+import { textPng } from "./textImage.js"
 
 export const A4 = { width: 595, height: 842 } as const
 
@@ -75,3 +76,23 @@ export const makeTextPdf = (pages: ReadonlyArray<ReadonlyArray<string>>): Promis
       }))
     )
   )
+
+/** A scanned A4 page: an image of black text lines at 150 DPI (DejaVu Sans, ~14 pt). */
+export const scanPng = (lines: ReadonlyArray<string>) =>
+  textPng(lines, { width: 1240, height: 1754, left: 150, top: 300, fontSize: 30, pitch: 60 })
+
+/** Pages in order: a string array is a scanned page of those lines (no text layer), `{ text }` a text-layer page. */
+export const makeMixedPdf = async (pages: ReadonlyArray<ReadonlyArray<string> | { readonly text: string }>): Promise<Uint8Array> => {
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  for (const content of pages) {
+    const page = doc.addPage([A4.width, A4.height])
+    if ("text" in content) {
+      page.drawText(content.text, { x: 72, y: 760, size: 12, font })
+    } else {
+      const image = await doc.embedPng(await scanPng(content))
+      page.drawImage(image, { x: 0, y: 0, width: A4.width, height: A4.height })
+    }
+  }
+  return doc.save()
+}
