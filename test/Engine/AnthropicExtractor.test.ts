@@ -4,7 +4,7 @@ import { AppConfig } from "../../src/Config.js"
 import { statusOf } from "../../src/Domain/Errors.js"
 import { type Grounded, isGrounded } from "../../src/Domain/Extraction.js"
 import { type PageImages, type PageModel, unionBox } from "../../src/Domain/PageModel.js"
-import { AnthropicExtractor, EXTRACT_CHUNK_TOKENS } from "../../src/Engine/Anthropic/Extractor.js"
+import { AnthropicExtractor, chunksOf, EXTRACT_CHUNK_TOKENS, IMAGE_TOKENS, MAX_IMAGES_PER_CALL } from "../../src/Engine/Anthropic/Extractor.js"
 import { Extractor } from "../../src/Engine/Extractor.js"
 import { withUsage } from "../../src/Model/Usage.js"
 import { modelClientLayer, modelConfig } from "../support/anthropic.js"
@@ -33,6 +33,20 @@ const withExtractor = <A, E>(
   }).pipe(Effect.scoped)
 
 const value = (v: unknown) => (v as Grounded).value
+
+describe("Anthropic extractor: chunks", () => {
+  it("counts a page image in a call's budget only with vision, and never puts more than MAX_IMAGES_PER_CALL in one call", () => {
+    const m = pageModelFromLines(Array.from({ length: MAX_IMAGES_PER_CALL + 5 }, (_, i) => [`Receipt ${i}`, "Total 1.00"]))
+    const scans = m.pages.map((p) => ({ ...p, source: "ocr" as const }))
+    const seen = chunksOf(scans, true)
+    expect(seen.length).toBeGreaterThan(1)
+    expect(seen.flat().map((p) => p.page)).toEqual(scans.map((p) => p.page))
+    for (const chunk of seen) expect(chunk.length).toBeLessThanOrEqual(Math.min(MAX_IMAGES_PER_CALL, Math.floor(EXTRACT_CHUNK_TOKENS / IMAGE_TOKENS)))
+    expect(chunksOf(scans, false)).toHaveLength(1)
+    // Text pages cost no image.
+    expect(chunksOf(m.pages, true)).toHaveLength(1)
+  })
+})
 
 describe("Anthropic extractor through the fake Messages API", () => {
   const model = pageModelFromLines(packetPages([invoice("INV-2024-001", 2, "USD 1,234.50")]))

@@ -34,16 +34,19 @@ const showsImage = (page: Page, vision: boolean) => vision && page.source === "o
 export const chunksOf = (pages: ReadonlyArray<Page>, vision = false): Array<ReadonlyArray<Page>> => {
   const chunks: Array<Array<Page>> = []
   let tokens = 0
+  let images = 0
   for (const page of pages) {
-    const t = estimateTokens(numberedText([page])) + (showsImage(page, vision) ? IMAGE_TOKENS : 0)
+    const image = showsImage(page, vision) ? 1 : 0
+    const t = estimateTokens(numberedText([page])) + image * IMAGE_TOKENS
     const last = chunks[chunks.length - 1]
-    const images = last?.filter((p) => showsImage(p, vision)).length ?? 0
-    if (last !== undefined && tokens + t <= EXTRACT_CHUNK_TOKENS && (!showsImage(page, vision) || images < MAX_IMAGES_PER_CALL)) {
+    if (last !== undefined && tokens + t <= EXTRACT_CHUNK_TOKENS && images + image <= MAX_IMAGES_PER_CALL) {
       last.push(page)
       tokens += t
+      images += image
     } else {
       chunks.push([page])
       tokens = t
+      images = image
     }
   }
   return chunks
