@@ -13,6 +13,10 @@
  * Lines with a word under 60% confidence (40% of lines): +55% CPU, one more date and total found;
  * only lines with a digit word under 25–50% (9–18% of lines): +11–23% CPU, one more total (and date at 50%),
  * CER 0.219 → 0.217. Doubtful words alone lose the line's context: confidently wrong ("21:25" → "21:28").
+ * Also dropped: reading every page twice (the prepared image and a blurred or larger variant) and taking
+ * each line from the surer reading: twice the CPU for CER 0.211–0.217, totals found 79–86%, dates 86–96%
+ * (the surer line is often the confidently wrong one); loading no English dictionaries (load_system_dawg,
+ * load_freq_dawg off): the same text to the character.
  */
 import { Deferred, Effect, Exit, Layer, Queue, Schedule } from "effect"
 import * as fs from "node:fs"
