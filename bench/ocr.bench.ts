@@ -304,8 +304,8 @@ export default async function() {
     rows.push(await (runOurs(runtime, items, "tesseract.js raw (grayscale only)", { preprocess: false })))
     rows.push(await (runOurs(runtime, items, "tesseract.js prepared (ours)", {})))
     for (const extra of (process.env.OCR_BENCH_SETTINGS ?? "").split(";").filter((s) => s.trim().length > 0)) {
-      const { segmentation, ...settings } = JSON.parse(extra)
-      rows.push(await runOurs(runtime, items, extra, { preprocess: settings, segmentation }))
+      const { segmentation, reread, ...settings } = JSON.parse(extra)
+      rows.push(await runOurs(runtime, items, extra, { preprocess: settings, segmentation, reread }))
     }
   } finally {
     await runtime.dispose()

@@ -8,6 +8,12 @@
  * page-model lines and words, boxes in 0..1 of the image, confidences in 0..1. A worker whose thread
  * ends (crash, exit, terminate) or that overruns the job timeout is replaced, so the pool keeps its size.
  *
+ * Rows of text the page's reading left out (tesseract's block segmentation skips a line now and then,
+ * most often a large letterhead over small print) are found by comparing the prepared image's glyphs
+ * with the recognized words' boxes, and read alone as single lines (`unreadRows` in Preprocess.ts).
+ * Measured on receipts-dev: CER 0.219 → 0.215, word recall 0.710 → 0.715, totals found 86% → 88%,
+ * +3% CPU; four more store names in the text.
+ *
  * Measured on receipts-dev and dropped: reading doubtful lines a second time, alone (the line cut from
  * the prepared image with a margin, PSM 7, at 1–1.5× or binarized, kept when its confidence is higher).
  * Lines with a word under 60% confidence (40% of lines): +55% CPU, one more date and total found;
@@ -29,8 +35,8 @@ import Tesseract from "tesseract.js"
 import { AppConfig } from "../Config.js"
 import type { Box, Line, Word } from "../Domain/PageModel.js"
 import { unionBox } from "../Domain/PageModel.js"
-import type { PreparedImage, Settings } from "./Preprocess.js"
-import { prepare, toPgm } from "./Preprocess.js"
+import type { PixelBox, PreparedImage, Settings } from "./Preprocess.js"
+import { cropPrepared, prepare, toPgm, unreadRows } from "./Preprocess.js"
 
 /** An image to read: 8-bit pixels (grayscale by default), or an encoded image (PNG, JPEG, …). */
 export type OcrImage =
@@ -55,6 +61,8 @@ export interface RecognizeOptions {
    * an object overrides some of the settings (the bench compares them).
    */
   readonly preprocess?: boolean | Partial<Settings>
+  /** Default true (with preprocessing): rows of text the page's reading left out are read again alone. */
+  readonly reread?: boolean
 }
 
 export interface OcrResult {
@@ -248,6 +256,37 @@ export const toOcrResult = (data: TesseractBlocks, prepared: PreparedImage): Ocr
 }
 
 // ---------------------------------------------------------------------------------------------
+// Rows left unread
+
+/** Tesseract's single text line mode, for a row read alone. */
+const PSM_SINGLE_LINE = "7"
+/** Rows read again per page at most (a page of unreadable noise must not cost a recognition per speck). */
+const MAX_REREAD_ROWS = 8
+/** A row read alone is kept when its words are this sure on average and it holds letters or digits. */
+const MIN_REREAD_CONFIDENCE = 0.6
+
+const wordBoxes = (data: TesseractBlocks): Array<PixelBox> =>
+  (data.blocks ?? []).flatMap((block) =>
+    block.paragraphs.flatMap((paragraph) =>
+      paragraph.lines.flatMap((line) =>
+        line.words.filter((w) => w.text.trim().length > 0).map((w): PixelBox => [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1])
+      )
+    )
+  )
+
+const isLegible = (line: Line) =>
+  /[\p{L}\p{N}]{2}/u.test(line.text) &&
+  line.words.reduce((sum, w) => sum + w.confidence, 0) / line.words.length >= MIN_REREAD_CONFIDENCE
+
+/** The reading with more lines, in reading order and with the mean confidence over all words. */
+const withLines = (result: OcrResult, extra: ReadonlyArray<Line>): OcrResult => {
+  if (extra.length === 0) return result
+  const lines = readingOrder([...result.lines, ...extra])
+  const words = lines.flatMap((l) => l.words)
+  return { lines, confidence: words.reduce((sum, w) => sum + w.confidence, 0) / words.length }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The pool
 
 interface Job {
@@ -388,6 +427,16 @@ export const makeOcr = (options: OcrPoolOptions) =>
       }).pipe(Effect.uninterruptible, Effect.withSpan("Ocr.start", { attributes: { workers } })))
     )
 
+    /** Queues one recognition and waits for it; a caller that stops waiting leaves the job to be skipped. */
+    const submit = (request: Pick<Job, "image" | "params">) =>
+      Effect.gen(function*() {
+        const job: Job = { ...request, done: yield* Deferred.make<TesseractBlocks>(), abandoned: false }
+        yield* Queue.offer(jobs, job)
+        return yield* Deferred.await(job.done).pipe(
+          Effect.onInterrupt(() => Effect.sync(() => { job.abandoned = true }))
+        )
+      })
+
     const recognize = (image: OcrImage, recognizeOptions: RecognizeOptions = {}): Effect.Effect<OcrResult> =>
       Effect.gen(function*() {
         yield* ensureStarted
@@ -397,17 +446,25 @@ export const makeOcr = (options: OcrPoolOptions) =>
           typeof preprocess === "boolean" ? { enhance: preprocess } : { ...preprocess, enhance: true }
         )
         const segmentation = recognizeOptions.segmentation ?? prepared.segmentation
-        const job: Job = {
+        const job = {
           image: toPgm(prepared),
-          params: { tessedit_pageseg_mode: PSM[segmentation], ...prepared.tesseractParams },
-          done: yield* Deferred.make<TesseractBlocks>(),
-          abandoned: false
+          params: { tessedit_pageseg_mode: PSM[segmentation], ...prepared.tesseractParams }
         }
-        yield* Queue.offer(jobs, job)
-        const data = yield* Deferred.await(job.done).pipe(
-          Effect.onInterrupt(() => Effect.sync(() => { job.abandoned = true }))
-        )
-        return toOcrResult(data, prepared)
+        const data = yield* submit(job)
+        const result = toOcrResult(data, prepared)
+        if (recognizeOptions.reread === false || !(typeof preprocess === "object" || preprocess)) return result
+        // Rows the page's reading left out (a large letterhead, a line the block segmentation skipped) are read alone.
+        const read = wordBoxes(data)
+        const rows = unreadRows(prepared, read).slice(0, MAX_REREAD_ROWS)
+        if (rows.length === 0) return result
+        const extra = yield* Effect.forEach(rows, (row) => {
+          const crop = cropPrepared(prepared, row)
+          return Effect.map(submit({
+            image: toPgm(crop),
+            params: { ...job.params, tessedit_pageseg_mode: PSM_SINGLE_LINE }
+          }), (rowData) => toOcrResult(rowData, crop).lines.filter(isLegible))
+        }, { concurrency: "unbounded" })
+        return withLines(result, extra.flat())
       }).pipe(Effect.withSpan("Ocr.recognize", { attributes: { width: image.width, height: image.height } }))
 
     return { recognize, workers } as const

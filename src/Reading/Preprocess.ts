@@ -180,15 +180,83 @@ export interface TextAnalysis {
   readonly textBox: readonly [number, number, number, number] | undefined
 }
 
+/** Dark components shaped like glyphs: not specks, not rules or frames, not mostly empty boxes. */
+const glyphsOf = (pixels: Uint8Array, width: number, height: number, threshold: number): Array<Component> =>
+  darkComponents(pixels, width, height, threshold).filter((c) => {
+    const h = c.y1 - c.y0 + 1, w = c.x1 - c.x0 + 1
+    return h >= 4 && h <= Math.max(height / 8, 80) && w <= 2 * h && c.area >= 0.1 * w * h
+  })
+
+/** A box in pixels: [x0, y0, x1, y1), x1 and y1 exclusive. */
+export type PixelBox = readonly [number, number, number, number]
+
+/** Glyphs in a row of unread text before it is worth reading again. */
+const MIN_UNREAD_GLYPHS = 4
+/** Glyphs further apart than this many text heights are not one row. */
+const ROW_GAP = 3
+
+/**
+ * Rows of text that a recognition left out: glyph-like components of the prepared image whose centre lies
+ * in none of the recognized words' boxes, grouped into rows (vertical overlap) and runs (small gaps),
+ * kept when a run has a few glyphs and is wider than tall. Boxes in prepared pixels, with a margin.
+ */
+export const unreadRows = (image: Pick<PreparedImage, "pixels" | "width" | "height">, read: ReadonlyArray<PixelBox>): Array<PixelBox> => {
+  const glyphs = glyphsOf(image.pixels, image.width, image.height, otsuThreshold(image.pixels))
+  if (glyphs.length < MIN_GLYPHS) return []
+  const heights = glyphs.map((c) => c.y1 - c.y0 + 1).sort((a, b) => a - b)
+  const textHeight = heights[heights.length >> 1]!
+  const pad = textHeight / 4
+  const unread = glyphs.filter((c) => {
+    const cx = (c.x0 + c.x1) / 2, cy = (c.y0 + c.y1) / 2
+    return !read.some((b) => cx >= b[0] - pad && cx <= b[2] + pad && cy >= b[1] - pad && cy <= b[3] + pad)
+  }).sort((a, b) => a.y0 + a.y1 - b.y0 - b.y1)
+  const rows: Array<Array<Component>> = []
+  for (const c of unread) {
+    const row = rows.find((r) => {
+      const top = Math.min(...r.map((g) => g.y0)), bottom = Math.max(...r.map((g) => g.y1))
+      return Math.min(bottom, c.y1) - Math.max(top, c.y0) >= 0.5 * Math.min(bottom - top, c.y1 - c.y0)
+    })
+    if (row) row.push(c)
+    else rows.push([c])
+  }
+  const boxes: Array<PixelBox> = []
+  for (const row of rows) {
+    row.sort((a, b) => a.x0 - b.x0)
+    const rowHeight = Math.max(...row.map((g) => g.y1 - g.y0 + 1))
+    let run: Array<Component> = []
+    const flush = () => {
+      const x0 = Math.min(...run.map((g) => g.x0)), x1 = Math.max(...run.map((g) => g.x1)) + 1
+      const y0 = Math.min(...run.map((g) => g.y0)), y1 = Math.max(...run.map((g) => g.y1)) + 1
+      if (run.length >= MIN_UNREAD_GLYPHS && x1 - x0 >= 2 * (y1 - y0)) {
+        const m = Math.ceil((y1 - y0) / 2)
+        boxes.push([Math.max(0, x0 - m), Math.max(0, y0 - m), Math.min(image.width, x1 + m), Math.min(image.height, y1 + m)])
+      }
+      run = []
+    }
+    for (const g of row) {
+      if (run.length > 0 && g.x0 - Math.max(...run.map((r) => r.x1)) > ROW_GAP * rowHeight) flush()
+      run.push(g)
+    }
+    flush()
+  }
+  return boxes
+}
+
+/** The pixels inside `box`, as an image of its own. */
+export const cropPrepared = (image: PreparedImage, box: PixelBox): PreparedImage => {
+  const [x0, y0, x1, y1] = box
+  const width = x1 - x0, height = y1 - y0
+  const pixels = new Uint8Array(width * height)
+  for (let y = 0; y < height; y++) pixels.set(image.pixels.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x1), y * width)
+  return { ...image, pixels, width, height, left: image.left + x0 / image.scale, top: image.top + y0 / image.scale }
+}
+
 /** At least this many glyph-like components before sizes are trusted. */
 const MIN_GLYPHS = 10
 
 export const analyseText = (pixels: Uint8Array, width: number, height: number): TextAnalysis => {
   const threshold = otsuThreshold(pixels)
-  const glyphs = darkComponents(pixels, width, height, threshold).filter((c) => {
-    const h = c.y1 - c.y0 + 1, w = c.x1 - c.x0 + 1
-    return h >= 4 && h <= Math.max(height / 8, 80) && w <= 2 * h && c.area >= 0.1 * w * h
-  })
+  const glyphs = glyphsOf(pixels, width, height, threshold)
   if (glyphs.length < MIN_GLYPHS) return { textHeight: undefined, textBox: undefined }
   const heights = glyphs.map((c) => c.y1 - c.y0 + 1).sort((a, b) => a - b)
   const textHeight = heights[heights.length >> 1]!

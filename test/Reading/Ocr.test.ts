@@ -5,7 +5,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { makeOcr, Ocr, tesseractPaths, toOcrResult } from "../../src/Reading/Ocr.js"
-import { analyseText, prepare } from "../../src/Reading/Preprocess.js"
+import { analyseText, cropPrepared, prepare, unreadRows } from "../../src/Reading/Preprocess.js"
 import { inUnit } from "../support/boxes.js"
 import { textImage } from "../support/textImage.js"
 
@@ -205,5 +205,54 @@ describe("Ocr", () => {
         const raw = yield* prepare({ width: 1000, height: 800, pixels: speckledPage(12) }, { enhance: false })
         expect(raw).toMatchObject({ scale: 1, left: 0, top: 0, width: 1000, height: 800, segmentation: "block" })
       }))
+
+    describe("rows a reading left out", () => {
+      /** A large letterhead over two lines of body text, as gray pixels. */
+      const letterhead = () => {
+        const canvas = createCanvas(800, 320)
+        const ctx = canvas.getContext("2d")
+        ctx.fillStyle = "white"
+        ctx.fillRect(0, 0, 800, 320)
+        ctx.fillStyle = "black"
+        ctx.font = "28px DejaVu Sans"
+        ctx.fillText("TOTAL 12.50", 40, 200)
+        ctx.fillText("CASH 20.00", 40, 248)
+        ctx.font = "56px DejaVu Sans"
+        ctx.fillText("ACME STORES", 60, 90)
+        ctx.fillRect(700, 20, 5, 5) // a speck
+        const { data } = ctx.getImageData(0, 0, 800, 320)
+        const pixels = new Uint8Array(800 * 320)
+        for (let i = 0; i < pixels.length; i++) pixels[i] = data[4 * i]!
+        return { pixels, width: 800, height: 320 }
+      }
+
+      it("finds the text no recognized word covers, as one row with a margin, and nothing else", () => {
+        const page = letterhead()
+        // The reading found the two body lines (baselines 200 and 248) but not the letterhead.
+        const rows = unreadRows(page, [[30, 170, 300, 210], [30, 218, 300, 258]])
+        expect(rows).toHaveLength(1)
+        const [x0, y0, x1, y1] = rows[0]!
+        expect(x0).toBeLessThan(60)
+        expect(x1).toBeGreaterThan(400)
+        expect(y0).toBeLessThan(45)
+        expect(y1).toBeGreaterThan(90)
+        expect(y1).toBeLessThan(170)
+        // Everything read: nothing left.
+        expect(unreadRows(page, [[0, 0, 800, 320]])).toEqual([])
+      })
+
+      it("crops a row as an image whose offsets map its boxes back to the source", () => {
+        const page = letterhead()
+        const prepared = {
+          ...page, scale: 2, left: 10, top: 20, sourceWidth: 1000, sourceHeight: 1000,
+          segmentation: "block" as const, tesseractParams: {}
+        }
+        const crop = cropPrepared(prepared, [100, 40, 300, 100])
+        expect(crop).toMatchObject({ width: 200, height: 60, left: 60, top: 40, scale: 2 })
+        expect(crop.pixels.length).toBe(200 * 60)
+        expect(crop.pixels[0]).toBe(page.pixels[40 * 800 + 100])
+        expect(crop.pixels[59 * 200 + 199]).toBe(page.pixels[99 * 800 + 299])
+      })
+    })
   })
 })
