@@ -6,6 +6,7 @@
 import type { LeafField } from "../Domain/FieldTree.js"
 import { documentTypeProfile } from "./DocumentTypes.js"
 import { type PageLayout, type Row, findLabels, lexiconHits } from "./Layout.js"
+import { repairLegalForm } from "./Misreads.js"
 import { addresseeLine, issuerLine, letterheadAddress, lineWords, namePart, withoutRegistration } from "./Letterhead.js"
 import { type ReadKind, type ReadValue, matchEnum, readValue } from "./Readers.js"
 import { type DateOrder, currencyCode, findValueCandidates } from "./Values.js"
@@ -138,7 +139,9 @@ export const fallbackValue = (section: Section, field: LeafField, kind: ReadKind
   if (kind === "text" && primary !== undefined && PARTY.has(primary)) {
     const ordered = section.documentType !== undefined && documentTypeProfile(section.documentType).key === "purchase_order"
     const line = ordered ? addresseeLine(section) ?? issuerLine(section) : issuerLine(section)
-    return line === undefined ? undefined : { value: line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, ""), words: line.words, layout: line.layout }
+    if (line === undefined) return undefined
+    const name = line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, "")
+    return { value: repairLegalForm(name), words: line.words, layout: line.layout }
   }
   if (kind === "text" && primary === "address") return letterheadAddress(section)
   if (kind === "text" && primary === "bank") return bankFallback(section)

@@ -180,3 +180,36 @@ export const repairDateText = (input: string): string => {
   const unified = seps[0] === seps[1] ? fixed : parts[1]!.length <= 2 && parts[3]!.length === 4 ? `${parts[1]}/${parts[2]}/${parts[3]}` : fixed
   return m[1]! + unified + m[3]!
 }
+
+/** Legal forms written as two words, whose misreads are repaired in company names. */
+const LEGAL_PAIRS: ReadonlyArray<readonly [string, string]> = [["sdn", "bhd"]]
+
+/** A word as its last run of letters and digits, with what comes before and after it ("DAYA)SDN", "SON."). */
+const WORD_PARTS = /^(.*?)([\p{L}\p{N}]+)([^\p{L}\p{N}]*)$/u
+
+/** `core` (the canonical lower-case form) in the letter case of `word`: "SDN", "Sdn", "sdn". */
+const inCaseOf = (word: string, core: string): string =>
+  /\p{Ll}/u.test(word) ? (/^\p{Lu}/u.test(word) ? core[0]!.toUpperCase() + core.slice(1) : core) : core.toUpperCase()
+
+/**
+ * A company name with a misread two-word legal form repaired: one of its words as printed and the
+ * other within one misread of its form ("SON BHD", "SDN 8HD", "SDY BHD", "(TAMAN DAYA)SDN 8HD" →
+ * "… SDN BHD"). Everything else is left as read.
+ */
+export const repairLegalForm = (name: string): string => {
+  const words = name.split(" ")
+  for (let i = 0; i + 1 < words.length; i++) {
+    const a = WORD_PARTS.exec(words[i]!), b = WORD_PARTS.exec(words[i + 1]!)
+    if (a === null || b === null || b[1] !== "") continue
+    const x = a[2]!.toLowerCase(), y = b[2]!.toLowerCase()
+    for (const [first, second] of LEGAL_PAIRS) {
+      if ((x === first) === (y === second)) continue
+      if (misreadDistance(x, first, 1) > 1 || misreadDistance(y, second, 1) > 1) continue
+      // Both words take the letter case of the one read right.
+      const model = x === first ? a[2]! : b[2]!
+      words[i] = a[1]! + inCaseOf(model, first) + a[3]!
+      words[i + 1] = inCaseOf(model, second) + b[3]!
+    }
+  }
+  return words.join(" ")
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { joinsAtDecimalMark, labelTokens, misreadDistance, repairAmountWord, repairDateText, splitLabelWord } from "../../src/Engine/Misreads.js"
+import { joinsAtDecimalMark, labelTokens, misreadDistance, repairAmountWord, repairDateText, repairLegalForm, splitLabelWord } from "../../src/Engine/Misreads.js"
 import { tokensOf } from "../../src/Engine/Tokens.js"
 
 const asLabel = (word: string) => tokensOf(word).flatMap((t) => labelTokens(t))
@@ -78,6 +78,22 @@ describe("Misreads", () => {
       expect(joinsAtDecimalMark("40", ".60")).toBe(true)
       expect(joinsAtDecimalMark("13,20", "26,40")).toBe(false)
       expect(joinsAtDecimalMark("2", "13")).toBe(false)
+    })
+  })
+
+  describe("repairLegalForm", () => {
+    it("repairs a two-word legal form with one word misread", () => {
+      expect(repairLegalForm("MR D.I.Y. (M) SON BHD")).toBe("MR D.I.Y. (M) SDN BHD")
+      expect(repairLegalForm("LIGHTROOM GALLERY SDY BHD")).toBe("LIGHTROOM GALLERY SDN BHD")
+      expect(repairLegalForm("BOOK TA .K (TAMAN DAYA)SDN 8HD")).toBe("BOOK TA .K (TAMAN DAYA)SDN BHD")
+      expect(repairLegalForm("S.H.H. MOTOR SON. BHD.")).toBe("S.H.H. MOTOR SDN. BHD.")
+      expect(repairLegalForm("Taste Of The World Sdn 8hd")).toBe("Taste Of The World Sdn Bhd")
+    })
+
+    it("leaves names alone when the form is right, absent, or both of its words are misread", () => {
+      for (const name of ["ACME SDN BHD", "ACME SDN. BHD.", "SON OF BHD", "ACME S0N 8HD", "SUNDAY MARKET", "AEON CO. (M) BHD", "BHD SON"]) {
+        expect(repairLegalForm(name)).toBe(name)
+      }
     })
   })
 
