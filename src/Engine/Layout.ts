@@ -12,6 +12,8 @@ export interface PlacedWord {
   readonly text: string
   readonly box: Box
   readonly tokens: ReadonlyArray<string>
+  /** The reader's confidence, 0..1 (1 for a text layer). */
+  readonly confidence: number
 }
 
 export interface Row {
@@ -60,11 +62,11 @@ const median = (xs: Array<number>) => {
 }
 
 /** Words of a line; a line without words gets boxes spread over its box by character count. */
-const lineWords = (text: string, box: Box, words: ReadonlyArray<Word>): Array<{ text: string; box: Box }> => {
-  if (words.length > 0) return words.map((w) => ({ text: w.text, box: w.box }))
+const lineWords = (text: string, box: Box, words: ReadonlyArray<Word>): Array<{ text: string; box: Box; confidence: number }> => {
+  if (words.length > 0) return words.map((w) => ({ text: w.text, box: w.box, confidence: w.confidence }))
   const parts = [...text.matchAll(/\S+/g)]
   const width = (box[2] - box[0]) / Math.max(1, text.length)
-  return parts.map((m) => ({ text: m[0], box: [box[0] + m.index * width, box[1], box[0] + (m.index + m[0].length) * width, box[3]] as Box }))
+  return parts.map((m) => ({ text: m[0], box: [box[0] + m.index * width, box[1], box[0] + (m.index + m[0].length) * width, box[3]] as Box, confidence: 1 }))
 }
 
 const layouts = new WeakMap<Page, PageLayout>()
@@ -83,7 +85,7 @@ export const layoutOf = (page: Page): PageLayout => {
   for (const l of page.lines) {
     const words = lineWords(l.text, l.box, l.words)
       .filter((w) => w.text.trim() !== "")
-      .map((w) => ({ text: w.text, box: w.box, tokens: tokensOf(w.text) }))
+      .map((w) => ({ text: w.text, box: w.box, tokens: tokensOf(w.text), confidence: w.confidence }))
     if (words.length === 0) continue
     runs.push({ words, box: [Math.min(...words.map((w) => w.box[0])), Math.min(...words.map((w) => w.box[1])), Math.max(...words.map((w) => w.box[2])), Math.max(...words.map((w) => w.box[3]))] })
   }

@@ -218,6 +218,20 @@ describe("LocalExtractor", () => {
       expect(read(["Mee Goreng         48.00", "TOT AL RM          12.50", "CASH               50.00"], { total: "number" })).toEqual({ total: 12.5 })
     })
 
+    it("never takes a state or country line for the store", () => {
+      // The store's name was not read (a stamp over it): better no name than the end of its address.
+      expect(read([
+        "(001451637-M)",
+        "NO. 53, JALAN BESAR, 45600 BATANG",
+        "SELANGOR DARUL EHSAN",
+        "TEL : 03-3271 9872",
+        "TOTAL 4.90"
+      ], { company: RECEIPT.company })).toEqual({ company: null })
+      expect(read(["MALAYSIA", "KEDAI MAJU JAYA", "NO. 12, JALAN BESAR 3,", "TOTAL 5.00"], { company: RECEIPT.company }))
+        .toEqual({ company: "KEDAI MAJU JAYA" })
+      expect(read(["Johor D.T.", "KEDAI MAJU JAYA", "TOTAL 5.00"], { company: RECEIPT.company })).toEqual({ company: "KEDAI MAJU JAYA" })
+    })
+
     it("never takes the salesperson or the cashier for the store", () => {
       expect(read([
         "   BOULANGERIE DU PORT",
@@ -245,6 +259,17 @@ describe("LocalExtractor", () => {
       const company = (m: ReturnType<typeof model>) => valuesOf(extractSection(m, [1], spec("receipt", { company: RECEIPT.company })))
       expect(company(model("Tan Woon Yann", 2))).toEqual({ company: "INDAH GIFT & HOME DECO" })
       expect(company(model("THREE STOOGES", 0))).toEqual({ company: "THREE STOOGES" })
+    })
+
+    it("takes no store name from a line of OCR noise (words read with little confidence)", () => {
+      const model = (confidence: number) => pageModelFromPlaced([[
+        { text: "- ET E10 DEN ho", x: 4, y: 0, confidence },
+        { text: "NO. 53, JALAN BESAR, 45600 BATANG", x: 0, y: 1 },
+        { text: "TOTAL 4.90", x: 0, y: 4 }
+      ]])
+      const company = (m: ReturnType<typeof model>) => valuesOf(extractSection(m, [1], spec("receipt", { company: RECEIPT.company })))
+      expect(company(model(0.25))).toEqual({ company: null })
+      expect(company(model(0.6))).toEqual({ company: "- ET E10 DEN ho" })
     })
 
     it("reads a store name cut over several lines", () => {

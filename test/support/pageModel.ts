@@ -15,6 +15,8 @@ export interface PlacedText {
   readonly y: number
   /** Size factor (1 = body text); sets the line's fontSize. */
   readonly size?: number
+  /** The words' OCR confidence (default 1). */
+  readonly confidence?: number
 }
 
 const placedLine = (t: PlacedText): Line | undefined => {
@@ -24,7 +26,7 @@ const placedLine = (t: PlacedText): Line | undefined => {
   const y2 = y1 + GRID.lineHeight * size
   const words: Array<Word> = [...t.text.matchAll(/\S+/g)].map((m) => {
     const x1 = GRID.left + t.x * GRID.charWidth + m.index * cw
-    return { text: m[0], box: [x1, y1, x1 + m[0].length * cw, y2] as Box, confidence: 1 }
+    return { text: m[0], box: [x1, y1, x1 + m[0].length * cw, y2] as Box, confidence: t.confidence ?? 1 }
   })
   if (words.length === 0) return undefined
   return {
