@@ -174,6 +174,9 @@ describe("Ocr", () => {
       expect(surer(first, line("TOTAL 14.10", 0.8).words).text).toBe("TOTAL 14.10")
       expect(surer(first, line("TOTAL 14.1", 0.3).words)).toBe(first)
       expect(surer(first, [])).toBe(first)
+      // Surer, but an amount lost its decimal mark.
+      const net = line("Net Total : 21.20", 0.5)
+      expect(surer(net, line("Net Total so 2020", 0.9).words)).toBe(net)
     })
 
     it("cut a line from the prepared image with a margin of half its height, inside the image", () => {
