@@ -491,29 +491,30 @@ export const makeOcr = (options: OcrPoolOptions) =>
         }
         const data = yield* submit(job)
         let result = toOcrResult(data, prepared)
+        /** A crop of the prepared image read as a single text line. */
+        const readAlone = (crop: PreparedImage) =>
+          Effect.map(
+            submit({ image: toPgm(crop), params: { ...job.params, tessedit_pageseg_mode: PSM_SINGLE_LINE } }),
+            (cropData) => toOcrResult(cropData, crop).lines
+          )
         if (recognizeOptions.reread === false || !(typeof preprocess === "object" || preprocess)) return result
         // Lines with a number read in doubt are read again alone: the single-line reading is kept when it is surer.
-        let doubtful = 0
+        const doubtful = new Set(result.lines.filter(isDoubtful).slice(0, MAX_DOUBTFUL_LINES))
         result = { ...result, lines: yield* Effect.forEach(result.lines, (line) => {
-          if (!isDoubtful(line) || doubtful++ >= MAX_DOUBTFUL_LINES) return Effect.succeed(line)
+          if (!doubtful.has(line)) return Effect.succeed(line)
           const crop = cropPrepared(prepared, lineBox(prepared, line))
           if (crop.width < 4 || crop.height < 4) return Effect.succeed(line)
-          return Effect.map(
-            submit({ image: toPgm(crop), params: { ...job.params, tessedit_pageseg_mode: PSM_SINGLE_LINE } }),
-            (lineData) => surer(line, toOcrResult(lineData, crop).lines.flatMap((l) => l.words))
-          )
+          return Effect.map(readAlone(crop), (lines) => surer(line, lines.flatMap((l) => l.words)))
         }, { concurrency: "unbounded" }) }
         // Rows the page's reading left out (a large letterhead, a line the block segmentation skipped) are read alone.
         const read = wordBoxes(data)
         const rows = unreadRows(prepared, read).slice(0, MAX_REREAD_ROWS)
         if (rows.length === 0) return result
-        const extra = yield* Effect.forEach(rows, (row) => {
-          const crop = cropPrepared(prepared, row)
-          return Effect.map(submit({
-            image: toPgm(crop),
-            params: { ...job.params, tessedit_pageseg_mode: PSM_SINGLE_LINE }
-          }), (rowData) => toOcrResult(rowData, crop).lines.filter(isLegible))
-        }, { concurrency: "unbounded" })
+        const extra = yield* Effect.forEach(
+          rows,
+          (row) => Effect.map(readAlone(cropPrepared(prepared, row)), (lines) => lines.filter(isLegible)),
+          { concurrency: "unbounded" }
+        )
         return withLines(result, extra.flat())
       }).pipe(Effect.withSpan("Ocr.recognize", { attributes: { width: image.width, height: image.height } }))
 
