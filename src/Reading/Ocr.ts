@@ -17,8 +17,8 @@
  * Lines with a number word read under 30% confidence are read again alone the same way (the line cut
  * from the prepared image with a margin, PSM 7), and the surer reading is kept unless it loses an
  * amount's decimal mark ("21.20" → "2020", read surer than the original). Measured with the rereading
- * of unread rows: +13% CPU, CER 0.215 → 0.214, dates found 43 or 44 of 49 depending on the run; in the
- * evaluation two dates more right, one less ("18-11-18" → "18-11-16"), receipts 120 → 121 of 192 fields.
+ * of unread rows: +13% CPU, CER 0.215 → 0.214, dates found 43 of 49 as before (44 without the
+ * decimal-mark rule); in the evaluation two dates more right, one less ("18-11-18" → "18-11-16"), receipts 120 → 121 of 192 fields.
  * Measured and dropped: lines with any word under 60% (40% of lines: +55% CPU, one more date and total
  * before the unread rows were read); the lines at 1.5× or binarized; doubtful words alone, which lose the
  * line's context and come back confidently wrong ("21:25" → "21:28").
