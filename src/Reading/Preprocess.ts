@@ -212,32 +212,41 @@ export const unreadRows = (image: Pick<PreparedImage, "pixels" | "width" | "heig
     const cx = (c.x0 + c.x1) / 2, cy = (c.y0 + c.y1) / 2
     return !read.some((b) => cx >= b[0] - pad && cx <= b[2] + pad && cy >= b[1] - pad && cy <= b[3] + pad)
   }).sort((a, b) => a.y0 + a.y1 - b.y0 - b.y1)
-  const rows: Array<Array<Component>> = []
+  // Rows: glyphs overlapping a row's band by half the smaller height join it (glyphs come top to bottom).
+  const rows: Array<{ top: number; bottom: number; glyphs: Array<Component> }> = []
   for (const c of unread) {
-    const row = rows.find((r) => {
-      const top = Math.min(...r.map((g) => g.y0)), bottom = Math.max(...r.map((g) => g.y1))
-      return Math.min(bottom, c.y1) - Math.max(top, c.y0) >= 0.5 * Math.min(bottom - top, c.y1 - c.y0)
-    })
-    if (row) row.push(c)
-    else rows.push([c])
+    const row = rows.find((r) => Math.min(r.bottom, c.y1) - Math.max(r.top, c.y0) >= 0.5 * Math.min(r.bottom - r.top, c.y1 - c.y0))
+    if (row === undefined) {
+      rows.push({ top: c.y0, bottom: c.y1, glyphs: [c] })
+      continue
+    }
+    row.glyphs.push(c)
+    row.top = Math.min(row.top, c.y0)
+    row.bottom = Math.max(row.bottom, c.y1)
   }
+  // Runs: a row's glyphs left to right, cut where the gap is wider than a few of the row's heights.
   const boxes: Array<PixelBox> = []
   for (const row of rows) {
-    row.sort((a, b) => a.x0 - b.x0)
-    const rowHeight = Math.max(...row.map((g) => g.y1 - g.y0 + 1))
-    let run: Array<Component> = []
+    const gap = ROW_GAP * (row.bottom - row.top + 1)
+    let run: { count: number; x0: number; y0: number; x1: number; y1: number } | undefined
     const flush = () => {
-      const x0 = Math.min(...run.map((g) => g.x0)), x1 = Math.max(...run.map((g) => g.x1)) + 1
-      const y0 = Math.min(...run.map((g) => g.y0)), y1 = Math.max(...run.map((g) => g.y1)) + 1
-      if (run.length >= MIN_UNREAD_GLYPHS && x1 - x0 >= 2 * (y1 - y0)) {
+      if (run === undefined) return
+      const { count, x0, y0 } = run, x1 = run.x1 + 1, y1 = run.y1 + 1
+      if (count >= MIN_UNREAD_GLYPHS && x1 - x0 >= 2 * (y1 - y0)) {
         const m = Math.ceil((y1 - y0) / 2)
         boxes.push([Math.max(0, x0 - m), Math.max(0, y0 - m), Math.min(image.width, x1 + m), Math.min(image.height, y1 + m)])
       }
-      run = []
+      run = undefined
     }
-    for (const g of row) {
-      if (run.length > 0 && g.x0 - Math.max(...run.map((r) => r.x1)) > ROW_GAP * rowHeight) flush()
-      run.push(g)
+    for (const g of row.glyphs.sort((a, b) => a.x0 - b.x0)) {
+      if (run !== undefined && g.x0 - run.x1 > gap) flush()
+      if (run === undefined) run = { count: 1, x0: g.x0, y0: g.y0, x1: g.x1, y1: g.y1 }
+      else {
+        run.count++
+        run.x1 = Math.max(run.x1, g.x1)
+        run.y0 = Math.min(run.y0, g.y0)
+        run.y1 = Math.max(run.y1, g.y1)
+      }
     }
     flush()
   }
