@@ -239,7 +239,6 @@ export const toOcrResult = (data: TesseractBlocks, prepared: PreparedImage): Ocr
     clamp01((b.y1 / scale + top) / sourceHeight)
   ]
   const lines: Array<Line> = []
-  let confidenceSum = 0, wordCount = 0
   for (const block of data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
@@ -252,13 +251,19 @@ export const toOcrResult = (data: TesseractBlocks, prepared: PreparedImage): Ocr
           words.push({ text, box, confidence: clamp01(word.confidence / 100) })
         }
         if (words.length === 0) continue
-        for (const w of words) confidenceSum += w.confidence
-        wordCount += words.length
         lines.push({ text: words.map((w) => w.text).join(" "), box: unionBox(words.map((w) => w.box)), words })
       }
     }
   }
-  return { lines: readingOrder(lines), confidence: wordCount === 0 ? 0 : confidenceSum / wordCount }
+  return resultOf(readingOrder(lines))
+}
+
+const meanConfidence = (words: ReadonlyArray<Word>) => words.reduce((sum, w) => sum + w.confidence, 0) / words.length
+
+/** A reading of these lines, its confidence the mean over all their words (0 when there are none). */
+const resultOf = (lines: Array<Line>): OcrResult => {
+  const words = lines.flatMap((l) => l.words)
+  return { lines, confidence: words.length === 0 ? 0 : meanConfidence(words) }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -290,8 +295,6 @@ const MAX_DOUBTFUL_LINES = 16
 
 const isDoubtful = (line: Line) => line.words.some((w) => w.confidence < DOUBTFUL_DIGITS && /\d/.test(w.text))
 
-const meanConfidence = (words: ReadonlyArray<Word>) => words.reduce((sum, w) => sum + w.confidence, 0) / words.length
-
 /** A line's box in the prepared image's pixels, with a margin of half its height. */
 export const lineBox = (prepared: PreparedImage, line: Line): PixelBox => {
   const x = (v: number) => Math.round((v * prepared.sourceWidth - prepared.left) * prepared.scale)
@@ -316,14 +319,6 @@ export const surer = (line: Line, words: ReadonlyArray<Word>): Line =>
   words.length > 0 && meanConfidence(words) > meanConfidence(line.words) && amountsIn(words) >= amountsIn(line.words)
     ? { text: words.map((w) => w.text).join(" "), box: unionBox(words.map((w) => w.box)), words }
     : line
-
-/** The reading with more lines, in reading order and with the mean confidence over all words. */
-const withLines = (result: OcrResult, extra: ReadonlyArray<Line>): OcrResult => {
-  if (extra.length === 0) return result
-  const lines = readingOrder([...result.lines, ...extra])
-  const words = lines.flatMap((l) => l.words)
-  return { lines, confidence: words.reduce((sum, w) => sum + w.confidence, 0) / words.length }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The pool
@@ -490,32 +485,30 @@ export const makeOcr = (options: OcrPoolOptions) =>
           params: { tessedit_pageseg_mode: PSM[segmentation], ...prepared.tesseractParams }
         }
         const data = yield* submit(job)
-        let result = toOcrResult(data, prepared)
+        const first = toOcrResult(data, prepared)
         /** A crop of the prepared image read as a single text line. */
         const readAlone = (crop: PreparedImage) =>
           Effect.map(
             submit({ image: toPgm(crop), params: { ...job.params, tessedit_pageseg_mode: PSM_SINGLE_LINE } }),
             (cropData) => toOcrResult(cropData, crop).lines
           )
-        if (recognizeOptions.reread === false || !(typeof preprocess === "object" || preprocess)) return result
+        if (recognizeOptions.reread === false || !(typeof preprocess === "object" || preprocess)) return first
         // Lines with a number read in doubt are read again alone: the single-line reading is kept when it is surer.
-        const doubtful = new Set(result.lines.filter(isDoubtful).slice(0, MAX_DOUBTFUL_LINES))
-        result = { ...result, lines: yield* Effect.forEach(result.lines, (line) => {
+        const doubtful = new Set(first.lines.filter(isDoubtful).slice(0, MAX_DOUBTFUL_LINES))
+        const lines = yield* Effect.forEach(first.lines, (line) => {
           if (!doubtful.has(line)) return Effect.succeed(line)
           const crop = cropPrepared(prepared, lineBox(prepared, line))
           if (crop.width < 4 || crop.height < 4) return Effect.succeed(line)
-          return Effect.map(readAlone(crop), (lines) => surer(line, lines.flatMap((l) => l.words)))
-        }, { concurrency: "unbounded" }) }
+          return Effect.map(readAlone(crop), (read) => surer(line, read.flatMap((l) => l.words)))
+        }, { concurrency: "unbounded" })
         // Rows the page's reading left out (a large letterhead, a line the block segmentation skipped) are read alone.
-        const read = wordBoxes(data)
-        const rows = unreadRows(prepared, read).slice(0, MAX_REREAD_ROWS)
-        if (rows.length === 0) return result
-        const extra = yield* Effect.forEach(
+        const rows = unreadRows(prepared, wordBoxes(data)).slice(0, MAX_REREAD_ROWS)
+        const extra = (yield* Effect.forEach(
           rows,
-          (row) => Effect.map(readAlone(cropPrepared(prepared, row)), (lines) => lines.filter(isLegible)),
+          (row) => Effect.map(readAlone(cropPrepared(prepared, row)), (read) => read.filter(isLegible)),
           { concurrency: "unbounded" }
-        )
-        return withLines(result, extra.flat())
+        )).flat()
+        return resultOf(extra.length === 0 ? lines : readingOrder([...lines, ...extra]))
       }).pipe(Effect.withSpan("Ocr.recognize", { attributes: { width: image.width, height: image.height } }))
 
     return { recognize, workers } as const

@@ -189,6 +189,10 @@ const glyphsOf = (pixels: Uint8Array, width: number, height: number, threshold: 
     return h >= 4 && h <= Math.max(height / 8, 80) && w <= 2 * h && c.area >= 0.1 * w * h
   })
 
+/** The median height of components, pixels (the upper median of an even count). */
+const medianHeight = (components: ReadonlyArray<Component>): number =>
+  components.map((c) => c.y1 - c.y0 + 1).sort((a, b) => a - b)[components.length >> 1]!
+
 /** A box in pixels: [x0, y0, x1, y1), x1 and y1 exclusive. */
 export type PixelBox = readonly [number, number, number, number]
 
@@ -205,9 +209,7 @@ const ROW_GAP = 3
 export const unreadRows = (image: Pick<PreparedImage, "pixels" | "width" | "height">, read: ReadonlyArray<PixelBox>): Array<PixelBox> => {
   const glyphs = glyphsOf(image.pixels, image.width, image.height, otsuThreshold(image.pixels))
   if (glyphs.length < MIN_GLYPHS) return []
-  const heights = glyphs.map((c) => c.y1 - c.y0 + 1).sort((a, b) => a - b)
-  const textHeight = heights[heights.length >> 1]!
-  const pad = textHeight / 4
+  const pad = medianHeight(glyphs) / 4
   const unread = glyphs.filter((c) => {
     const cx = (c.x0 + c.x1) / 2, cy = (c.y0 + c.y1) / 2
     return !read.some((b) => cx >= b[0] - pad && cx <= b[2] + pad && cy >= b[1] - pad && cy <= b[3] + pad)
@@ -269,8 +271,7 @@ export const analyseText = (pixels: Uint8Array, width: number, height: number): 
   const threshold = otsuThreshold(pixels)
   const glyphs = glyphsOf(pixels, width, height, threshold)
   if (glyphs.length < MIN_GLYPHS) return { textHeight: undefined, textBox: undefined }
-  const heights = glyphs.map((c) => c.y1 - c.y0 + 1).sort((a, b) => a - b)
-  const textHeight = heights[heights.length >> 1]!
+  const textHeight = medianHeight(glyphs)
   // Glyphs with another glyph nearby (a grid of cells a few text heights wide); isolated ones are noise.
   const cell = 3 * textHeight
   const cols = Math.ceil(width / cell) + 1
