@@ -17,7 +17,7 @@
  *   appear in the OCR text.
  *
  * OCR_BENCH_LIMIT=n reads only the first n receipts; OCR_BENCH_SETTINGS='{"targetTextHeight":24};{"crop":false}'
- * adds one run per JSON object: preprocessing settings (Preprocess.ts) and `segmentation`.
+ * adds one run per JSON object: preprocessing settings (Preprocess.ts), `segmentation`, `reread` and `secondReading`.
  */
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { execFile } from "node:child_process"
@@ -304,10 +304,11 @@ export default async function() {
     await runtime.runPromise(Effect.flatMap(Ocr, (ocr) =>
       Effect.all([1, 2].map(() => ocr.recognize({ width: 8, height: 8, pixels: new Uint8Array(64).fill(255) })))))
     rows.push(await (runOurs(runtime, items, "tesseract.js raw (grayscale only)", { preprocess: false })))
-    rows.push(await (runOurs(runtime, items, "tesseract.js prepared (ours)", {})))
+    rows.push(await (runOurs(runtime, items, "tesseract.js prepared, no second reading", { secondReading: false })))
+    rows.push(await (runOurs(runtime, items, "prepared + second reading of doubtful lines (ours)", {})))
     for (const extra of (process.env.OCR_BENCH_SETTINGS ?? "").split(";").filter((s) => s.trim().length > 0)) {
-      const { segmentation, reread, ...settings } = JSON.parse(extra)
-      rows.push(await runOurs(runtime, items, extra, { preprocess: settings, segmentation, reread }))
+      const { segmentation, reread, secondReading, ...settings } = JSON.parse(extra)
+      rows.push(await runOurs(runtime, items, extra, { preprocess: settings, segmentation, reread, secondReading }))
     }
   } finally {
     await runtime.dispose()

@@ -38,8 +38,10 @@ import Tesseract from "tesseract.js"
 import { AppConfig } from "../Config.js"
 import type { Box, Line, Word } from "../Domain/PageModel.js"
 import { unionBox } from "../Domain/PageModel.js"
+import { makeLineRecognizer } from "./LineRecognizer.js"
 import type { PixelBox, PreparedImage, Settings } from "./Preprocess.js"
 import { cropPrepared, prepare, toPgm, unreadRows } from "./Preprocess.js"
+import { needsSecondReading, readAgain } from "./SecondReading.js"
 
 /** An image to read: 8-bit pixels (grayscale by default), or an encoded image (PNG, JPEG, …). */
 export type OcrImage =
@@ -65,10 +67,12 @@ export interface RecognizeOptions {
    */
   readonly preprocess?: boolean | Partial<Settings>
   /**
-   * Default true (with preprocessing): rows of text the page's reading left out, and lines with a number
-   * read in doubt, are read again alone.
+   * Default true (with preprocessing): rows of text the page's reading left out are read alone, and lines
+   * with a word read in doubt are read again by the line recognizer (unless `secondReading` is false).
    */
   readonly reread?: boolean
+  /** Default true: see `reread` (the bench turns it off to measure tesseract alone). */
+  readonly secondReading?: boolean
 }
 
 export interface OcrResult {
@@ -287,39 +291,6 @@ const wordBoxes = (data: TesseractBlocks): Array<PixelBox> =>
 
 const isLegible = (line: Line) => /[\p{L}\p{N}]{2}/u.test(line.text) && meanConfidence(line.words) >= MIN_REREAD_CONFIDENCE
 
-/** A number word read with less confidence than this makes its line worth a second reading. */
-const DOUBTFUL_DIGITS = 0.3
-
-/** Lines read again per page at most. */
-const MAX_DOUBTFUL_LINES = 16
-
-const isDoubtful = (line: Line) => line.words.some((w) => w.confidence < DOUBTFUL_DIGITS && /\d/.test(w.text))
-
-/** A line's box in the prepared image's pixels, with a margin of half its height. */
-export const lineBox = (prepared: PreparedImage, line: Line): PixelBox => {
-  const x = (v: number) => Math.round((v * prepared.sourceWidth - prepared.left) * prepared.scale)
-  const y = (v: number) => Math.round((v * prepared.sourceHeight - prepared.top) * prepared.scale)
-  const margin = Math.ceil((y(line.box[3]) - y(line.box[1])) / 2)
-  return [
-    Math.max(0, x(line.box[0]) - margin),
-    Math.max(0, y(line.box[1]) - margin),
-    Math.min(prepared.width, x(line.box[2]) + margin),
-    Math.min(prepared.height, y(line.box[3]) + margin)
-  ]
-}
-
-/** Words shaped like an amount with cents ("21.20", "1,234.50"). */
-const amountsIn = (words: ReadonlyArray<Word>) => words.filter((w) => /\d[.,]\d{2}(?!\d)/.test(w.text)).length
-
-/**
- * The line read again, when that reading is surer than the first and keeps its amounts: a reading that
- * loses a decimal mark ("21.20" → "2020") is wrong however sure tesseract is of it.
- */
-export const surer = (line: Line, words: ReadonlyArray<Word>): Line =>
-  words.length > 0 && meanConfidence(words) > meanConfidence(line.words) && amountsIn(words) >= amountsIn(line.words)
-    ? { text: words.map((w) => w.text).join(" "), box: unionBox(words.map((w) => w.box)), words }
-    : line
-
 // ---------------------------------------------------------------------------------------------
 // The pool
 
@@ -387,6 +358,7 @@ export const makeOcr = (options: OcrPoolOptions) =>
     const layerScope = yield* Effect.scope
     const workers = Math.max(1, Math.floor(options.workers))
     const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS
+    const lineRecognizer = yield* makeLineRecognizer({ concurrency: workers })
     const jobs = yield* Queue.bounded<Job>(Math.max(1, options.queueCapacity ?? 2 * workers))
     const slots: Array<Slot> = []
     yield* Effect.addFinalizer(() => Effect.forEach(slots, (slot) => terminate(slot.current), { discard: true }))
@@ -493,14 +465,14 @@ export const makeOcr = (options: OcrPoolOptions) =>
             (cropData) => toOcrResult(cropData, crop).lines
           )
         if (recognizeOptions.reread === false || !(typeof preprocess === "object" || preprocess)) return first
-        // Lines with a number read in doubt are read again alone: the single-line reading is kept when it is surer.
-        const doubtful = new Set(first.lines.filter(isDoubtful).slice(0, MAX_DOUBTFUL_LINES))
-        const lines = yield* Effect.forEach(first.lines, (line) => {
-          if (!doubtful.has(line)) return Effect.succeed(line)
-          const crop = cropPrepared(prepared, lineBox(prepared, line))
-          if (crop.width < 4 || crop.height < 4) return Effect.succeed(line)
-          return Effect.map(readAlone(crop), (read) => surer(line, read.flatMap((l) => l.words)))
-        }, { concurrency: "unbounded" })
+        // Lines with a word read in doubt are read again by the line recognizer (SecondReading.ts).
+        const lines = recognizeOptions.secondReading === false
+          ? first.lines
+          : yield* Effect.forEach(
+            first.lines,
+            (line) => (needsSecondReading(line) ? readAgain(lineRecognizer, prepared, line) : Effect.succeed(line)),
+            { concurrency: "unbounded" }
+          )
         // Rows the page's reading left out (a large letterhead, a line the block segmentation skipped) are read alone.
         const rows = unreadRows(prepared, wordBoxes(data)).slice(0, MAX_REREAD_ROWS)
         const extra = (yield* Effect.forEach(
@@ -508,7 +480,7 @@ export const makeOcr = (options: OcrPoolOptions) =>
           (row) => Effect.map(readAlone(cropPrepared(prepared, row)), (read) => read.filter(isLegible)),
           { concurrency: "unbounded" }
         )).flat()
-        return resultOf(extra.length === 0 ? lines : readingOrder([...lines, ...extra]))
+        return resultOf(extra.length === 0 ? [...lines] : readingOrder([...lines, ...extra]))
       }).pipe(Effect.withSpan("Ocr.recognize", { attributes: { width: image.width, height: image.height } }))
 
     return { recognize, workers } as const

@@ -4,7 +4,7 @@ import { Effect, Fiber, Layer } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { lineBox, makeOcr, Ocr, surer, tesseractPaths, toOcrResult } from "../../src/Reading/Ocr.js"
+import { makeOcr, Ocr, tesseractPaths, toOcrResult } from "../../src/Reading/Ocr.js"
 import { analyseText, cropPrepared, prepare, unreadRows } from "../../src/Reading/Preprocess.js"
 import { inUnit } from "../support/boxes.js"
 import { textImage } from "../support/textImage.js"
@@ -159,35 +159,6 @@ describe("Ocr", () => {
       expect(read(["0", 100, 112], ["00", 120, 145])).toEqual(["0 00"])
       expect(read(["170.", 400, 447], ["005", 458, 500])).toEqual(["170. 005"])
       expect(read(["No.", 100, 140], ["12", 150, 175])).toEqual(["No. 12"])
-    })
-  })
-
-  describe("lines read again", () => {
-    const line = (text: string, confidence: number, box: readonly [number, number, number, number] = [0.1, 0.5, 0.6, 0.52]) => ({
-      text,
-      box,
-      words: text.split(" ").map((t) => ({ text: t, box, confidence }))
-    })
-
-    it("keep the surer reading of a line", () => {
-      const first = line("TOTAL 14_1q", 0.4)
-      expect(surer(first, line("TOTAL 14.10", 0.8).words).text).toBe("TOTAL 14.10")
-      expect(surer(first, line("TOTAL 14.1", 0.3).words)).toBe(first)
-      expect(surer(first, [])).toBe(first)
-      // Surer, but an amount lost its decimal mark.
-      const net = line("Net Total : 21.20", 0.5)
-      expect(surer(net, line("Net Total so 2020", 0.9).words)).toBe(net)
-    })
-
-    it("cut a line from the prepared image with a margin of half its height, inside the image", () => {
-      const prepared = {
-        pixels: new Uint8Array(400 * 300), width: 400, height: 300, scale: 2, left: 10, top: 20,
-        sourceWidth: 300, sourceHeight: 200, segmentation: "block" as const, tesseractParams: {}
-      }
-      // Source pixels x 40..100, y 60..70 → prepared (x − 10) × 2, (y − 20) × 2: 60..180, 80..100; margin 10.
-      expect(lineBox(prepared, line("12.50", 0.2, [40 / 300, 60 / 200, 100 / 300, 70 / 200]))).toEqual([50, 70, 190, 110])
-      // Near the edges the box is clipped to the prepared image.
-      expect(lineBox(prepared, line("12.50", 0.2, [0, 0.1, 1, 0.15]))).toEqual([0, 0, 400, 30])
     })
   })
 

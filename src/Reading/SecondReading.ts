@@ -1,0 +1,105 @@
+/**
+ * The second reading of doubtful lines: a line with a word tesseract read with little confidence is read
+ * again by the line recognizer (LineRecognizer.ts), and its characters are put into tesseract's word boxes.
+ * Tesseract keeps what it does well (finding the lines and the words, and their boxes); the recognizer,
+ * much better at degraded print (thermal receipts, dot matrix, low resolution), gives the characters.
+ *
+ * Measured on receipts-dev (npm run bench ocr; see the README): see SECOND_READING_BELOW.
+ */
+import { Effect } from "effect"
+import type { Line, Word } from "../Domain/PageModel.js"
+import { unionBox } from "../Domain/PageModel.js"
+import type { LineRecognizer, ReadCharacter } from "./LineRecognizer.js"
+import type { PixelBox, PreparedImage } from "./Preprocess.js"
+import { cropPrepared } from "./Preprocess.js"
+
+/** A line with a word read under this confidence is read again. */
+export const SECOND_READING_BELOW = 0.6
+
+/** The line's crop reaches this share of the line's height beyond its words (more margin read worse). */
+const CROP_MARGIN = 0.05
+
+export const needsSecondReading = (line: Line) => line.words.some((w) => w.confidence < SECOND_READING_BELOW)
+
+/** A line's box in the prepared image's pixels, with a margin of `margin` times its height. */
+export const lineBox = (prepared: PreparedImage, line: Line, margin: number): PixelBox => {
+  const x = (v: number) => Math.round((v * prepared.sourceWidth - prepared.left) * prepared.scale)
+  const y = (v: number) => Math.round((v * prepared.sourceHeight - prepared.top) * prepared.scale)
+  const m = Math.ceil((y(line.box[3]) - y(line.box[1])) * margin)
+  return [
+    Math.max(0, x(line.box[0]) - m),
+    Math.max(0, y(line.box[1]) - m),
+    Math.min(prepared.width, x(line.box[2]) + m),
+    Math.min(prepared.height, y(line.box[3]) + m)
+  ]
+}
+
+/** Characters placed on the page: `x` in 0..1 of the page's width. */
+export interface PlacedCharacter {
+  readonly char: string
+  readonly x: number
+  readonly confidence: number
+}
+
+/**
+ * Each word's horizontal extent, cut where the next word starts: tesseract gives a degraded line's first word
+ * a box over the whole line now and then, while the words' left edges stay in order.
+ */
+const extents = (words: ReadonlyArray<Word>): Array<readonly [number, number]> =>
+  words.map((w, j) => {
+    const next = words[j + 1]
+    const right = next !== undefined && next.box[0] > w.box[0] ? Math.min(w.box[2], next.box[0]) : w.box[2]
+    return [w.box[0], right]
+  })
+
+/** Distance from x to an extent (0 inside). */
+const distanceTo = ([start, end]: readonly [number, number], x: number) => (x < start ? start - x : x > end ? x - end : 0)
+
+/**
+ * The line with the second reading's characters in tesseract's words: each character goes to the word whose
+ * extent holds it, or the nearest one; a space read inside a word splits
+ * it, the box cut between the characters either side. Words that receive no character are dropped.
+ * Undefined when nothing was read.
+ */
+export const realign = (line: Line, chars: ReadonlyArray<PlacedCharacter>): Line | undefined => {
+  const spans = extents(line.words)
+  const groups: Array<{ word: number; chars: Array<PlacedCharacter> }> = []
+  let open = false
+  for (const c of chars) {
+    if (c.char.trim().length === 0) {
+      open = false
+      continue
+    }
+    let word = 0
+    for (let j = 1; j < spans.length; j++) if (distanceTo(spans[j]!, c.x) < distanceTo(spans[word]!, c.x)) word = j
+    const last = groups[groups.length - 1]
+    if (open && last && last.word === word) last.chars.push(c)
+    else groups.push({ word, chars: [c] })
+    open = true
+  }
+  if (groups.length === 0) return undefined
+  const words = groups.map((group, i): Word => {
+    const box = line.words[group.word]!.box
+    const [start, end] = spans[group.word]!
+    const before = groups[i - 1], after = groups[i + 1]
+    const left = before?.word === group.word ? (before.chars[before.chars.length - 1]!.x + group.chars[0]!.x) / 2 : start
+    const right = after?.word === group.word ? (group.chars[group.chars.length - 1]!.x + after.chars[0]!.x) / 2 : end
+    return {
+      text: group.chars.map((c) => c.char).join(""),
+      box: right > left ? [left, box[1], right, box[3]] : box,
+      confidence: group.chars.reduce((sum, c) => sum + c.confidence, 0) / group.chars.length
+    }
+  })
+  return { ...line, text: words.map((w) => w.text).join(" "), box: unionBox(words.map((w) => w.box)), words }
+}
+
+/** The line read again by the recognizer; the line as it was when the recognizer reads nothing. */
+export const readAgain = (recognizer: LineRecognizer, prepared: PreparedImage, line: Line): Effect.Effect<Line> => {
+  const crop = cropPrepared(prepared, lineBox(prepared, line, CROP_MARGIN))
+  if (crop.width < 4 || crop.height < 4) return Effect.succeed(line)
+  const toPage = (c: ReadCharacter): PlacedCharacter => ({
+    ...c,
+    x: ((c.x * crop.width) / crop.scale + crop.left) / crop.sourceWidth
+  })
+  return Effect.map(recognizer.read(crop), (chars) => (chars === undefined ? line : realign(line, chars.map(toPage)) ?? line))
+}

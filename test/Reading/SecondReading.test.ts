@@ -1,0 +1,148 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import sharp from "sharp"
+import type { Box, Line } from "../../src/Domain/PageModel.js"
+import { makeLineRecognizer } from "../../src/Reading/LineRecognizer.js"
+import { makeOcr, Ocr } from "../../src/Reading/Ocr.js"
+import type { PlacedCharacter } from "../../src/Reading/SecondReading.js"
+import { lineBox, needsSecondReading, realign } from "../../src/Reading/SecondReading.js"
+import { inUnit } from "../support/boxes.js"
+import { textImage } from "../support/textImage.js"
+
+const word = (text: string, box: Box, confidence = 0.9) => ({ text, box, confidence })
+const lineOf = (...words: ReadonlyArray<ReturnType<typeof word>>): Line => ({
+  text: words.map((w) => w.text).join(" "),
+  box: [words[0]!.box[0], 0.5, words[words.length - 1]!.box[2], 0.52],
+  words
+})
+/** Characters evenly spread from `from` to `to` (x in 0..1 of the page). */
+const spread = (text: string, from: number, to: number, confidence = 0.95): Array<PlacedCharacter> =>
+  text.split("").map((char, i) => ({ char, x: from + ((i + 0.5) * (to - from)) / text.length, confidence }))
+
+/** A line image cut to its text, as the recognizer is given it. */
+const lineImage = async (text: string, blur?: number) => {
+  const { canvas } = textImage([text], { top: 40, height: 52, width: 24 * text.length + 80 })
+  let image = sharp(await canvas.encode("png")).grayscale()
+  if (blur !== undefined) image = image.blur(blur)
+  const { data, info } = await image.trim().raw().toBuffer({ resolveWithObject: true })
+  return { pixels: new Uint8Array(data), width: info.width, height: info.height }
+}
+
+describe("SecondReading", () => {
+  describe("which lines", () => {
+    it("reads again a line with a word read in doubt, and no other", () => {
+      expect(needsSecondReading(lineOf(word("TOTAL", [0.1, 0.5, 0.2, 0.52]), word("14_1q", [0.3, 0.5, 0.4, 0.52], 0.3)))).toBe(true)
+      expect(needsSecondReading(lineOf(word("TOTAL", [0.1, 0.5, 0.2, 0.52]), word("14.10", [0.3, 0.5, 0.4, 0.52])))).toBe(false)
+    })
+
+    it("cuts a line from the prepared image with a margin of a share of its height, inside the image", () => {
+      const prepared = {
+        pixels: new Uint8Array(400 * 300), width: 400, height: 300, scale: 2, left: 10, top: 20,
+        sourceWidth: 300, sourceHeight: 200, segmentation: "block" as const, tesseractParams: {}
+      }
+      const line = lineOf(word("12.50", [40 / 300, 60 / 200, 100 / 300, 70 / 200]))
+      // Source pixels x 40..100, y 60..70 → prepared (x − 10) × 2, (y − 20) × 2: 60..180, 80..100; margin 10.
+      expect(lineBox(prepared, { ...line, box: line.words[0]!.box }, 0.5)).toEqual([50, 70, 190, 110])
+      expect(lineBox(prepared, { ...line, box: line.words[0]!.box }, 0.05)).toEqual([59, 79, 181, 101])
+      // Near the edges the box is clipped to the prepared image.
+      expect(lineBox(prepared, { ...line, box: [0, 0.1, 1, 0.15] }, 0.5)).toEqual([0, 0, 400, 30])
+    })
+  })
+
+  describe("characters put into tesseract's words", () => {
+    const total = word("TOTAL", [0.1, 0.5, 0.2, 0.52], 0.9)
+    const amount = word("14_1q", [0.3, 0.5, 0.4, 0.52], 0.2)
+
+    it("keeps the words and their boxes, with the second reading's text and confidence", () => {
+      const line = realign(lineOf(total, amount), [...spread("TOTAL", 0.1, 0.2), ...spread("14.10", 0.3, 0.4, 0.8)])!
+      expect(line.text).toBe("TOTAL 14.10")
+      expect(line.words.map((w) => w.box)).toEqual([total.box, amount.box])
+      expect(line.words[1]!.confidence).toBeCloseTo(0.8)
+    })
+
+    it("separates words tesseract separated even when the recognizer reads no space", () => {
+      expect(realign(lineOf(total, amount), spread("TOTAL14.10", 0.1, 0.4))!.text).toBe("TOTAL 14.10")
+    })
+
+    it("splits a word where the recognizer reads a space, cutting its box between the characters", () => {
+      const merged = word("TOTALRM", [0.1, 0.5, 0.3, 0.52])
+      const line = realign(lineOf(merged), [...spread("TOTAL", 0.1, 0.22), { char: " ", x: 0.23, confidence: 0.9 }, ...spread("RM", 0.24, 0.3)])!
+      expect(line.words.map((w) => w.text)).toEqual(["TOTAL", "RM"])
+      const [a, b] = line.words
+      expect(a!.box[0]).toBe(0.1)
+      expect(b!.box[2]).toBe(0.3)
+      expect(a!.box[2]).toBeCloseTo(b!.box[0])
+      expect(a!.box[2]).toBeGreaterThan(0.21)
+      expect(a!.box[2]).toBeLessThan(0.25)
+    })
+
+    it("cuts a word's box that covers the whole line where the next word starts", () => {
+      const wide = word("TOTAL", [0.06, 0.5, 0.43, 0.52], 0.8)
+      const rm = word("A", [0.22, 0.5, 0.26, 0.52], 0.4)
+      const value = word("14.30", [0.3, 0.5, 0.43, 0.52], 0.6)
+      const line = realign(lineOf(wide, rm, value), [...spread("TOTAL", 0.06, 0.2), ...spread("RM", 0.22, 0.26), ...spread("14.10", 0.3, 0.43)])!
+      expect(line.text).toBe("TOTAL RM 14.10")
+      expect(line.words[0]!.box[2]).toBe(0.22)
+    })
+
+    it("drops a word that receives no character, and reads nothing as nothing", () => {
+      const noise = word("|", [0.02, 0.5, 0.03, 0.52], 0.1)
+      expect(realign(lineOf(noise, total), spread("TOTAL", 0.1, 0.2))!.text).toBe("TOTAL")
+      expect(realign(lineOf(total), [])).toBeUndefined()
+      expect(realign(lineOf(total), [{ char: " ", x: 0.15, confidence: 1 }])).toBeUndefined()
+    })
+  })
+
+  describe("the line recognizer (PP-OCRv4 on onnxruntime, from node_modules)", () => {
+    it.scoped("reads a line image into characters with positions and confidences", () =>
+      Effect.gen(function*() {
+        const recognizer = yield* makeLineRecognizer({ concurrency: 1 })
+        const chars = (yield* recognizer.read(yield* Effect.promise(() => lineImage("TOTAL RM 14.10"))))!
+        expect(chars.map((c) => c.char).join("").replace(/ /g, "")).toBe("TOTALRM14.10")
+        const xs = chars.map((c) => c.x)
+        expect(xs).toEqual([...xs].sort((a, b) => a - b))
+        expect(xs[0]).toBeLessThan(0.1)
+        expect(xs[xs.length - 1]).toBeGreaterThan(0.9)
+        for (const c of chars) {
+          expect(c.confidence).toBeGreaterThan(0.5)
+          expect(c.confidence).toBeLessThanOrEqual(1)
+        }
+      }), 60_000)
+
+    it.scoped("reads Latin text only: letters, digits, punctuation", () =>
+      Effect.gen(function*() {
+        const recognizer = yield* makeLineRecognizer({ concurrency: 2 })
+        const images = yield* Effect.promise(() => Promise.all(["Café 12,50 €", "Rechnung Nr. 2024-117", "a smudge ~ # @"].map((t) => lineImage(t, 1.2))))
+        const readings = yield* Effect.forEach(images, (image) => recognizer.read(image), { concurrency: "unbounded" })
+        for (const chars of readings) {
+          expect(chars!.length).toBeGreaterThan(5)
+          for (const c of chars!) expect(c.char).toMatch(/^[\u0020-\u024F\u2010-\u2027\u20A0-\u20CF]$/)
+        }
+        expect(readings[1]!.map((c) => c.char).join("")).toContain("2024-117")
+      }), 60_000)
+  })
+
+  describe("within the OCR", () => {
+    const OcrOneWorker = Layer.scoped(Ocr, Effect.map(makeOcr({ workers: 1 }), Ocr.make))
+
+    it.effect("rereads the lines tesseract doubts and gets them right: blurred small print", () =>
+      Effect.gen(function*() {
+        const ocr = yield* Ocr
+        const { canvas } = textImage(["TOTAL RM 14.10", "CASH RM 20.00", "CHANGE RM 5.90"])
+        const { data, info } = yield* Effect.promise(async () =>
+          sharp(await canvas.encode("png")).grayscale().blur(1.5).resize({ width: 256 }).raw().toBuffer({ resolveWithObject: true })
+        )
+        const image = { width: info.width, height: info.height, pixels: new Uint8Array(data) }
+        const alone = yield* ocr.recognize(image, { secondReading: false })
+        const read = yield* ocr.recognize(image)
+        const amounts = (lines: ReadonlyArray<Line>) => lines.flatMap((l) => l.words.map((w) => w.text).filter((t) => /\d/.test(t)))
+        // Tesseract alone misreads amounts here ("14.30", "3.90"); the second reading gets all three.
+        expect(amounts(alone.lines)).not.toEqual(["14.10", "20.00", "5.90"])
+        expect(amounts(read.lines)).toEqual(["14.10", "20.00", "5.90"])
+        for (const line of read.lines) {
+          expect(inUnit(line.box)).toBe(true)
+          for (const w of line.words) expect(inUnit(w.box)).toBe(true)
+        }
+      }).pipe(Effect.provide(OcrOneWorker)), 60_000)
+  })
+})
