@@ -45,6 +45,7 @@ export default async function() {
     urlAllowHosts: [],
     urlTimeoutMs: 30_000,
     ocrWorkers: 2,
+    ocrSecondReading: true,
     maxQueued: 64
   })
 

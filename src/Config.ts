@@ -36,6 +36,8 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       urlAllowHosts: yield* commaList("URL_ALLOW_HOSTS"),
       urlTimeoutMs: yield* Config.integer("URL_TIMEOUT_MS").pipe(Config.withDefault(30_000)),
       ocrWorkers: yield* Config.integer("OCR_WORKERS").pipe(Config.withDefault(os.availableParallelism())),
+      /** Read the lines tesseract doubts again with the line recognizer (better text, about twice the OCR CPU). */
+      ocrSecondReading: yield* Config.boolean("OCR_SECOND_READING").pipe(Config.withDefault(true)),
       maxJobs: yield* Config.integer("MAX_CONCURRENT_JOBS").pipe(Config.withDefault(2 * os.availableParallelism())),
       maxQueued: yield* Config.integer("MAX_QUEUED_JOBS").pipe(Config.withDefault(64))
     } as const

@@ -79,6 +79,8 @@ export const findDates = (text: string, hint?: DateOrder): Array<DateMatch> => {
   const source = folded.length === text.length ? folded : text.toLowerCase()
   const found: Array<DateMatch> = []
   for (const m of source.matchAll(NUMERIC)) {
+    // A short year run into a letter is a house number or a code ("43-45-47G"), not a date.
+    if (m[1]!.length <= 2 && m[4]!.length <= 2 && /^\p{L}/u.test(source.slice(m.index + m[0].length))) continue
     const iso = numericIso(m[1]!, m[3]!, m[4]!, hint)
     if (iso !== undefined) found.push({ index: m.index, length: m[0].length, iso })
   }

@@ -71,7 +71,7 @@ export interface RecognizeOptions {
    * with a word read in doubt are read again by the line recognizer (unless `secondReading` is false).
    */
   readonly reread?: boolean
-  /** Default true: see `reread` (the bench turns it off to measure tesseract alone). */
+  /** Default: the pool's setting (OCR_SECOND_READING); see `reread`. */
   readonly secondReading?: boolean
 }
 
@@ -91,6 +91,8 @@ export interface OcrPoolOptions {
   readonly jobTimeoutMs?: number
   /** Overrides the worker script (tests wrap it to watch for network access). */
   readonly workerPath?: string
+  /** Default true: lines read in doubt are read again by the line recognizer (a recognition may turn it off). */
+  readonly secondReading?: boolean
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -466,7 +468,7 @@ export const makeOcr = (options: OcrPoolOptions) =>
           )
         if (recognizeOptions.reread === false || !(typeof preprocess === "object" || preprocess)) return first
         // Lines with a word read in doubt are read again by the line recognizer (SecondReading.ts).
-        const lines = recognizeOptions.secondReading === false
+        const lines = !(recognizeOptions.secondReading ?? options.secondReading ?? true)
           ? first.lines
           : yield* Effect.forEach(
             first.lines,
@@ -488,7 +490,7 @@ export const makeOcr = (options: OcrPoolOptions) =>
 
 /** `Default` reads OCR_WORKERS itself; the app uses `DefaultWithoutDependencies` with its own AppConfig. */
 export class Ocr extends Effect.Service<Ocr>()("Ocr", {
-  scoped: Effect.flatMap(AppConfig, (config) => makeOcr({ workers: config.ocrWorkers })),
+  scoped: Effect.flatMap(AppConfig, (config) => makeOcr({ workers: config.ocrWorkers, secondReading: config.ocrSecondReading })),
   // A broken configuration already stops the server at start; readers used alone should not carry ConfigError.
   dependencies: [Layer.orDie(AppConfig.Default)]
 }) {}

@@ -113,6 +113,8 @@ describe("parseDate", () => {
     ["3/64, Vishwas Khand", undefined],
     ["03-4162-2318", undefined],
     ["INV/2023/03/0008", undefined],
+    ["NO 4-4-47G, TAMAN SEJATI", undefined],
+    ["2018-01-25T13:22", "2018-01-25"],
     ["March 2023", undefined]
   ])("%s → %s", (text, expected) => {
     expect(parseDate(text)).toBe(expected)

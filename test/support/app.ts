@@ -36,6 +36,7 @@ export const testConfig = (overrides: Partial<ConfigShape> = {}): AppConfig =>
     urlAllowHosts: ["127.0.0.1", "localhost"],
     urlTimeoutMs: 5_000,
     ocrWorkers: 1,
+    ocrSecondReading: true,
     maxJobs: 4,
     maxQueued: 16,
     ...overrides
