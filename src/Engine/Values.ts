@@ -68,7 +68,9 @@ const stripCurrency = (text: string): string => {
 export const parseAmount = (text: string): number | undefined => {
   if (text.includes("%")) return undefined
   // Marks a scan or OCR leaves around a number ("/18.00", "12.50|").
-  let s = stripCurrency(text).trim().replace(/^[/|“”"'~_*;:]+|[/|“”"'~_*;:]+$/g, "").trim()
+  const marks = (t: string) => t.trim().replace(/^[/|“”"'~_*;:]+|[/|“”"'~_*;:]+$/g, "").trim()
+  // Dot leaders before the number ("....*21.20") and a full stop after its two decimals ("21.20.").
+  let s = marks(marks(stripCurrency(text)).replace(/^(?:\.{2,}|…)+/, "").replace(/([.,]\d{2})\.$/, "$1"))
   // A one- or two-letter tax code glued to the amount ("75.00SR", "15.00 ZR").
   s = s.replace(/(\d[.,]\d{1,3})\s?[A-Z]{1,2}$/, "$1")
   let negative = false
