@@ -4,7 +4,13 @@
  * Tesseract keeps what it does well (finding the lines and the words, and their boxes); the recognizer,
  * much better at degraded print (thermal receipts, dot matrix, low resolution), gives the characters.
  *
- * Measured on receipts-dev (npm run bench ocr; see the README): see SECOND_READING_BELOW.
+ * Measured on receipts-dev (npm run eval, fields right of 192; tesseract alone 120):
+ * - the threshold: lines with a word under 0.4 → 131, under 0.6 → 139, under 0.8 → 138 (more CPU);
+ * - the characters' words: the tesseract word whose extent holds the character, or the nearest (139);
+ *   the last word starting left of it (136); the recognizer's own spaces alone drop most spaces
+ *   ("Date:25/12/20188:13:39PM"), so dates run into times;
+ * - the crop's margin: 5% of the line height above and below reads best (15%: fewer dates found; 0: the same);
+ *   squeezing the line narrower to save time (0.75, 0.5 of its width) loses totals and dates.
  */
 import { Effect } from "effect"
 import type { Line, Word } from "../Domain/PageModel.js"
@@ -13,7 +19,7 @@ import type { LineRecognizer, ReadCharacter } from "./LineRecognizer.js"
 import type { PixelBox, PreparedImage } from "./Preprocess.js"
 import { cropPrepared } from "./Preprocess.js"
 
-/** A line with a word read under this confidence is read again. */
+/** A line with a word read under this confidence is read again (58% of the receipts' lines). */
 export const SECOND_READING_BELOW = 0.6
 
 /** The line's crop reaches this share of the line's height beyond its words (more margin read worse). */
