@@ -37,6 +37,7 @@ import Tesseract from "tesseract.js"
 import { AppConfig } from "../Config.js"
 import type { Box, Line, Word } from "../Domain/PageModel.js"
 import { unionBox } from "../Domain/PageModel.js"
+import { repairLine } from "./Confusions.js"
 import { makeLineRecognizer } from "./LineRecognizer.js"
 import type { PixelBox, PreparedImage, Settings } from "./Preprocess.js"
 import { cropPrepared, prepare, toPgm, unreadRows } from "./Preprocess.js"
@@ -481,7 +482,7 @@ export const makeOcr = (options: OcrPoolOptions) =>
           (row) => Effect.map(readAlone(cropPrepared(prepared, row)), (read) => read.filter(isLegible)),
           { concurrency: "unbounded" }
         )).flat()
-        return resultOf(extra.length === 0 ? [...lines] : readingOrder([...lines, ...extra]))
+        return resultOf((extra.length === 0 ? [...lines] : readingOrder([...lines, ...extra])).map(repairLine))
       }).pipe(Effect.withSpan("Ocr.recognize", { attributes: { width: image.width, height: image.height } }))
 
     return { recognize, workers } as const

@@ -1,0 +1,49 @@
+/**
+ * Letter–digit confusions in OCR'd words, repaired only where the word itself leaves no doubt:
+ * - one 0, 1, 5 or 8 inside a word of letters ("Peta1ing", "SET1A", "GEM8ILANG") is the letter it
+ *   resembles, in the case of its neighbours;
+ * - O, o, l or I among the digits of a number ("456O0", "52oo0", "10l") are the digits they resemble.
+ * Words of mixed letters and digits that can be meant so ("U13", "SS21", "Uptown3", "K3-113", "1851-A")
+ * are left alone: a rule applies to a run of letters and digits only when it has a single stray character
+ * of the other kind (letters) or only confusable letters (numbers).
+ */
+import type { Line } from "../Domain/PageModel.js"
+
+const AS_UPPER: Record<string, string> = { "0": "O", "1": "I", "5": "S", "8": "B" }
+const AS_LOWER: Record<string, string> = { "0": "o", "1": "l", "5": "s" }
+const AS_DIGIT: Record<string, string> = { O: "0", o: "0", l: "1", I: "1" }
+
+/** A run of letters with one confusable digit between two letters. */
+const repairLetters = (run: string): string => {
+  const digits = run.match(/\p{N}/gu) ?? []
+  if (run.length < 4 || digits.length !== 1) return run
+  const at = run.search(/\p{N}/u)
+  const before = run[at - 1], after = run[at + 1]
+  if (before === undefined || after === undefined || !/\p{L}/u.test(before) || !/\p{L}/u.test(after)) return run
+  const lower = before === before.toLowerCase() && after === after.toLowerCase() && before !== before.toUpperCase()
+  const letter = (lower ? AS_LOWER : AS_UPPER)[run[at]!]
+  return letter === undefined ? run : run.slice(0, at) + letter + run.slice(at + 1)
+}
+
+/** A run of at least two digits whose only letters look like digits. */
+const repairDigits = (run: string): string => {
+  const digits = (run.match(/\d/g) ?? []).length
+  if (digits < 2 || digits === run.length || !/^[\dOolI]+$/.test(run)) return run
+  return run.replace(/[OolI]/g, (c) => AS_DIGIT[c]!)
+}
+
+/** The word with its letter–digit confusions repaired; the word itself when there is nothing to repair. */
+export const repairConfusions = (word: string): string =>
+  word.replace(/[\p{L}\p{N}]+/gu, (run) => {
+    if (!/\p{N}/u.test(run) || !/\p{L}/u.test(run)) return run
+    return /^[\dOolI]+$/.test(run) ? repairDigits(run) : repairLetters(run)
+  })
+
+/** The line with its words' confusions repaired (boxes and confidences unchanged). */
+export const repairLine = (line: Line): Line => {
+  const words = line.words.map((w) => {
+    const text = repairConfusions(w.text)
+    return text === w.text ? w : { ...w, text }
+  })
+  return words.every((w, i) => w === line.words[i]) ? line : { ...line, text: words.map((w) => w.text).join(" "), words }
+}
