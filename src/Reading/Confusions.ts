@@ -3,7 +3,7 @@
  * - one 0, 1, 5 or 8 inside a word of letters ("Peta1ing", "SET1A", "GEM8ILANG") is the letter it
  *   resembles, in the case of its neighbours;
  * - O, o, l or I among the digits of a number ("456O0", "52oo0", "10l") are the digits they resemble.
- * Words of mixed letters and digits that can be meant so ("U13", "SS21", "Uptown3", "K3-113", "1851-A")
+ * Words of mixed letters and digits that can be meant so ("U13", "SS21", "Uptown3", "K3-113", "1851-A", "EC1A")
  * are left alone: a rule applies to a run of letters and digits only when it has a single stray character
  * of the other kind (letters) or only confusable letters (numbers).
  */
@@ -13,10 +13,13 @@ const AS_UPPER: Record<string, string> = { "0": "O", "1": "I", "5": "S", "8": "B
 const AS_LOWER: Record<string, string> = { "0": "o", "1": "l", "5": "s" }
 const AS_DIGIT: Record<string, string> = { O: "0", o: "0", l: "1", I: "1" }
 
+/** The outward code of a British postcode ("EC1A", "SW1A"): letters around a digit, meant so. */
+const POSTCODE_OUTWARD = /^[A-Z]{1,2}\d[A-Z]$/
+
 /** A run of letters with one confusable digit between two letters. */
 const repairLetters = (run: string): string => {
   const digits = run.match(/\p{N}/gu) ?? []
-  if (run.length < 4 || digits.length !== 1) return run
+  if (run.length < 4 || digits.length !== 1 || POSTCODE_OUTWARD.test(run)) return run
   const at = run.search(/\p{N}/u)
   const before = run[at - 1], after = run[at + 1]
   if (before === undefined || after === undefined || !/\p{L}/u.test(before) || !/\p{L}/u.test(after)) return run

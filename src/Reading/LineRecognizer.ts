@@ -117,6 +117,7 @@ const decode = (model: Model, output: Ort.Tensor): Array<ReadCharacter> => {
 export const makeLineRecognizer = (options: { readonly concurrency: number }) =>
   Effect.gen(function*() {
     const permits = yield* Effect.makeSemaphore(Math.max(1, Math.floor(options.concurrency)))
+    let alphabet: Set<string> | undefined
     // Loaded once, on first use; a runtime that cannot load disables the second reading instead of the OCR.
     const model = yield* Effect.cached(
       Effect.tryPromise(loadModel).pipe(
@@ -130,6 +131,7 @@ export const makeLineRecognizer = (options: { readonly concurrency: number }) =>
       Effect.gen(function*() {
         const loaded = yield* model
         if (loaded._tag === "None" || image.width < 2 || image.height < 2) return undefined
+        alphabet ??= new Set(Array.from(loaded.value.allowed, (i) => loaded.value.labels[i]!).filter((c) => c.length > 0))
         return yield* permits.withPermits(1)(Effect.tryPromise(async () => {
           const input = await toInput(loaded.value, image)
           const result = await loaded.value.session.run({ [loaded.value.session.inputNames[0]!]: input })
@@ -139,7 +141,12 @@ export const makeLineRecognizer = (options: { readonly concurrency: number }) =>
         Effect.catchAll((cause) => Effect.as(Effect.logWarning("second line reading failed", cause), undefined)),
         Effect.withSpan("LineRecognizer.read", { attributes: { width: image.width, height: image.height } })
       )
-    return { read } as const
+    /**
+     * Whether the recognizer can read this character at all (its alphabet has no "€", "ö" or "ß", for one);
+     * false while the model is not loaded.
+     */
+    const canRead = (char: string): boolean => alphabet?.has(char.normalize("NFKC")) ?? false
+    return { read, canRead } as const
   })
 
 export type LineRecognizer = Effect.Effect.Success<ReturnType<typeof makeLineRecognizer>>

@@ -17,7 +17,7 @@ describe("Confusions", () => {
     expect(repairConfusions(word)).toBe(repaired)
   })
 
-  it.each(["U13/BG", "SS21/39", "Uptown3", "K3-113", "1851-A", "C0.", "1O", "A4", "H2O", "CO2e", "B2B", "10T", "No1", "Win10", "USG-99-", "RM14.10", "TOTAL"])(
+  it.each(["U13/BG", "SS21/39", "Uptown3", "K3-113", "1851-A", "C0.", "1O", "A4", "H2O", "CO2e", "B2B", "10T", "No1", "Win10", "USG-99-", "RM14.10", "TOTAL", "EC1A", "SW1A"])(
     "leaves %s alone (letters and digits meant together, or too little to tell)",
     (word) => {
       expect(repairConfusions(word)).toBe(word)

@@ -5,7 +5,7 @@ import type { Box, Line } from "../../src/Domain/PageModel.js"
 import { makeLineRecognizer } from "../../src/Reading/LineRecognizer.js"
 import { makeOcr, Ocr } from "../../src/Reading/Ocr.js"
 import type { PlacedCharacter } from "../../src/Reading/SecondReading.js"
-import { lineBox, needsSecondReading, realign } from "../../src/Reading/SecondReading.js"
+import { lineBox, needsSecondReading, readAgain, realign } from "../../src/Reading/SecondReading.js"
 import { inUnit } from "../support/boxes.js"
 import { textImage } from "../support/textImage.js"
 
@@ -45,7 +45,16 @@ describe("SecondReading", () => {
       expect(lineBox(prepared, { ...line, box: line.words[0]!.box }, 0.5)).toEqual([50, 70, 190, 110])
       expect(lineBox(prepared, { ...line, box: line.words[0]!.box }, 0.05)).toEqual([59, 79, 181, 101])
       // Near the edges the box is clipped to the prepared image.
-      expect(lineBox(prepared, { ...line, box: [0, 0.1, 1, 0.15] }, 0.5)).toEqual([0, 0, 400, 30])
+      expect(lineBox(prepared, lineOf(word("wide", [0, 0.1, 1, 0.15])), 0.5)).toEqual([0, 0, 400, 30])
+    })
+
+    it("takes the line's height from its words, leaving out a word much taller than the others", () => {
+      const prepared = {
+        pixels: new Uint8Array(1000 * 1000), width: 1000, height: 1000, scale: 1, left: 0, top: 0,
+        sourceWidth: 1000, sourceHeight: 1000, segmentation: "block" as const, tesseractParams: {}
+      }
+      const text = lineOf(word("Software", [0.1, 0.5, 0.2, 0.52]), word("|", [0.25, 0.46, 0.26, 0.56], 0.2), word("126,99", [0.3, 0.5, 0.4, 0.52]))
+      expect(lineBox(prepared, text, 0)).toEqual([100, 500, 400, 520])
     })
   })
 
@@ -91,6 +100,52 @@ describe("SecondReading", () => {
       expect(realign(lineOf(total), [])).toBeUndefined()
       expect(realign(lineOf(total), [{ char: " ", x: 0.15, confidence: 1 }])).toBeUndefined()
     })
+  })
+
+  describe("a line read again part by part", () => {
+    const prepared = {
+      pixels: new Uint8Array(1000 * 500), width: 1000, height: 500, scale: 1, left: 0, top: 0,
+      sourceWidth: 1000, sourceHeight: 500, segmentation: "block" as const, tesseractParams: {}
+    }
+    /** A recognizer that reads `text` over every crop it is given, and records the crops' widths. */
+    const fake = (text: string) => {
+      const widths: Array<number> = []
+      return {
+        widths,
+        recognizer: {
+          read: (image: { readonly width: number }) =>
+            Effect.sync(() => {
+              widths.push(image.width)
+              return spread(text, 0, 1)
+            }),
+          canRead: (c: string) => c !== "€"
+        }
+      }
+    }
+
+    it.effect("reads only the parts with a word in doubt; words far apart are separate parts", () =>
+      Effect.gen(function*() {
+        // Text 10 px high; "126,99" stands 200 px (20 heights) right of the label.
+        const line = lineOf(
+          word("Software", [0.1, 0.5, 0.18, 0.52]),
+          word("licence", [0.19, 0.5, 0.26, 0.52]),
+          word("12699", [0.46, 0.5, 0.52, 0.52], 0.3)
+        )
+        const { recognizer, widths } = fake("126,99")
+        const read = yield* readAgain(recognizer, prepared, line)
+        expect(read.text).toBe("Software licence 126,99")
+        expect(read.words.slice(0, 2)).toEqual(line.words.slice(0, 2))
+        // One crop: the doubtful word (60 px) and its margin, not the whole 420 px line.
+        expect(widths).toHaveLength(1)
+        expect(widths[0]).toBeLessThan(70)
+      }))
+
+    it.effect("keeps a word with a character the recognizer cannot read, and the line when nothing is read", () =>
+      Effect.gen(function*() {
+        const line = lineOf(word("87.36l,46", [0.3, 0.5, 0.38, 0.52], 0.3), word("€", [0.385, 0.5, 0.395, 0.52], 0.4))
+        expect((yield* readAgain(fake("87.361,46 C").recognizer, prepared, line)).text).toBe("87.361,46 €")
+        expect(yield* readAgain(fake("").recognizer, prepared, line)).toEqual(line)
+      }))
   })
 
   describe("the line recognizer (PP-OCRv4 on onnxruntime, from node_modules)", () => {
