@@ -15,8 +15,8 @@
  * +3% CPU; four more store names in the text.
  *
  * Lines with a word read under 60% confidence are read again by PaddleOCR's line recognizer
- * (SecondReading.ts, LineRecognizer.ts). Measured on receipts-dev: CER 0.215 → 0.190 (0.155 → 0.122 in
- * any line order), totals found 88% → 100%, dates 88% → 96%, about twice the CPU. It replaced rereading
+ * (SecondReading.ts, LineRecognizer.ts). Measured on receipts-dev: CER 0.215 → 0.183 (0.155 → 0.108 in
+ * any line order), totals found 88% → 98%, dates 88% → 98%, about twice the CPU. It replaced rereading
  * doubtful number lines with tesseract itself (PSM 7, the surer reading kept): +13% CPU for CER 0.215 →
  * 0.214 and no more dates found. Measured and dropped before that: lines with any word under 60% read again
  * by tesseract (+55% CPU, one more date and total); the lines at 1.5× or binarized; doubtful words alone,
