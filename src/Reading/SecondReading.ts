@@ -78,11 +78,16 @@ const extents = (words: ReadonlyArray<Word>): Array<readonly [number, number]> =
 /** Distance from x to an extent (0 inside). */
 const distanceTo = ([start, end]: readonly [number, number], x: number) => (x < start ? start - x : x > end ? x - end : 0)
 
+/** The text with runs of one character collapsed ("10115" → "1015"). */
+const collapsed = (text: string) => text.replace(/(.)\1+/gu, "$1")
+
 /**
  * The line with the second reading's characters in tesseract's words: each character goes to the word whose
  * extent holds it, or the nearest one; a space read inside a word splits
  * it, the box cut between the characters either side. Words that receive no character are dropped, and
  * words with a letter or currency sign outside the recognizer's alphabet are kept as tesseract read them.
+ * Where tesseract's word is the recognizer's with a doubled character ("10115" and "1015"), tesseract's is
+ * kept: the recognizer's decoding merges a character repeated without a gap it can see.
  * Undefined when nothing was read.
  */
 export const realign = (
@@ -116,8 +121,10 @@ export const realign = (
     const before = groups[i - 1], after = groups[i + 1]
     const left = before?.word === group.word ? (before.chars[before.chars.length - 1]!.x + group.chars[0]!.x) / 2 : start
     const right = after?.word === group.word ? (group.chars[group.chars.length - 1]!.x + after.chars[0]!.x) / 2 : end
+    const text = group.chars.map((c) => c.char).join("")
+    const whole = before?.word !== group.word && after?.word !== group.word
     return [{
-      text: group.chars.map((c) => c.char).join(""),
+      text: whole && collapsed(line.words[group.word]!.text) === text ? line.words[group.word]!.text : text,
       box: right > left ? [left, box[1], right, box[3]] : box,
       confidence: group.chars.reduce((sum, c) => sum + c.confidence, 0) / group.chars.length
     }]

@@ -94,6 +94,12 @@ describe("SecondReading", () => {
       expect(line.words[0]!.box[2]).toBe(0.22)
     })
 
+    it("keeps tesseract's doubled character the recognizer merged", () => {
+      const postcode = word("10115", [0.3, 0.5, 0.4, 0.52], 0.4)
+      expect(realign(lineOf(total, postcode), [...spread("TOTAL", 0.1, 0.2), ...spread("1015", 0.3, 0.4)])!.text).toBe("TOTAL 10115")
+      expect(realign(lineOf(total, postcode), [...spread("TOTAL", 0.1, 0.2), ...spread("1016", 0.3, 0.4)])!.text).toBe("TOTAL 1016")
+    })
+
     it("drops a word that receives no character, and reads nothing as nothing", () => {
       const noise = word("|", [0.02, 0.5, 0.03, 0.52], 0.1)
       expect(realign(lineOf(noise, total), spread("TOTAL", 0.1, 0.2))!.text).toBe("TOTAL")
