@@ -147,7 +147,7 @@ const NOT_FIRST = new Set(["S", "Z", "B"])
  * decimal mark, two decimals) with more real digits than letters, so words and codes stay words.
  */
 export const repairAmountWord = (text: string): string => {
-  const m = /^([^\dA-Za-z|]*)(?:R[MHNWKY])?([\dODQlI|SZB]+[.,][\dODQlI|SZB]{2})([^\dA-Za-z|]*)$/.exec(text)
+  const m = /^([^\dA-Za-z|]*)(?:R[MHNWKY])?([\dODQlI|SZB]+[.,][\dODQlI|SZB]{2})((?:[A-Z]{1,2}|[a-z])?[^\dA-Za-z|]*)$/.exec(text)
   if (m === null) return text
   const body = m[2]!
   if (/^[\d.,]+$/.test(body)) return m[1]! + body + m[3]!

@@ -71,8 +71,8 @@ export const parseAmount = (text: string): number | undefined => {
   const marks = (t: string) => t.trim().replace(/^[/|“”"'~_*;:]+|[/|“”"'~_*;:]+$/g, "").trim()
   // Dot leaders before the number ("....*21.20") and a full stop after its two decimals ("21.20.").
   let s = marks(marks(stripCurrency(text)).replace(/^(?:\.{2,}|…)+/, "").replace(/([.,]\d{2})\.$/, "$1"))
-  // A one- or two-letter tax code glued to the amount ("75.00SR", "15.00 ZR").
-  s = s.replace(/(\d[.,]\d{1,3})\s?[A-Z]{1,2}$/, "$1")
+  // A one- or two-letter tax code glued to the amount ("75.00SR", "15.00 ZR"), or one stray letter ("54.50w").
+  s = s.replace(/(\d[.,]\d{1,3})\s?(?:[A-Z]{1,2}|[a-z])$/, "$1")
   let negative = false
   if (/^\(.*\)$/.test(s)) { negative = true; s = s.slice(1, -1).trim() }
   if (/^[-−–]/.test(s)) { negative = true; s = s.slice(1).trim() }

@@ -63,6 +63,9 @@ describe("Misreads", () => {
       expect(repairAmountWord("11Z.46")).toBe("112.46")
       expect(repairAmountWord("l2.00")).toBe("12.00")
       expect(repairAmountWord("RH60.30")).toBe("60.30")
+      // A stray letter or a tax code after the cents stays for the amount reader to drop.
+      expect(repairAmountWord("54.5Ow")).toBe("54.50w")
+      expect(repairAmountWord("12.5OSR")).toBe("12.50SR")
     })
 
     it("leaves words, codes and a leading S (a dollar sign) alone", () => {
