@@ -40,6 +40,12 @@ const modelsDir = () => path.join(path.dirname(require.resolve("@gutenye/ocr-mod
 
 const MODEL_FILE = "ch_PP-OCRv4_rec_infer.onnx"
 const DICTIONARY_FILE = "ppocr_keys_v1.txt"
+
+/** Where the recognizer's files are: plain paths in node_modules. */
+export const lineRecognizerPaths = () => ({
+  model: path.join(modelsDir(), MODEL_FILE),
+  dictionary: path.join(modelsDir(), DICTIONARY_FILE)
+})
 /** The network's input height. */
 const INPUT_HEIGHT = 48
 /** Lines wider than this many input pixels are cut (a line of ~250 characters at 48 px per glyph height). */
@@ -59,8 +65,8 @@ interface Model {
 
 const loadModel = async (): Promise<Model> => {
   const ort = await import("onnxruntime-node")
-  const dir = modelsDir()
-  const session = await ort.InferenceSession.create(path.join(dir, MODEL_FILE), {
+  const paths = lineRecognizerPaths()
+  const session = await ort.InferenceSession.create(paths.model, {
     // One thread per run: the pool's concurrency, not the runtime, spreads the work over the cores.
     intraOpNumThreads: 1,
     interOpNumThreads: 1,
@@ -68,7 +74,7 @@ const loadModel = async (): Promise<Model> => {
     graphOptimizationLevel: "all",
     logSeverityLevel: 3
   })
-  const lines = fs.readFileSync(path.join(dir, DICTIONARY_FILE), "utf8").split(/\r?\n/)
+  const lines = fs.readFileSync(paths.dictionary, "utf8").split(/\r?\n/)
   if (lines[lines.length - 1] === "") lines.pop()
   // PaddleOCR's recognition head: blank, the dictionary, then the space.
   const labels = ["", ...lines.map((l) => l.normalize("NFKC")), " "]

@@ -2,7 +2,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import sharp from "sharp"
 import type { Box, Line } from "../../src/Domain/PageModel.js"
-import { makeLineRecognizer } from "../../src/Reading/LineRecognizer.js"
+import * as fs from "node:fs"
+import { lineRecognizerPaths, makeLineRecognizer } from "../../src/Reading/LineRecognizer.js"
 import { makeOcr, Ocr } from "../../src/Reading/Ocr.js"
 import type { PlacedCharacter } from "../../src/Reading/SecondReading.js"
 import { lineBox, needsSecondReading, readAgain, realign } from "../../src/Reading/SecondReading.js"
@@ -155,6 +156,14 @@ describe("SecondReading", () => {
   })
 
   describe("the line recognizer (PP-OCRv4 on onnxruntime, from node_modules)", () => {
+    it("loads its model and alphabet from files in node_modules, never a URL", () => {
+      for (const p of Object.values(lineRecognizerPaths())) {
+        expect(p).not.toMatch(/^[a-z]+:\/\//i)
+        expect(p).toContain("node_modules")
+        expect(fs.statSync(p).size).toBeGreaterThan(10_000)
+      }
+    })
+
     it.scoped("reads a line image into characters with positions and confidences", () =>
       Effect.gen(function*() {
         const recognizer = yield* makeLineRecognizer({ concurrency: 1 })
