@@ -48,7 +48,7 @@ export const lineRecognizerPaths = () => ({
 })
 /** The network's input height. */
 const INPUT_HEIGHT = 48
-/** Lines wider than this many input pixels are cut (a line of ~250 characters at 48 px per glyph height). */
+/** Lines wider than this many input pixels (some 250 characters) are squeezed to it, bounding one run's time. */
 const MAX_INPUT_WIDTH = 4800
 
 /** Characters the page's reading can produce: Latin scripts, digits, punctuation, currency signs. */
