@@ -63,9 +63,9 @@ interface Model {
   readonly allowed: Int32Array
 }
 
-const loadModel = async (): Promise<Model> => {
+const loadModel = async (modelPath?: string): Promise<Model> => {
   const ort = await import("onnxruntime-node")
-  const paths = lineRecognizerPaths()
+  const paths = { ...lineRecognizerPaths(), ...(modelPath === undefined ? {} : { model: modelPath }) }
   const session = await ort.InferenceSession.create(paths.model, {
     // One thread per run: the pool's concurrency, not the runtime, spreads the work over the cores.
     intraOpNumThreads: 1,
@@ -120,13 +120,17 @@ const decode = (model: Model, output: Ort.Tensor): Array<ReadCharacter> => {
 }
 
 /** The recognizer: `read` runs at most `concurrency` lines at once. */
-export const makeLineRecognizer = (options: { readonly concurrency: number }) =>
+export const makeLineRecognizer = (options: {
+  readonly concurrency: number
+  /** Overrides the model file (tests give a broken one). */
+  readonly modelPath?: string
+}) =>
   Effect.gen(function*() {
     const permits = yield* Effect.makeSemaphore(Math.max(1, Math.floor(options.concurrency)))
     let alphabet: Set<string> | undefined
     // Loaded once, on first use; a runtime that cannot load disables the second reading instead of the OCR.
     const model = yield* Effect.cached(
-      Effect.tryPromise(loadModel).pipe(
+      Effect.tryPromise(() => loadModel(options.modelPath)).pipe(
         Effect.tapError((cause) => Effect.logWarning("second line recognizer unavailable; tesseract's reading is kept", cause)),
         Effect.option,
         Effect.withSpan("LineRecognizer.load")

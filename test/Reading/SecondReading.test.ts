@@ -3,6 +3,8 @@ import { Effect, Layer } from "effect"
 import sharp from "sharp"
 import type { Box, Line } from "../../src/Domain/PageModel.js"
 import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
 import { lineRecognizerPaths, makeLineRecognizer } from "../../src/Reading/LineRecognizer.js"
 import { makeOcr, Ocr } from "../../src/Reading/Ocr.js"
 import type { PlacedCharacter } from "../../src/Reading/SecondReading.js"
@@ -177,6 +179,18 @@ describe("SecondReading", () => {
           expect(c.confidence).toBeGreaterThan(0.5)
           expect(c.confidence).toBeLessThanOrEqual(1)
         }
+      }), 60_000)
+
+    it.scoped("answers nothing, without failing, when its model cannot be loaded", () =>
+      Effect.gen(function*() {
+        const broken = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "line-recognizer-")), "model.onnx")
+        fs.writeFileSync(broken, "not a model")
+        const recognizer = yield* makeLineRecognizer({ concurrency: 1, modelPath: broken })
+        const image = yield* Effect.promise(() => lineImage("TOTAL RM 14.10"))
+        expect(yield* recognizer.read(image)).toBeUndefined()
+        // And for every later line: the failure is remembered, never raised.
+        expect(yield* recognizer.read(image)).toBeUndefined()
+        expect(recognizer.canRead("A")).toBe(false)
       }), 60_000)
 
     it.scoped("reads Latin text only: letters, digits, punctuation", () =>
