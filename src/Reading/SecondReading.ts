@@ -9,7 +9,8 @@
  * - the characters' words: the tesseract word whose extent holds the character, or the nearest (139);
  *   the last word starting left of it (136); the recognizer's own spaces alone drop most spaces
  *   ("Date:25/12/20188:13:39PM"), so dates run into times;
- * - the crop's margin: 5% of the line height above and below reads best (15%: fewer dates found; 0: the same);
+ * - the crop's margin: 5% of the line height on every side reads best (15%: fewer dates found; 0: the same;
+ *   half or one line height more at the ends, to catch letters tesseract left out: 141 and 143);
  *   squeezing the line narrower to save time (0.75, 0.5 of its width) loses totals and dates.
  * Also dropped: lines 1.3× taller than the median always read again (143 of 144); the first four lines
  * read again whenever a word is under 0.9 (one name and one total more, two addresses fewer); skipping
