@@ -61,6 +61,8 @@ interface Model {
   readonly labels: ReadonlyArray<string>
   /** The class indices decoding may choose (blank included). */
   readonly allowed: Int32Array
+  /** The characters those classes write. */
+  readonly alphabet: ReadonlySet<string>
 }
 
 const loadModel = async (modelPath?: string): Promise<Model> => {
@@ -79,7 +81,8 @@ const loadModel = async (modelPath?: string): Promise<Model> => {
   // PaddleOCR's recognition head: blank, the dictionary, then the space.
   const labels = ["", ...lines.map((l) => l.normalize("NFKC")), " "]
   const allowed = Int32Array.from(labels.flatMap((label, i) => (i === 0 || (label.length > 0 && isLatinOrCommon(label)) ? [i] : [])))
-  return { session, Tensor: ort.Tensor, labels, allowed }
+  const alphabet = new Set(Array.from(allowed, (i) => labels[i]!).filter((c) => c.length > 0))
+  return { session, Tensor: ort.Tensor, labels, allowed, alphabet }
 }
 
 /** The network's input: the line scaled to 48 px high (width in proportion), three equal channels in -1..1. */
@@ -127,7 +130,7 @@ export const makeLineRecognizer = (options: {
 }) =>
   Effect.gen(function*() {
     const permits = yield* Effect.makeSemaphore(Math.max(1, Math.floor(options.concurrency)))
-    let alphabet: Set<string> | undefined
+    let alphabet: ReadonlySet<string> | undefined
     // Loaded once, on first use; a runtime that cannot load disables the second reading instead of the OCR.
     const model = yield* Effect.cached(
       Effect.tryPromise(() => loadModel(options.modelPath)).pipe(
@@ -141,7 +144,7 @@ export const makeLineRecognizer = (options: {
       Effect.gen(function*() {
         const loaded = yield* model
         if (loaded._tag === "None" || image.width < 2 || image.height < 2) return undefined
-        alphabet ??= new Set(Array.from(loaded.value.allowed, (i) => loaded.value.labels[i]!).filter((c) => c.length > 0))
+        alphabet = loaded.value.alphabet
         return yield* permits.withPermits(1)(Effect.tryPromise(async () => {
           const input = await toInput(loaded.value, image)
           const result = await loaded.value.session.run({ [loaded.value.session.inputNames[0]!]: input })
