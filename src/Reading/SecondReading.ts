@@ -5,7 +5,9 @@
  * much better at degraded print (thermal receipts, dot matrix, low resolution), gives the characters.
  *
  * Measured on receipts-dev (npm run eval, fields right of 192; tesseract alone 120):
- * - the threshold: lines with a word under 0.4 → 131, under 0.6 → 139, under 0.8 → 138 (more CPU);
+ * - the threshold: lines with a word under 0.4 → 131, under 0.6 → 139, under 0.8 → 138 (more CPU); again
+ *   with lines read in parts and the confusion repairs: 0.5 → 139, 0.6 → 147, 0.7 → 147 (two totals more,
+ *   two addresses fewer, more CPU);
  * - the characters' words: the tesseract word whose extent holds the character, or the nearest (139);
  *   the last word starting left of it (136); the recognizer's own spaces alone drop most spaces
  *   ("Date:25/12/20188:13:39PM"), so dates run into times;
