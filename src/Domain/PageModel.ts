@@ -82,6 +82,13 @@ export const unionBox = (boxes: ReadonlyArray<Box>): Box => {
   return [x1, y1, x2, y2]
 }
 
+/** A line of these words: their text joined by spaces, their boxes' union. */
+export const lineOf = (words: ReadonlyArray<Word>): Line => ({
+  text: words.map((w) => w.text).join(" "),
+  box: unionBox(words.map((w) => w.box)),
+  words
+})
+
 /** Rounds a box for output (6 decimals is sub-pixel on any page). */
 export const roundBox = (b: Box): Box => [round6(b[0]), round6(b[1]), round6(b[2]), round6(b[3])]
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6

@@ -36,7 +36,7 @@ import * as zlib from "node:zlib"
 import Tesseract from "tesseract.js"
 import { AppConfig } from "../Config.js"
 import type { Box, Line, Word } from "../Domain/PageModel.js"
-import { unionBox } from "../Domain/PageModel.js"
+import { lineOf } from "../Domain/PageModel.js"
 import { repairLine } from "./Confusions.js"
 import { makeLineRecognizer } from "./LineRecognizer.js"
 import type { PixelBox, PreparedImage, Settings } from "./Preprocess.js"
@@ -257,7 +257,7 @@ export const toOcrResult = (data: TesseractBlocks, prepared: PreparedImage): Ocr
           words.push({ text, box, confidence: clamp01(word.confidence / 100) })
         }
         if (words.length === 0) continue
-        lines.push({ text: words.map((w) => w.text).join(" "), box: unionBox(words.map((w) => w.box)), words })
+        lines.push(lineOf(words))
       }
     }
   }
@@ -467,22 +467,24 @@ export const makeOcr = (options: OcrPoolOptions) =>
             (cropData) => toOcrResult(cropData, crop).lines
           )
         if (recognizeOptions.reread === false || !(typeof preprocess === "object" || preprocess)) return first
-        // Lines with a word read in doubt are read again by the line recognizer (SecondReading.ts).
-        const lines = !(recognizeOptions.secondReading ?? options.secondReading ?? true)
-          ? first.lines
-          : yield* Effect.forEach(
-            first.lines,
-            (line) => (needsSecondReading(line) ? readAgain(lineRecognizer, prepared, line) : Effect.succeed(line)),
-            { concurrency: "unbounded" }
-          )
-        // Rows the page's reading left out (a large letterhead, a line the block segmentation skipped) are read alone.
+        // Lines with a word read in doubt are read again by the line recognizer (SecondReading.ts), while
+        // rows the page's reading left out (a large letterhead, a line the block segmentation skipped) are
+        // read alone by tesseract: two engines, so both at once.
+        const secondReading = recognizeOptions.secondReading ?? options.secondReading ?? true
         const rows = unreadRows(prepared, wordBoxes(data)).slice(0, MAX_REREAD_ROWS)
-        const extra = (yield* Effect.forEach(
-          rows,
-          (row) => Effect.map(readAlone(cropPrepared(prepared, row)), (read) => read.filter(isLegible)),
-          { concurrency: "unbounded" }
-        )).flat()
-        return resultOf((extra.length === 0 ? [...lines] : readingOrder([...lines, ...extra])).map(repairLine))
+        const [lines, extra] = yield* Effect.all([
+          Effect.forEach(
+            first.lines,
+            (line) => (secondReading && needsSecondReading(line) ? readAgain(lineRecognizer, prepared, line) : Effect.succeed(line)),
+            { concurrency: "unbounded" }
+          ),
+          Effect.forEach(
+            rows,
+            (row) => Effect.map(readAlone(cropPrepared(prepared, row)), (read) => read.filter(isLegible)),
+            { concurrency: "unbounded" }
+          ).pipe(Effect.map((read) => read.flat()))
+        ], { concurrency: 2 })
+        return resultOf((extra.length === 0 ? lines : readingOrder([...lines, ...extra])).map(repairLine))
       }).pipe(Effect.withSpan("Ocr.recognize", { attributes: { width: image.width, height: image.height } }))
 
     return { recognize, workers } as const

@@ -6,7 +6,7 @@
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs"
 import type { TextContent, TextItem, TextStyle } from "pdfjs-dist/types/src/display/api.js"
 import type { Box, Line, Page, Word } from "../Domain/PageModel.js"
-import { unionBox } from "../Domain/PageModel.js"
+import { lineOf } from "../Domain/PageModel.js"
 import type { Matrix } from "./PdfJs.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -308,9 +308,7 @@ const toLine = (segment: ReadonlyArray<Placed>, pageWidth: number, pageHeight: n
     .filter((w) => w.box[2] > w.box[0] && w.box[3] > w.box[1])
   if (visible.length === 0) return undefined
   return {
-    text: visible.map((w) => w.text).join(" "),
-    box: unionBox(visible.map((w) => w.box)),
-    words: visible,
+    ...lineOf(visible),
     fontSize: dominantSize(segment.map((m) => m.run)) / pageHeight
   }
 }

@@ -22,7 +22,7 @@
  */
 import { Effect } from "effect"
 import type { Line, Word } from "../Domain/PageModel.js"
-import { unionBox } from "../Domain/PageModel.js"
+import { lineOf } from "../Domain/PageModel.js"
 import type { LineRecognizer, ReadCharacter } from "./LineRecognizer.js"
 import type { PixelBox, PreparedImage } from "./Preprocess.js"
 import { cropPrepared } from "./Preprocess.js"
@@ -43,19 +43,18 @@ const TALL_WORD = 1.5
  * others, which would shrink the text in the recognizer's fixed-height input ("Software" read "Soware").
  */
 const textBand = (line: Line): readonly [number, number] => {
+  if (line.words.length === 0) return [line.box[1], line.box[3]]
   const heights = line.words.map((w) => w.box[3] - w.box[1]).sort((a, b) => a - b)
   const limit = TALL_WORD * heights[Math.floor(heights.length / 2)]!
   const words = line.words.filter((w) => w.box[3] - w.box[1] <= limit)
-  return words.length === 0
-    ? [line.box[1], line.box[3]]
-    : [Math.min(...words.map((w) => w.box[1])), Math.max(...words.map((w) => w.box[3]))]
+  return [Math.min(...words.map((w) => w.box[1])), Math.max(...words.map((w) => w.box[3]))]
 }
 
 /** A line's box in the prepared image's pixels, with a margin of `margin` times its text's height. */
 export const lineBox = (prepared: PreparedImage, line: Line, margin: number): PixelBox => {
   const x = (v: number) => Math.round((v * prepared.sourceWidth - prepared.left) * prepared.scale)
   const y = (v: number) => Math.round((v * prepared.sourceHeight - prepared.top) * prepared.scale)
-  const [top, bottom] = line.words.length === 0 ? [line.box[1], line.box[3]] : textBand(line)
+  const [top, bottom] = textBand(line)
   const m = Math.ceil((y(bottom) - y(top)) * margin)
   return [
     Math.max(0, x(line.box[0]) - m),
@@ -142,7 +141,7 @@ export const realign = (
     const at = words.findIndex((w) => w.box[0] > line.words[j]!.box[0])
     words.splice(at === -1 ? words.length : at, 0, line.words[j]!)
   }
-  return { ...line, text: words.map((w) => w.text).join(" "), box: unionBox(words.map((w) => w.box)), words }
+  return { ...line, ...lineOf(words) }
 }
 
 /**
@@ -171,7 +170,7 @@ const partsOf = (prepared: PreparedImage, line: Line): Array<Array<Word>> => {
 
 /** The words of one part read again, or as they were when the recognizer reads nothing. */
 const readPart = (recognizer: LineRecognizer, prepared: PreparedImage, words: Array<Word>): Effect.Effect<ReadonlyArray<Word>> => {
-  const part: Line = { text: words.map((w) => w.text).join(" "), box: unionBox(words.map((w) => w.box)), words }
+  const part = lineOf(words)
   const crop = cropPrepared(prepared, lineBox(prepared, part, CROP_MARGIN))
   if (crop.width < 4 || crop.height < 4) return Effect.succeed(words)
   const toPage = (c: ReadCharacter): PlacedCharacter => ({
@@ -197,6 +196,6 @@ export const readAgain = (recognizer: LineRecognizer, prepared: PreparedImage, l
       const words = parts.flat()
       return words.length === 0
         ? line
-        : { ...line, text: words.map((w) => w.text).join(" "), box: unionBox(words.map((w) => w.box)), words }
+        : { ...line, ...lineOf(words) }
     }
   )
