@@ -259,10 +259,26 @@ export const findLabels = (layout: PageLayout, phrases: ReadonlyArray<Phrase>, o
   return out
 }
 
-/** Index of the first word after `from` that starts a label of another concept, or the row length. */
+/**
+ * The last word of a parenthesized phrase with letters right after word `at` ("Total Sales (Inclusive
+ * of GST): 80.90", "Total (excl. VAT)"): a qualifier of the label, neither a label of its own nor a
+ * value. `at` when no such phrase follows; an amount in parentheses ("(12.50)") is not a qualifier.
+ */
+export const qualifierEnd = (row: Row, at: number): number => {
+  if (!row.words[at + 1]?.text.startsWith("(")) return at
+  for (let i = at + 1; i < row.words.length && i <= at + 6; i++) {
+    if (row.words[i]!.text.endsWith(")")) {
+      return row.words.slice(at + 1, i + 1).some((w) => /\p{L}{2}/u.test(w.text)) ? i : at
+    }
+  }
+  return at
+}
+
+/** Index of the first word after `from` (and its qualifier) that starts a label of another concept, or the row length. */
 export const nextForeignLabel = (layout: PageLayout, row: Row, from: number, own: ReadonlySet<string>): number => {
+  const after = qualifierEnd(row, from)
   for (const h of lexiconHits(layout, row)) {
-    if (h.first > from && h.labelLike && disjoint(h.concepts, own)) return h.first
+    if (h.first > after && h.labelLike && disjoint(h.concepts, own)) return h.first
   }
   return row.words.length
 }
@@ -274,7 +290,7 @@ export const startsWithForeignLabel = (layout: PageLayout, row: Row, start: numb
 /** Words on the label's row to its right, up to the next label of another concept. */
 export const rightOf = (match: LabelMatch, own: ReadonlySet<string>): Array<PlacedWord> => {
   const end = nextForeignLabel(match.page, match.row, match.last, own)
-  return match.row.words.slice(match.last + 1, end).filter((w) => !/^[:：#\-–—.=]+$/.test(w.text))
+  return match.row.words.slice(qualifierEnd(match.row, match.last) + 1, end).filter((w) => !/^[:：#\-–—.=]+$/.test(w.text))
 }
 
 export interface BelowArea {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import type { ExtractedObject, ExtractedValue, Grounded } from "../../src/Domain/Extraction.js"
 import type { Box } from "../../src/Domain/PageModel.js"
-import { Extractor, LocalExtractor, extractSection } from "../../src/Engine/Extractor.js"
+import { Extractor, LocalExtractor, extractSection, readLabelled, sectionOf } from "../../src/Engine/Extractor.js"
 import { pageModelFromLines, pageModelFromPlaced, wordBox } from "../support/pageModel.js"
 import { INVOICE_LINES, spec } from "./fixtures.js"
 
@@ -142,6 +142,26 @@ describe("LocalExtractor", () => {
       expect(valuesOf(extractSection(model, [1], spec("invoice", { date: "date" })))).toEqual({ date: "2023-03-20" })
       const receipt = pageModelFromLines([["TOTAL           25.90", "TOTAL SAVINGS 4.10", "TOTAL QTY 3"]])
       expect(valuesOf(extractSection(receipt, [1], spec("receipt", { total: "number" })))).toEqual({ total: 25.9 })
+    })
+
+    it("reads past a label's qualifier in parentheses, even one naming another field", () => {
+      const receipt = pageModelFromLines([[
+        "Item      Qty  Price  Amount",
+        "8318 BAG   1   80 91  8091 SR",
+        "Total Sales (Excluding GST)  80.91",
+        "Total GST                     0.00",
+        "Rounding                     -0.01",
+        "Total Salos (Inclusiv of GST) : 80.90",
+        "CASH                         100.00"
+      ]])
+      const out = extractSection(receipt, [1], spec("receipt", { total: "number", tax: "number" }))
+      expect(valuesOf(out)).toEqual({ total: 80.9, tax: 0 })
+      // Read at its label, not guessed by the fallback.
+      const total = readLabelled(sectionOf(receipt, [1], "receipt"), { kind: "leaf", name: "total", type: "number" }, ["total"])
+      expect([total?.value, total?.label]).toEqual([80.9, "total sales"])
+      // An amount in parentheses is a value, not a qualifier.
+      const refund = pageModelFromLines([["Refund total (12.50)"]])
+      expect(valuesOf(extractSection(refund, [1], spec("receipt", { total: "number" })))).toEqual({ total: -12.5 })
     })
 
     it("keeps a big title and the small line under it apart", () => {
