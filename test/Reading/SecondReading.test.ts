@@ -103,6 +103,22 @@ describe("SecondReading", () => {
       expect(realign(lineOf(total, postcode), [...spread("TOTAL", 0.1, 0.2), ...spread("1016", 0.3, 0.4)])!.text).toBe("TOTAL 1016")
     })
 
+    it("keeps a word tesseract is sure of, and a word without digits it trusts more than the recognizer", () => {
+      const doubt = word("Ca5h", [0.3, 0.5, 0.4, 0.52], 0.3)
+      const reread = (name: ReturnType<typeof word>, nameRead: string, confidence: number) =>
+        realign(lineOf(name, doubt), [...spread(nameRead, 0.1, 0.2, confidence), ...spread("Cash", 0.3, 0.4)])!.text
+      // Sure (0.96): tesseract's reading stays, however sure the recognizer is.
+      expect(reread(word("MALURI", [0.1, 0.5, 0.2, 0.52], 0.96), "MALURT", 0.99)).toBe("MALURI Cash")
+      // Trusted (0.85), no digits: stays unless every character the recognizer read is surer.
+      const trusted = word("AEON", [0.1, 0.5, 0.2, 0.52], 0.85)
+      expect(reread(trusted, "AEDN", 0.7)).toBe("AEON Cash")
+      expect(reread(trusted, "AEDN", 0.9)).toBe("AEDN Cash")
+      // A word with digits is the recognizer's below sure ("23/12/2017" read at 0.92 was "22/12/2017").
+      expect(reread(word("23/12/2017", [0.1, 0.5, 0.2, 0.52], 0.92), "22/12/2017", 0.8)).toBe("22/12/2017 Cash")
+      // The doubtful word is always read again.
+      expect(reread(trusted, "AEON", 0.9)).toBe("AEON Cash")
+    })
+
     it("drops a word that receives no character, and reads nothing as nothing", () => {
       const noise = word("|", [0.02, 0.5, 0.03, 0.52], 0.1)
       expect(realign(lineOf(noise, total), spread("TOTAL", 0.1, 0.2))!.text).toBe("TOTAL")
