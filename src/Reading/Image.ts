@@ -5,7 +5,7 @@
  * allocating it. EXIF orientation is applied: width and height are those of the upright image.
  */
 import { Effect } from "effect"
-import sharp from "sharp"
+import sharp, { type Metadata } from "sharp"
 import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
 import type { ReadError } from "../Domain/Errors.js"
 import type { Page, PageModel } from "../Domain/PageModel.js"
@@ -88,7 +88,10 @@ const tiffPageCount = (bytes: Uint8Array) =>
     Effect.map((m) => m.pages ?? 1)
   )
 
-/** One page, upright (EXIF), grayscale; its size is checked before decoding. */
+/**
+ * One page, upright (EXIF); its size is checked before decoding. A color page stays in color (without
+ * alpha): the OCR's preparation turns it gray and lightens colored marks, such as stamps, on the way.
+ */
 const decodePage = (bytes: Uint8Array, page: number): Effect.Effect<OcrImage, ReadError> =>
   Effect.gen(function*() {
     const input = () => sharp(bytes, { page, limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
@@ -98,12 +101,19 @@ const decodePage = (bytes: Uint8Array, page: number): Effect.Effect<OcrImage, Re
     })
     yield* checkSize(meta.width, meta.pageHeight ?? meta.height)
     const { data, info } = yield* Effect.tryPromise({
-      try: () => input().rotate().grayscale().raw().toBuffer({ resolveWithObject: true }),
+      try: () => {
+        const upright = input().rotate()
+        return (isColor(meta) ? upright.removeAlpha().toColourspace("srgb") : upright.grayscale()).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true })
+      },
       catch: unreadable
     })
-    const pixels = info.channels === 1 ? data : firstChannel(data, info.channels)
-    return { width: info.width, height: info.height, pixels }
+    const pixels = new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+    return info.channels === 3
+      ? { width: info.width, height: info.height, pixels, channels: 3 }
+      : { width: info.width, height: info.height, pixels: info.channels === 1 ? pixels : firstChannel(pixels, info.channels) }
   })
+
+const isColor = (meta: Metadata) => (meta.channels ?? 1) >= 3 && meta.space !== "b-w" && meta.space !== "grey16"
 
 const firstChannel = (data: Uint8Array, channels: number): Uint8Array => {
   const out = new Uint8Array(data.length / channels)

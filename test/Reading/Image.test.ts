@@ -118,6 +118,35 @@ describe("readImage", () => {
         })
       }))
 
+    it.effect("reads print under a light colored stamp, and keeps dark colored print", () =>
+      Effect.gen(function*() {
+        const canvas = createCanvas(620, 250)
+        const ctx = canvas.getContext("2d")
+        ctx.fillStyle = "white"
+        ctx.fillRect(0, 0, 620, 250)
+        ctx.font = "bold 30px DejaVu Sans"
+        ctx.fillStyle = "black"
+        ctx.fillText("FUYI MINI MARKET", 60, 70)
+        ctx.fillText("TOTAL 12.50", 60, 130)
+        // A dark blue heading must survive.
+        ctx.fillStyle = "rgb(20, 30, 140)"
+        ctx.fillText("PAID IN FULL", 60, 200)
+        // A pink stamp over the first two lines, its ink over the print as ink is (multiplied).
+        ctx.globalCompositeOperation = "multiply"
+        ctx.strokeStyle = "rgb(235, 90, 160)"
+        ctx.lineWidth = 9
+        ctx.beginPath()
+        ctx.ellipse(230, 95, 190, 70, 0.1, 0, Math.PI * 2)
+        ctx.moveTo(60, 40)
+        ctx.lineTo(420, 150)
+        ctx.moveTo(80, 150)
+        ctx.lineTo(400, 35)
+        ctx.stroke()
+        const jpeg = yield* Effect.promise(() => canvas.encode("jpeg", 92))
+        const model = yield* read(new Uint8Array(jpeg))
+        expect(pageText(model.pages[0]!)).toBe("FUYI MINI MARKET\nTOTAL 12.50\nPAID IN FULL")
+      }))
+
     it.effect("reads a two-page TIFF as two pages", () =>
       Effect.gen(function*() {
         const one = yield* Effect.promise(() => textPng(["Page one"]))
