@@ -3,6 +3,8 @@
  * - one 0, 1, 5 or 8 inside a word of letters ("Peta1ing", "SET1A", "GEM8ILANG") is the letter it
  *   resembles, in the case of its neighbours;
  * - O, o, l or I among the digits of a number ("456O0", "52oo0", "10l") are the digits they resemble.
+ * - a British postcode's outward code before its inward code ("BSl 5TR", "ECiA 1BB", "SWlA 2AA") has the
+ *   digit its shape requires where a look-alike letter stands.
  * Words of mixed letters and digits that can be meant so ("U13", "SS21", "Uptown3", "K3-113", "1851-A", "EC1A")
  * are left alone: a rule applies to a run of letters and digits only when it has a single stray character
  * of the other kind (letters) or only confusable letters (numbers).
@@ -42,10 +44,22 @@ export const repairConfusions = (word: string): string =>
     return /^[\dOolI]+$/.test(run) ? repairDigits(run) : repairLetters(run)
   })
 
+/** A British postcode's inward code ("1BB", "5TR"). */
+const POSTCODE_INWARD = /^\d[A-Z]{2}[,.]?$/
+/** An outward code with a look-alike letter where its digit stands: "BSl", "Ml", "ECiA", "SWlA", "SEl0". */
+const MISREAD_OUTWARD = /^([A-Z]{1,2})([liI|]|[oO](?=\d))([A-Z\d]?)$/
+
+/** The outward code with its digit, when the word before an inward code has a look-alike letter for it. */
+const repairOutward = (word: string, next: string | undefined): string => {
+  if (next === undefined || !POSTCODE_INWARD.test(next)) return word
+  const m = MISREAD_OUTWARD.exec(word)
+  return m === null ? word : m[1]! + (/[oO]/.test(m[2]!) ? "0" : "1") + m[3]!
+}
+
 /** The line with its words' confusions repaired (boxes and confidences unchanged). */
 export const repairLine = (line: Line): Line => {
-  const words = line.words.map((w) => {
-    const text = repairConfusions(w.text)
+  const words = line.words.map((w, i) => {
+    const text = repairOutward(repairConfusions(w.text), line.words[i + 1]?.text)
     return text === w.text ? w : { ...w, text }
   })
   return words.every((w, i) => w === line.words[i]) ? line : { ...line, text: words.map((w) => w.text).join(" "), words }

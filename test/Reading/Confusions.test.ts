@@ -24,6 +24,19 @@ describe("Confusions", () => {
     }
   )
 
+  it("gives a British postcode's outward code its digit where a look-alike letter stands, only before an inward code", () => {
+    const box = [0.1, 0.2, 0.3, 0.22] as const
+    const text = (s: string) => repairLine({ text: s, box, words: s.split(" ").map((t) => ({ text: t, box, confidence: 0.7 })) }).text
+    expect(text("Manchester Ml 2AB")).toBe("Manchester M1 2AB")
+    expect(text("Bristol BSl 5TR")).toBe("Bristol BS1 5TR")
+    expect(text("London ECiA 1BB,")).toBe("London EC1A 1BB,")
+    expect(text("London SEO 9LU")).toBe("London SEO 9LU")
+    expect(text("London SEo1 9LU")).toBe("London SE01 9LU")
+    // Without an inward code after it the word is left alone.
+    expect(text("Ml Bristol BSl")).toBe("Ml Bristol BSl")
+    expect(text("ALI 2 BOX")).toBe("ALI 2 BOX")
+  })
+
   it("repairs a line's words and text, keeping boxes and confidences, and returns an untouched line as it is", () => {
     const box = [0.1, 0.2, 0.3, 0.22] as const
     const line = { text: "JALAN SET1A 4017O", box, words: ["JALAN", "SET1A", "4017O"].map((text) => ({ text, box, confidence: 0.7 })) }
