@@ -38,6 +38,7 @@ import { AppConfig } from "../Config.js"
 import type { Box, Line, Word } from "../Domain/PageModel.js"
 import { lineOf } from "../Domain/PageModel.js"
 import { repairLine } from "./Confusions.js"
+import { withoutPrintedRules } from "./PrintedRules.js"
 import { makeLineRecognizer } from "./LineRecognizer.js"
 import type { PixelBox, PreparedImage, Settings } from "./Preprocess.js"
 import { cropPrepared, prepare, toPgm, unreadRows } from "./Preprocess.js"
@@ -484,7 +485,10 @@ export const makeOcr = (options: OcrPoolOptions) =>
             { concurrency: "unbounded" }
           ).pipe(Effect.map((read) => read.flat()))
         ], { concurrency: 2 })
-        return resultOf((extra.length === 0 ? lines : readingOrder([...lines, ...extra])).map(repairLine))
+        return resultOf((extra.length === 0 ? lines : readingOrder([...lines, ...extra])).flatMap((line) => {
+          const text = withoutPrintedRules(line)
+          return text === undefined ? [] : [repairLine(text)]
+        }))
       }).pipe(Effect.withSpan("Ocr.recognize", { attributes: { width: image.width, height: image.height } }))
 
     return { recognize, workers } as const
