@@ -31,7 +31,7 @@ type TransformRows = (<A extends object>(rows: ReadonlyArray<A>) => ReadonlyArra
 /**
  * Creates the database files in a worker thread that ends when they are written. Creating them grows
  * PGlite's WebAssembly memory by about 500 MB, which an instance never gives back (closing it does not
- * either), so the server's first start held 950 MB at rest; with the files made in a worker, 550 MB
+ * either), so the server's first start held 950 MB at rest; with the files made in a worker, 550–610 MB
  * (a later start, opening existing files, 430–460 MB).
  */
 const createInWorker = (dataDir: string) =>
