@@ -2,7 +2,7 @@
  * Image preparation before OCR, chosen by measurement on receipts-dev (50 scans and photos;
  * `npm run bench ocr` prints raw vs prepared in the same run):
  * - grayscale, handed to tesseract as raw PGM (no PNG encoding), light colored marks such as stamps
- *   lightened first (lightenColoredMarks);
+ *   lightened and deep colored print darkened first (inkOfColors);
  * - border removal: crop to the text (text-sized connected components that have neighbours, so
  *   scanner speckles and halftone noise around a small receipt on an A4 scan are cut away);
  * - scaling text whose median glyph height is outside 13..40 px to 18 px (small scans upscaled,
@@ -305,39 +305,55 @@ export const analyseText = (pixels: Uint8Array, width: number, height: number): 
 const COLORED = 60
 /** A colored pixel whose brightest channel is above this is a light mark, not dark colored print. */
 const LIGHT = 180
-/** Light colored marks are lightened only where they cover at least this share of the image. */
+/** A colored pixel darker than this in gray is print (red print is about 80), not a stamp's ink (120–180). */
+const INK_LUMA = 110
+/** A colored pixel with a channel under this is a deep color: print (orange, red, green), not a pastel mark. */
+const DEEP = 60
+/** Colored pixels of a kind are changed only where they cover at least this share of the image. */
 const MARKED_SHARE = 0.004
 
+/** What a colored pixel is: a light mark on the red-to-blue side (a stamp's ink), deep colored print, or neither. */
+const colorKind = (r: number, g: number, b: number): "mark" | "print" | undefined => {
+  const max = Math.max(r, g, b), min = Math.min(r, g, b)
+  if (max - min <= COLORED) return undefined
+  if (max > LIGHT && b >= g && 0.299 * r + 0.587 * g + 0.114 * b >= INK_LUMA) return "mark"
+  return min < DEEP ? "print" : undefined
+}
+
 /**
- * Light colored marks over the print (a pink "PAID" stamp, a red chop, a highlighter) lightened: such a
- * pixel takes its brightest channel, nearly white, where gray would make it as dark as the print beneath.
- * Only where the marks cover a noticeable share of the image: the color fringes JPEG leaves around black
- * print, lightened, thin the text. Dark colored print (a blue or red heading) has no bright channel and
- * stays. A copy when something changed, else the same pixels.
+ * Color turned toward what OCR needs before the page goes gray. Light marks on the red-to-blue side (a
+ * pink "PAID" stamp, a red chop, blue ink) take their brightest channel, nearly white, where gray would
+ * make them as dark as the print beneath. Deep colored print (an orange or green heading, gray 140–160
+ * and lost against white in tesseract's thresholding) takes its darkest channel. Yellow and green
+ * highlighters, pastel on the other side, stay as gray makes them. Each kind is changed only where it
+ * covers a noticeable share of the image: the color fringes JPEG leaves around black print, changed,
+ * change the text. A copy when something changed, else the same pixels.
  * Measured on receipts-dev (fields right of 192): 150 → 151 (a store name under a stamp read whole);
  * every colored pixel lightened, whatever its share: 148; colored at a difference of 100: 147.
  */
-export const lightenColoredMarks = (pixels: Uint8Array, channels: number): Uint8Array => {
+export const inkOfColors = (pixels: Uint8Array, channels: number): Uint8Array => {
   if (channels < 3) return pixels
-  const marked = (j: number) => {
-    const r = pixels[j]!, g = pixels[j + 1]!, b = pixels[j + 2]!
-    const max = Math.max(r, g, b)
-    return max > LIGHT && max - Math.min(r, g, b) > COLORED ? max : -1
+  let marks = 0, print = 0
+  for (let j = 0; j < pixels.length; j += channels) {
+    const kind = colorKind(pixels[j]!, pixels[j + 1]!, pixels[j + 2]!)
+    if (kind === "mark") marks++
+    else if (kind === "print") print++
   }
-  let n = 0
-  for (let j = 0; j < pixels.length; j += channels) if (marked(j) >= 0) n++
-  if (n < MARKED_SHARE * (pixels.length / channels)) return pixels
+  const least = MARKED_SHARE * (pixels.length / channels)
+  if (marks < least && print < least) return pixels
   const out = Uint8Array.from(pixels)
   for (let j = 0; j < out.length; j += channels) {
-    const max = marked(j)
-    if (max >= 0) out[j] = out[j + 1] = out[j + 2] = max
+    const r = out[j]!, g = out[j + 1]!, b = out[j + 2]!
+    const kind = colorKind(r, g, b)
+    if (kind === "mark" && marks >= least) out[j] = out[j + 1] = out[j + 2] = Math.max(r, g, b)
+    else if (kind === "print" && print >= least) out[j] = out[j + 1] = out[j + 2] = Math.min(r, g, b)
   }
   return out
 }
 
 const toGray = async (pixels: Uint8Array, width: number, height: number, channels: number) => {
   if (channels === 1) return { pixels, width, height }
-  const { data, info } = await sharp(lightenColoredMarks(pixels, channels), { raw: { width, height, channels: channels as 2 | 3 | 4 } })
+  const { data, info } = await sharp(inkOfColors(pixels, channels), { raw: { width, height, channels: channels as 2 | 3 | 4 } })
     .grayscale()
     .raw()
     .toBuffer({ resolveWithObject: true })

@@ -118,19 +118,23 @@ describe("readImage", () => {
         })
       }))
 
-    it.effect("reads print under a light colored stamp, and keeps dark colored print", () =>
+    it.effect("reads print under a light colored stamp, and keeps colored print", () =>
       Effect.gen(function*() {
-        const canvas = createCanvas(620, 250)
+        const canvas = createCanvas(620, 370)
         const ctx = canvas.getContext("2d")
         ctx.fillStyle = "white"
-        ctx.fillRect(0, 0, 620, 250)
+        ctx.fillRect(0, 0, 620, 370)
         ctx.font = "bold 30px DejaVu Sans"
         ctx.fillStyle = "black"
         ctx.fillText("FUYI MINI MARKET", 60, 70)
         ctx.fillText("TOTAL 12.50", 60, 130)
-        // A dark blue heading must survive.
+        // Dark blue, red and orange print must survive.
         ctx.fillStyle = "rgb(20, 30, 140)"
         ctx.fillText("PAID IN FULL", 60, 200)
+        ctx.fillStyle = "rgb(200, 30, 30)"
+        ctx.fillText("TAX INVOICE", 60, 260)
+        ctx.fillStyle = "rgb(240, 120, 20)"
+        ctx.fillText("THANK YOU", 60, 320)
         // A pink stamp over the first two lines, its ink over the print as ink is (multiplied).
         ctx.globalCompositeOperation = "multiply"
         ctx.strokeStyle = "rgb(235, 90, 160)"
@@ -144,7 +148,7 @@ describe("readImage", () => {
         ctx.stroke()
         const jpeg = yield* Effect.promise(() => canvas.encode("jpeg", 92))
         const model = yield* read(new Uint8Array(jpeg))
-        expect(pageText(model.pages[0]!)).toBe("FUYI MINI MARKET\nTOTAL 12.50\nPAID IN FULL")
+        expect(pageText(model.pages[0]!)).toBe("FUYI MINI MARKET\nTOTAL 12.50\nPAID IN FULL\nTAX INVOICE\nTHANK YOU")
       }))
 
     it.effect("reads a two-page TIFF as two pages", () =>

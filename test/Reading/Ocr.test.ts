@@ -5,7 +5,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { makeOcr, Ocr, tesseractPaths, toOcrResult } from "../../src/Reading/Ocr.js"
-import { analyseText, cropPrepared, lightenColoredMarks, prepare, unreadRows } from "../../src/Reading/Preprocess.js"
+import { analyseText, cropPrepared, inkOfColors, prepare, unreadRows } from "../../src/Reading/Preprocess.js"
 import { inUnit } from "../support/boxes.js"
 import { textImage } from "../support/textImage.js"
 
@@ -163,23 +163,27 @@ describe("Ocr", () => {
   })
 
   describe("preparation (Preprocess)", () => {
-    it("lightens light colored marks where they cover a share of the image, not dark colored print", () => {
-      /** RGB pixels: `marks` pink, one dark blue, one black, the rest white. */
-      const pixels = (marks: number) => {
+    it("lightens light marks and darkens deep colored print where each covers a share of the image", () => {
+      /** RGB pixels: `n` pink (a stamp's ink), `n` orange (print), one yellow (a highlighter), one black, the rest white. */
+      const pixels = (n: number) => {
         const out = new Uint8Array(1000 * 3).fill(255)
-        for (let i = 0; i < marks; i++) out.set([235, 90, 160], i * 3)
-        out.set([20, 30, 140], 900 * 3)
+        for (let i = 0; i < n; i++) {
+          out.set([235, 90, 160], i * 3)
+          out.set([240, 120, 20], (100 + i) * 3)
+        }
+        out.set([255, 240, 100], 900 * 3)
         out.set([0, 0, 0], 901 * 3)
         return out
       }
-      const stamped = pixels(10)
-      const out = lightenColoredMarks(stamped, 3)
+      const page = pixels(10)
+      const out = inkOfColors(page, 3)
       expect([...out.subarray(0, 3)]).toEqual([235, 235, 235])
-      expect([...out.subarray(900 * 3, 902 * 3)]).toEqual([20, 30, 140, 0, 0, 0])
-      expect([...stamped.subarray(0, 3)]).toEqual([235, 90, 160])
-      // Three marked pixels in a thousand (JPEG's fringes around print): nothing changes.
+      expect([...out.subarray(100 * 3, 101 * 3)]).toEqual([20, 20, 20])
+      expect([...out.subarray(900 * 3, 902 * 3)]).toEqual([255, 240, 100, 0, 0, 0])
+      expect([...page.subarray(0, 3)]).toEqual([235, 90, 160])
+      // Three of each in a thousand (JPEG's fringes around print): nothing changes.
       const fringed = pixels(3)
-      expect(lightenColoredMarks(fringed, 3)).toBe(fringed)
+      expect(inkOfColors(fringed, 3)).toBe(fringed)
     })
 
     /** Text at (600, 400) on a 1000×800 page with speckles in the corners. */
