@@ -297,8 +297,19 @@ const REGISTRATION_LINE = /^[({[]\s*[A-Z]{0,3}\d[\d\s]{3,}\s*-?\s*[A-Z]{0,2}\s*[
 const PHONE_OR_ID = /\b0\d{1,2}\s*[-~]\s*\d{3,4}\s*\d{3,5}\b|\d{7,}/
 /** An identifier's short label at the line start ("BR No. 0196…"), unlike a house number ("No. 53", "Lot No. 5"). */
 const ID_LABEL_LINE = /^(?!(?:lot|no|jln|jl)\b)[A-Z]{1,3}\.?\s*No\b/i
-/** A registration number glued before the address on its line ("{867388-LJ) 12, Jalan …"). */
-const LEADING_REGISTRATION = /^[({[]\d{5,}[-.]?[A-Z]{0,2}[)}\]]$/i
+/**
+ * A registration number glued before the address on its line ("{867388-LJ) 12, Jalan …"), in one or two
+ * words and with its closing bracket lost in OCR now and then ("(001451 637L NO. 53, …").
+ */
+const LEADING_REGISTRATION = /^[({[]\d{5,}[-.]?[A-Z]{0,2}[)}\]]?$/i
+
+/** The words without a registration number before them (one or two words of it, never all of them). */
+const withoutLeadingRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  for (const n of [2, 1]) {
+    if (words.length > n && LEADING_REGISTRATION.test(words.slice(0, n).map((w) => w.text).join(""))) return words.slice(n)
+  }
+  return words
+}
 
 /** Why a line under the issuer is not part of its address. */
 const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
@@ -326,7 +337,7 @@ export const letterheadAddress = (section: Section): Found | undefined => {
     last = row
     // The row's phrases under the name ("53300 KL   Site 1066" is one line of the address), a registration number before them aside.
     const under = lineWords(layout, row).filter((ws) => ws[0]!.box[0] < x2 && ws[ws.length - 1]!.box[2] > x1).flat()
-    const seg = withoutSpecks(under.length > 1 && LEADING_REGISTRATION.test(under[0]!.text) ? under.slice(1) : under)
+    const seg = withoutSpecks(withoutLeadingRegistration(under))
     if (seg.length === 0) continue
     const text = seg.map((w) => w.text).join(" ").replace(/[\s:;,.'‘’"|]+$/, "")
     if (picked.length === 0) {

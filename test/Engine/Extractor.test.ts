@@ -238,6 +238,15 @@ describe("LocalExtractor", () => {
       expect(read(["Mee Goreng         48.00", "TOT AL RM          12.50", "CASH               50.00"], { total: "number" })).toEqual({ total: 12.5 })
     })
 
+    it("leaves a registration number glued before the address out of it, whole or cut by OCR", () => {
+      const address = (line: string) =>
+        read(["TEO HENG STATIONERY & BOOKS", line, "SELANGOR DARUL EHSAN", "TEL : 03-3271 9872", "TOTAL 4.90"], { address: RECEIPT.address })
+      const expected = { address: "NO. 53, JALAN BESAR, 45600 BATANG SELANGOR DARUL EHSAN" }
+      expect(address("(001451637-M) NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
+      expect(address("(001451 637L NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
+      expect(address("(001451637 NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
+    })
+
     it("never takes a state or country line for the store", () => {
       // The store's name was not read (a stamp over it): better no name than the end of its address.
       expect(read([
