@@ -312,12 +312,15 @@ const DEEP = 60
 /** Colored pixels of a kind are changed only where they cover at least this share of the image. */
 const MARKED_SHARE = 0.004
 
-/** What a colored pixel is: a light mark on the red-to-blue side (a stamp's ink), deep colored print, or neither. */
-const colorKind = (r: number, g: number, b: number): "mark" | "print" | undefined => {
+const MARK = 1
+const PRINT = 2
+
+/** What a colored pixel is: a light mark on the red-to-blue side (a stamp's ink, MARK), deep colored print (PRINT), or neither (0). */
+const colorKind = (r: number, g: number, b: number): number => {
   const max = Math.max(r, g, b), min = Math.min(r, g, b)
-  if (max - min <= COLORED) return undefined
-  if (max > LIGHT && b >= g && 0.299 * r + 0.587 * g + 0.114 * b >= INK_LUMA) return "mark"
-  return min < DEEP ? "print" : undefined
+  if (max - min <= COLORED) return 0
+  if (max > LIGHT && b >= g && 0.299 * r + 0.587 * g + 0.114 * b >= INK_LUMA) return MARK
+  return min < DEEP ? PRINT : 0
 }
 
 /**
@@ -333,20 +336,18 @@ const colorKind = (r: number, g: number, b: number): "mark" | "print" | undefine
  */
 export const inkOfColors = (pixels: Uint8Array, channels: number): Uint8Array => {
   if (channels < 3) return pixels
-  let marks = 0, print = 0
-  for (let j = 0; j < pixels.length; j += channels) {
-    const kind = colorKind(pixels[j]!, pixels[j + 1]!, pixels[j + 2]!)
-    if (kind === "mark") marks++
-    else if (kind === "print") print++
-  }
-  const least = MARKED_SHARE * (pixels.length / channels)
-  if (marks < least && print < least) return pixels
+  // Each pixel's kind, found once and counted.
+  const kinds = new Uint8Array(pixels.length / channels)
+  const counts = [0, 0, 0]
+  for (let i = 0, j = 0; i < kinds.length; i++, j += channels) counts[kinds[i] = colorKind(pixels[j]!, pixels[j + 1]!, pixels[j + 2]!)]!++
+  const least = MARKED_SHARE * kinds.length
+  const lighten = counts[MARK]! >= least, darken = counts[PRINT]! >= least
+  if (!lighten && !darken) return pixels
   const out = Uint8Array.from(pixels)
-  for (let j = 0; j < out.length; j += channels) {
-    const r = out[j]!, g = out[j + 1]!, b = out[j + 2]!
-    const kind = colorKind(r, g, b)
-    if (kind === "mark" && marks >= least) out[j] = out[j + 1] = out[j + 2] = Math.max(r, g, b)
-    else if (kind === "print" && print >= least) out[j] = out[j + 1] = out[j + 2] = Math.min(r, g, b)
+  for (let i = 0, j = 0; i < kinds.length; i++, j += channels) {
+    const kind = kinds[i]
+    if (kind === MARK && lighten) out[j] = out[j + 1] = out[j + 2] = Math.max(out[j]!, out[j + 1]!, out[j + 2]!)
+    else if (kind === PRINT && darken) out[j] = out[j + 1] = out[j + 2] = Math.min(out[j]!, out[j + 1]!, out[j + 2]!)
   }
   return out
 }
