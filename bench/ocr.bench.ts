@@ -24,14 +24,11 @@
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { execFile } from "node:child_process"
 import * as fs from "node:fs"
-import { createRequire } from "node:module"
-import * as os from "node:os"
 import * as path from "node:path"
-import * as zlib from "node:zlib"
 import sharp from "sharp"
 import { findDates } from "../src/Engine/Dates.js"
 import type { RecognizeOptions } from "../src/Reading/Ocr.js"
-import { makeOcr, Ocr } from "../src/Reading/Ocr.js"
+import { makeOcr, Ocr, unpackedModelDir } from "../src/Reading/Ocr.js"
 
 const corpus = path.resolve(import.meta.dirname, "../../shared/corpora/receipts-dev")
 const WORKERS = 2
@@ -242,18 +239,6 @@ const nativeVersion = async (): Promise<string | undefined> => {
   return r.ok && /tesseract\s+\d/.test(r.stdout) ? r.stdout.trim() : undefined
 }
 
-/**
- * Our model (best_int, from @tesseract.js-data/eng) unpacked for the CLI: Debian's tesseract-ocr-eng is
- * tessdata_fast, a smaller network, so its row compares engines and models at once.
- */
-const ourModelDir = (): string => {
-  const dir = path.join(os.tmpdir(), `ocr-bench-model-${process.pid}`)
-  fs.mkdirSync(dir, { recursive: true })
-  const gz = path.join(path.dirname(createRequire(import.meta.url).resolve("@tesseract.js-data/eng/package.json")), "4.0.0_best_int", "eng.traineddata.gz")
-  fs.writeFileSync(path.join(dir, "eng.traineddata"), zlib.gunzipSync(fs.readFileSync(gz)))
-  return dir
-}
-
 /** The CLI on the original files; CPU from bash's `time` (user + sys of the process). */
 const runNative = async (items: ReadonlyArray<Item>, processes = WORKERS, tessdata?: string): Promise<Row> => {
   const env = { ...process.env, OMP_THREAD_LIMIT: "1" }
@@ -342,12 +327,9 @@ export default async function() {
     // The reference's CPU per page grows when two processes share the two cores (start-up and page faults
     // of a new process per image); one at a time shows how much.
     rows.push(await runNative(items, 1))
-    const dir = ourModelDir()
-    try {
-      rows.push(await runNative(items, WORKERS, dir))
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true })
-    }
+    // Our model (best_int) for the CLI too: Debian's tesseract-ocr-eng is tessdata_fast, a smaller network,
+    // so the rows above compare engines and models at once.
+    rows.push(await runNative(items, WORKERS, unpackedModelDir()))
   }
   print(rows, native)
   console.log("targets: CPU ≤ 1.5× native, CER ≤ 0.10, total and date found ≥ 90%")

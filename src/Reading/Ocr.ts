@@ -133,6 +133,13 @@ const ensureModelCache = (langPath: string, cachePath: string): void => {
   fs.renameSync(temp, target)
 }
 
+/** The model unpacked (eng.traineddata, unpacked on the first call): also a tessdata directory for the tesseract CLI. */
+export const unpackedModelDir = (): string => {
+  const paths = tesseractPaths()
+  ensureModelCache(paths.langPath, paths.cachePath)
+  return paths.cachePath
+}
+
 /** Tesseract parameters fixed for the life of a worker. */
 const INIT_CONFIG: Record<string, string> = {
   // Tesseract's diagnostics ("Estimating resolution as …") would go to stdout.
