@@ -132,7 +132,7 @@ export const realign = (
     open = true
   }
   if (groups.length === 0) return undefined
-  // The recognizer's least sure character in each word .
+  // The recognizer's least sure character in each word.
   const lowest = line.words.map((_, j) => Math.min(...groups.filter((g) => g.word === j).flatMap((g) => g.chars.map((c) => c.confidence))))
   // A word holding a letter or currency sign the recognizer cannot read ("€", "ö", "ß") stays as tesseract
   // read it (tesseract's stray marks, "©" and the like, do not count); so does a word tesseract is sure of.
