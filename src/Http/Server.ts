@@ -1,6 +1,6 @@
 /**
  * The HTTP application: the API's handlers, error rendering, request ids and logging,
- * plus the unauthenticated routes (/health, /openapi.json, /docs).
+ * plus the unauthenticated routes (/health, /openapi.json, /docs, the web console under /console).
  */
 import {
   HttpApiBuilder,
@@ -17,6 +17,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
 import { AuthenticationLive } from "../Auth/Http.js"
 import { AppConfig } from "../Config.js"
+import { ConsoleLive } from "../Console/Http.js"
 import { DocumentsLive } from "../Documents/Http.js"
 import { CurrentUsage, emptyUsage, usageHeaders, usageLogAnnotations } from "../Model/Usage.js"
 import { TemplatesLive } from "../Templates/Http.js"
@@ -98,6 +99,6 @@ const requestLog = HttpMiddleware.make((app) =>
 
 /** Everything but the HTTP server itself and the services the handlers use. */
 export const HttpAppLive = HttpApiBuilder.serve(requestLog).pipe(
-  Layer.provide([DocsLive, OpenApiLive, HealthLive, ApiMiddlewareLive]),
+  Layer.provide([DocsLive, OpenApiLive, HealthLive, ConsoleLive, ApiMiddlewareLive]),
   Layer.provide(ApiLive)
 )

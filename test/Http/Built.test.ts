@@ -49,6 +49,10 @@ describe("the built server (npm start)", () => {
       const templates = await fetch(`http://127.0.0.1:${port}/v1/templates`, { headers: { "x-api-key": "smoke-key" } })
       expect(templates.status).toBe(200)
       expect(await templates.json()).toEqual([])
+      // The console's files are found from dist/ too.
+      const script = await fetch(`http://127.0.0.1:${port}/console/console.js`)
+      expect(script.status).toBe(200)
+      expect(await script.text()).toContain("/v1/templates")
       // The keys CLI is refused while the server holds the embedded database: one line, exit 1.
       const busy = await keys(dataDir, "list")
       expect(busy.code).toBe(1)

@@ -1,0 +1,461 @@
+// The console's behaviour: templates listed, created, edited and deleted through /v1/templates, and tried
+// on a file through the one-shot /v1/documents/extract. Every call carries the key the user typed in.
+// User data only ever reaches the page as text nodes (textContent), never as markup.
+
+const KEY_NAME = "docsplit.apiKey"
+const PAGE_SIZE = 1000
+
+const $ = (id) => document.getElementById(id)
+
+/** An element with attributes (or properties for event handlers) and children (strings become text). */
+const h = (tag, attributes = {}, ...children) => {
+  const svg = ["svg", "rect", "title", "g"].includes(tag)
+  const el = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag)
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue
+    if (name.startsWith("on")) el.addEventListener(name.slice(2), value)
+    else el.setAttribute(name, value === true ? "" : String(value))
+  }
+  for (const child of children.flat()) if (child !== undefined && child !== null) el.append(child)
+  return el
+}
+
+const state = {
+  key: sessionStorage.getItem(KEY_NAME) ?? localStorage.getItem(KEY_NAME),
+  templates: [],
+  /** The template being edited; null for a new one. */
+  editing: null,
+  dirty: false
+}
+
+class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail)
+    this.status = status
+  }
+}
+
+/** Calls the API with the key; answers the parsed JSON, or fails with the server's `detail`. */
+const api = async (method, path, body) => {
+  const headers = { "x-api-key": state.key ?? "" }
+  let payload
+  if (body instanceof FormData) payload = body
+  else if (body !== undefined) {
+    headers["content-type"] = "application/json"
+    payload = JSON.stringify(body)
+  }
+  let response
+  try {
+    response = await fetch(path, { method, headers, body: payload })
+  } catch {
+    throw new ApiError(0, "The server cannot be reached.")
+  }
+  const text = await response.text()
+  let json
+  try {
+    json = text.length > 0 ? JSON.parse(text) : undefined
+  } catch {
+    json = undefined
+  }
+  if (!response.ok) {
+    const detail = typeof json?.detail === "string" ? json.detail : `${response.status} ${response.statusText}`
+    if (response.status === 401) signOut(`The key was refused: ${detail}`)
+    throw new ApiError(response.status, detail)
+  }
+  return json
+}
+
+const show = (id, visible) => {
+  $(id).hidden = !visible
+}
+
+const say = (id, text = "") => {
+  $(id).textContent = text
+}
+
+// ---------------------------------------------------------------------------------------------
+// The key
+
+/** Back to the key form, with the reason shown. */
+const askForKey = (reason = "") => {
+  state.dirty = false
+  for (const id of ["session", "templates", "editor", "try"]) show(id, false)
+  show("sign-in", true)
+  say("key-error", reason)
+  $("key").focus()
+}
+
+/** The key forgotten (refused, or the user asked). */
+const signOut = (reason = "") => {
+  sessionStorage.removeItem(KEY_NAME)
+  localStorage.removeItem(KEY_NAME)
+  state.key = null
+  askForKey(reason)
+}
+
+const signIn = async (key, remember) => {
+  state.key = key
+  say("key-error")
+  try {
+    await loadTemplates()
+  } catch (error) {
+    // A refused key is already forgotten; a server that cannot answer now keeps it for the next try.
+    if (error.status !== 401) askForKey(error.message)
+    return
+  }
+  ;(remember ? localStorage : sessionStorage).setItem(KEY_NAME, key)
+  $("key").value = ""
+  say("key-hint", `Key …${key.slice(-4)}`)
+  for (const id of ["session", "templates", "try"]) show(id, true)
+  show("sign-in", false)
+  renderTemplates()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+
+/** Every template of the tenant, oldest first, page by page. */
+const loadTemplates = async () => {
+  const all = []
+  for (let offset = 0;; offset += PAGE_SIZE) {
+    const page = await api("GET", `/v1/templates?limit=${PAGE_SIZE}&offset=${offset}`)
+    all.push(...page)
+    if (page.length < PAGE_SIZE) break
+  }
+  state.templates = all
+}
+
+const refresh = async () => {
+  say("list-error")
+  try {
+    await loadTemplates()
+  } catch (error) {
+    say("list-error", error.message)
+  }
+  renderTemplates()
+}
+
+/** The top-level field names of either template form. */
+const fieldNames = (data) => {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return []
+  const properties = data.type === "object" && data.properties !== null && typeof data.properties === "object" ? data.properties : data
+  return Object.keys(properties)
+}
+
+const when = (seconds) => new Date(seconds * 1000).toLocaleString()
+
+const renderTemplates = () => {
+  const body = $("template-table").querySelector("tbody")
+  body.replaceChildren(
+    ...state.templates.map((t) => {
+      const names = fieldNames(t.template_data)
+      const shown = names.slice(0, 6).join(", ") + (names.length > 6 ? `, +${names.length - 6} more` : "")
+      return h(
+        "tr",
+        { "data-template-id": t.template_id },
+        h("td", { class: "type" }, t.document_type),
+        h("td", {}, shown),
+        h("td", {}, when(t.template_updated_at)),
+        h("td", {}, h("code", {}, t.template_id)),
+        h(
+          "td",
+          { class: "row-actions" },
+          h("button", { type: "button", onclick: () => openEditor(t) }, "Edit"),
+          h("button", { type: "button", class: "danger", onclick: () => deleteTemplate(t) }, "Delete")
+        )
+      )
+    })
+  )
+  show("template-table", state.templates.length > 0)
+  show("no-templates", state.templates.length === 0)
+  renderTemplateChoices()
+}
+
+const openEditor = (template) => {
+  if (!leaveEditor()) return
+  state.editing = template
+  say("editor-title", template === null ? "New template" : `Edit template ${template.document_type}`)
+  $("document-type").value = template?.document_type ?? ""
+  $("template-data").value = template === null ? "" : JSON.stringify(template.template_data, null, 2)
+  say("editor-error")
+  say("list-notice")
+  state.dirty = false
+  show("editor", true)
+  $("document-type").focus()
+}
+
+/** Closes the editor, after asking when it holds unsaved changes; false when the user keeps editing. */
+const leaveEditor = () => {
+  if (!$("editor").hidden && state.dirty && !confirm("Discard the unsaved changes to this template?")) return false
+  state.dirty = false
+  state.editing = null
+  show("editor", false)
+  return true
+}
+
+/** The editor's JSON, or a message saying where it is broken. */
+const parseTemplateData = (text) => {
+  if (text.trim() === "") return { error: "The fields are empty: give a JSON object." }
+  let data
+  try {
+    data = JSON.parse(text)
+  } catch (error) {
+    return { error: `The fields are not valid JSON: ${error.message}` }
+  }
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    return { error: "The fields must be a JSON object ({…}), not a list or a single value." }
+  }
+  return { data }
+}
+
+const saveTemplate = async (event) => {
+  event.preventDefault()
+  const documentType = $("document-type").value.trim()
+  const parsed = parseTemplateData($("template-data").value)
+  if (parsed.error !== undefined) return say("editor-error", parsed.error)
+  const body = { document_type: documentType, template_data: parsed.data }
+  const editing = state.editing
+  $("save-template").disabled = true
+  try {
+    const saved = editing === null
+      ? await api("POST", "/v1/templates", body)
+      : await api("PATCH", `/v1/templates/${encodeURIComponent(editing.template_id)}`, body)
+    state.dirty = false
+    leaveEditor()
+    await refresh()
+    say("list-notice", `Saved ${saved.document_type} (${saved.template_id}).`)
+  } catch (error) {
+    say("editor-error", error.status === 404 ? "This template no longer exists (deleted elsewhere)." : error.message)
+  } finally {
+    $("save-template").disabled = false
+  }
+}
+
+const deleteTemplate = async (template) => {
+  if (!confirm(`Delete the template "${template.document_type}"? It can no longer be used.`)) return
+  say("list-notice")
+  try {
+    await api("DELETE", `/v1/templates/${encodeURIComponent(template.template_id)}`)
+    say("list-notice", `Deleted ${template.document_type}.`)
+  } catch (error) {
+    if (error.status !== 404) return say("list-error", error.message)
+    say("list-notice", `${template.document_type} was already deleted.`)
+  }
+  if (state.editing?.template_id === template.template_id) {
+    state.dirty = false
+    leaveEditor()
+  }
+  await refresh()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trying templates on a file
+
+const renderTemplateChoices = () => {
+  const checked = new Set([...document.querySelectorAll("#try-templates input:checked")].map((i) => i.value))
+  const only = state.templates.length === 1
+  $("try-templates").replaceChildren(
+    h("legend", {}, "Templates"),
+    ...(state.templates.length === 0
+      ? [h("p", {}, "Create a template first.")]
+      : state.templates.map((t) =>
+        h(
+          "label",
+          { class: "check" },
+          h("input", { type: "checkbox", value: t.template_id, checked: only || checked.has(t.template_id) }),
+          ` ${t.document_type}`
+        )
+      ))
+  )
+}
+
+/** A value object with its coordinates, as include_coordinates=true gives every found leaf. */
+const isGrounded = (v) =>
+  v !== null && typeof v === "object" && !Array.isArray(v) && "value" in v && "page" in v && "bounding_box_coordinates" in v
+
+/** The extracted tree as rows: a path ("lines[0].amount"), the value, and where it was found. */
+const leaves = (value, path, out = []) => {
+  if (value === null) out.push({ path, value: null })
+  else if (isGrounded(value)) out.push({ path, value: value.value, page: value.page, box: value.bounding_box_coordinates })
+  else if (Array.isArray(value)) {
+    if (value.length === 0) out.push({ path, value: [] })
+    value.forEach((item, i) => leaves(item, `${path}[${i}]`, out))
+  } else if (typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) leaves(item, path === "" ? key : `${path}.${key}`, out)
+  } else out.push({ path, value })
+  return out
+}
+
+const display = (value) =>
+  value === null ? "not found" : Array.isArray(value) ? "(none)" : typeof value === "string" ? value : JSON.stringify(value)
+
+/** The page drawn from its lines, with the boxes of the values found on it. */
+const pageView = (page, rows) => {
+  const width = 1000
+  const height = Math.round((1000 * page.height) / page.width)
+  const rect = (box, attributes, label) =>
+    h(
+      "rect",
+      {
+        x: box[0] * width,
+        y: box[1] * height,
+        width: Math.max(1, (box[2] - box[0]) * width),
+        height: Math.max(1, (box[3] - box[1]) * height),
+        ...attributes
+      },
+      label === undefined ? undefined : h("title", {}, label)
+    )
+  return h(
+    "figure",
+    { class: "page" },
+    h(
+      "svg",
+      { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `page ${page.page}` },
+      h("rect", { x: 0, y: 0, width, height, class: "sheet" }),
+      h("g", { class: "lines" }, page.lines.map((line) => rect(line.bounding_box_coordinates, {}, line.text))),
+      h(
+        "g",
+        { class: "values" },
+        rows.map((row) => rect(row.box, { "data-path": row.path }, `${row.path}: ${display(row.value)}`))
+      )
+    ),
+    h("figcaption", {}, `page ${page.page} (${page.source === "ocr" ? "OCR" : "text layer"})`)
+  )
+}
+
+const highlight = (section, path) => {
+  for (const el of section.querySelectorAll("[data-path]")) el.classList.toggle("current", el.dataset.path === path)
+}
+
+const sectionView = (section, ocr, index) => {
+  const rows = leaves(section.properties, "")
+  const first = section.pages[0]
+  const last = section.pages[section.pages.length - 1]
+  const view = h(
+    "article",
+    { class: "section" },
+    h(
+      "h3",
+      {},
+      `${index + 1}. ${section.document_type}`,
+      h("span", { class: "pages" }, section.pages.length === 1 ? ` page ${first}` : ` pages ${first}–${last}`)
+    )
+  )
+  const table = h(
+    "table",
+    { class: "values" },
+    h("thead", {}, h("tr", {}, h("th", {}, "Field"), h("th", {}, "Value"), h("th", {}, "Page"))),
+    h(
+      "tbody",
+      {},
+      rows.map((row) =>
+        h(
+          "tr",
+          {
+            "data-path": row.box === undefined ? undefined : row.path,
+            class: row.value === null ? "missing" : undefined,
+            onmouseenter: () => highlight(view, row.path),
+            onclick: () => highlight(view, row.path)
+          },
+          h("td", {}, h("code", {}, row.path)),
+          h("td", { class: "value" }, display(row.value)),
+          h("td", {}, row.page === undefined ? "" : String(row.page))
+        )
+      )
+    )
+  )
+  const pages = ocr.filter((p) => section.pages.includes(p.page))
+  view.append(
+    h(
+      "div",
+      { class: "section-body" },
+      table,
+      h("div", { class: "pages" }, pages.map((p) => pageView(p, rows.filter((r) => r.page === p.page && r.box !== undefined))))
+    )
+  )
+  return view
+}
+
+const renderResult = (reply, seconds) => {
+  const sources = reply.ocr.reduce((n, p) => ({ ...n, [p.source]: (n[p.source] ?? 0) + 1 }), {})
+  const read = Object.entries(sources).map(([source, n]) => `${n} by ${source === "ocr" ? "OCR" : "text layer"}`).join(", ")
+  const covered = new Set(reply.result.flatMap((s) => s.pages))
+  const outside = reply.ocr.filter((p) => !covered.has(p.page)).map((p) => p.page)
+  $("try-result").replaceChildren(
+    h(
+      "p",
+      { class: "summary" },
+      `${reply.ocr.length} ${reply.ocr.length === 1 ? "page" : "pages"} read (${read}) in ${seconds.toFixed(1)} s; ` +
+        `${reply.result.length} ${reply.result.length === 1 ? "section" : "sections"}` +
+        (outside.length > 0 ? `; pages fitting no chosen template: ${outside.join(", ")}` : "")
+    ),
+    ...reply.result.map((section, i) => sectionView(section, reply.ocr, i)),
+    h("details", {}, h("summary", {}, "Markdown"), h("pre", {}, reply.markdown))
+  )
+}
+
+const tryTemplates = async (event) => {
+  event.preventDefault()
+  say("try-error")
+  const file = $("try-file").files[0]
+  const ids = [...document.querySelectorAll("#try-templates input:checked")].map((i) => i.value)
+  if (file === undefined) return say("try-error", "Choose a file.")
+  if (ids.length === 0) return say("try-error", "Choose at least one template.")
+  const form = new FormData()
+  form.append("file", file)
+  form.append("template_ids", JSON.stringify(ids))
+  const query = new URLSearchParams({
+    include_coordinates: "true",
+    force_exclusive_template: String($("try-exclusive").checked),
+    document_layout_analysis: String($("try-layout").checked)
+  })
+  const started = performance.now()
+  const ticker = setInterval(() => say("try-status", `Reading ${file.name}… ${((performance.now() - started) / 1000).toFixed(0)} s`), 1000)
+  say("try-status", `Reading ${file.name}…`)
+  $("try-submit").disabled = true
+  $("try-result").replaceChildren()
+  try {
+    const reply = await api("POST", `/v1/documents/extract?${query}`, form)
+    say("try-status")
+    renderResult(reply, (performance.now() - started) / 1000)
+  } catch (error) {
+    say("try-status")
+    say("try-error", error.message)
+  } finally {
+    clearInterval(ticker)
+    $("try-submit").disabled = false
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const start = () => {
+  $("key-form").addEventListener("submit", (event) => {
+    event.preventDefault()
+    const key = $("key").value.trim()
+    if (key !== "") signIn(key, $("remember").checked)
+  })
+  $("forget-key").addEventListener("click", () => {
+    if (leaveEditor()) signOut()
+  })
+  $("new-template").addEventListener("click", () => openEditor(null))
+  $("cancel-edit").addEventListener("click", () => leaveEditor())
+  $("template-form").addEventListener("submit", saveTemplate)
+  $("template-form").addEventListener("input", () => {
+    state.dirty = true
+  })
+  $("format-json").addEventListener("click", () => {
+    const parsed = parseTemplateData($("template-data").value)
+    if (parsed.error !== undefined) return say("editor-error", parsed.error)
+    $("template-data").value = JSON.stringify(parsed.data, null, 2)
+    say("editor-error")
+  })
+  $("try-form").addEventListener("submit", tryTemplates)
+  window.addEventListener("beforeunload", (event) => {
+    if (state.dirty && !$("editor").hidden) event.preventDefault()
+  })
+  if (state.key === null) signOut()
+  else signIn(state.key, localStorage.getItem(KEY_NAME) !== null)
+}
+
+start()

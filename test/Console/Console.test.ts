@@ -1,0 +1,212 @@
+/**
+ * The web console under /console: the files it is served from, and the page itself driven in Debian's
+ * Chromium against the real server (sign in with a key, templates created, edited, deleted, and tried on a PDF).
+ */
+import { HttpClientRequest, HttpServer } from "@effect/platform"
+import { describe, expect, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import * as fs from "node:fs"
+import type { Browser, Page } from "playwright-core"
+import { chromium } from "playwright-core"
+import { keyFor, send, testApp, withKey } from "../support/app.js"
+import { makeTextPdf } from "../support/pdfs.js"
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+
+/** Debian's Chromium, headless, with nothing that reaches out to the network by itself. */
+const launch = Effect.acquireRelease(
+  Effect.promise(async () => {
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`)
+    return chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+    })
+  }),
+  (browser) => Effect.promise(() => browser.close())
+)
+
+/** A page of the console on the test server, with what the page logs as errors and the hosts it asked. */
+const openConsole = (browser: Browser) =>
+  Effect.gen(function*() {
+    const server = yield* HttpServer.HttpServer
+    const address = server.address
+    if (address._tag !== "TcpAddress") throw new Error("the test server has no TCP address")
+    const base = `http://127.0.0.1:${address.port}`
+    const page = yield* Effect.promise(() => browser.newPage())
+    const errors: Array<string> = []
+    const hosts = new Set<string>()
+    page.on("pageerror", (e) => errors.push(e.message))
+    page.on("request", (r) => hosts.add(new URL(r.url()).host))
+    yield* Effect.promise(() => page.goto(`${base}/console`))
+    return { page, base, errors, hosts }
+  })
+
+const rows = (page: Page) => page.$$eval("#template-table tbody tr", (trs) => trs.map((tr) => tr.querySelector("td")!.textContent))
+
+layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
+  describe("GET /console", () => {
+    it.effect("serves the page and its files without a key, from this server only, under a strict CSP", () =>
+      Effect.gen(function*() {
+        const index = yield* send(HttpClientRequest.get("/console"))
+        expect(index.status).toBe(200)
+        expect(index.headers["content-type"]).toBe("text/html; charset=utf-8")
+        expect(index.headers["content-security-policy"]).toContain("default-src 'self'")
+        expect(index.headers["content-security-policy"]).toContain("script-src 'self'")
+        expect(index.text).not.toMatch(/(src|href)=["']https?:/)
+        for (const [file, type] of [["console.js", "text/javascript"], ["console.css", "text/css"]]) {
+          expect(index.text).toContain(`/console/${file}`)
+          const asset = yield* send(HttpClientRequest.get(`/console/${file}`))
+          expect(asset.status, file).toBe(200)
+          expect(asset.headers["content-type"]).toBe(`${type}; charset=utf-8`)
+          expect(asset.headers["x-content-type-options"]).toBe("nosniff")
+        }
+        expect((yield* send(HttpClientRequest.get("/console/"))).text).toBe(index.text)
+      }))
+
+    it.effect("answers 404 with a detail for a file it does not have, and never reads outside its files", () =>
+      Effect.gen(function*() {
+        const missing = yield* send(HttpClientRequest.get("/console/app.js"))
+        expect(missing.status).toBe(404)
+        expect(missing.json).toEqual({ detail: "no such file in the console: app.js" })
+        for (const path of ["/console/..%2F..%2Fpackage.json", "/console/%2e%2e/Config.ts", "/console/../package.json"]) {
+          const r = yield* send(HttpClientRequest.get(path))
+          expect(r.status, path).toBe(404)
+          expect(r.text).not.toContain("docsplit@")
+          expect(r.json.detail).toEqual(expect.any(String))
+        }
+      }))
+  })
+
+  describe("in the browser", () => {
+    it.scoped("signs in with a key, creates, edits and deletes templates, and shows the server's errors", () =>
+      Effect.gen(function*() {
+        const browser = yield* launch
+        const key = yield* keyFor("console-tenant")
+        const otherKey = yield* keyFor("other-tenant")
+        yield* send(
+          HttpClientRequest.post("/v1/templates").pipe(
+            withKey(otherKey),
+            HttpClientRequest.bodyUnsafeJson({ document_type: "not ours", template_data: { a: "string" } })
+          )
+        )
+        const { page, errors, hosts } = yield* openConsole(browser)
+        yield* Effect.promise(async () => {
+          page.on("dialog", (dialog) => dialog.accept())
+
+          await page.fill("#key", "dsk_wrong")
+          await page.click("#key-form button[type=submit]")
+          await page.locator("#key-error:not(:empty)").waitFor()
+          expect(await page.textContent("#key-error")).toBe("The key was refused: unknown or revoked API key")
+          expect(await page.isHidden("#templates")).toBe(true)
+
+          await page.fill("#key", key)
+          await page.click("#key-form button[type=submit]")
+          await page.waitForSelector("#templates:not([hidden])")
+          expect(await page.isVisible("#no-templates")).toBe(true)
+
+          // Broken JSON is caught before it is sent; a template the server rejects shows its detail.
+          await page.click("#new-template")
+          await page.fill("#document-type", "receipt")
+          await page.fill("#template-data", '{"total": "number",')
+          await page.click("#save-template")
+          expect(await page.textContent("#editor-error")).toMatch(/^The fields are not valid JSON: /)
+          await page.fill("#template-data", '{"total": {"type": "money"}}')
+          await page.click("#save-template")
+          await page.locator("#editor-error", { hasText: "unknown type" }).waitFor()
+          expect(await page.textContent("#editor-error")).toContain('template_data.total.type: unknown type "money"')
+
+          await page.fill("#template-data", '{"total": "number", "date": "date", "store": "The shop\'s name"}')
+          await page.click("#save-template")
+          await page.waitForSelector("#template-table tbody tr")
+          expect(await rows(page)).toEqual(["receipt"])
+          expect(await page.isHidden("#editor")).toBe(true)
+
+          // Names are shown as text, never as markup.
+          await page.click("#new-template")
+          await page.fill("#document-type", "<img src=x id=injected>")
+          await page.fill("#template-data", '{"n": "string"}')
+          await page.click("#save-template")
+          await page.locator("#template-table tbody tr").nth(1).waitFor()
+          expect(await rows(page)).toEqual(["receipt", "<img src=x id=injected>"])
+          expect(await page.$("#injected")).toBeNull()
+
+          // Editing keeps the id and changes what is stored; deleting removes it.
+          await page.click("#template-table tbody tr:nth-child(2) button:text('Edit')")
+          expect(await page.inputValue("#document-type")).toBe("<img src=x id=injected>")
+          expect(JSON.parse(await page.inputValue("#template-data"))).toEqual({ n: "string" })
+          await page.fill("#document-type", "bank statement")
+          await page.click("#save-template")
+          await page.locator("#list-notice", { hasText: "Saved bank statement" }).waitFor()
+          expect(await rows(page)).toEqual(["receipt", "bank statement"])
+
+          await page.click("#template-table tbody tr:nth-child(1) button:text('Delete')")
+          await page.locator("#template-table tbody tr").nth(1).waitFor({ state: "detached" })
+          expect(await rows(page)).toEqual(["bank statement"])
+
+          // The key is kept for the tab: a reload opens the list again; forgetting it asks for a key.
+          await page.reload()
+          await page.waitForSelector("#template-table tbody tr")
+          expect(await rows(page)).toEqual(["bank statement"])
+          await page.click("#forget-key")
+          expect(await page.isVisible("#sign-in")).toBe(true)
+          await page.reload()
+          expect(await page.isVisible("#sign-in")).toBe(true)
+        })
+        const stored = yield* send(HttpClientRequest.get("/v1/templates").pipe(withKey(key)))
+        expect(stored.json.map((t: any) => [t.document_type, t.template_data])).toEqual([["bank statement", { n: "string" }]])
+        expect(errors).toEqual([])
+        expect([...hosts]).toEqual([new URL(page.url()).host])
+      }))
+
+    it.scoped("tries templates on a PDF: sections, values with their pages, and their boxes drawn on the page", () =>
+      Effect.gen(function*() {
+        const browser = yield* launch
+        const key = yield* keyFor("console-try")
+        for (const [document_type, template_data] of [
+          ["invoice", { invoice_number: "The invoice number", total: { type: "number", description: "Total amount due" } }],
+          ["receipt", { total: "number", date: "date" }]
+        ] as const) {
+          yield* send(HttpClientRequest.post("/v1/templates").pipe(withKey(key), HttpClientRequest.bodyUnsafeJson({ document_type, template_data })))
+        }
+        const pdf = yield* Effect.promise(() =>
+          makeTextPdf([
+            ["ACME Supplies Ltd", "INVOICE", "Invoice number: INV-2024-0042", "Date: 12 March 2024", "Widgets 3 x 10.00", "Total due: 30.00 EUR"],
+            ["Thank you for your business"]
+          ])
+        )
+        const file = `${fs.mkdtempSync("/tmp/docsplit-console-")}/invoice.pdf`
+        fs.writeFileSync(file, pdf)
+        const { page, errors } = yield* openConsole(browser)
+        const result = yield* Effect.promise(async () => {
+          await page.fill("#key", key)
+          await page.click("#key-form button[type=submit]")
+          await page.waitForSelector("#try:not([hidden])")
+          // The browser itself asks for the file before anything is sent.
+          expect(await page.$eval("#try-file", (input: any) => input.validity.valueMissing)).toBe(true)
+          await page.setInputFiles("#try-file", file)
+          await page.click("#try-submit")
+          expect(await page.textContent("#try-error")).toBe("Choose at least one template.")
+          await page.check("#try-templates label:has-text('invoice') input")
+          await page.click("#try-submit")
+          await page.waitForSelector("#try-result .section", { timeout: 60_000 })
+          return {
+            summary: await page.textContent("#try-result .summary"),
+            heading: await page.textContent("#try-result .section h3"),
+            values: await page.$$eval("table.values tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent))),
+            boxes: await page.$$eval("svg .values rect", (rs) => rs.map((r) => r.getAttribute("data-path"))),
+            lines: await page.$$eval("svg .lines rect", (rs) => rs.length)
+          }
+        })
+        expect(result.summary).toMatch(/^2 pages read \(2 by text layer\) in [\d.]+ s; 1 section$/)
+        expect(result.heading).toBe("1. invoice pages 1–2")
+        expect(result.values).toEqual([["invoice_number", "INV-2024-0042", "1"], ["total", "30", "1"]])
+        expect(result.boxes.sort()).toEqual(["invoice_number", "total"])
+        expect(result.lines).toBe(7)
+        // Hovering a value marks its box on the page.
+        yield* Effect.promise(() => page.hover("table.values tbody tr:nth-child(2)"))
+        const current = yield* Effect.promise(() => page.$$eval("svg .values rect.current", (rs) => rs.map((r) => r.getAttribute("data-path"))))
+        expect(current).toEqual(["total"])
+        expect(errors).toEqual([])
+      }))
+  })
+})
