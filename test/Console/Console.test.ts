@@ -206,6 +206,10 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
         yield* Effect.promise(() => page.hover("table.values tbody tr:nth-child(2)"))
         const current = yield* Effect.promise(() => page.$$eval("svg .values rect.current", (rs) => rs.map((r) => r.getAttribute("data-path"))))
         expect(current).toEqual(["total"])
+        // So does reaching it with the keyboard.
+        yield* Effect.promise(() => page.focus("table.values tbody tr:nth-child(1)"))
+        const focused = yield* Effect.promise(() => page.$$eval("svg .values rect.current", (rs) => rs.map((r) => r.getAttribute("data-path"))))
+        expect(focused).toEqual(["invoice_number"])
         expect(errors).toEqual([])
       }))
   })

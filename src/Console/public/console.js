@@ -354,7 +354,9 @@ const sectionView = (section, ocr, index) => {
           {
             "data-path": row.box === undefined ? undefined : row.path,
             class: row.value === null ? "missing" : undefined,
+            tabindex: row.box === undefined ? undefined : "0",
             onmouseenter: () => highlight(view, row.path),
+            onfocus: () => highlight(view, row.path),
             onclick: () => highlight(view, row.path)
           },
           h("td", {}, h("code", {}, row.path)),
