@@ -12,7 +12,8 @@
  *   the last word starting left of it (136); the recognizer's own spaces alone drop most spaces
  *   ("Date:25/12/20188:13:39PM"), so dates run into times;
  * - the crop's margin: 5% of the line height on every side reads best (15%: fewer dates found; 0: the same;
- *   half or one line height more at the ends, to catch letters tesseract left out: 141 and 143);
+ *   half or one line height more at the ends, to catch letters tesseract left out: 141 and 143; measured
+ *   again with today's reading, 0.3 and 0.6 line heights more at the ends: 156 and 153 instead of 158);
  *   squeezing the line narrower to save time (0.75, 0.5 of its width) loses totals and dates.
  * Once tesseract's sure words keep their reading (SURE_WORD, TRUSTED_WORD below), reading more lines pays:
  * under 0.6 → 151, 0.8 → 157 (two totals more; 12% more CPU), 0.9 → 156; 0.8 only in the page's top
