@@ -19,6 +19,9 @@ const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 const ASSETS: Readonly<Record<string, string>> = {
   "index.html": "text/html; charset=utf-8",
   "console.js": "text/javascript; charset=utf-8",
+  "dom.js": "text/javascript; charset=utf-8",
+  "fields.js": "text/javascript; charset=utf-8",
+  "result.js": "text/javascript; charset=utf-8",
   "console.css": "text/css; charset=utf-8"
 }
 

@@ -53,8 +53,10 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
         expect(index.headers["content-security-policy"]).toContain("default-src 'self'")
         expect(index.headers["content-security-policy"]).toContain("script-src 'self'")
         expect(index.text).not.toMatch(/(src|href)=["']https?:/)
-        for (const [file, type] of [["console.js", "text/javascript"], ["console.css", "text/css"]]) {
-          expect(index.text).toContain(`/console/${file}`)
+        expect(index.text).toContain(`/console/console.js`)
+        expect(index.text).toContain(`/console/console.css`)
+        const files = [["console.js", "text/javascript"], ["dom.js", "text/javascript"], ["fields.js", "text/javascript"], ["result.js", "text/javascript"], ["console.css", "text/css"]]
+        for (const [file, type] of files) {
           const asset = yield* send(HttpClientRequest.get(`/console/${file}`))
           expect(asset.status, file).toBe(200)
           expect(asset.headers["content-type"]).toBe(`${type}; charset=utf-8`)
@@ -89,7 +91,9 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
             HttpClientRequest.bodyUnsafeJson({ document_type: "not ours", template_data: { a: "string" } })
           )
         )
-        const { page, errors, hosts } = yield* openConsole(browser)
+        const { base, errors, hosts, page } = yield* openConsole(browser)
+        const storedData = async () =>
+          ((await (await fetch(`${base}/v1/templates`, { headers: { "x-api-key": key } })).json()) as Array<any>).map((t) => t.template_data)
         yield* Effect.promise(async () => {
           page.on("dialog", (dialog) => dialog.accept())
 
@@ -104,40 +108,71 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
           await page.waitForSelector("#templates:not([hidden])")
           expect(await page.isVisible("#no-templates")).toBe(true)
 
-          // Broken JSON is caught before it is sent; a template the server rejects shows its detail.
+          // A template written in the fields table: blank rows are left out, types and descriptions kept.
           await page.click("#new-template")
           await page.fill("#document-type", "receipt")
-          await page.fill("#template-data", '{"total": "number",')
           await page.click("#save-template")
-          expect(await page.textContent("#editor-error")).toMatch(/^The fields are not valid JSON: /)
-          await page.fill("#template-data", '{"total": {"type": "money"}}')
+          expect(await page.textContent("#editor-error")).toBe("Add at least one field.")
+          const field = (n: number, part: string) => `#field-table tbody tr:nth-child(${n}) .field-${part}`
+          await page.fill(field(1, "name"), "total")
+          await page.selectOption(field(1, "type"), "number")
+          await page.click("#add-field")
+          await page.fill(field(2, "name"), "date")
+          await page.selectOption(field(2, "type"), "date")
+          await page.click("#add-field")
+          await page.fill(field(3, "name"), "store")
+          await page.fill(field(3, "description"), "The shop's name")
+          await page.click("#add-field")
+          await page.fill(field(4, "name"), "total")
           await page.click("#save-template")
-          await page.locator("#editor-error", { hasText: "unknown type" }).waitFor()
-          expect(await page.textContent("#editor-error")).toContain('template_data.total.type: unknown type "money"')
-
-          await page.fill("#template-data", '{"total": "number", "date": "date", "store": "The shop\'s name"}')
+          expect(await page.textContent("#editor-error")).toBe('Two fields are named "total".')
+          await page.fill(field(4, "name"), "")
           await page.click("#save-template")
           await page.waitForSelector("#template-table tbody tr")
           expect(await rows(page)).toEqual(["receipt"])
           expect(await page.isHidden("#editor")).toBe(true)
+          expect(await storedData()).toEqual([{ total: "number", date: "date", store: "The shop's name" }])
 
-          // Names are shown as text, never as markup.
+          // In the JSON view, broken JSON is caught before it is sent, and the server's refusal shows its detail.
           await page.click("#new-template")
           await page.fill("#document-type", "<img src=x id=injected>")
-          await page.fill("#template-data", '{"n": "string"}')
+          await page.click("#view-json")
+          await page.fill("#template-data", '{"n": "string",')
+          await page.click("#save-template")
+          expect(await page.textContent("#editor-error")).toMatch(/^The fields are not valid JSON: /)
+          await page.click("#view-table")
+          expect(await page.isVisible("#template-data")).toBe(true)
+          await page.fill("#template-data", '{"n": {"type": "money"}}')
+          await page.click("#save-template")
+          await page.locator("#editor-error", { hasText: "unknown type" }).waitFor()
+          expect(await page.textContent("#editor-error")).toContain('template_data.n.type: unknown type "money"')
+          // Names are shown as text, never as markup.
+          await page.fill("#template-data", '{"n": "string", "lines": [{"amount": "number"}]}')
           await page.click("#save-template")
           await page.locator("#template-table tbody tr").nth(1).waitFor()
           expect(await rows(page)).toEqual(["receipt", "<img src=x id=injected>"])
           expect(await page.$("#injected")).toBeNull()
 
-          // Editing keeps the id and changes what is stored; deleting removes it.
+          // Editing keeps the id; a list stays as written while the other fields are edited in the table.
           await page.click("#template-table tbody tr:nth-child(2) button:text('Edit')")
           expect(await page.inputValue("#document-type")).toBe("<img src=x id=injected>")
-          expect(JSON.parse(await page.inputValue("#template-data"))).toEqual({ n: "string" })
+          expect(await page.isVisible("#field-table")).toBe(true)
+          expect(await page.$$eval("#field-table tbody .field-name", (inputs: Array<any>) => inputs.map((i) => i.value))).toEqual(["n", "lines"])
+          expect(await page.textContent("#field-table tbody tr:nth-child(2) .field-type")).toBe("list")
           await page.fill("#document-type", "bank statement")
+          await page.fill(field(1, "description"), "Account number")
           await page.click("#save-template")
           await page.locator("#list-notice", { hasText: "Saved bank statement" }).waitFor()
           expect(await rows(page)).toEqual(["receipt", "bank statement"])
+
+          // A JSON Schema template is edited as JSON only.
+          await page.click("#template-table tbody tr:nth-child(1) button:text('Edit')")
+          await page.click("#view-json")
+          await page.fill("#template-data", '{"type": "object", "properties": {"total": {"type": "number"}}}')
+          await page.click("#view-table")
+          expect(await page.textContent("#editor-error")).toBe("This template is a JSON Schema: it is edited as JSON.")
+          await page.click("#cancel-edit")
+          expect(await page.isHidden("#editor")).toBe(true)
 
           await page.click("#template-table tbody tr:nth-child(1) button:text('Delete')")
           await page.locator("#template-table tbody tr").nth(1).waitFor({ state: "detached" })
@@ -153,7 +188,9 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
           expect(await page.isVisible("#sign-in")).toBe(true)
         })
         const stored = yield* send(HttpClientRequest.get("/v1/templates").pipe(withKey(key)))
-        expect(stored.json.map((t: any) => [t.document_type, t.template_data])).toEqual([["bank statement", { n: "string" }]])
+        expect(stored.json.map((t: any) => [t.document_type, t.template_data])).toEqual([
+          ["bank statement", { n: "Account number", lines: [{ amount: "number" }] }]
+        ])
         expect(errors).toEqual([])
         expect([...hosts]).toEqual([new URL(page.url()).host])
       }))

@@ -2,30 +2,21 @@
 // on a file through the one-shot /v1/documents/extract. Every call carries the key the user typed in.
 // User data only ever reaches the page as text nodes (textContent), never as markup.
 
+import { $, h, say, show } from "./dom.js"
+import { dataOf, fieldRow, readRows, rowsOf } from "./fields.js"
+import { resultView } from "./result.js"
+
 const KEY_NAME = "docsplit.apiKey"
 const PAGE_SIZE = 1000
-
-const $ = (id) => document.getElementById(id)
-
-/** An element with attributes (or properties for event handlers) and children (strings become text). */
-const h = (tag, attributes = {}, ...children) => {
-  const svg = ["svg", "rect", "title", "g"].includes(tag)
-  const el = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag)
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === undefined || value === false) continue
-    if (name.startsWith("on")) el.addEventListener(name.slice(2), value)
-    else el.setAttribute(name, value === true ? "" : String(value))
-  }
-  for (const child of children.flat()) if (child !== undefined && child !== null) el.append(child)
-  return el
-}
 
 const state = {
   key: sessionStorage.getItem(KEY_NAME) ?? localStorage.getItem(KEY_NAME),
   templates: [],
   /** The template being edited; null for a new one. */
   editing: null,
-  dirty: false
+  dirty: false,
+  /** How the editor shows the fields: "table" or "json". */
+  view: "table"
 }
 
 class ApiError extends Error {
@@ -63,14 +54,6 @@ const api = async (method, path, body) => {
     throw new ApiError(response.status, detail)
   }
   return json
-}
-
-const show = (id, visible) => {
-  $(id).hidden = !visible
-}
-
-const say = (id, text = "") => {
-  $(id).textContent = text
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,12 +159,49 @@ const openEditor = (template) => {
   state.editing = template
   say("editor-title", template === null ? "New template" : `Edit template ${template.document_type}`)
   $("document-type").value = template?.document_type ?? ""
-  $("template-data").value = template === null ? "" : JSON.stringify(template.template_data, null, 2)
-  say("editor-error")
+  const data = template?.template_data ?? null
+  $("template-data").value = data === null ? "" : JSON.stringify(data, null, 2)
+  const rows = data === null ? [{ name: "", type: "string", description: "" }] : rowsOf(data)
+  if (rows !== undefined) fillTable(rows)
+  showFields(rows === undefined ? "json" : "table")
+  say("editor-error", rows === undefined ? "This template is a JSON Schema: it is edited as JSON." : "")
   say("list-notice")
   state.dirty = false
   show("editor", true)
   $("document-type").focus()
+}
+
+const fillTable = (rows) => {
+  const changed = () => {
+    state.dirty = true
+  }
+  $("field-table").querySelector("tbody").replaceChildren(...rows.map((row) => fieldRow(row, changed)))
+}
+
+const showFields = (view) => {
+  state.view = view
+  show("fields-table", view === "table")
+  show("fields-json", view === "json")
+  $("view-table").setAttribute("aria-selected", String(view === "table"))
+  $("view-json").setAttribute("aria-selected", String(view === "json"))
+}
+
+/** The fields as the active view holds them: template_data, or a message saying what is wrong. */
+const currentData = () =>
+  state.view === "table" ? dataOf(readRows($("field-table").querySelector("tbody"))) : parseTemplateData($("template-data").value)
+
+const switchFields = (view) => {
+  if (view === state.view) return
+  const current = currentData()
+  if (current.error !== undefined) return say("editor-error", current.error)
+  if (view === "json") $("template-data").value = JSON.stringify(current.data, null, 2)
+  else {
+    const rows = rowsOf(current.data)
+    if (rows === undefined) return say("editor-error", "This template is a JSON Schema: it is edited as JSON.")
+    fillTable(rows)
+  }
+  say("editor-error")
+  showFields(view)
 }
 
 /** Closes the editor, after asking when it holds unsaved changes; false when the user keeps editing. */
@@ -211,8 +231,9 @@ const parseTemplateData = (text) => {
 const saveTemplate = async (event) => {
   event.preventDefault()
   const documentType = $("document-type").value.trim()
-  const parsed = parseTemplateData($("template-data").value)
+  const parsed = currentData()
   if (parsed.error !== undefined) return say("editor-error", parsed.error)
+  if (Object.keys(parsed.data).length === 0) return say("editor-error", "Add at least one field.")
   const body = { document_type: documentType, template_data: parsed.data }
   const editing = state.editing
   $("save-template").disabled = true
@@ -269,133 +290,6 @@ const renderTemplateChoices = () => {
   )
 }
 
-/** A value object with its coordinates, as include_coordinates=true gives every found leaf. */
-const isGrounded = (v) =>
-  v !== null && typeof v === "object" && !Array.isArray(v) && "value" in v && "page" in v && "bounding_box_coordinates" in v
-
-/** The extracted tree as rows: a path ("lines[0].amount"), the value, and where it was found. */
-const leaves = (value, path, out = []) => {
-  if (value === null) out.push({ path, value: null })
-  else if (isGrounded(value)) out.push({ path, value: value.value, page: value.page, box: value.bounding_box_coordinates })
-  else if (Array.isArray(value)) {
-    if (value.length === 0) out.push({ path, value: [] })
-    value.forEach((item, i) => leaves(item, `${path}[${i}]`, out))
-  } else if (typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) leaves(item, path === "" ? key : `${path}.${key}`, out)
-  } else out.push({ path, value })
-  return out
-}
-
-const display = (value) =>
-  value === null ? "not found" : Array.isArray(value) ? "(none)" : typeof value === "string" ? value : JSON.stringify(value)
-
-/** The page drawn from its lines, with the boxes of the values found on it. */
-const pageView = (page, rows) => {
-  const width = 1000
-  const height = Math.round((1000 * page.height) / page.width)
-  const rect = (box, attributes, label) =>
-    h(
-      "rect",
-      {
-        x: box[0] * width,
-        y: box[1] * height,
-        width: Math.max(1, (box[2] - box[0]) * width),
-        height: Math.max(1, (box[3] - box[1]) * height),
-        ...attributes
-      },
-      label === undefined ? undefined : h("title", {}, label)
-    )
-  return h(
-    "figure",
-    { class: "page" },
-    h(
-      "svg",
-      { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `page ${page.page}` },
-      h("rect", { x: 0, y: 0, width, height, class: "sheet" }),
-      h("g", { class: "lines" }, page.lines.map((line) => rect(line.bounding_box_coordinates, {}, line.text))),
-      h(
-        "g",
-        { class: "values" },
-        rows.map((row) => rect(row.box, { "data-path": row.path }, `${row.path}: ${display(row.value)}`))
-      )
-    ),
-    h("figcaption", {}, `page ${page.page} (${page.source === "ocr" ? "OCR" : "text layer"})`)
-  )
-}
-
-const highlight = (section, path) => {
-  for (const el of section.querySelectorAll("[data-path]")) el.classList.toggle("current", el.dataset.path === path)
-}
-
-const sectionView = (section, ocr, index) => {
-  const rows = leaves(section.properties, "")
-  const first = section.pages[0]
-  const last = section.pages[section.pages.length - 1]
-  const view = h(
-    "article",
-    { class: "section" },
-    h(
-      "h3",
-      {},
-      `${index + 1}. ${section.document_type}`,
-      h("span", { class: "pages" }, section.pages.length === 1 ? ` page ${first}` : ` pages ${first}–${last}`)
-    )
-  )
-  const table = h(
-    "table",
-    { class: "values" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Field"), h("th", {}, "Value"), h("th", {}, "Page"))),
-    h(
-      "tbody",
-      {},
-      rows.map((row) =>
-        h(
-          "tr",
-          {
-            "data-path": row.box === undefined ? undefined : row.path,
-            class: row.value === null ? "missing" : undefined,
-            tabindex: row.box === undefined ? undefined : "0",
-            onmouseenter: () => highlight(view, row.path),
-            onfocus: () => highlight(view, row.path),
-            onclick: () => highlight(view, row.path)
-          },
-          h("td", {}, h("code", {}, row.path)),
-          h("td", { class: "value" }, display(row.value)),
-          h("td", {}, row.page === undefined ? "" : String(row.page))
-        )
-      )
-    )
-  )
-  const pages = ocr.filter((p) => section.pages.includes(p.page))
-  view.append(
-    h(
-      "div",
-      { class: "section-body" },
-      table,
-      h("div", { class: "pages" }, pages.map((p) => pageView(p, rows.filter((r) => r.page === p.page && r.box !== undefined))))
-    )
-  )
-  return view
-}
-
-const renderResult = (reply, seconds) => {
-  const sources = reply.ocr.reduce((n, p) => ({ ...n, [p.source]: (n[p.source] ?? 0) + 1 }), {})
-  const read = Object.entries(sources).map(([source, n]) => `${n} by ${source === "ocr" ? "OCR" : "text layer"}`).join(", ")
-  const covered = new Set(reply.result.flatMap((s) => s.pages))
-  const outside = reply.ocr.filter((p) => !covered.has(p.page)).map((p) => p.page)
-  $("try-result").replaceChildren(
-    h(
-      "p",
-      { class: "summary" },
-      `${reply.ocr.length} ${reply.ocr.length === 1 ? "page" : "pages"} read (${read}) in ${seconds.toFixed(1)} s; ` +
-        `${reply.result.length} ${reply.result.length === 1 ? "section" : "sections"}` +
-        (outside.length > 0 ? `; pages fitting no chosen template: ${outside.join(", ")}` : "")
-    ),
-    ...reply.result.map((section, i) => sectionView(section, reply.ocr, i)),
-    h("details", {}, h("summary", {}, "Markdown"), h("pre", {}, reply.markdown))
-  )
-}
-
 const tryTemplates = async (event) => {
   event.preventDefault()
   say("try-error")
@@ -419,7 +313,7 @@ const tryTemplates = async (event) => {
   try {
     const reply = await api("POST", `/v1/documents/extract?${query}`, form)
     say("try-status")
-    renderResult(reply, (performance.now() - started) / 1000)
+    $("try-result").replaceChildren(...resultView(reply, (performance.now() - started) / 1000))
   } catch (error) {
     say("try-status")
     say("try-error", error.message)
@@ -441,6 +335,15 @@ const start = () => {
     if (leaveEditor()) signOut()
   })
   $("new-template").addEventListener("click", () => openEditor(null))
+  $("view-table").addEventListener("click", () => switchFields("table"))
+  $("view-json").addEventListener("click", () => switchFields("json"))
+  $("add-field").addEventListener("click", () => {
+    const tbody = $("field-table").querySelector("tbody")
+    tbody.append(fieldRow({ name: "", type: "string", description: "" }, () => {
+      state.dirty = true
+    }))
+    tbody.querySelector("tr:last-child .field-name").focus()
+  })
   $("cancel-edit").addEventListener("click", () => leaveEditor())
   $("template-form").addEventListener("submit", saveTemplate)
   $("template-form").addEventListener("input", () => {

@@ -1,0 +1,24 @@
+// Small DOM helpers shared by the console's modules.
+
+export const $ = (id) => document.getElementById(id)
+
+/** An element with attributes (or properties for event handlers) and children (strings become text). */
+export const h = (tag, attributes = {}, ...children) => {
+  const svg = ["svg", "rect", "title", "g"].includes(tag)
+  const el = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag)
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue
+    if (name.startsWith("on")) el.addEventListener(name.slice(2), value)
+    else el.setAttribute(name, value === true ? "" : String(value))
+  }
+  for (const child of children.flat()) if (child !== undefined && child !== null) el.append(child)
+  return el
+}
+
+export const show = (id, visible) => {
+  $(id).hidden = !visible
+}
+
+export const say = (id, text = "") => {
+  $(id).textContent = text
+}
