@@ -24,7 +24,7 @@ const simpleRow = (name, value) => {
 export const rowsOf = (data) =>
   isJsonSchema(data)
     ? undefined
-    : Object.entries(data).map(([name, value]) => ({ name, original: value, ...(simpleRow(name, value) ?? { type: "nested" }) }))
+    : Object.entries(data).map(([name, value]) => ({ name, original: value, ...(simpleRow(name, value) ?? { type: "nested", description: "" }) }))
 
 /** A row's value in the shorthand form. */
 const valueOf = (row) => {
