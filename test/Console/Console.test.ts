@@ -213,14 +213,24 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
         )
         const file = `${fs.mkdtempSync("/tmp/docsplit-console-")}/invoice.pdf`
         fs.writeFileSync(file, pdf)
-        const { page, errors } = yield* openConsole(browser)
+        const { base, errors, page } = yield* openConsole(browser)
         const result = yield* Effect.promise(async () => {
           await page.fill("#key", key)
           await page.click("#key-form button[type=submit]")
           await page.waitForSelector("#try:not([hidden])")
-          // The browser itself asks for the file before anything is sent.
-          expect(await page.$eval("#try-file", (input: any) => input.validity.valueMissing)).toBe(true)
+          await page.click("#try-submit")
+          expect(await page.textContent("#try-error")).toBe("Choose a file or give its address.")
+          // An address the server cannot download from: its detail is shown.
+          await page.fill("#try-url", `${base}/console/missing.pdf`)
+          await page.check("#try-templates label:has-text('receipt') input")
+          await page.click("#try-submit")
+          await page.locator("#try-error:not(:empty)").waitFor()
+          expect(await page.textContent("#try-error")).toMatch(/^url fetch failed: .*404/)
+          await page.uncheck("#try-templates label:has-text('receipt') input")
           await page.setInputFiles("#try-file", file)
+          await page.click("#try-submit")
+          expect(await page.textContent("#try-error")).toBe("Give a file or an address, not both.")
+          await page.fill("#try-url", "")
           await page.click("#try-submit")
           expect(await page.textContent("#try-error")).toBe("Choose at least one template.")
           await page.check("#try-templates label:has-text('invoice') input")

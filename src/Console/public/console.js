@@ -294,20 +294,24 @@ const tryTemplates = async (event) => {
   event.preventDefault()
   say("try-error")
   const file = $("try-file").files[0]
+  const url = $("try-url").value.trim()
   const ids = [...document.querySelectorAll("#try-templates input:checked")].map((i) => i.value)
-  if (file === undefined) return say("try-error", "Choose a file.")
+  if (file === undefined && url === "") return say("try-error", "Choose a file or give its address.")
+  if (file !== undefined && url !== "") return say("try-error", "Give a file or an address, not both.")
   if (ids.length === 0) return say("try-error", "Choose at least one template.")
   const form = new FormData()
-  form.append("file", file)
+  if (file !== undefined) form.append("file", file)
+  else form.append("url", url)
   form.append("template_ids", JSON.stringify(ids))
+  const name = file?.name ?? url
   const query = new URLSearchParams({
     include_coordinates: "true",
     force_exclusive_template: String($("try-exclusive").checked),
     document_layout_analysis: String($("try-layout").checked)
   })
   const started = performance.now()
-  const ticker = setInterval(() => say("try-status", `Reading ${file.name}… ${((performance.now() - started) / 1000).toFixed(0)} s`), 1000)
-  say("try-status", `Reading ${file.name}…`)
+  const ticker = setInterval(() => say("try-status", `Reading ${name}… ${((performance.now() - started) / 1000).toFixed(0)} s`), 1000)
+  say("try-status", `Reading ${name}…`)
   $("try-submit").disabled = true
   $("try-result").replaceChildren()
   try {
