@@ -12,8 +12,17 @@ const NodeServerLive = Layer.unwrapEffect(
   Effect.map(AppConfig, (config) => NodeHttpServer.layer(createServer, { port: config.port, host: config.host }))
 )
 
-const MainLive = HttpAppLive.pipe(
-  HttpServer.withLogAddress,
+/** Where the server listens, and where a person opens the web console. */
+const announce = Layer.effectDiscard(
+  HttpServer.addressWith((address) => {
+    if (address._tag !== "TcpAddress") return Effect.logInfo(`Listening on ${HttpServer.formatAddress(address)}`)
+    const host = address.hostname === "0.0.0.0" || address.hostname === "::" ? "localhost" : address.hostname
+    return Effect.logInfo(`Listening on ${HttpServer.formatAddress(address)}; web console at http://${host}:${address.port}/console`)
+  })
+)
+
+const MainLive = announce.pipe(
+  Layer.provideMerge(HttpAppLive),
   Layer.provide([NodeServerLive, Layer.effectDiscard(bootstrapKeys)]),
   Layer.provide(ServicesLive),
   Layer.provide(SqlLive),

@@ -49,6 +49,7 @@ describe("the built server (npm start)", () => {
       const templates = await fetch(`http://127.0.0.1:${port}/v1/templates`, { headers: { "x-api-key": "smoke-key" } })
       expect(templates.status).toBe(200)
       expect(await templates.json()).toEqual([])
+      expect(output).toContain(`web console at http://127.0.0.1:${port}/console`)
       // The console's files are found from dist/ too.
       const script = await fetch(`http://127.0.0.1:${port}/console/console.js`)
       expect(script.status).toBe(200)
