@@ -1,6 +1,6 @@
 /**
  * The web console under /console: a page for the person who manages templates (list, create, edit,
- * delete) and tries them on a file through the one-shot endpoint. It is a static page (public/) that
+ * delete), tries them on a file through the one-shot endpoint, and looks after stored documents. It is a static page (public/) that
  * calls the same /v1 API with the key its user types in; the page itself needs no key and holds no data.
  *
  * The files are read once when the server starts and served from memory: a fixed list of names, so no
@@ -19,6 +19,8 @@ const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 const ASSETS: Readonly<Record<string, string>> = {
   "index.html": "text/html; charset=utf-8",
   "console.js": "text/javascript; charset=utf-8",
+  "api.js": "text/javascript; charset=utf-8",
+  "documents.js": "text/javascript; charset=utf-8",
   "dom.js": "text/javascript; charset=utf-8",
   "fields.js": "text/javascript; charset=utf-8",
   "result.js": "text/javascript; charset=utf-8",

@@ -55,7 +55,7 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
         expect(index.text).not.toMatch(/(src|href)=["']https?:/)
         expect(index.text).toContain(`/console/console.js`)
         expect(index.text).toContain(`/console/console.css`)
-        const files = [["console.js", "text/javascript"], ["dom.js", "text/javascript"], ["fields.js", "text/javascript"], ["result.js", "text/javascript"], ["console.css", "text/css"]]
+        const files = [["console.js", "text/javascript"], ["api.js", "text/javascript"], ["documents.js", "text/javascript"], ["dom.js", "text/javascript"], ["fields.js", "text/javascript"], ["result.js", "text/javascript"], ["console.css", "text/css"]]
         for (const [file, type] of files) {
           const asset = yield* send(HttpClientRequest.get(`/console/${file}`))
           expect(asset.status, file).toBe(200)
@@ -257,6 +257,85 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
         yield* Effect.promise(() => page.focus("table.values tbody tr:nth-child(1)"))
         const focused = yield* Effect.promise(() => page.$$eval("svg .values rect.current", (rs) => rs.map((r) => r.getAttribute("data-path"))))
         expect(focused).toEqual(["invoice_number"])
+        expect(errors).toEqual([])
+      }))
+
+    it.scoped("stores documents, extracts them (each run kept), shows their runs and deletes them", () =>
+      Effect.gen(function*() {
+        const browser = yield* launch
+        const key = yield* keyFor("console-documents")
+        yield* send(
+          HttpClientRequest.post("/v1/templates").pipe(
+            withKey(key),
+            HttpClientRequest.bodyUnsafeJson({
+              document_type: "invoice",
+              template_data: { invoice_number: "The invoice number", total: { type: "number", description: "Total amount due" } }
+            })
+          )
+        )
+        const pdf = yield* Effect.promise(() =>
+          makeTextPdf([["ACME Supplies Ltd", "INVOICE", "Invoice number: INV-7", "Total due: 12.50 EUR"]])
+        )
+        const file = `${fs.mkdtempSync("/tmp/docsplit-console-")}/acme.pdf`
+        fs.writeFileSync(file, pdf)
+        const { base, errors, page } = yield* openConsole(browser)
+        const api = async (path: string) => {
+          const r = await fetch(`${base}${path}`, { headers: { "x-api-key": key } })
+          return { status: r.status, json: (await r.json()) as any }
+        }
+        const runRows = () => page.$$eval("#document-runs table.values tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)))
+        yield* Effect.promise(async () => {
+          page.on("dialog", (dialog) => dialog.accept())
+          await page.fill("#key", key)
+          await page.click("#key-form button[type=submit]")
+          await page.waitForSelector("#documents:not([hidden])")
+          await page.locator("#no-documents:not([hidden])").waitFor()
+
+          await page.click("#upload-submit")
+          expect(await page.textContent("#doc-error")).toBe("Choose a file or give its address.")
+          await page.fill("#upload-url", `${base}/console/missing.pdf`)
+          await page.click("#upload-submit")
+          await page.locator("#doc-error:not(:empty)").waitFor()
+          expect(await page.textContent("#doc-error")).toMatch(/^url fetch failed: .*404/)
+          await page.fill("#upload-url", "")
+          await page.setInputFiles("#upload-file", file)
+          await page.click("#upload-submit")
+          await page.locator("#document-table tbody tr").waitFor()
+          expect(await page.textContent("#document-table tbody tr td")).toBe("acme.pdf")
+          const listed = await api("/v1/documents")
+          expect(listed.json.map((d: any) => d.document_name)).toEqual(["acme.pdf"])
+          const id = listed.json[0].document_id
+
+          await page.click("#document-table tbody tr button:text('Results')")
+          await page.locator("#document-runs", { hasText: "has not been extracted yet" }).waitFor()
+          // The only template is chosen already; without it there is nothing to extract with.
+          expect(await page.isChecked("#doc-templates input")).toBe(true)
+          await page.uncheck("#doc-templates input")
+          await page.click("#document-table tbody tr button:text('Extract')")
+          expect(await page.textContent("#doc-error")).toBe("Choose at least one template to extract with.")
+          await page.check("#doc-templates input")
+          await page.click("#document-table tbody tr button:text('Extract')")
+          await page.locator("#doc-notice", { hasText: "the run is stored" }).waitFor()
+          expect(await page.textContent("#document-runs h4")).toBe("invoice, page 1")
+          expect(await runRows()).toEqual([["invoice_number", "INV-7", "1"], ["total", "12.5", "1"]])
+
+          await page.click("#document-table tbody tr button:text('Extract')")
+          await page.locator("#doc-notice", { hasText: "the run is stored" }).waitFor()
+          await page.click("#document-table tbody tr button:text('Results')")
+          await page.locator("#document-runs h3", { hasText: "run 2" }).waitFor()
+          expect(await page.$$eval("#document-runs h3", (hs) => hs.map((h) => h.textContent!.replace(/, .*$/, "")))).toEqual([
+            "acme.pdf: run 1",
+            "acme.pdf: run 2"
+          ])
+          const runs = await api(`/v1/documents/${id}`)
+          expect(runs.json).toHaveLength(2)
+          expect(runs.json[0].results[0].extracted).toEqual({ invoice_number: "INV-7", total: 12.5 })
+
+          await page.click("#document-table tbody tr button:text('Delete')")
+          await page.locator("#no-documents:not([hidden])").waitFor()
+          expect(await page.textContent("#doc-notice")).toBe("Deleted acme.pdf.")
+          expect((await api(`/v1/documents/${id}`)).status).toBe(404)
+        })
         expect(errors).toEqual([])
       }))
   })

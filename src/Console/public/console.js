@@ -1,8 +1,10 @@
-// The console's behaviour: templates listed, created, edited and deleted through /v1/templates, and tried
-// on a file through the one-shot /v1/documents/extract. Every call carries the key the user typed in.
+// The console's behaviour: the key, templates listed, created, edited and deleted through /v1/templates,
+// and tried on a file through the one-shot /v1/documents/extract (stored documents: documents.js).
 // User data only ever reaches the page as text nodes (textContent), never as markup.
 
-import { $, h, say, show } from "./dom.js"
+import { api, setKey, whenRefused } from "./api.js"
+import { $, checkedValues, h, say, show } from "./dom.js"
+import { refreshDocuments, startDocuments } from "./documents.js"
 import { dataOf, fieldRow, readRows, rowsOf } from "./fields.js"
 import { resultView } from "./result.js"
 
@@ -19,50 +21,13 @@ const state = {
   view: "table"
 }
 
-class ApiError extends Error {
-  constructor(status, detail) {
-    super(detail)
-    this.status = status
-  }
-}
-
-/** Calls the API with the key; answers the parsed JSON, or fails with the server's `detail`. */
-const api = async (method, path, body) => {
-  const headers = { "x-api-key": state.key ?? "" }
-  let payload
-  if (body instanceof FormData) payload = body
-  else if (body !== undefined) {
-    headers["content-type"] = "application/json"
-    payload = JSON.stringify(body)
-  }
-  let response
-  try {
-    response = await fetch(path, { method, headers, body: payload })
-  } catch {
-    throw new ApiError(0, "The server cannot be reached.")
-  }
-  const text = await response.text()
-  let json
-  try {
-    json = text.length > 0 ? JSON.parse(text) : undefined
-  } catch {
-    json = undefined
-  }
-  if (!response.ok) {
-    const detail = typeof json?.detail === "string" ? json.detail : `${response.status} ${response.statusText}`
-    if (response.status === 401) signOut(`The key was refused: ${detail}`)
-    throw new ApiError(response.status, detail)
-  }
-  return json
-}
-
 // ---------------------------------------------------------------------------------------------
 // The key
 
 /** Back to the key form, with the reason shown. */
 const askForKey = (reason = "") => {
   state.dirty = false
-  for (const id of ["session", "templates", "editor", "try"]) show(id, false)
+  for (const id of ["session", "templates", "editor", "documents", "try"]) show(id, false)
   show("sign-in", true)
   say("key-error", reason)
   $("key").focus()
@@ -73,11 +38,13 @@ const signOut = (reason = "") => {
   sessionStorage.removeItem(KEY_NAME)
   localStorage.removeItem(KEY_NAME)
   state.key = null
+  setKey(null)
   askForKey(reason)
 }
 
 const signIn = async (key, remember) => {
   state.key = key
+  setKey(key)
   say("key-error")
   try {
     await loadTemplates()
@@ -89,9 +56,10 @@ const signIn = async (key, remember) => {
   ;(remember ? localStorage : sessionStorage).setItem(KEY_NAME, key)
   $("key").value = ""
   say("key-hint", `Key …${key.slice(-4)}`)
-  for (const id of ["session", "templates", "try"]) show(id, true)
+  for (const id of ["session", "templates", "documents", "try"]) show(id, true)
   show("sign-in", false)
   renderTemplates()
+  await refreshDocuments()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -272,22 +240,25 @@ const deleteTemplate = async (template) => {
 // ---------------------------------------------------------------------------------------------
 // Trying templates on a file
 
+/** The checkboxes choosing templates, in the try form and the documents panel; ticks survive a refresh. */
 const renderTemplateChoices = () => {
-  const checked = new Set([...document.querySelectorAll("#try-templates input:checked")].map((i) => i.value))
   const only = state.templates.length === 1
-  $("try-templates").replaceChildren(
-    h("legend", {}, "Templates"),
-    ...(state.templates.length === 0
-      ? [h("p", {}, "Create a template first.")]
-      : state.templates.map((t) =>
-        h(
-          "label",
-          { class: "check" },
-          h("input", { type: "checkbox", value: t.template_id, checked: only || checked.has(t.template_id) }),
-          ` ${t.document_type}`
-        )
-      ))
-  )
+  for (const id of ["try-templates", "doc-templates"]) {
+    const checked = new Set(checkedValues(id))
+    $(id).replaceChildren(
+      h("legend", {}, "Templates"),
+      ...(state.templates.length === 0
+        ? [h("p", {}, "Create a template first.")]
+        : state.templates.map((t) =>
+          h(
+            "label",
+            { class: "check" },
+            h("input", { type: "checkbox", value: t.template_id, checked: only || checked.has(t.template_id) }),
+            ` ${t.document_type}`
+          )
+        ))
+    )
+  }
 }
 
 const tryTemplates = async (event) => {
@@ -295,7 +266,7 @@ const tryTemplates = async (event) => {
   say("try-error")
   const file = $("try-file").files[0]
   const url = $("try-url").value.trim()
-  const ids = [...document.querySelectorAll("#try-templates input:checked")].map((i) => i.value)
+  const ids = checkedValues("try-templates")
   if (file === undefined && url === "") return say("try-error", "Choose a file or give its address.")
   if (file !== undefined && url !== "") return say("try-error", "Give a file or an address, not both.")
   if (ids.length === 0) return say("try-error", "Choose at least one template.")
@@ -330,6 +301,8 @@ const tryTemplates = async (event) => {
 // ---------------------------------------------------------------------------------------------
 
 const start = () => {
+  whenRefused((detail) => signOut(`The key was refused: ${detail}`))
+  startDocuments()
   $("key-form").addEventListener("submit", (event) => {
     event.preventDefault()
     const key = $("key").value.trim()

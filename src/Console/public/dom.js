@@ -22,3 +22,6 @@ export const show = (id, visible) => {
 export const say = (id, text = "") => {
   $(id).textContent = text
 }
+
+/** The values of the ticked checkboxes inside an element. */
+export const checkedValues = (id) => [...$(id).querySelectorAll("input[type=checkbox]:checked")].map((i) => i.value)

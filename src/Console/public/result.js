@@ -7,7 +7,7 @@ const isGrounded = (v) =>
   v !== null && typeof v === "object" && !Array.isArray(v) && "value" in v && "page" in v && "bounding_box_coordinates" in v
 
 /** The extracted tree as rows: a path ("lines[0].amount"), the value, and where it was found. */
-const leaves = (value, path, out = []) => {
+export const leaves = (value, path, out = []) => {
   if (value === null) out.push({ path, value: null })
   else if (isGrounded(value)) out.push({ path, value: value.value, page: value.page, box: value.bounding_box_coordinates })
   else if (Array.isArray(value)) {
@@ -19,7 +19,7 @@ const leaves = (value, path, out = []) => {
   return out
 }
 
-const display = (value) =>
+export const display = (value) =>
   value === null ? "not found" : Array.isArray(value) ? "(none)" : typeof value === "string" ? value : JSON.stringify(value)
 
 /** The page drawn from its lines, with the boxes of the values found on it. */
