@@ -50,3 +50,15 @@ export const api = async (method, path, body) => {
   }
   return json
 }
+
+const PAGE_SIZE = 1000
+
+/** Every item of a list endpoint (templates, documents), oldest first, fetched page by page. */
+export const listAll = async (path) => {
+  const all = []
+  for (let offset = 0;; offset += PAGE_SIZE) {
+    const page = await api("GET", `${path}?limit=${PAGE_SIZE}&offset=${offset}`)
+    all.push(...page)
+    if (page.length < PAGE_SIZE) return all
+  }
+}

@@ -2,14 +2,13 @@
 // and tried on a file through the one-shot /v1/documents/extract (stored documents: documents.js).
 // User data only ever reaches the page as text nodes (textContent), never as markup.
 
-import { api, setKey, whenRefused } from "./api.js"
+import { api, listAll, setKey, whenRefused } from "./api.js"
 import { $, checkedValues, h, say, show } from "./dom.js"
 import { refreshDocuments, startDocuments } from "./documents.js"
 import { dataOf, fieldRow, readRows, rowsOf } from "./fields.js"
 import { resultView } from "./result.js"
 
 const KEY_NAME = "docsplit.apiKey"
-const PAGE_SIZE = 1000
 
 const state = {
   key: sessionStorage.getItem(KEY_NAME) ?? localStorage.getItem(KEY_NAME),
@@ -65,15 +64,8 @@ const signIn = async (key, remember) => {
 // ---------------------------------------------------------------------------------------------
 // Templates
 
-/** Every template of the tenant, oldest first, page by page. */
 const loadTemplates = async () => {
-  const all = []
-  for (let offset = 0;; offset += PAGE_SIZE) {
-    const page = await api("GET", `/v1/templates?limit=${PAGE_SIZE}&offset=${offset}`)
-    all.push(...page)
-    if (page.length < PAGE_SIZE) break
-  }
-  state.templates = all
+  state.templates = await listAll("/v1/templates")
 }
 
 const refresh = async () => {

@@ -1,29 +1,16 @@
 // The documents panel: the tenant's stored documents listed, stored (a file or an address), extracted
 // with the chosen templates (each run is stored), their runs shown, and deleted.
-import { api } from "./api.js"
+import { api, listAll } from "./api.js"
 import { $, checkedValues, h, say, show } from "./dom.js"
 import { display, leaves } from "./result.js"
 
-const PAGE_SIZE = 1000
-
 const when = (seconds) => new Date(seconds * 1000).toLocaleString()
-
-/** Every stored document of the tenant, oldest first, page by page. */
-const loadDocuments = async () => {
-  const all = []
-  for (let offset = 0;; offset += PAGE_SIZE) {
-    const page = await api("GET", `/v1/documents?limit=${PAGE_SIZE}&offset=${offset}`)
-    all.push(...page)
-    if (page.length < PAGE_SIZE) break
-  }
-  return all
-}
 
 export const refreshDocuments = async () => {
   say("doc-error")
   let documents
   try {
-    documents = await loadDocuments()
+    documents = await listAll("/v1/documents")
   } catch (error) {
     return say("doc-error", error.message)
   }
