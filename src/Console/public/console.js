@@ -3,15 +3,14 @@
 // User data only ever reaches the page as text nodes (textContent), never as markup.
 
 import { api, listAll, setKey, whenRefused } from "./api.js"
-import { $, checkedValues, h, say, show } from "./dom.js"
+import { $, checkedValues, fileOrAddress, h, say, show, when } from "./dom.js"
 import { refreshDocuments, startDocuments } from "./documents.js"
-import { dataOf, fieldRow, readRows, rowsOf } from "./fields.js"
+import { dataOf, fieldRow, isJsonSchema, readRows, rowsOf } from "./fields.js"
 import { resultView } from "./result.js"
 
 const KEY_NAME = "docsplit.apiKey"
 
 const state = {
-  key: sessionStorage.getItem(KEY_NAME) ?? localStorage.getItem(KEY_NAME),
   templates: [],
   /** The template being edited; null for a new one. */
   editing: null,
@@ -36,13 +35,11 @@ const askForKey = (reason = "") => {
 const signOut = (reason = "") => {
   sessionStorage.removeItem(KEY_NAME)
   localStorage.removeItem(KEY_NAME)
-  state.key = null
   setKey(null)
   askForKey(reason)
 }
 
 const signIn = async (key, remember) => {
-  state.key = key
   setKey(key)
   say("key-error")
   try {
@@ -79,13 +76,7 @@ const refresh = async () => {
 }
 
 /** The top-level field names of either template form. */
-const fieldNames = (data) => {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) return []
-  const properties = data.type === "object" && data.properties !== null && typeof data.properties === "object" ? data.properties : data
-  return Object.keys(properties)
-}
-
-const when = (seconds) => new Date(seconds * 1000).toLocaleString()
+const fieldNames = (data) => Object.keys(isJsonSchema(data) ? data.properties : data)
 
 const renderTemplates = () => {
   const body = $("template-table").querySelector("tbody")
@@ -131,11 +122,12 @@ const openEditor = (template) => {
   $("document-type").focus()
 }
 
+const markDirty = () => {
+  state.dirty = true
+}
+
 const fillTable = (rows) => {
-  const changed = () => {
-    state.dirty = true
-  }
-  $("field-table").querySelector("tbody").replaceChildren(...rows.map((row) => fieldRow(row, changed)))
+  $("field-table").querySelector("tbody").replaceChildren(...rows.map((row) => fieldRow(row, markDirty)))
 }
 
 const showFields = (view) => {
@@ -256,17 +248,12 @@ const renderTemplateChoices = () => {
 const tryTemplates = async (event) => {
   event.preventDefault()
   say("try-error")
-  const file = $("try-file").files[0]
-  const url = $("try-url").value.trim()
+  const source = fileOrAddress("try-file", "try-url")
   const ids = checkedValues("try-templates")
-  if (file === undefined && url === "") return say("try-error", "Choose a file or give its address.")
-  if (file !== undefined && url !== "") return say("try-error", "Give a file or an address, not both.")
+  if (source.error !== undefined) return say("try-error", source.error)
   if (ids.length === 0) return say("try-error", "Choose at least one template.")
-  const form = new FormData()
-  if (file !== undefined) form.append("file", file)
-  else form.append("url", url)
+  const { form, name } = source
   form.append("template_ids", JSON.stringify(ids))
-  const name = file?.name ?? url
   const query = new URLSearchParams({
     include_coordinates: "true",
     force_exclusive_template: String($("try-exclusive").checked),
@@ -308,16 +295,12 @@ const start = () => {
   $("view-json").addEventListener("click", () => switchFields("json"))
   $("add-field").addEventListener("click", () => {
     const tbody = $("field-table").querySelector("tbody")
-    tbody.append(fieldRow({ name: "", type: "string", description: "" }, () => {
-      state.dirty = true
-    }))
+    tbody.append(fieldRow({ name: "", type: "string", description: "" }, markDirty))
     tbody.querySelector("tr:last-child .field-name").focus()
   })
   $("cancel-edit").addEventListener("click", () => leaveEditor())
   $("template-form").addEventListener("submit", saveTemplate)
-  $("template-form").addEventListener("input", () => {
-    state.dirty = true
-  })
+  $("template-form").addEventListener("input", markDirty)
   $("format-json").addEventListener("click", () => {
     const parsed = parseTemplateData($("template-data").value)
     if (parsed.error !== undefined) return say("editor-error", parsed.error)
@@ -328,8 +311,9 @@ const start = () => {
   window.addEventListener("beforeunload", (event) => {
     if (state.dirty && !$("editor").hidden) event.preventDefault()
   })
-  if (state.key === null) signOut()
-  else signIn(state.key, localStorage.getItem(KEY_NAME) !== null)
+  const stored = sessionStorage.getItem(KEY_NAME) ?? localStorage.getItem(KEY_NAME)
+  if (stored === null) signOut()
+  else signIn(stored, localStorage.getItem(KEY_NAME) !== null)
 }
 
 start()

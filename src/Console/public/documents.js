@@ -1,10 +1,8 @@
 // The documents panel: the tenant's stored documents listed, stored (a file or an address), extracted
 // with the chosen templates (each run is stored), their runs shown, and deleted.
 import { api, listAll } from "./api.js"
-import { $, checkedValues, h, say, show } from "./dom.js"
-import { display, leaves } from "./result.js"
-
-const when = (seconds) => new Date(seconds * 1000).toLocaleString()
+import { $, checkedValues, fileOrAddress, h, say, show, when } from "./dom.js"
+import { leaves, valuesTable } from "./result.js"
 
 export const refreshDocuments = async () => {
   say("doc-error")
@@ -55,14 +53,9 @@ const busy = async (text, work) => {
 
 const store = async (event) => {
   event.preventDefault()
-  const file = $("upload-file").files[0]
-  const url = $("upload-url").value.trim()
-  if (file === undefined && url === "") return say("doc-error", "Choose a file or give its address.")
-  if (file !== undefined && url !== "") return say("doc-error", "Give a file or an address, not both.")
-  const form = new FormData()
-  if (file !== undefined) form.append("file", file)
-  else form.append("url", url)
-  const stored = await busy(`Storing ${file?.name ?? url}…`, () => api("POST", "/v1/documents", form))
+  const source = fileOrAddress("upload-file", "upload-url")
+  if (source.error !== undefined) return say("doc-error", source.error)
+  const stored = await busy(`Storing ${source.name}…`, () => api("POST", "/v1/documents", source.form))
   if (stored === undefined) return
   $("upload-form").reset()
   say("doc-notice", `Stored ${stored.document_name} (${stored.document_id}).`)
@@ -81,24 +74,7 @@ const runView = (title, sections) =>
         "div",
         { class: "run-section" },
         h("h4", {}, `${section.document_type}, ${section.pages.length === 1 ? "page" : "pages"} ${section.pages.join(", ")}`),
-        h(
-          "table",
-          { class: "values" },
-          h("thead", {}, h("tr", {}, h("th", {}, "Field"), h("th", {}, "Value"), h("th", {}, "Page"))),
-          h(
-            "tbody",
-            {},
-            leaves(section.extracted, "").map((row) =>
-              h(
-                "tr",
-                { class: row.value === null ? "missing" : undefined },
-                h("td", {}, h("code", {}, row.path)),
-                h("td", { class: "value" }, display(row.value)),
-                h("td", {}, row.page === undefined ? "" : String(row.page))
-              )
-            )
-          )
-        )
+        valuesTable(leaves(section.extracted, ""))
       )
     )
   )

@@ -25,3 +25,18 @@ export const say = (id, text = "") => {
 
 /** The values of the ticked checkboxes inside an element. */
 export const checkedValues = (id) => [...$(id).querySelectorAll("input[type=checkbox]:checked")].map((i) => i.value)
+
+/** A time in seconds since the epoch, in the reader's locale. */
+export const when = (seconds) => new Date(seconds * 1000).toLocaleString()
+
+/** A form holding the chosen file or the typed address (never both) and a name for it; or what is wrong. */
+export const fileOrAddress = (fileId, urlId) => {
+  const file = $(fileId).files[0]
+  const url = $(urlId).value.trim()
+  if (file === undefined && url === "") return { error: "Choose a file or give its address." }
+  if (file !== undefined && url !== "") return { error: "Give a file or an address, not both." }
+  const form = new FormData()
+  if (file !== undefined) form.append("file", file)
+  else form.append("url", url)
+  return { form, name: file?.name ?? url }
+}

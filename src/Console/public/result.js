@@ -19,7 +19,7 @@ export const leaves = (value, path, out = []) => {
   return out
 }
 
-export const display = (value) =>
+const display = (value) =>
   value === null ? "not found" : Array.isArray(value) ? "(none)" : typeof value === "string" ? value : JSON.stringify(value)
 
 /** The page drawn from its lines, with the boxes of the values found on it. */
@@ -56,6 +56,27 @@ const pageView = (page, rows) => {
   )
 }
 
+/** The values as a table: each field's path, value and page; `attributesOf` adds to a row's attributes. */
+export const valuesTable = (rows, attributesOf = () => ({})) =>
+  h(
+    "table",
+    { class: "values" },
+    h("thead", {}, h("tr", {}, h("th", {}, "Field"), h("th", {}, "Value"), h("th", {}, "Page"))),
+    h(
+      "tbody",
+      {},
+      rows.map((row) =>
+        h(
+          "tr",
+          { class: row.value === null ? "missing" : undefined, ...attributesOf(row) },
+          h("td", {}, h("code", {}, row.path)),
+          h("td", { class: "value" }, display(row.value)),
+          h("td", {}, row.page === undefined ? "" : String(row.page))
+        )
+      )
+    )
+  )
+
 const highlight = (section, path) => {
   for (const el of section.querySelectorAll("[data-path]")) el.classList.toggle("current", el.dataset.path === path)
 }
@@ -74,31 +95,13 @@ const sectionView = (section, ocr, index) => {
       h("span", { class: "pages" }, section.pages.length === 1 ? ` page ${first}` : ` pages ${first}–${last}`)
     )
   )
-  const table = h(
-    "table",
-    { class: "values" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Field"), h("th", {}, "Value"), h("th", {}, "Page"))),
-    h(
-      "tbody",
-      {},
-      rows.map((row) =>
-        h(
-          "tr",
-          {
-            "data-path": row.box === undefined ? undefined : row.path,
-            class: row.value === null ? "missing" : undefined,
-            tabindex: row.box === undefined ? undefined : "0",
-            onmouseenter: () => highlight(view, row.path),
-            onfocus: () => highlight(view, row.path),
-            onclick: () => highlight(view, row.path)
-          },
-          h("td", {}, h("code", {}, row.path)),
-          h("td", { class: "value" }, display(row.value)),
-          h("td", {}, row.page === undefined ? "" : String(row.page))
-        )
-      )
-    )
-  )
+  const table = valuesTable(rows, (row) => ({
+    "data-path": row.box === undefined ? undefined : row.path,
+    tabindex: row.box === undefined ? undefined : "0",
+    onmouseenter: () => highlight(view, row.path),
+    onfocus: () => highlight(view, row.path),
+    onclick: () => highlight(view, row.path)
+  }))
   const pages = ocr.filter((p) => section.pages.includes(p.page))
   view.append(
     h(
