@@ -11,6 +11,7 @@ import type { ReadError } from "../Domain/Errors.js"
 import type { Page, PageModel } from "../Domain/PageModel.js"
 import type { OcrImage } from "./Ocr.js"
 import { Ocr } from "./Ocr.js"
+import { firstChannel } from "./Preprocess.js"
 
 export interface ReadImageOptions {
   readonly maxPages: number
@@ -115,11 +116,6 @@ const decodePage = (bytes: Uint8Array, page: number): Effect.Effect<OcrImage, Re
 
 const isColor = (meta: Metadata) => (meta.channels ?? 1) >= 3 && meta.space !== "b-w" && meta.space !== "grey16"
 
-const firstChannel = (data: Uint8Array, channels: number): Uint8Array => {
-  const out = new Uint8Array(data.length / channels)
-  for (let i = 0; i < out.length; i++) out[i] = data[i * channels]!
-  return out
-}
 
 // ---------------------------------------------------------------------------------------------
 // BMP: uncompressed (1, 4, 8, 24, 32 bits) and bit-field (16, 32 bits) images, bottom-up or top-down

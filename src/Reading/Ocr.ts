@@ -19,9 +19,10 @@
  * Measured on receipts-dev (npm run bench ocr): CER 0.215 → 0.173 (0.155 → 0.095 in any line order),
  * totals found 88% → 98%, dates 88% → 98%, a little over twice the CPU; the thresholds' measures are in
  * SecondReading.ts. The second reading replaced rereading doubtful number lines with tesseract itself
- * (PSM 7, the surer reading kept): +13% CPU for CER 0.215 → 0.214 and no more dates found. Measured and dropped before that: lines with any word under 60% read again
- * by tesseract (+55% CPU, one more date and total); the lines at 1.5× or binarized; doubtful words alone,
- * which lose the line's context and come back confidently wrong ("21:25" → "21:28").
+ * (PSM 7, the surer reading kept): +13% CPU for CER 0.215 → 0.214 and no more dates found. Measured and
+ * dropped before that: lines with any word under 60% read again by tesseract (+55% CPU, one more date and
+ * total); the lines at 1.5× or binarized; doubtful words alone, which lose the line's context and come
+ * back confidently wrong ("21:25" → "21:28").
  * Also dropped: reading every page twice (the prepared image and a blurred or larger variant) and taking
  * each line from the surer reading: twice the CPU for CER 0.211–0.217, totals found 79–86%, dates 86–96%
  * (the surer line is often the confidently wrong one); loading no English dictionaries (load_system_dawg,

@@ -370,7 +370,8 @@ const grayOf = (image: OcrImage): Effect.Effect<{ pixels: Uint8Array; width: num
     return toGray(image.pixels, image.width, image.height, image.channels ?? 1)
   })
 
-const firstChannel = (data: Uint8Array, channels: number): Uint8Array => {
+/** The first channel of interleaved pixels (gray out of gray + alpha). */
+export const firstChannel = (data: Uint8Array, channels: number): Uint8Array => {
   const out = new Uint8Array(data.length / channels)
   for (let i = 0; i < out.length; i++) out[i] = data[i * channels]!
   return out
