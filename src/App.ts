@@ -15,6 +15,7 @@ import { ModelClient } from "./Model/ModelClient.js"
 import { Admission } from "./Pipeline/Admission.js"
 import { Pipeline } from "./Pipeline/Pipeline.js"
 import { DocumentReader } from "./Reading/DocumentReader.js"
+import { OfficeConverter } from "./Office/Converter.js"
 import { Ocr } from "./Reading/Ocr.js"
 import { BlobStore } from "./Storage/BlobStore.js"
 import { TemplatesRepo } from "./Templates/Repo.js"
@@ -41,7 +42,7 @@ export const EngineLive = Layer.unwrapEffect(
   })
 )
 
-export const PipelineLive = Pipeline.Default.pipe(Layer.provide([DocumentReader.DefaultWithoutDependencies.pipe(Layer.provide(Ocr.DefaultWithoutDependencies)), EngineLive]))
+export const PipelineLive = Pipeline.Default.pipe(Layer.provide([DocumentReader.DefaultWithoutDependencies.pipe(Layer.provide([Ocr.DefaultWithoutDependencies, OfficeConverter.detect])), EngineLive]))
 
 /** Everything the HTTP handlers need, given AppConfig and a SqlClient. */
 export const ServicesLive = Layer.mergeAll(

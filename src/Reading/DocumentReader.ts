@@ -3,6 +3,7 @@
  * then one reader per format. Adding a format is one line in `readers`.
  */
 import { Effect } from "effect"
+import { OfficeConverter } from "../Office/Converter.js"
 import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
 import type { ReadError } from "../Domain/Errors.js"
 import type { PageModel } from "../Domain/PageModel.js"
@@ -25,7 +26,7 @@ export interface ReadOptions {
 
 type ReadDocument = (bytes: Uint8Array, options: ReadOptions) => Effect.Effect<PageModel, ReadError>
 /** `readDocument` reads any format: for containers (e-mail) whose parts are documents themselves. */
-type Reader = (bytes: Uint8Array, options: ReadOptions, readDocument: ReadDocument) => Effect.Effect<PageModel, ReadError, Ocr>
+type Reader = (bytes: Uint8Array, options: ReadOptions, readDocument: ReadDocument) => Effect.Effect<PageModel, ReadError, Ocr | OfficeConverter>
 
 const readers: Record<string, Reader> = {
   "application/pdf": (bytes, options) => Effect.flatMap(Ocr, (ocr) => readPdf(bytes, { ...options, ocr })),
@@ -46,8 +47,8 @@ const readers: Record<string, Reader> = {
 
 export class DocumentReader extends Effect.Service<DocumentReader>()("DocumentReader", {
   accessors: true,
-  dependencies: [Ocr.Default],
-  effect: Effect.map(Ocr, (ocr) => ({
+  dependencies: [Ocr.Default, OfficeConverter.detect],
+  effect: Effect.map(Effect.all([Ocr, OfficeConverter]), ([ocr, office]) => ({
     read: function read(bytes: Uint8Array, options: ReadOptions): Effect.Effect<PageModel, ReadError> {
       return Effect.gen(function*() {
         if (bytes.byteLength === 0) return yield* new UnsupportedMediaType({ detail: "empty file" })
@@ -58,7 +59,10 @@ export class DocumentReader extends Effect.Service<DocumentReader>()("DocumentRe
         if (reader === undefined) {
           return yield* new UnsupportedMediaType({ detail: `unsupported file type ${mediaType}` })
         }
-        const model = yield* Effect.provideService(reader(bytes, options, read), Ocr, ocr)
+        const model = yield* reader(bytes, options, read).pipe(
+          Effect.provideService(Ocr, ocr),
+          Effect.provideService(OfficeConverter, office)
+        )
         // Readers that cannot count pages before reading (plain text) are checked here.
         if (model.pages.length > options.maxPages) {
           return yield* new PayloadTooLarge({

@@ -1,16 +1,18 @@
 /**
  * DOCX → page model. The zip is opened defensively first (ZipArchive: zip bombs, corrupt archives).
- * With LibreOffice on the PATH the file is converted to PDF and read by the PDF reader: real pages and
- * boxes. Otherwise mammoth reads the text and structure (headings, paragraphs, tables, explicit page
- * breaks) and the flow is laid out on synthetic pages (`geometry: "synthetic"` on each page).
+ * When an office converter runs here (Office/Converter.ts: LibreOffice in its sandbox), the file,
+ * cleaned of every outward reference (Office/Sanitize.ts), is converted to PDF and read by the PDF
+ * reader: real pages and boxes. Otherwise mammoth reads the text and structure (headings, paragraphs,
+ * tables, explicit page breaks) and the flow is laid out on synthetic pages (`geometry: "synthetic"`).
  */
 import { Effect, Option } from "effect"
 import JSZip from "jszip"
 import mammoth from "mammoth"
 import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
 import type { PageModel } from "../Domain/PageModel.js"
+import { OfficeConverter } from "../Office/Converter.js"
+import { sanitizeDocx } from "../Office/Sanitize.js"
 import { DOCUMENT_PAGE, htmlToSections } from "./Html.js"
-import { convertToPdf, findLibreOffice } from "./LibreOffice.js"
 import { readPdf } from "./Pdf.js"
 import { layOutSections } from "./TextLayout.js"
 import { openZip, type SafeZip } from "./ZipArchive.js"
@@ -24,22 +26,25 @@ export interface ReadDocxOptions {
 export const readDocx = (
   bytes: Uint8Array,
   options: ReadDocxOptions
-): Effect.Effect<PageModel, UnsupportedMediaType | PayloadTooLarge> =>
+): Effect.Effect<PageModel, UnsupportedMediaType | PayloadTooLarge, OfficeConverter> =>
   Effect.gen(function*() {
     const zip = yield* openZip(bytes, "DOCX")
     if (!zip.has("word/document.xml")) {
       return yield* new UnsupportedMediaType({ detail: "zip archive without word/document.xml: not a DOCX" })
     }
-    const office = yield* findLibreOffice()
-    if (Option.isSome(office)) {
-      const converted = yield* convertToPdf(office.value, bytes, "docx").pipe(
+    const office = yield* OfficeConverter
+    if (Option.isSome(office.toPdf)) {
+      const toPdf = office.toPdf.value
+      const converted = yield* sanitizeDocx(zip).pipe(
+        Effect.tap(({ removed }) => Effect.annotateCurrentSpan("removed", removed)),
+        Effect.flatMap((clean) => toPdf(clean.bytes, "docx")),
         Effect.flatMap((pdf) => readPdf(pdf, options)),
         // A page count over the limit stands; any other failure falls back to the text layout.
         Effect.catchAll((e) =>
           e instanceof PayloadTooLarge
             ? Effect.fail(e)
-            : Effect.logWarning("DOCX: LibreOffice conversion failed, laying out the text instead").pipe(
-              Effect.annotateLogs("cause", e instanceof UnsupportedMediaType ? e.detail : e.message),
+            : Effect.logWarning("DOCX: conversion to PDF failed, laying out the text instead").pipe(
+              Effect.annotateLogs("cause", e._tag === "ConversionFailed" ? e.reason : e.detail),
               Effect.as(undefined)
             )
         )

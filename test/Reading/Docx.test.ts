@@ -1,11 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer, Option } from "effect"
 import * as fs from "node:fs/promises"
 import * as os from "node:os"
 import * as path from "node:path"
 import type { PageModel } from "../../src/Domain/PageModel.js"
 import { pageText } from "../../src/Domain/PageModel.js"
+import { ConversionFailed, OfficeConverter } from "../../src/Office/Converter.js"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
+import { Ocr } from "../../src/Reading/Ocr.js"
 import { DOCX_MEDIA_TYPE, readDocx } from "../../src/Reading/Docx.js"
 import { toMarkdown } from "../../src/Reading/Markdown.js"
 import {
@@ -23,8 +25,14 @@ import {
 import { makeTextPdf } from "../support/pdfs.js"
 import { inUnit } from "../support/boxes.js"
 
+/** The reader with no office converter: the tests choose the converter, never the machine. */
+const ReaderWithoutConverter = DocumentReader.DefaultWithoutDependencies.pipe(
+  Layer.provide([Ocr.Default, OfficeConverter.none])
+)
 const read = (bytes: Uint8Array, maxPages = 500) =>
-  DocumentReader.read(bytes, { maxPages }).pipe(Effect.provide(DocumentReader.Default))
+  DocumentReader.read(bytes, { maxPages }).pipe(Effect.provide(ReaderWithoutConverter))
+const readDocxAlone = (bytes: Uint8Array, options: { maxPages: number }) =>
+  readDocx(bytes, options).pipe(Effect.provide(OfficeConverter.none))
 
 
 const expectSaneBoxes = (model: PageModel) => {
@@ -39,23 +47,23 @@ const expectSaneBoxes = (model: PageModel) => {
   }
 }
 
-/** Runs `f` with a fake `soffice` first on the PATH. */
-const withFakeSoffice = <A, E>(script: string, f: Effect.Effect<A, E>) =>
+/**
+ * Runs `f` with a fake `soffice` (a shell script, given its own folder, visible read-only in the cage)
+ * as the converter, in the real bubblewrap cage.
+ */
+const withFakeSoffice = <A, E>(script: (dir: string) => string, f: Effect.Effect<A, E, OfficeConverter>, files: Record<string, Uint8Array> = {}) =>
   Effect.acquireUseRelease(
     Effect.promise(async () => {
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), "fake-soffice-"))
-      await fs.writeFile(path.join(dir, "soffice"), `#!/bin/sh\n${script}\n`, { mode: 0o755 })
-      const previous = process.env.PATH
-      process.env.PATH = `${dir}${path.delimiter}${previous ?? ""}`
-      return { dir, previous }
+      await fs.writeFile(path.join(dir, "soffice"), `#!/bin/sh\n${script(dir)}\n`, { mode: 0o755 })
+      for (const [name, bytes] of Object.entries(files)) await fs.writeFile(path.join(dir, name), bytes)
+      return dir
     }),
-    () => f,
-    ({ dir, previous }) =>
-      Effect.promise(async () => {
-        process.env.PATH = previous
-        await fs.rm(dir, { recursive: true, force: true })
-      })
+    (dir) => f.pipe(Effect.provide(OfficeConverter.libreOffice({ program: path.join(dir, "soffice"), bwrap: BWRAP }))),
+    (dir) => Effect.promise(() => fs.rm(dir, { recursive: true, force: true }))
   )
+
+const BWRAP = "/usr/bin/bwrap"
 
 const elapsed = <A, E>(f: Effect.Effect<A, E>) =>
   Effect.gen(function*() {
@@ -127,27 +135,25 @@ describe("readDocx without LibreOffice (mammoth, synthetic pages)", () => {
     }))
 })
 
-describe("readDocx with LibreOffice on the PATH", () => {
+describe("readDocx with a converter (a fake soffice in the real cage)", () => {
   it.effect("converts to PDF and reads its real pages", () =>
     Effect.gen(function*() {
-      const pdfPath = path.join(os.tmpdir(), `converted-${process.pid}.pdf`)
-      yield* Effect.promise(async () => fs.writeFile(pdfPath, await makeTextPdf([["Converted page one"], ["Page two"]])))
+      const pdf = yield* Effect.promise(() => makeTextPdf([["Converted page one"], ["Page two"]]))
       // Like soffice: writes <outdir>/<input name>.pdf.
-      const script = `out=""; prev=""; for a in "$@"; do [ "$prev" = "--outdir" ] && out="$a"; prev="$a"; done
-cp "${pdfPath}" "$out/input.pdf"`
+      const script = (dir: string) => `out=""; prev=""; for a in "$@"; do [ "$prev" = "--outdir" ] && out="$a"; prev="$a"; done
+cp "${dir}/converted.pdf" "$out/input.pdf"`
       const docx = yield* Effect.promise(() => makeDocx(paragraph("Flow text")))
-      const model = yield* withFakeSoffice(script, readDocx(docx, { maxPages: 500 }))
+      const model = yield* withFakeSoffice(script, readDocx(docx, { maxPages: 500 }), { "converted.pdf": pdf })
       expect(model.mediaType).toBe(DOCX_MEDIA_TYPE)
       expect(model.pages.map(pageText)).toEqual(["Converted page one", "Page two"])
       expect(model.pages[0]!.geometry).toBeUndefined() // measured boxes
       expect(model.pages[0]!.width).toBe(595)
-      yield* Effect.promise(() => fs.rm(pdfPath, { force: true }))
     }))
 
   it.effect("falls back to the text layout when the conversion fails", () =>
     Effect.gen(function*() {
       const docx = yield* Effect.promise(() => makeDocx(paragraph("Flow text")))
-      const model = yield* withFakeSoffice("echo broken >&2; exit 3", readDocx(docx, { maxPages: 500 }))
+      const model = yield* withFakeSoffice(() => "echo broken >&2; exit 3", readDocx(docx, { maxPages: 500 }))
       expect(model.pages.map(pageText)).toEqual(["Flow text"])
       expect(model.pages[0]!.geometry).toBe("synthetic")
     }))
@@ -158,10 +164,18 @@ cp "${pdfPath}" "$out/input.pdf"`
         { name: "[Content_Types].xml", deflated: deflated("<Types/>"), declaredSize: 8 },
         { name: "word/document.xml", deflated: deflatedZeros(300), declaredSize: 300 << 20 }
       ])
-      const marker = path.join(os.tmpdir(), `soffice-ran-${process.pid}`)
-      const error = yield* Effect.flip(withFakeSoffice(`touch "${marker}"`, readDocx(bomb, { maxPages: 500 })))
+      let converted = 0
+      const counting = Layer.succeed(OfficeConverter, {
+        description: "counting fake",
+        setup: undefined,
+        toPdf: Option.some(() => Effect.sync(() => converted++).pipe(Effect.zipRight(Effect.fail(new ConversionFailed({ reason: "fake" })))))
+      })
+      const error = yield* Effect.flip(readDocx(bomb, { maxPages: 500 }).pipe(Effect.provide(counting)))
       expect(error.detail).toMatch(/looks like a zip bomb/)
-      expect(yield* Effect.promise(() => fs.access(marker).then(() => true, () => false))).toBe(false)
+      expect(converted).toBe(0)
+      // The same fake is called for a sound DOCX (so the count above means something).
+      yield* readDocx(yield* Effect.promise(() => makeDocx(paragraph("x"))), { maxPages: 500 }).pipe(Effect.provide(counting))
+      expect(converted).toBe(1)
     }))
 })
 
@@ -188,7 +202,7 @@ describe("readDocx refuses hostile and broken files quickly", () => {
         ...Object.entries(entries).map(([name, xml]) => ({ name, deflated: deflated(xml), declaredSize: Buffer.byteLength(xml) })),
         { name: "word/media/image1.png", deflated: deflatedZeros(40), declaredSize: 40 << 20 }
       ])
-      const error = yield* Effect.flip(readDocx(bomb, { maxPages: 500 }))
+      const error = yield* Effect.flip(readDocxAlone(bomb, { maxPages: 500 }))
       expect(error.detail).toMatch(/looks like a zip bomb: .* inflate to 40\.0 MB, more than 100×/)
     }))
 
@@ -201,7 +215,7 @@ describe("readDocx refuses hostile and broken files quickly", () => {
         { name: "word/document.xml", deflated: deflatedZeros(500), declaredSize: 1000 }
       ])
       const before = process.memoryUsage().rss
-      const [error, ms] = yield* elapsed(Effect.flip(readDocx(liar, { maxPages: 500 })))
+      const [error, ms] = yield* elapsed(Effect.flip(readDocxAlone(liar, { maxPages: 500 })))
       expect(error.detail).toBe("DOCX looks like a zip bomb: word/document.xml inflates past its declared 1000 bytes")
       expect(ms).toBeLessThan(2000)
       expect(process.memoryUsage().rss - before).toBeLessThan(200 << 20)
@@ -211,7 +225,7 @@ describe("readDocx refuses hostile and broken files quickly", () => {
     Effect.gen(function*() {
       const tiny = deflated("")
       const many = rawZip(Array.from({ length: 10_001 }, (_, i) => ({ name: `word/p${i}.xml`, deflated: tiny, declaredSize: 0 })))
-      const error = yield* Effect.flip(readDocx(many, { maxPages: 500 }))
+      const error = yield* Effect.flip(readDocxAlone(many, { maxPages: 500 }))
       expect(error.detail).toBe("DOCX looks like a zip bomb: 10001 entries (the limit is 10000)")
     }))
 
@@ -219,7 +233,7 @@ describe("readDocx refuses hostile and broken files quickly", () => {
     Effect.gen(function*() {
       const docx = yield* Effect.promise(() => makeDocx(paragraph("Some text to make the archive longer. ".repeat(50))))
       const truncated = docx.slice(0, Math.floor(docx.byteLength / 2))
-      expect(yield* Effect.flip(readDocx(truncated, { maxPages: 500 }))).toMatchObject({
+      expect(yield* Effect.flip(readDocxAlone(truncated, { maxPages: 500 }))).toMatchObject({
         _tag: "UnsupportedMediaType",
         detail: "corrupt or truncated DOCX (zip): no end of central directory record"
       })
@@ -230,7 +244,7 @@ describe("readDocx refuses hostile and broken files quickly", () => {
         { name: "[Content_Types].xml", deflated: deflated("<Types/>"), declaredSize: 8 },
         { name: "word/document.xml", deflated: Uint8Array.from([0xff, 0xff, 0xff, 0x00, 0x13]), declaredSize: 100 }
       ])
-      const error = yield* Effect.flip(readDocx(garbled, { maxPages: 500 }))
+      const error = yield* Effect.flip(readDocxAlone(garbled, { maxPages: 500 }))
       expect(error.detail).toMatch(/^corrupt or truncated DOCX \(zip\): word\/document\.xml: /)
     }))
 
@@ -252,7 +266,7 @@ describe("readDocx refuses hostile and broken files quickly", () => {
   it.effect("a DOCX whose document is not XML", () =>
     Effect.gen(function*() {
       const broken = yield* Effect.promise(() => makeZip({ ...docxParts(""), "word/document.xml": "<w:document><unclosed" }))
-      const error = yield* Effect.flip(readDocx(broken, { maxPages: 500 }))
+      const error = yield* Effect.flip(readDocxAlone(broken, { maxPages: 500 }))
       expect(error._tag).toBe("UnsupportedMediaType")
       expect(error.detail).toMatch(/^unreadable DOCX: /)
     }))

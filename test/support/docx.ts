@@ -97,3 +97,37 @@ export const rawZip = (entries: ReadonlyArray<RawEntry>): Uint8Array => {
   end.writeUInt32LE(offset, 16)
   return new Uint8Array(Buffer.concat([...locals, directory, end]))
 }
+
+const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+const A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+const PIC = "http://schemas.openxmlformats.org/drawingml/2006/picture"
+const WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
+
+/** A picture that is linked (r:link), not embedded: the office suite fetches it when it lays out the page. */
+const linkedPicture = (rid: string) =>
+  `<w:p><w:r><w:drawing><wp:inline><wp:extent cx="952500" cy="952500"/><wp:docPr id="1" name="P"/><a:graphic><a:graphicData uri="${PIC}"><pic:pic><pic:nvPicPr><pic:cNvPr id="1" name="p.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:link="${rid}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="952500" cy="952500"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`
+
+/** A complex field (instruction split over two runs, as Word writes long ones) with a cached result. */
+const field = (instruction: string, shown: string) => {
+  const half = Math.floor(instruction.length / 2)
+  return `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ${esc(instruction.slice(0, half))}</w:instrText></w:r><w:r><w:instrText xml:space="preserve">${esc(instruction.slice(half))} </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>${esc(shown)}</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`
+}
+
+/**
+ * A DOCX that reaches outside itself every way a stranger's file can: pictures linked to an address and
+ * to a local file, INCLUDEPICTURE and INCLUDETEXT fields (complex and simple) naming both, a linked
+ * template. `text` is its own visible text.
+ */
+export const outwardDocx = (options: { readonly url: string; readonly file: string; readonly text: string }) => {
+  const fileUrl = `file://${options.file}`
+  const parts = docxParts("")
+  parts["word/_rels/document.xml.rels"] = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${esc(options.url)}/linked.png" TargetMode="External"/><Relationship Id="rId8" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${esc(fileUrl)}" TargetMode="External"/></Relationships>`
+  parts["word/settings.xml"] = `<?xml version="1.0" encoding="UTF-8"?><w:settings xmlns:w="${W}" xmlns:r="${R}"><w:attachedTemplate r:id="rId1"/></w:settings>`
+  parts["word/_rels/settings.xml.rels"] = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/attachedTemplate" Target="${esc(options.url)}/template.dotx" TargetMode="External"/></Relationships>`
+  parts["word/document.xml"] = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}" xmlns:r="${R}" xmlns:a="${A}" xmlns:pic="${PIC}" xmlns:wp="${WP}"><w:body>${paragraph(options.text)}${linkedPicture("rId7")}${linkedPicture("rId8")}${
+    field(`INCLUDETEXT "${fileUrl}"`, "included text")
+  }${field(`INCLUDEPICTURE "${options.url}/field.png" \\d`, "included picture")}${
+    field(`INCLUDETEXT "${options.url}/text.txt"`, "included remote text")
+  }<w:p><w:fldSimple w:instr="INCLUDETEXT &quot;${esc(options.file)}&quot;"><w:r><w:t>simple field</w:t></w:r></w:fldSimple></w:p></w:body></w:document>`
+  return makeZip(parts)
+}
