@@ -27,8 +27,8 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import sharp from "sharp"
 import { findDates } from "../src/Engine/Dates.js"
-import type { RecognizeOptions } from "../src/Reading/Ocr.js"
-import { makeOcr, Ocr, unpackedModelDir } from "../src/Reading/Ocr.js"
+import type { RecognizeOptions } from "../src/Ocr/Ocr.js"
+import { makeOcr, Ocr, unpackedModelDir } from "../src/Ocr/Ocr.js"
 
 const corpus = path.resolve(import.meta.dirname, "../../shared/corpora/receipts-dev")
 const WORKERS = 2

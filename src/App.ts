@@ -16,7 +16,7 @@ import { Admission } from "./Pipeline/Admission.js"
 import { Pipeline } from "./Pipeline/Pipeline.js"
 import { DocumentReader } from "./Reading/DocumentReader.js"
 import { OfficeConverter } from "./Office/Converter.js"
-import { Ocr } from "./Reading/Ocr.js"
+import { Ocr } from "./Ocr/Ocr.js"
 import { BlobStore } from "./Storage/BlobStore.js"
 import { TemplatesRepo } from "./Templates/Repo.js"
 

@@ -12,8 +12,8 @@ import { Extractor } from "../Engine/Extractor.js"
 import { addUsage, CurrentUsage, emptyUsage, type Usage } from "../Model/Usage.js"
 import { Splitter } from "../Engine/Splitter.js"
 import { DocumentReader } from "../Reading/DocumentReader.js"
-import { analyzeLayout } from "../Reading/Layout.js"
-import { toMarkdown } from "../Reading/Markdown.js"
+import { analyzeLayout } from "../Layout/Layout.js"
+import { toMarkdown } from "../Export/Markdown.js"
 
 export interface ReadOptions {
   /** Rebuild reading order from the layout (columns, tables, repeated headers/footers). */

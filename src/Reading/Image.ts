@@ -9,9 +9,9 @@ import sharp, { type Metadata } from "sharp"
 import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
 import type { ReadError } from "../Domain/Errors.js"
 import type { Page, PageModel } from "../Domain/PageModel.js"
-import type { OcrImage } from "./Ocr.js"
-import { Ocr } from "./Ocr.js"
-import { firstChannel } from "./Preprocess.js"
+import type { OcrImage } from "../Ocr/Ocr.js"
+import { Ocr } from "../Ocr/Ocr.js"
+import { firstChannel } from "../Ocr/Preprocess.js"
 
 export interface ReadImageOptions {
   readonly maxPages: number

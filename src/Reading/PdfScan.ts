@@ -9,7 +9,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf
 import type { RenderParameters } from "pdfjs-dist/types/src/display/api.js"
 import { UnsupportedMediaType } from "../Domain/Errors.js"
 import type { Page } from "../Domain/PageModel.js"
-import type { Ocr } from "./Ocr.js"
+import type { Ocr } from "../Ocr/Ocr.js"
 import type { Matrix } from "./PdfJs.js"
 import { apply, openDocument, pdfjs, unreadable } from "./PdfJs.js"
 

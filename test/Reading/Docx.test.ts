@@ -7,9 +7,9 @@ import type { PageModel } from "../../src/Domain/PageModel.js"
 import { pageText } from "../../src/Domain/PageModel.js"
 import { ConversionFailed, OfficeConverter } from "../../src/Office/Converter.js"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
-import { Ocr } from "../../src/Reading/Ocr.js"
+import { Ocr } from "../../src/Ocr/Ocr.js"
 import { DOCX_MEDIA_TYPE, readDocx } from "../../src/Reading/Docx.js"
-import { toMarkdown } from "../../src/Reading/Markdown.js"
+import { toMarkdown } from "../../src/Export/Markdown.js"
 import {
   deflated,
   deflatedZeros,

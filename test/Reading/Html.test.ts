@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { pageText } from "../../src/Domain/PageModel.js"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
 import { readHtml } from "../../src/Reading/Html.js"
-import { toMarkdown } from "../../src/Reading/Markdown.js"
+import { toMarkdown } from "../../src/Export/Markdown.js"
 import { inUnit } from "../support/boxes.js"
 
 const utf8 = (s: string) => new TextEncoder().encode(s)

@@ -8,7 +8,7 @@ import sharp from "sharp"
 import type { Page } from "../../src/Domain/PageModel.js"
 import { pageText } from "../../src/Domain/PageModel.js"
 import { readImage } from "../../src/Reading/Image.js"
-import { makeOcr, Ocr } from "../../src/Reading/Ocr.js"
+import { makeOcr, Ocr } from "../../src/Ocr/Ocr.js"
 import { inUnit } from "../support/boxes.js"
 import { textPng as textPngOf } from "../support/textImage.js"
 

@@ -5,7 +5,7 @@ import * as path from "node:path"
 import { degrees, PDFDocument, StandardFonts } from "pdf-lib"
 import type { Box, Line, Page, Word } from "../../src/Domain/PageModel.js"
 import { pageText } from "../../src/Domain/PageModel.js"
-import { makeOcr, Ocr } from "../../src/Reading/Ocr.js"
+import { makeOcr, Ocr } from "../../src/Ocr/Ocr.js"
 import { readPdf } from "../../src/Reading/Pdf.js"
 import { A4, makeMixedPdf, makePdf, makeTextPdf, textLayout } from "../support/pdfs.js"
 

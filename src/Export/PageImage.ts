@@ -7,8 +7,8 @@
 import { Effect, Option } from "effect"
 import sharp from "sharp"
 import type { PageImage, PageImages } from "../Domain/PageModel.js"
-import { MAX_IMAGE_PIXELS } from "./Image.js"
-import { renderPdfPage } from "./PdfScan.js"
+import { MAX_IMAGE_PIXELS } from "../Reading/Image.js"
+import { renderPdfPage } from "../Reading/PdfScan.js"
 
 /** Longest side sent: larger images are scaled down by the provider anyway. */
 export const MAX_IMAGE_SIDE = 1568

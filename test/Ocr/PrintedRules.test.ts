@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { Line } from "../../src/Domain/PageModel.js"
-import { withoutPrintedRules } from "../../src/Reading/PrintedRules.js"
+import { withoutPrintedRules } from "../../src/Ocr/PrintedRules.js"
 
 /** A line of words 0.1 wide, one per text, side by side from x = 0. */
 const lineOf = (...texts: ReadonlyArray<string>): Line => {

@@ -3,7 +3,7 @@ import { Effect, Exit, Layer } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { makeOcr, Ocr, tesseractPaths } from "../../src/Reading/Ocr.js"
+import { makeOcr, Ocr, tesseractPaths } from "../../src/Ocr/Ocr.js"
 import { textImage } from "../support/textImage.js"
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { repairConfusions, repairLine } from "../../src/Reading/Confusions.js"
+import { repairConfusions, repairLine } from "../../src/Ocr/Confusions.js"
 
 describe("Confusions", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import type { Line, Page, PageModel } from "../../src/Domain/PageModel.js"
-import { toMarkdown } from "../../src/Reading/Markdown.js"
+import { toMarkdown } from "../../src/Export/Markdown.js"
 import { readPdf } from "../../src/Reading/Pdf.js"
 import { readPlainText } from "../../src/Reading/PlainText.js"
 import { makePdf } from "../support/pdfs.js"
