@@ -24,11 +24,12 @@
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { execFile } from "node:child_process"
 import * as fs from "node:fs"
+import * as os from "node:os"
 import * as path from "node:path"
 import sharp from "sharp"
 import { findDates } from "../src/Engine/Dates.js"
 import type { RecognizeOptions } from "../src/Ocr/Ocr.js"
-import { makeOcr, Ocr, unpackedModelDir } from "../src/Ocr/Ocr.js"
+import { makeOcr, Ocr, unpackModel } from "../src/Ocr/Ocr.js"
 
 const corpus = path.resolve(import.meta.dirname, "../../shared/corpora/receipts-dev")
 const WORKERS = 2
@@ -329,7 +330,7 @@ export default async function() {
     rows.push(await runNative(items, 1))
     // Our model (best_int) for the CLI too: Debian's tesseract-ocr-eng is tessdata_fast, a smaller network,
     // so the rows above compare engines and models at once.
-    rows.push(await runNative(items, WORKERS, unpackedModelDir()))
+    rows.push(await runNative(items, WORKERS, unpackModel(fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-bench-model-")))))
   }
   print(rows, native)
   console.log("targets: CPU ≤ 1.5× native, CER ≤ 0.10, total and date found ≥ 90%")

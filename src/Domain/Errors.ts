@@ -62,8 +62,8 @@ export class GatewayTimeout extends Schema.TaggedError<GatewayTimeout>()(
 /** Errors an engine (splitter or extractor) can fail with: its model provider failed or timed out. */
 export type EngineError = BadGateway | GatewayTimeout
 
-/** Errors a document's reading can fail with. */
-export type ReadError = UnsupportedMediaType | PayloadTooLarge
+/** Errors a document's reading can fail with: not a document (415), over a limit (413), unreadable content or over the reading budget (422). */
+export type ReadError = UnsupportedMediaType | PayloadTooLarge | Unprocessable
 
 /** Errors any client-facing operation may fail with, with their statuses. */
 export const ApiErrors = [

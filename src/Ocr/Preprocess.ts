@@ -26,7 +26,7 @@
  */
 import { Effect } from "effect"
 import sharp from "sharp"
-import type { OcrImage, PageSegmentation } from "./Ocr.js"
+import { type OcrImage, OcrFailed, type PageSegmentation } from "./Types.js"
 
 export interface PreparedImage {
   /** 8-bit grayscale, row-major. */
@@ -361,13 +361,16 @@ const toGray = async (pixels: Uint8Array, width: number, height: number, channel
   return { pixels: data.length === info.width * info.height ? data : firstChannel(data, info.channels), width: info.width, height: info.height }
 }
 
-const grayOf = (image: OcrImage): Effect.Effect<{ pixels: Uint8Array; width: number; height: number }> =>
-  Effect.promise(async () => {
-    if ("png" in image) {
-      const { data, info } = await sharp(image.png).removeAlpha().raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true })
-      return toGray(data, info.width, info.height, info.channels)
-    }
-    return toGray(image.pixels, image.width, image.height, image.channels ?? 1)
+const grayOf = (image: OcrImage): Effect.Effect<{ pixels: Uint8Array; width: number; height: number }, OcrFailed> =>
+  Effect.tryPromise({
+    try: async () => {
+      if ("png" in image) {
+        const { data, info } = await sharp(image.png).removeAlpha().raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true })
+        return toGray(data, info.width, info.height, info.channels)
+      }
+      return toGray(image.pixels, image.width, image.height, image.channels ?? 1)
+    },
+    catch: (cause) => new OcrFailed({ reason: `the image could not be prepared for OCR: ${String(cause)}` })
   })
 
 /** The first channel of interleaved pixels (gray out of gray + alpha). */
@@ -387,7 +390,7 @@ export const scaleFor = (h: number | undefined, pixels: number, settings: Settin
   return Math.abs(scale - 1) < SCALE_EPSILON ? 1 : scale
 }
 
-export const prepare = (image: OcrImage, options: PrepareSettings): Effect.Effect<PreparedImage> =>
+export const prepare = (image: OcrImage, options: PrepareSettings): Effect.Effect<PreparedImage, OcrFailed> =>
   Effect.gen(function*() {
     const gray = yield* grayOf(image)
     const base = {
@@ -413,7 +416,10 @@ export const prepare = (image: OcrImage, options: PrepareSettings): Effect.Effec
         kernel: scale > 1 ? "cubic" : "lanczos3"
       })
     }
-    const { data, info } = yield* Effect.promise(() => pipeline.grayscale().raw().toBuffer({ resolveWithObject: true }))
+    const { data, info } = yield* Effect.tryPromise({
+      try: () => pipeline.grayscale().raw().toBuffer({ resolveWithObject: true }),
+      catch: (cause) => new OcrFailed({ reason: `the image could not be scaled for OCR: ${String(cause)}` })
+    })
     return {
       ...base,
       pixels: data.length === info.width * info.height ? data : firstChannel(data, info.channels),

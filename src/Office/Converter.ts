@@ -15,7 +15,11 @@ import { pathToFileURL } from "node:url"
 import { CAGE_HOME, CAGE_INPUT_DIR, CAGE_OUTPUT_DIR, cageArguments, probeCage } from "./Cage.js"
 
 /** A conversion that did not produce a PDF; readers fall back to their own layout. */
-export class ConversionFailed extends Data.TaggedError("ConversionFailed")<{ readonly reason: string }> {}
+export class ConversionFailed extends Data.TaggedError("ConversionFailed")<{ readonly reason: string }> {
+  override get message() {
+    return this.reason
+  }
+}
 
 /** A conversion taking longer is abandoned (the whole cage killed). */
 export const CONVERSION_TIMEOUT_MS = 60_000

@@ -6,10 +6,10 @@
  */
 import { Effect } from "effect"
 import sharp, { type Metadata } from "sharp"
-import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
+import { PayloadTooLarge, Unprocessable, UnsupportedMediaType } from "../Domain/Errors.js"
 import type { ReadError } from "../Domain/Errors.js"
 import type { Page, PageModel } from "../Domain/PageModel.js"
-import type { OcrImage } from "../Ocr/Ocr.js"
+import type { OcrFailed, OcrImage } from "../Ocr/Ocr.js"
 import { Ocr } from "../Ocr/Ocr.js"
 import { firstChannel } from "../Ocr/Preprocess.js"
 
@@ -39,7 +39,7 @@ export const readImage = (
       (index) =>
         Effect.gen(function*() {
           const image = format === "bmp" ? yield* decodeBmp(bytes) : yield* decodePage(bytes, index)
-          const { lines } = yield* ocr.recognize(image)
+          const { lines } = yield* ocr.recognize(image).pipe(Effect.mapError(ocrFailed(pageCount > 1 ? `page ${index + 1}` : "the image")))
           return { page: index + 1, width: image.width, height: image.height, source: "ocr", lines } satisfies Page
         }),
       { concurrency: Math.min(pageCount, ocr.workers) }
@@ -63,12 +63,30 @@ const tooLarge = (width: number, height: number) =>
       `the limit is ${MAX_IMAGE_PIXELS / 1e6} megapixels`
   })
 
-const checkSize = (width: number | undefined, height: number | undefined) =>
+/** Text needs a few pixels of height: a thinner image holds none (and the OCR engine refuses some). */
+export const MIN_IMAGE_SIDE = 8
+/** Longest side decoded: the OCR engine's own limit is 32767 pixels. */
+export const MAX_IMAGE_SIDE = 30_000
+
+/** What is wrong with an image of this size, from its header, before anything is decoded. */
+const sizeProblem = (width: number | undefined, height: number | undefined): ReadError | undefined =>
   width === undefined || height === undefined || width < 1 || height < 1
-    ? Effect.fail(new UnsupportedMediaType({ detail: "corrupt or unreadable image: no size in its header" }))
+    ? new UnsupportedMediaType({ detail: "corrupt or unreadable image: no size in its header" })
     : width * height > MAX_IMAGE_PIXELS
-    ? Effect.fail(tooLarge(width, height))
-    : Effect.void
+    ? tooLarge(width, height)
+    : Math.min(width, height) < MIN_IMAGE_SIDE
+    ? new Unprocessable({ detail: `image is ${width}×${height} pixels, too thin to hold readable text (at least ${MIN_IMAGE_SIDE} pixels each way)` })
+    : Math.max(width, height) > MAX_IMAGE_SIDE
+    ? new PayloadTooLarge({ detail: `image is ${width}×${height} pixels; the longest side may be ${MAX_IMAGE_SIDE} pixels` })
+    : undefined
+
+const checkSize = (width: number | undefined, height: number | undefined): Effect.Effect<void, ReadError> => {
+  const problem = sizeProblem(width, height)
+  return problem === undefined ? Effect.void : Effect.fail(problem)
+}
+
+/** An OCR failure on a page: the page's content could not be read (422), saying where and why. */
+export const ocrFailed = (where: string) => (e: OcrFailed) => new Unprocessable({ detail: `OCR could not read ${where}: ${e.reason}` })
 
 const SUPPORTED = new Set(["png", "jpeg", "jpg", "tiff", "webp", "gif"])
 
@@ -139,7 +157,8 @@ const decodeBmp = (bytes: Uint8Array): Effect.Effect<OcrImage, ReadError> =>
     const compression = view.getUint32(30, true)
     const height = Math.abs(rawHeight)
     if (width < 1 || height < 1) return fail("BMP without a size")
-    if (width * height > MAX_IMAGE_PIXELS) return Effect.fail(tooLarge(width, height))
+    const problem = sizeProblem(width, height)
+    if (problem !== undefined) return Effect.fail(problem)
     if (!(compression === BI_RGB && [1, 4, 8, 24, 32].includes(bits)) &&
       !(compression === BI_BITFIELDS && (bits === 16 || bits === 32))) {
       return Effect.fail(new UnsupportedMediaType({ detail: `unsupported BMP (${bits} bits, compression ${compression})` }))

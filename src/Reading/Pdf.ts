@@ -6,7 +6,7 @@
  */
 import { Effect } from "effect"
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs"
-import type { UnsupportedMediaType } from "../Domain/Errors.js"
+import type { ReadError, Unprocessable, UnsupportedMediaType } from "../Domain/Errors.js"
 import { PayloadTooLarge } from "../Domain/Errors.js"
 import type { Page, PageModel } from "../Domain/PageModel.js"
 import type { Ocr } from "../Ocr/Ocr.js"
@@ -37,7 +37,7 @@ const FONTS_BEFORE_RELEASE = 100
 export const readPdf = (
   bytes: Uint8Array,
   options: ReadPdfOptions
-): Effect.Effect<PageModel, UnsupportedMediaType | PayloadTooLarge> =>
+): Effect.Effect<PageModel, ReadError> =>
   Effect.gen(function*() {
     const doc = yield* openDocument(bytes)
     if (doc.numPages > options.maxPages) {
@@ -74,7 +74,7 @@ const readPage = (
   pageNumber: number,
   ocr: Ocr | undefined,
   fonts: Set<string>
-): Effect.Effect<Page, UnsupportedMediaType> =>
+): Effect.Effect<Page, UnsupportedMediaType | Unprocessable> =>
   Effect.acquireUseRelease(
     Effect.tryPromise({ try: () => doc.getPage(pageNumber), catch: unreadable }),
     (page) =>

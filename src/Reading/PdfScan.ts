@@ -7,7 +7,7 @@
 import { Effect } from "effect"
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs"
 import type { RenderParameters } from "pdfjs-dist/types/src/display/api.js"
-import { UnsupportedMediaType } from "../Domain/Errors.js"
+import { Unprocessable, UnsupportedMediaType } from "../Domain/Errors.js"
 import type { Page } from "../Domain/PageModel.js"
 import type { Ocr } from "../Ocr/Ocr.js"
 import type { Matrix } from "./PdfJs.js"
@@ -22,11 +22,13 @@ export const readIfScanned = (
   page: PDFPageProxy,
   textPage: Page,
   ocr: Ocr
-): Effect.Effect<Page, UnsupportedMediaType> =>
+): Effect.Effect<Page, UnsupportedMediaType | Unprocessable> =>
   Effect.gen(function*() {
     if ((yield* textLayerVerdict(page, textPage)) === "text") return textPage
     const image = yield* render(doc, page, ocrScale(page))
-    const { lines } = yield* ocr.recognize(image)
+    const { lines } = yield* ocr.recognize(image).pipe(
+      Effect.mapError((e) => new Unprocessable({ detail: `OCR could not read page ${textPage.page}: ${e.reason}` }))
+    )
     return { ...textPage, source: "ocr", lines } satisfies Page
   })
 

@@ -194,6 +194,33 @@ describe("readImage", () => {
         expect(process.memoryUsage().rss - rss).toBeLessThan(200 * 1024 * 1024)
       }))
 
+    it.effect("refuses images too thin for text or too long a side from their header: 422 and 413 saying the size", () =>
+      Effect.gen(function*() {
+        const thin = new Uint8Array(yield* Effect.promise(() =>
+          sharp({ create: { width: 65535, height: 1, channels: 3, background: "white" } }).png().toBuffer()
+        ))
+        const error = yield* Effect.flip(read(thin))
+        expect(error).toMatchObject({
+          _tag: "Unprocessable",
+          detail: "image is 65535×1 pixels, too thin to hold readable text (at least 8 pixels each way)"
+        })
+        const tall = new Uint8Array(yield* Effect.promise(() =>
+          sharp({ create: { width: 40, height: 31_000, channels: 3, background: "white" } }).png().toBuffer()
+        ))
+        expect(yield* Effect.flip(read(tall))).toMatchObject({
+          _tag: "PayloadTooLarge",
+          detail: "image is 40×31000 pixels; the longest side may be 30000 pixels"
+        })
+        const tinyBmp = Buffer.from(yield* Effect.promise(() => bmpOf(textPngSync())))
+        tinyBmp.writeInt32LE(3, 22)
+        expect((yield* Effect.flip(read(new Uint8Array(tinyBmp))))._tag).toBe("Unprocessable")
+        // A small but sound image is still read (the limits leave ordinary sizes alone).
+        const small = new Uint8Array(yield* Effect.promise(() =>
+          sharp({ create: { width: 8, height: 8, channels: 3, background: "white" } }).png().toBuffer()
+        ))
+        expect((yield* read(small)).pages).toHaveLength(1)
+      }))
+
     it.effect("refuses corrupt and truncated images with UnsupportedMediaType", () =>
       Effect.gen(function*() {
         const png = new Uint8Array(yield* Effect.promise(() => textPng(["Truncated"])))
