@@ -14,7 +14,7 @@ import { readImage } from "./Image.js"
 import { OUTLOOK_MEDIA_TYPE, readMsg, refuseCompoundFile } from "./Msg.js"
 import { Ocr } from "../Ocr/Ocr.js"
 import { readPdf } from "./Pdf.js"
-import { readPlainText } from "./PlainText.js"
+import { pagesAtLeast, readPlainText } from "./PlainText.js"
 import { COMPOUND_FILE_MEDIA_TYPE, decodeUtf8, sniff } from "./Sniff.js"
 
 export interface ReadOptions {
@@ -36,8 +36,15 @@ const readers: Record<string, Reader> = {
   "image/webp": readImage,
   "image/gif": readImage,
   "image/bmp": readImage,
-  "text/plain": (bytes) => Effect.sync(() => readPlainText(decodeUtf8(bytes) ?? "")),
-  "text/html": (bytes) => Effect.sync(() => readHtml(bytes)),
+  "text/plain": (bytes, options) =>
+    Effect.suspend(() => {
+      const text = decodeUtf8(bytes) ?? ""
+      const least = pagesAtLeast(text)
+      return least > options.maxPages
+        ? Effect.fail(new PayloadTooLarge({ detail: `document has at least ${least} pages; the limit is ${options.maxPages}` }))
+        : Effect.sync(() => readPlainText(text))
+    }),
+  "text/html": readHtml,
   [DOCX_MEDIA_TYPE]: readDocx,
   [EML_MEDIA_TYPE]: readEmail,
   [OUTLOOK_MEDIA_TYPE]: readMsg,

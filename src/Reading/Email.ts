@@ -161,6 +161,7 @@ export const messagePages = <R>(
         // Unreadable attachments are skipped (and said so); too many pages fails the whole e-mail.
         Effect.catchTags({
           UnsupportedMediaType: (e) => Effect.succeed(Either.left(e)),
+          Unprocessable: (e) => Effect.succeed(Either.left(e)),
           PayloadTooLarge: () => Effect.fail(tooLarge())
         })
       )

@@ -3,8 +3,11 @@
  * no images), headings keep a larger type size, and the text is laid out on pages like plain text.
  * DOCX (through mammoth's HTML) and e-mail bodies use the same conversion.
  */
+import { Effect } from "effect"
 import { convert } from "html-to-text"
 import type { FormatCallback, HtmlToTextOptions } from "html-to-text"
+import { Parser } from "htmlparser2"
+import { Unprocessable } from "../Domain/Errors.js"
 import type { PageModel } from "../Domain/PageModel.js"
 import { decodeUtf8 } from "./Sniff.js"
 import { type FlowLine, layOutSections, type PageGeometry } from "./TextLayout.js"
@@ -27,9 +30,14 @@ const heading: FormatCallback = (elem, walk, builder, formatOptions) => {
   builder.closeBlock({ trailingLineBreaks: formatOptions.trailingLineBreaks || 2 })
 }
 
+/** Elements nested deeper than this are not a document (an HTML upload is refused; deeper content elsewhere is left out). */
+export const MAX_HTML_DEPTH = 500
+
 const options: HtmlToTextOptions = {
   // The page layout wraps lines; tables wrap inside their cells.
   wordwrap: false,
+  // The conversion walks the tree recursively: bounded, so no nesting can overflow the stack.
+  limits: { maxDepth: MAX_HTML_DEPTH, maxInputLength: undefined },
   formatters: { heading },
   selectors: [
     ...HEADING_SCALE.map((_, i) => ({ selector: `h${i + 1}`, format: "heading", options: { level: i + 1 } })),
@@ -72,7 +80,36 @@ const trimBlankLines = (lines: Array<FlowLine>): Array<FlowLine> => {
 
 const MARKS = new RegExp(`${HEADING_MARK}\\d|${PAGE_BREAK_MARK}`, "g")
 
-export const readHtml = (bytes: Uint8Array): PageModel => ({
-  mediaType: "text/html",
-  pages: layOutSections(htmlToSections(decodeUtf8(bytes) ?? ""), DOCUMENT_PAGE)
-})
+/** Thrown from the parser's callback to stop it once the depth is known to be over the limit. */
+class TooDeep extends Error {}
+
+/**
+ * Whether the HTML's elements nest deeper than `limit`, as a browser's tree would (implied closes and
+ * void elements counted right), without building the tree; the parser stops at the first element past it.
+ */
+export const nestsDeeperThan = (html: string, limit: number): boolean => {
+  let depth = 0
+  const parser = new Parser({
+    onopentag: () => {
+      if (++depth > limit) throw new TooDeep()
+    },
+    onclosetag: () => {
+      depth--
+    }
+  }, { decodeEntities: false })
+  try {
+    parser.end(html)
+    return false
+  } catch (e) {
+    if (e instanceof TooDeep) return true
+    throw e
+  }
+}
+
+export const readHtml = (bytes: Uint8Array): Effect.Effect<PageModel, Unprocessable> =>
+  Effect.suspend(() => {
+    const html = decodeUtf8(bytes) ?? ""
+    return nestsDeeperThan(html, MAX_HTML_DEPTH)
+      ? Effect.fail(new Unprocessable({ detail: `HTML nests elements more than ${MAX_HTML_DEPTH} deep (the limit)` }))
+      : Effect.sync(() => ({ mediaType: "text/html", pages: layOutSections(htmlToSections(html), DOCUMENT_PAGE) }))
+  })

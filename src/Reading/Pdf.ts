@@ -6,7 +6,7 @@
  */
 import { Effect } from "effect"
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs"
-import type { ReadError, Unprocessable, UnsupportedMediaType } from "../Domain/Errors.js"
+import type { ReadError } from "../Domain/Errors.js"
 import { PayloadTooLarge } from "../Domain/Errors.js"
 import type { Page, PageModel } from "../Domain/PageModel.js"
 import type { Ocr } from "../Ocr/Ocr.js"
@@ -48,9 +48,11 @@ export const readPdf = (
     const pages: Array<Page> = []
     // Fonts pdf.js has loaded since its caches were last released, by their per-document names.
     const fonts = new Set<string>()
+    // Pages already read, by their object: a page tree may list one page object many times.
+    const byObject = new Map<string, Page>()
     for (let first = 1; first <= doc.numPages; first += PAGES_PER_BATCH) {
       const batch = Array.from({ length: Math.min(PAGES_PER_BATCH, doc.numPages - first + 1) }, (_, i) => first + i)
-      const read = yield* Effect.forEach(batch, (n) => readPage(doc, n, options.ocr, fonts), {
+      const read = yield* Effect.forEach(batch, (n) => readPage(doc, n, options.ocr, fonts, byObject), {
         // With OCR, as many pages at once as there are OCR workers, so that they are all busy; the
         // text layer alone gains nothing from more (pdf.js works on this thread).
         concurrency: options.ocr ? options.ocr.workers : 1
@@ -73,16 +75,23 @@ const readPage = (
   doc: PDFDocumentProxy,
   pageNumber: number,
   ocr: Ocr | undefined,
-  fonts: Set<string>
-): Effect.Effect<Page, UnsupportedMediaType | Unprocessable> =>
+  fonts: Set<string>,
+  byObject: Map<string, Page>
+): Effect.Effect<Page, ReadError> =>
   Effect.acquireUseRelease(
     Effect.tryPromise({ try: () => doc.getPage(pageNumber), catch: unreadable }),
     (page) =>
       Effect.gen(function*() {
+        const key = `${page.ref?.num ?? `#${pageNumber}`} ${page.ref?.gen ?? 0}`
+        const earlier = byObject.get(key)
+        // The same page object listed again reads the same: its earlier reading, under this number.
+        if (earlier !== undefined) return { ...earlier, page: pageNumber } satisfies Page
         const content = yield* Effect.tryPromise({ try: () => page.getTextContent(), catch: unreadable })
         for (const font of Object.keys(content.styles)) fonts.add(font)
         const textPage = textLayerPage(page, pageNumber, content)
-        return ocr === undefined ? textPage : yield* readIfScanned(doc, page, textPage, ocr)
+        const read = ocr === undefined ? textPage : yield* readIfScanned(doc, page, textPage, ocr)
+        byObject.set(key, read)
+        return read
       }),
     (page) => Effect.sync(() => page.cleanup())
   )

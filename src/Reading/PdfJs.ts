@@ -11,7 +11,7 @@ import { Effect } from "effect"
 import { createRequire } from "node:module"
 import * as path from "node:path"
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs"
-import { UnsupportedMediaType } from "../Domain/Errors.js"
+import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
 
 const restored: ReadonlyArray<readonly [object, PropertyKey]> = [
   [Array.prototype, "push"],
@@ -44,12 +44,15 @@ const documentOptions = {
 } as const
 
 /** A pdf.js failure: encrypted or unreadable input. */
-export const unreadable = (cause: unknown): UnsupportedMediaType => {
+export const unreadable = (cause: unknown): UnsupportedMediaType | PayloadTooLarge => {
   const name = (cause as { name?: unknown } | null)?.name
   if (name === "PasswordException") {
     return new UnsupportedMediaType({ detail: "PDF is encrypted (password-protected)" })
   }
   const message = cause instanceof Error ? cause.message : String(cause)
+  // Our patch of pdf.js stops any stream decoding past its limit (a compression bomb) with this message.
+  const overLimit = /a compressed stream decodes to more than (\d+ MB \(the limit\))/.exec(message)
+  if (overLimit) return new PayloadTooLarge({ detail: `PDF holds a compressed stream that decodes to more than ${overLimit[1]}` })
   return new UnsupportedMediaType({ detail: `corrupt or unreadable PDF: ${message}` })
 }
 

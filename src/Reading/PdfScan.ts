@@ -7,7 +7,7 @@
 import { Effect } from "effect"
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs"
 import type { RenderParameters } from "pdfjs-dist/types/src/display/api.js"
-import { Unprocessable, UnsupportedMediaType } from "../Domain/Errors.js"
+import { type ReadError, Unprocessable, UnsupportedMediaType } from "../Domain/Errors.js"
 import type { Page } from "../Domain/PageModel.js"
 import type { Ocr } from "../Ocr/Ocr.js"
 import type { Matrix } from "./PdfJs.js"
@@ -22,7 +22,7 @@ export const readIfScanned = (
   page: PDFPageProxy,
   textPage: Page,
   ocr: Ocr
-): Effect.Effect<Page, UnsupportedMediaType | Unprocessable> =>
+): Effect.Effect<Page, ReadError> =>
   Effect.gen(function*() {
     if ((yield* textLayerVerdict(page, textPage)) === "text") return textPage
     const image = yield* render(doc, page, ocrScale(page))
@@ -84,7 +84,9 @@ const inkOf = (fnArray: ReadonlyArray<number>, argsArray: ReadonlyArray<unknown>
     if (fn === pdfjs.OPS.save) stack.push(ctm)
     else if (fn === pdfjs.OPS.restore) ctm = stack.pop() ?? ctm
     else if (fn === pdfjs.OPS.transform) ctm = multiply(ctm, argsArray[i] as unknown as Matrix)
-    if (!PAINT_OPS.has(fn)) return
+    // pdf.js hands paths over as one constructPath op whose first argument is the painting op.
+    const painting = fn === pdfjs.OPS.constructPath ? (argsArray[i] as ReadonlyArray<unknown> | undefined)?.[0] : fn
+    if (typeof painting !== "number" || !PAINT_OPS.has(painting)) return
     paints = true
     if (!IMAGE_OPS.has(fn)) return
     // An image fills the unit square of the current transformation.
@@ -101,7 +103,7 @@ const inkOf = (fnArray: ReadonlyArray<number>, argsArray: ReadonlyArray<unknown>
  * "text" keeps the text layer; "ocr" when it is empty on a page that paints something, unreadable
  * (unmapped glyphs), or a few characters over a page-sized image.
  */
-const textLayerVerdict = (page: PDFPageProxy, textPage: Page): Effect.Effect<"text" | "ocr", UnsupportedMediaType> =>
+const textLayerVerdict = (page: PDFPageProxy, textPage: Page): Effect.Effect<"text" | "ocr", ReadError> =>
   Effect.gen(function*() {
     const text = textPage.lines.map((l) => l.text).join("").replace(/\s+/g, "")
     const chars = Array.from(text).length
@@ -139,7 +141,7 @@ const ocrScale = (page: PDFPageProxy) => {
 }
 
 /** The page rendered (pdf.js on @napi-rs/canvas) as raw pixels, no PNG round trip. */
-const render = (doc: PDFDocumentProxy, page: PDFPageProxy, scale: number): Effect.Effect<RenderedPage, UnsupportedMediaType> =>
+const render = (doc: PDFDocumentProxy, page: PDFPageProxy, scale: number): Effect.Effect<RenderedPage, ReadError> =>
   Effect.gen(function*() {
     const viewport = page.getViewport({ scale })
     const width = Math.max(1, Math.round(viewport.width)), height = Math.max(1, Math.round(viewport.height))
@@ -173,7 +175,7 @@ export const renderPdfPage = (
   bytes: Uint8Array,
   pageNumber: number,
   options: { readonly maxSide: number }
-): Effect.Effect<RenderedPage, UnsupportedMediaType> =>
+): Effect.Effect<RenderedPage, ReadError> =>
   Effect.gen(function*() {
     const doc = yield* openDocument(bytes)
     if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > doc.numPages) {

@@ -22,13 +22,33 @@ export const sniff = (bytes: Uint8Array): Effect.Effect<SniffedType | undefined>
     : Effect.promise(() => fileTypeFromBuffer(bytes).catch(() => undefined)).pipe(
       Effect.map((found) =>
         found === undefined
-          ? sniffEmail(bytes) ?? sniffText(bytes)
+          ? sniffPdf(bytes) ?? sniffEmail(bytes) ?? sniffText(bytes)
           : found.mime === COMPOUND_FILE_MEDIA_TYPE && isOutlookMessage(bytes)
           ? { mediaType: OUTLOOK_MEDIA_TYPE, ext: "msg" }
           : { mediaType: found.mime, ext: found.ext }
       ),
       Effect.withSpan("Sniff.sniff")
     )
+
+/** PDF readers look for the header this far into the file (Acrobat's 1024 bytes). */
+const PDF_HEADER_WINDOW = 1024
+/** The end of a PDF (its `startxref` and `%%EOF`) is looked for in this many last bytes. */
+const PDF_TRAILER_WINDOW = 4096
+
+/**
+ * A PDF that does not start with its header, as PDF readers accept it: the `%PDF-` header after some
+ * junk (within the first 1024 bytes), or no header at all but an object first and a cross-reference
+ * pointer at the end.
+ */
+const sniffPdf = (bytes: Uint8Array): SniffedType | undefined => {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, PDF_HEADER_WINDOW)).toString("latin1")
+  if (head.includes("%PDF-")) return { mediaType: "application/pdf", ext: "pdf" }
+  const tailStart = Math.max(0, bytes.byteLength - PDF_TRAILER_WINDOW)
+  const tail = Buffer.from(bytes.buffer, bytes.byteOffset + tailStart, bytes.byteLength - tailStart).toString("latin1")
+  return /^\s*(?:%[^\r\n]*[\r\n]+\s*)*\d+\s+\d+\s+obj\b/.test(head) && /startxref\s+\d+\s+%%EOF/.test(tail)
+    ? { mediaType: "application/pdf", ext: "pdf" }
+    : undefined
+}
 
 /** Share of characters that must be printable (or ordinary whitespace) for bytes to count as text. */
 const PRINTABLE_SHARE = 0.95

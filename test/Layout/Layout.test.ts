@@ -6,7 +6,9 @@ import { Extractor } from "../../src/Engine/Extractor.js"
 import { Splitter } from "../../src/Engine/Splitter.js"
 import { Pipeline } from "../../src/Pipeline/Pipeline.js"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
-import { readHtml } from "../../src/Reading/Html.js"
+import { readHtml as readHtmlEffect } from "../../src/Reading/Html.js"
+
+const readHtml = (bytes: Uint8Array) => Effect.runSync(readHtmlEffect(bytes))
 import { analyzeLayout } from "../../src/Layout/Layout.js"
 import { toMarkdown } from "../../src/Export/Markdown.js"
 import { readPdf } from "../../src/Reading/Pdf.js"

@@ -71,8 +71,25 @@ describe("DocumentReader", () => {
       const text = utf8("one\ftwo\fthree")
       expect(yield* Effect.flip(read(text, 2))).toMatchObject({
         _tag: "PayloadTooLarge",
-        detail: "document has 3 pages; the limit is 2"
+        detail: "document has at least 3 pages; the limit is 2"
       })
+    }))
+})
+
+describe("DocumentReader on PDFs that PDF readers repair", () => {
+  it.effect("reads a PDF with junk before its header, and one with no header at all", () =>
+    Effect.gen(function*() {
+      const pdf = Buffer.from(yield* Effect.promise(() => makeTextPdf([["Invoice 77 total 12.50"]])))
+      const junk = Buffer.concat([Buffer.from("garbage line\r\nmore junk before the header\n"), pdf])
+      const headerless = pdf.subarray(pdf.indexOf("\n") + 1)
+      expect(headerless.subarray(0, 5).toString()).not.toBe("%PDF-")
+      for (const bytes of [junk, headerless]) {
+        const model = yield* read(new Uint8Array(bytes))
+        expect(model.mediaType).toBe("application/pdf")
+        expect(model.pages.map(pageText)).toEqual(["Invoice 77 total 12.50"])
+      }
+      // Text that merely mentions a PDF header later on is still text.
+      expect(yield* sniff(utf8(`${"notes ".repeat(300)}\n%PDF-1.7 appears here`))).toEqual({ mediaType: "text/plain", ext: "txt" })
     }))
 })
 

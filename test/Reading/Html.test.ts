@@ -2,7 +2,9 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { pageText } from "../../src/Domain/PageModel.js"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
-import { readHtml } from "../../src/Reading/Html.js"
+import { htmlToSections, MAX_HTML_DEPTH, nestsDeeperThan, readHtml as readHtmlEffect } from "../../src/Reading/Html.js"
+
+const readHtml = (bytes: Uint8Array) => Effect.runSync(readHtmlEffect(bytes))
 import { toMarkdown } from "../../src/Export/Markdown.js"
 import { inUnit } from "../support/boxes.js"
 
@@ -78,4 +80,28 @@ describe("readHtml", () => {
       expect(model.mediaType).toBe("text/html")
       expect(pageText(model.pages[0]!)).toContain("Total: 28.50 EUR")
     }))
+})
+
+describe("readHtml on hostile nesting", () => {
+  it("refuses 200k nested elements at once with a 422 naming the depth, without overflowing the stack", () => {
+    const deep = "<html><body>" + "<div>".repeat(200_000) + "x" + "</div>".repeat(200_000) + "</body></html>"
+    const started = Date.now()
+    const exit = Effect.runSync(Effect.either(readHtmlEffect(utf8(deep))))
+    expect(exit._tag).toBe("Left")
+    expect(exit._tag === "Left" ? exit.left.detail : "").toBe("HTML nests elements more than 500 deep (the limit)")
+    expect(Date.now() - started).toBeLessThan(5_000)
+  })
+
+  it("counts depth as the tree has it: void elements and implied closes do not nest", () => {
+    expect(nestsDeeperThan("<p>a<p>b<p>c", 1)).toBe(false)
+    expect(nestsDeeperThan("<br><br><img src=x><div><span>x</span></div>", 2)).toBe(false)
+    expect(nestsDeeperThan("<br><br><img src=x><div><span>x</span></div>", 1)).toBe(true)
+    expect(nestsDeeperThan("<li>a<li>b".repeat(10_000), 2)).toBe(false)
+  })
+
+  it("converts deep content elsewhere (e-mail bodies) without failing: below the limit it is left out", () => {
+    const deep = "<div>top</div>" + "<div>".repeat(MAX_HTML_DEPTH + 50) + "hidden" + "</div>".repeat(MAX_HTML_DEPTH + 50)
+    const lines = htmlToSections(deep).flat().map((l) => l.text).join("\n")
+    expect(lines).toContain("top")
+  })
 })

@@ -95,3 +95,32 @@ describe("readPdf on Flate-compressed content", () => {
     expect(lines(await read(pdfWithContent(cut)))).toEqual(LINES)
   })
 })
+
+/** A zlib stream (header, raw deflate, Adler-32) inflating to `megabytes` MB of zeros, ~1 KB per MB. */
+const zlibZeros = (megabytes: number, checksum: "valid" | "wrong" = "valid"): Uint8Array => {
+  const block = zlib.deflateRawSync(Buffer.alloc(1 << 20), { finishFlush: zlib.constants.Z_SYNC_FLUSH })
+  const n = megabytes * (1 << 20)
+  // Adler-32 of n zeros: a = 1, b = n mod 65521.
+  const adler = Buffer.alloc(4)
+  adler.writeUInt32BE((((n % 65521) << 16) | 1) >>> 0)
+  if (checksum === "wrong") adler[3]! ^= 0xff
+  return new Uint8Array(Buffer.concat([Buffer.from([0x78, 0x9c]), ...Array.from({ length: megabytes }, () => block), Buffer.from([0x03, 0x00]), adler]))
+}
+
+describe("readPdf on a compression bomb", () => {
+  for (const checksum of ["valid", "wrong"] as const) {
+    it(`a 2 MB stream inflating to 2 GB (${checksum} checksum) stops at the limit: 413 naming it, memory bounded`, async () => {
+      const bomb = pdfWithContent(zlibZeros(2048, checksum))
+      expect(bomb.byteLength).toBeLessThan(4 << 20)
+      const before = process.memoryUsage().rss
+      const started = Date.now()
+      const exit = await Effect.runPromise(Effect.either(readPdf(bomb, { maxPages: 1 })))
+      expect(exit._tag).toBe("Left")
+      const error = exit._tag === "Left" ? exit.left : undefined
+      expect(error?._tag).toBe("PayloadTooLarge")
+      expect(error?.detail).toBe("PDF holds a compressed stream that decodes to more than 256 MB (the limit)")
+      expect(Date.now() - started).toBeLessThan(20_000)
+      expect(process.memoryUsage().rss - before).toBeLessThan(1024 << 20)
+    }, 60_000)
+  }
+})

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { pageText } from "../../src/Domain/PageModel.js"
-import { COLUMNS, LINES_PER_PAGE, readPlainText } from "../../src/Reading/PlainText.js"
+import { COLUMNS, LINES_PER_PAGE, pagesAtLeast, readPlainText } from "../../src/Reading/PlainText.js"
 import { inUnit } from "../support/boxes.js"
 
 
@@ -66,5 +66,17 @@ describe("readPlainText", () => {
     expect(readPlainText("").pages).toEqual([
       expect.objectContaining({ page: 1, source: "text", lines: [] })
     ])
+  })
+})
+
+describe("pagesAtLeast", () => {
+  it("never counts more pages than the layout makes, and counts long lines and form feeds", () => {
+    const texts = [
+      "", "one line", "a\nb\nc\n", "x".repeat(250), `${"line\n".repeat(130)}`, "page one\fpage two\f",
+      `${"word ".repeat(300)}\n${"y".repeat(1000)}\n\f\fz`
+    ]
+    for (const text of texts) expect(pagesAtLeast(text)).toBeLessThanOrEqual(readPlainText(text).pages.length)
+    expect(pagesAtLeast("line\n".repeat(8_000_000))).toBe(Math.ceil(8_000_000 / LINES_PER_PAGE))
+    expect(pagesAtLeast("x".repeat(COLUMNS * LINES_PER_PAGE * 3))).toBe(3)
   })
 })

@@ -96,3 +96,53 @@ export const makeMixedPdf = async (pages: ReadonlyArray<ReadonlyArray<string> | 
   }
   return doc.save()
 }
+
+/** A PDF written object by object (objects numbered from 1; object 1 is the catalog), with a correct xref table. */
+export const rawPdf = (objects: ReadonlyArray<string | Uint8Array>): Uint8Array => {
+  const parts: Array<Buffer> = [Buffer.from("%PDF-1.7\n", "latin1")]
+  const offsets: Array<number> = []
+  let size = parts[0]!.byteLength
+  objects.forEach((body, i) => {
+    const object = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, "latin1"),
+      typeof body === "string" ? Buffer.from(body, "latin1") : Buffer.from(body),
+      Buffer.from("\nendobj\n", "latin1")
+    ])
+    offsets.push(size)
+    parts.push(object)
+    size += object.byteLength
+  })
+  const xref = [
+    "xref",
+    `0 ${objects.length + 1}`,
+    "0000000000 65535 f ",
+    ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n `),
+    "trailer",
+    `<< /Size ${objects.length + 1} /Root 1 0 R >>`,
+    "startxref",
+    String(size),
+    "%%EOF"
+  ].join("\n")
+  parts.push(Buffer.from(xref + "\n", "latin1"))
+  return new Uint8Array(Buffer.concat(parts))
+}
+
+/** A stream object's text (uncompressed). */
+export const streamObject = (content: string, dict = ""): string => `<< /Length ${Buffer.byteLength(content, "latin1")} ${dict}>>\nstream\n${content}\nendstream`
+
+/**
+ * A few KB that list one drawing-heavy page `copies` times in the page tree: each copy would be
+ * rendered and OCR'd (it paints and has no text) were the same page object not read once.
+ */
+export const repeatedPagePdf = (copies: number, segments = 20_000): Uint8Array => {
+  // A compact loop of tiny strokes, drawn by a form XObject painted many times (small file, heavy page).
+  const strokes = Array.from({ length: 200 }, (_, i) => `${(i * 2.9) % 500 + 40} ${(i * 7.3) % 700 + 60} m ${(i * 3.1) % 500 + 45} ${(i * 5.7) % 700 + 65} l S`).join("\n")
+  const paints = Array.from({ length: Math.ceil(segments / 200) }, (_, i) => `q 1 0 0 1 ${i % 7} ${i % 5} cm /F0 Do Q`).join("\n")
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${Array.from({ length: copies }, () => "3 0 R").join(" ")}] /Count ${copies} >>`,
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /F0 5 0 R >> >> /Contents 4 0 R >>",
+    streamObject(paints),
+    streamObject(strokes, "/Type /XObject /Subtype /Form /BBox [0 0 595 842] ")
+  ])
+}
