@@ -41,6 +41,7 @@ export class Unprocessable extends Schema.TaggedError<Unprocessable>()(
   HttpApiSchema.annotations({ status: 422, description: "Well-formed but invalid" })
 ) {}
 
+/** This server's request queue is full (the model provider's overload is ModelClient's ProviderOverloaded, a 502). */
 export class Overloaded extends Schema.TaggedError<Overloaded>()(
   "Overloaded",
   { detail: Schema.String, retryAfterSeconds: Schema.optional(Schema.Number) },

@@ -16,8 +16,8 @@ import { recordUsage } from "./Usage.js"
 
 /** 429: the provider's rate limit; `retryAfterMs` from its retry-after headers. */
 export class RateLimited extends Data.TaggedError("RateLimited")<{ readonly detail: string; readonly retryAfterMs?: number }> {}
-/** 529 / 503: the provider is overloaded. */
-export class Overloaded extends Data.TaggedError("Overloaded")<{ readonly detail: string; readonly retryAfterMs?: number }> {}
+/** 529 / 503: the provider is overloaded (not our own 503, which is Domain/Errors' Overloaded). */
+export class ProviderOverloaded extends Data.TaggedError("ProviderOverloaded")<{ readonly detail: string; readonly retryAfterMs?: number }> {}
 /** Other 5xx (and 408/409, which the provider documents as retryable). */
 export class ServerError extends Data.TaggedError("ServerError")<{ readonly detail: string; readonly retryAfterMs?: number }> {}
 /** No HTTP answer: DNS, refused or reset connection. */
@@ -35,7 +35,7 @@ export class BadResponse extends Data.TaggedError("BadResponse")<{ readonly deta
 
 export type ModelError =
   | RateLimited
-  | Overloaded
+  | ProviderOverloaded
   | ServerError
   | ConnectionFailed
   | Timeout
@@ -44,14 +44,14 @@ export type ModelError =
   | Refused
   | BadResponse
 
-type TransientError = RateLimited | Overloaded | ServerError | ConnectionFailed
+type TransientError = RateLimited | ProviderOverloaded | ServerError | ConnectionFailed
 
 /** Failures worth another attempt. Timeouts are not: each already used the whole per-call budget. */
 export const isTransient = (e: ModelError): e is TransientError =>
-  e._tag === "RateLimited" || e._tag === "Overloaded" || e._tag === "ServerError" || e._tag === "ConnectionFailed"
+  e._tag === "RateLimited" || e._tag === "ProviderOverloaded" || e._tag === "ServerError" || e._tag === "ConnectionFailed"
 
 const retryAfterOf = (e: ModelError): number | undefined =>
-  e._tag === "RateLimited" || e._tag === "Overloaded" || e._tag === "ServerError" ? e.retryAfterMs : undefined
+  e._tag === "RateLimited" || e._tag === "ProviderOverloaded" || e._tag === "ServerError" ? e.retryAfterMs : undefined
 
 /** What a client of our API sees: 504 for timeouts, 502 for every other model failure. Never the key. */
 export const toApiError = (e: ModelError): BadGateway | GatewayTimeout =>
@@ -166,7 +166,7 @@ const classify = (e: unknown): ModelError => {
     const after = retryAfterMs === undefined ? {} : { retryAfterMs }
     const status = e.status
     if (status === 429) return new RateLimited({ detail: `rate limited (${statusText(e)})`, ...after })
-    if (status === 529 || status === 503) return new Overloaded({ detail: `overloaded (${statusText(e)})`, ...after })
+    if (status === 529 || status === 503) return new ProviderOverloaded({ detail: `overloaded (${statusText(e)})`, ...after })
     if (status === 401 || status === 403) return new AuthFailed({ detail: `the API key was rejected (${statusText(e)})` })
     if (status >= 500 || status === 408 || status === 409) return new ServerError({ detail: `server error (${statusText(e)})`, ...after })
     return new InvalidRequest({ detail: `the request was rejected (${statusText(e)})` })
@@ -180,7 +180,7 @@ const afterAttempts = (e: ModelError, attempts: number): ModelError => {
   const detail = `${e.detail}; gave up after ${attempts} attempts`
   switch (e._tag) {
     case "RateLimited": return new RateLimited({ ...e, detail })
-    case "Overloaded": return new Overloaded({ ...e, detail })
+    case "ProviderOverloaded": return new ProviderOverloaded({ ...e, detail })
     case "ServerError": return new ServerError({ ...e, detail })
     case "ConnectionFailed": return new ConnectionFailed({ detail })
   }

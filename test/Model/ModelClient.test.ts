@@ -110,7 +110,7 @@ describe("ModelClient", () => {
     withFake({ reply: () => ({ kind: "error", status: 529 }) }, (client, fake) =>
       Effect.gen(function*() {
         const error = yield* Effect.flip(client.callTool(classify()))
-        expect(error._tag).toBe("Overloaded")
+        expect(error._tag).toBe("ProviderOverloaded")
         expect(fake.stats.received).toBe(4)
         expect(error.detail).toContain("4 attempts")
         const api = toApiError(error)
