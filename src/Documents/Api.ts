@@ -18,9 +18,10 @@ import {
   Unprocessable,
   UnsupportedMediaType
 } from "../Domain/Errors.js"
+import { DocumentId } from "../Domain/Ids.js"
 import { CoordinatesParam, Paging, QueryBoolean } from "../Domain/Query.js"
 
-const DocumentPath = Schema.Struct({ document_id: Schema.String })
+const DocumentPath = Schema.Struct({ document_id: DocumentId })
 
 /** A text field that may be sent once or repeated. */
 const TextField = Schema.Union(Schema.String, Schema.Array(Schema.String))

@@ -1,13 +1,24 @@
 /** Turns a request's template_ids into the engines' template specs. */
-import { Effect, Either } from "effect"
+import { Effect, Either, ParseResult, Schema } from "effect"
+import { TemplateIdList } from "../Domain/Document.js"
 import { NotFound, Unprocessable } from "../Domain/Errors.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
 import { normalizeTemplate } from "../Engine/TemplateData.js"
 import { TemplatesRepo } from "../Templates/Repo.js"
 
+/** The JSON body's schema checks its list already; a multipart form's list is checked here by the same schema. */
+const checkIds = (templateIds: ReadonlyArray<string>) =>
+  Schema.decodeUnknown(TemplateIdList)(templateIds).pipe(
+    Effect.mapError((error) => {
+      const issue = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
+      const at = issue?.path.map((p) => `[${String(p)}]`).join("") ?? ""
+      return new Unprocessable({ detail: `template_ids${at}: ${issue?.message ?? "invalid"}` })
+    })
+  )
+
 export const loadSpecs = (tenantId: string, templateIds: ReadonlyArray<string>) =>
   Effect.gen(function*() {
-    const ids = [...new Set(templateIds.map((id) => id.trim()))]
+    const ids = [...new Set((yield* checkIds(templateIds)).map((id) => id.trim()))]
     if (ids.length === 0) return yield* new Unprocessable({ detail: "template_ids must not be empty" })
     const templates = yield* (yield* TemplatesRepo).findMany(tenantId, ids).pipe(Effect.orDie)
     const byId = new Map(templates.map((t) => [t.template_id, t]))

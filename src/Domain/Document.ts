@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { TemplateId } from "./Ids.js"
 
 export const Document = Schema.Struct({
   document_id: Schema.String,
@@ -80,7 +81,14 @@ export const OneShotResult = Schema.Struct({
 }).annotations({ identifier: "OneShotResult" })
 export type OneShotResult = typeof OneShotResult.Type
 
+/** Templates one request may name: each is a document type to look for and fields to extract. */
+export const MAX_TEMPLATE_IDS = 100
+
+export const TemplateIdList = Schema.Array(TemplateId).pipe(
+  Schema.maxItems(MAX_TEMPLATE_IDS, { message: () => `at most ${MAX_TEMPLATE_IDS} template ids per request` })
+).annotations({ description: `The templates to use (at most ${MAX_TEMPLATE_IDS})` })
+
 export const TemplateIds = Schema.Struct({
-  template_ids: Schema.Array(Schema.String)
+  template_ids: TemplateIdList
 }).annotations({ identifier: "TemplateIds" })
 export type TemplateIds = typeof TemplateIds.Type

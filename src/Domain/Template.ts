@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { withoutControlCharacters } from "./Ids.js"
 
 export const TemplateData = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
   identifier: "TemplateData",
@@ -18,7 +19,8 @@ export type Template = typeof Template.Type
 
 const DocumentType = Schema.Trim.pipe(
   Schema.minLength(1, { message: () => "document_type must be a non-empty string" }),
-  Schema.maxLength(200, { message: () => "document_type is longer than 200 characters" })
+  Schema.maxLength(200, { message: () => "document_type is longer than 200 characters" }),
+  withoutControlCharacters
 )
 
 export const CreateTemplate = Schema.Struct({

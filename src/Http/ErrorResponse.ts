@@ -19,18 +19,22 @@ const isTagged = (u: unknown): u is Tagged =>
   typeof u === "object" && u !== null && typeof (u as { _tag?: unknown })._tag === "string"
 
 interface DecodeIssue {
+  readonly _tag: string
   readonly path: ReadonlyArray<PropertyKey>
   readonly message: string
 }
 
-/** Schema violations are 422, except a template_ids that is not a list of strings (400, per the contract). */
+/**
+ * Schema violations are 422, except a template_ids that is not a list of strings (400, per the contract):
+ * a wrong type there is 400; a missing list, too many ids or a bad id are 422.
+ */
 const decodeErrorResponse = (error: Tagged) => {
   const issues = (error.issues ?? []) as ReadonlyArray<DecodeIssue>
   const described = issues.slice(0, 5).map((i) =>
     i.path.length > 0 ? `${i.path.map(String).join(".")}: ${i.message}` : i.message
   )
   const detail = described.length > 0 ? described.join("; ") : String(error.message ?? "invalid request")
-  const notAList = issues.some((i) => i.path[0] === "template_ids" && !/is missing/.test(i.message))
+  const notAList = issues.some((i) => i.path[0] === "template_ids" && i._tag === "Type")
   return detailResponse(notAList ? 400 : 422, detail)
 }
 

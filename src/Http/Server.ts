@@ -7,6 +7,7 @@ import {
   HttpApiScalar,
   HttpApp,
   HttpMiddleware,
+  HttpRouter,
   HttpServerRequest,
   HttpServerResponse,
   Multipart,
@@ -97,8 +98,12 @@ const requestLog = HttpMiddleware.make((app) =>
   })
 )
 
+/** Path ids of any length reach the API's schemas, which name the limit (past the router's default of 100 it would answer "no such endpoint"). */
+const RouterConfigLive = HttpRouter.setRouterConfig({ maxParamLength: 64 * 1024 })
+
 /** Everything but the HTTP server itself and the services the handlers use. */
 export const HttpAppLive = HttpApiBuilder.serve(requestLog).pipe(
   Layer.provide([DocsLive, OpenApiLive, HealthLive, ConsoleLive, ApiMiddlewareLive]),
-  Layer.provide(ApiLive)
+  Layer.provide(ApiLive),
+  Layer.provide(RouterConfigLive)
 )

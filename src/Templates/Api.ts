@@ -2,10 +2,11 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { Authentication } from "../Auth/Api.js"
 import { NotFound, Unprocessable } from "../Domain/Errors.js"
+import { TemplateId } from "../Domain/Ids.js"
 import { Paging } from "../Domain/Query.js"
 import { CreateTemplate, Template, UpdateTemplate } from "../Domain/Template.js"
 
-const TemplatePath = Schema.Struct({ template_id: Schema.String })
+const TemplatePath = Schema.Struct({ template_id: TemplateId })
 
 export class TemplatesApi extends HttpApiGroup.make("templates")
   .add(
