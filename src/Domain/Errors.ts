@@ -26,7 +26,7 @@ export class NotFound extends Schema.TaggedError<NotFound>()(
 export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   "PayloadTooLarge",
   { detail: Schema.String },
-  HttpApiSchema.annotations({ status: 413, description: "Upload, download or page count over the limit" })
+  HttpApiSchema.annotations({ status: 413, description: "Request body, upload, download or page count over the limit" })
 ) {}
 
 export class UnsupportedMediaType extends Schema.TaggedError<UnsupportedMediaType>()(

@@ -24,17 +24,20 @@ import { CurrentUsage, emptyUsage, usageHeaders, usageLogAnnotations } from "../
 import { TemplatesLive } from "../Templates/Http.js"
 import { Api } from "./Api.js"
 import { causeToResponse } from "./ErrorResponse.js"
+import { withRequestLimits } from "./RequestLimits.js"
 import { CurrentRequestId, requestIdFrom } from "./RequestId.js"
 
-/** Upload limits from the configuration, and one `{detail}` answer for every failure. */
+/** Upload and body limits, and one `{detail}` answer for every failure. */
 const ApiMiddlewareLive = HttpApiBuilder.middleware(
   Effect.gen(function*() {
     const config = yield* AppConfig
     const fileLimit = Option.some(config.maxUploadBytes)
     // The whole body may carry a few form fields besides the file.
-    const bodyLimit = Option.some(config.maxUploadBytes + 1024 * 1024)
+    const bodyBytes = config.maxUploadBytes + 1024 * 1024
+    const bodyLimit = Option.some(bodyBytes)
     return (app) =>
       app.pipe(
+        withRequestLimits(bodyBytes),
         Multipart.withMaxFileSize(fileLimit),
         HttpIncomingMessage.withMaxBodySize(bodyLimit),
         Effect.catchAllCause(causeToResponse)

@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authentication } from "../Auth/Api.js"
-import { NotFound, Unprocessable } from "../Domain/Errors.js"
+import { NotFound, PayloadTooLarge, Unprocessable } from "../Domain/Errors.js"
 import { TemplateId } from "../Domain/Ids.js"
 import { Paging } from "../Domain/Query.js"
 import { CreateTemplate, Template, UpdateTemplate } from "../Domain/Template.js"
@@ -14,6 +14,7 @@ export class TemplatesApi extends HttpApiGroup.make("templates")
       .setPayload(CreateTemplate)
       .addSuccess(Template)
       .addError(Unprocessable)
+      .addError(PayloadTooLarge)
       .annotate(OpenApi.Summary, "Create a template")
       .annotate(OpenApi.Description, "One document type per template; template_data describes the values to extract.")
   )
@@ -30,6 +31,7 @@ export class TemplatesApi extends HttpApiGroup.make("templates")
       .addSuccess(Template)
       .addError(NotFound)
       .addError(Unprocessable)
+      .addError(PayloadTooLarge)
       .annotate(OpenApi.Summary, "Update a template; omitted fields stay")
   )
   .add(
