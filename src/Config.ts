@@ -33,6 +33,8 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       modelVision: yield* Config.boolean("MODEL_VISION").pipe(Config.withDefault(false)),
       maxUploadBytes: yield* Config.integer("MAX_UPLOAD_BYTES").pipe(Config.withDefault(52_428_800)),
       maxPages: yield* Config.integer("MAX_PAGES").pipe(Config.withDefault(500)),
+      /** Fields in one template, nested ones included: each is a value to look for in every section. */
+      maxTemplateFields: yield* Config.integer("MAX_TEMPLATE_FIELDS").pipe(Config.withDefault(500)),
       urlAllowHosts: yield* commaList("URL_ALLOW_HOSTS"),
       urlTimeoutMs: yield* Config.integer("URL_TIMEOUT_MS").pipe(Config.withDefault(30_000)),
       ocrWorkers: yield* Config.integer("OCR_WORKERS").pipe(Config.withDefault(os.availableParallelism())),

@@ -1,9 +1,10 @@
 /** Turns a request's template_ids into the engines' template specs. */
 import { Effect, Either, ParseResult, Schema } from "effect"
+import { AppConfig } from "../Config.js"
 import { TemplateIdList } from "../Domain/Document.js"
 import { NotFound, Unprocessable } from "../Domain/Errors.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
-import { normalizeTemplate } from "../Engine/TemplateData.js"
+import { normalizeTemplateWithin } from "../Engine/TemplateData.js"
 import { TemplatesRepo } from "../Templates/Repo.js"
 
 /** The JSON body's schema checks its list already; a multipart form's list is checked here by the same schema. */
@@ -28,11 +29,14 @@ export const loadSpecs = (tenantId: string, templateIds: ReadonlyArray<string>) 
         detail: `template${missing.length > 1 ? "s" : ""} not found: ${missing.join(", ")}`
       })
     }
-    return ids.map((id): TemplateSpec => {
+    const { maxTemplateFields } = yield* AppConfig
+    return yield* Effect.forEach(ids, (id): Effect.Effect<TemplateSpec, Unprocessable> => {
       const t = byId.get(id)!
-      // Stored templates were validated when written.
-      const fields = Either.getOrThrow(normalizeTemplate(t.template_data))
-      return { templateId: t.template_id, documentType: t.document_type, fields }
+      // Checked again: a template stored before a limit was lowered (or introduced) may break it now.
+      return Either.match(normalizeTemplateWithin(t.template_data, maxTemplateFields), {
+        onLeft: (detail) => Effect.fail(new Unprocessable({ detail: `template ${id} cannot be used (${detail}); update it` })),
+        onRight: (fields) => Effect.succeed({ templateId: t.template_id, documentType: t.document_type, fields })
+      })
     })
   })
 

@@ -35,3 +35,18 @@ export interface TemplateSpec {
   readonly documentType: string
   readonly fields: ReadonlyArray<Field>
 }
+
+/**
+ * How many fields a tree holds, nested ones included: a leaf is one, an object is one plus its fields,
+ * a list is one plus the fields of its item (the item itself is the list's shape, not another field).
+ */
+export const countFields = (fields: ReadonlyArray<Field>): number =>
+  fields.reduce((n, field) => n + 1 + childFields(field), 0)
+
+const childFields = (field: Field): number => {
+  switch (field.kind) {
+    case "leaf": return 0
+    case "object": return countFields(field.fields)
+    case "array": return field.item.kind === "object" ? countFields(field.item.fields) : 0
+  }
+}

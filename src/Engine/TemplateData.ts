@@ -5,7 +5,7 @@
  * bad key by its path in the document sent, e.g. `template_data.lines[0].qty: unknown type "foo"`.
  */
 import { Either } from "effect"
-import type { ArrayField, Field, LeafField, LeafType, ObjectField } from "../Domain/FieldTree.js"
+import { type ArrayField, countFields, type Field, type LeafField, type LeafType, type ObjectField } from "../Domain/FieldTree.js"
 
 /** Deeper templates are rejected: nothing real nests this far, and it bounds the work per template. */
 export const MAX_DEPTH = 8
@@ -192,3 +192,15 @@ export const normalizeTemplate = (data: unknown): Result<ReadonlyArray<Field>> =
     throw e
   }
 }
+
+/**
+ * Normalizes `template_data` and refuses more than `maxFields` fields (MAX_TEMPLATE_FIELDS), nested ones
+ * included: every field is looked for in every section, so the count bounds an extraction's work.
+ */
+export const normalizeTemplateWithin = (data: unknown, maxFields: number): Result<ReadonlyArray<Field>> =>
+  Either.flatMap(normalizeTemplate(data), (fields) => {
+    const count = countFields(fields)
+    return count > maxFields
+      ? Either.left(`template_data: ${count} fields, more than the limit of ${maxFields} (MAX_TEMPLATE_FIELDS)`)
+      : Either.right(fields)
+  })

@@ -2,13 +2,14 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Either, Option } from "effect"
 import { Api } from "../Http/Api.js"
 import { CurrentTenant } from "../Auth/Api.js"
+import { AppConfig } from "../Config.js"
 import { NotFound, Unprocessable } from "../Domain/Errors.js"
-import { normalizeTemplate } from "../Engine/TemplateData.js"
+import { normalizeTemplateWithin } from "../Engine/TemplateData.js"
 import { TemplatesRepo } from "./Repo.js"
 
-/** template_data must normalize to a usable field tree; the detail names the bad key. */
-const validate = (data: unknown) =>
-  Either.match(normalizeTemplate(data), {
+/** template_data must normalize to a usable field tree within the field limit; the detail names the bad key. */
+const validate = (data: unknown, maxFields: number) =>
+  Either.match(normalizeTemplateWithin(data, maxFields), {
     onLeft: (detail) => Effect.fail(new Unprocessable({ detail: `invalid template_data: ${detail}` })),
     onRight: () => Effect.void
   })
@@ -18,11 +19,12 @@ const notFound = (id: string) => new NotFound({ detail: `template ${id} not foun
 export const TemplatesLive = HttpApiBuilder.group(Api, "templates", (handlers) =>
   Effect.gen(function*() {
     const repo = yield* TemplatesRepo
+    const { maxTemplateFields } = yield* AppConfig
     return handlers
       .handle("create", ({ payload }) =>
         Effect.gen(function*() {
           const { tenantId } = yield* CurrentTenant
-          yield* validate(payload.template_data)
+          yield* validate(payload.template_data, maxTemplateFields)
           return yield* repo.create(tenantId, payload.document_type, payload.template_data).pipe(Effect.orDie)
         }))
       .handle("list", ({ urlParams }) =>
@@ -33,7 +35,7 @@ export const TemplatesLive = HttpApiBuilder.group(Api, "templates", (handlers) =
       .handle("update", ({ path, payload }) =>
         Effect.gen(function*() {
           const { tenantId } = yield* CurrentTenant
-          if (payload.template_data !== undefined) yield* validate(payload.template_data)
+          if (payload.template_data !== undefined) yield* validate(payload.template_data, maxTemplateFields)
           const updated = yield* repo.update(tenantId, path.template_id, {
             documentType: payload.document_type,
             templateData: payload.template_data

@@ -33,6 +33,7 @@ export const testConfig = (overrides: Partial<ConfigShape> = {}): AppConfig =>
     modelVision: false,
     maxUploadBytes: 5 * 1024 * 1024,
     maxPages: 50,
+    maxTemplateFields: 500,
     urlAllowHosts: ["127.0.0.1", "localhost"],
     urlTimeoutMs: 5_000,
     ocrWorkers: 1,
