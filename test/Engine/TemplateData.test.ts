@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either } from "effect"
-import type { Field } from "../../src/Domain/FieldTree.js"
-import { normalizeTemplate } from "../../src/Engine/TemplateData.js"
+import { countFields, type Field } from "../../src/Domain/FieldTree.js"
+import { normalizeTemplate, normalizeTemplateWithin } from "../../src/Engine/TemplateData.js"
 
 const ok = (data: unknown): ReadonlyArray<Field> => {
   const r = normalizeTemplate(data)
@@ -182,5 +182,25 @@ describe("normalizeTemplate", () => {
       for (let i = 0; i < 7; i++) fine = { [`l${i}`]: fine }
       expect(Either.isRight(normalizeTemplate(fine))).toBe(true)
     })
+  })
+})
+
+describe("normalizeTemplateWithin (MAX_TEMPLATE_FIELDS)", () => {
+  it("counts every field: a leaf one, an object one plus its fields, a list one plus its item's fields", () => {
+    expect(countFields(ok({ a: "string", tags: ["string"] }))).toBe(2)
+    expect(countFields(ok({ party: { name: "string", address: { city: "string" } } }))).toBe(4)
+    expect(countFields(ok({ lines: [{ qty: "number", amount: "number" }] }))).toBe(3)
+  })
+
+  it("refuses more fields than the limit, naming the count and the limit", () => {
+    const data = { party: { name: "string", city: "string" }, lines: [{ qty: "number" }] }
+    expect(Either.isRight(normalizeTemplateWithin(data, 5))).toBe(true)
+    expect(normalizeTemplateWithin(data, 4)).toEqual(
+      Either.left("template_data: 5 fields, more than the limit of 4 (MAX_TEMPLATE_FIELDS)")
+    )
+  })
+
+  it("reports a template's own error before its size", () => {
+    expect(normalizeTemplateWithin({ a: { type: "money" } }, 0)).toEqual(Either.left('template_data.a.type: unknown type "money"'))
   })
 })
