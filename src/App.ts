@@ -14,9 +14,9 @@ import { UrlFetcher } from "./Ingest/UrlFetcher.js"
 import { ModelClient } from "./Model/ModelClient.js"
 import { Admission } from "./Pipeline/Admission.js"
 import { Pipeline } from "./Pipeline/Pipeline.js"
-import { DocumentReader } from "./Reading/DocumentReader.js"
+import { IsolatedDocumentReader } from "./Reading/Isolation/ReadingPool.js"
 import { OfficeConverter } from "./Office/Converter.js"
-import { Ocr } from "./Ocr/Ocr.js"
+import { OcrEngines } from "./Ocr/Ocr.js"
 import { BlobStore } from "./Storage/BlobStore.js"
 import { TemplatesRepo } from "./Templates/Repo.js"
 
@@ -42,7 +42,10 @@ export const EngineLive = Layer.unwrapEffect(
   })
 )
 
-export const PipelineLive = Pipeline.Default.pipe(Layer.provide([DocumentReader.DefaultWithoutDependencies.pipe(Layer.provide([Ocr.DefaultWithoutDependencies, OfficeConverter.detect])), EngineLive]))
+/** Documents are read in worker threads (Reading/Isolation), with the server's OCR engines and office converter. */
+export const ReaderLive = IsolatedDocumentReader.pipe(Layer.provide([OcrEngines.DefaultWithoutDependencies, OfficeConverter.detect]))
+
+export const PipelineLive = Pipeline.Default.pipe(Layer.provide([ReaderLive, EngineLive]))
 
 /** Everything the HTTP handlers need, given AppConfig and a SqlClient. */
 export const ServicesLive = Layer.mergeAll(

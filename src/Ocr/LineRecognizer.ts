@@ -159,7 +159,16 @@ export const makeLineRecognizer = (options: {
      * false while the model is not loaded.
      */
     const canRead = (char: string): boolean => alphabet?.has(char.normalize("NFKC")) ?? false
-    return { read, canRead } as const
+    /** The characters the model can read; undefined while it is not loaded. */
+    const readable = (): ReadonlySet<string> | undefined => alphabet
+    return { read, canRead, readable } as const
   })
 
-export type LineRecognizer = Effect.Effect.Success<ReturnType<typeof makeLineRecognizer>>
+/** What a second reading needs of a recognizer. */
+export interface LineRecognizer {
+  readonly read: (image: GrayImage) => Effect.Effect<ReadonlyArray<ReadCharacter> | undefined>
+  readonly canRead: (char: string) => boolean
+}
+
+/** A recognizer loaded in this process: it can also tell its alphabet (for recognizers elsewhere). */
+export type LoadedLineRecognizer = Effect.Effect.Success<ReturnType<typeof makeLineRecognizer>>

@@ -30,7 +30,7 @@ import { AppConfig } from "../Config.js"
 import type { Line } from "../Domain/PageModel.js"
 import { meanConfidence, readingOrder, resultOf, toOcrResult, wordBoxes } from "./Blocks.js"
 import { repairLine } from "./Confusions.js"
-import { type LineRecognizer, makeLineRecognizer } from "./LineRecognizer.js"
+import { type LineRecognizer, type LoadedLineRecognizer, makeLineRecognizer } from "./LineRecognizer.js"
 import type { PreparedImage, Settings } from "./Preprocess.js"
 import { cropPrepared, prepare, toPgm, unreadRows } from "./Preprocess.js"
 import { withoutPrintedRules } from "./PrintedRules.js"
@@ -130,12 +130,17 @@ export const makeRecognition = (engines: Engines, options: RecognitionOptions = 
   return { recognize, workers: tesseract.workers } as const
 }
 
+/** Engines running in this process (their line recognizer can tell its alphabet). */
+export interface LocalEngines extends Engines {
+  readonly lines: LoadedLineRecognizer
+}
+
 /** The engines in this process: a tesseract pool of `workers` threads, and the line recognizer beside it. */
-export const makeEngines = (options: TesseractPoolOptions): Effect.Effect<Engines, never, Scope.Scope> =>
+export const makeEngines = (options: TesseractPoolOptions): Effect.Effect<LocalEngines, never, Scope.Scope> =>
   Effect.gen(function*() {
     const tesseract = yield* makeTesseractPool(options)
     const lines = yield* makeLineRecognizer({ concurrency: tesseract.workers })
-    return { tesseract, lines } satisfies Engines
+    return { tesseract, lines } satisfies LocalEngines
   })
 
 /** Engines and recognition in this process (tests, the bench, and readers used on their own). */

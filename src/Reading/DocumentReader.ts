@@ -1,6 +1,10 @@
 /**
  * Reads any supported file into the page model: the type comes from the bytes (Sniff),
  * then one reader per format. Adding a format is one line in `readers`.
+ *
+ * `readDocument` is the registry itself; the `DocumentReader` service runs it in this process (tests,
+ * tools), and the server provides it isolated instead (Isolation/ReadingPool.ts: worker threads with
+ * a time budget and a memory cap).
  */
 import { Effect } from "effect"
 import { OfficeConverter } from "../Office/Converter.js"
@@ -22,6 +26,8 @@ export interface ReadOptions {
   readonly maxPages: number
   /** How many e-mails this file is attached inside (0 or absent: the uploaded file). */
   readonly nesting?: number
+  /** Told the page count as soon as a reader knows it (before reading the pages): budgets scale with it. */
+  readonly onPageCount?: (pages: number) => void
 }
 
 type ReadDocument = (bytes: Uint8Array, options: ReadOptions) => Effect.Effect<PageModel, ReadError>
@@ -52,33 +58,40 @@ const readers: Record<string, Reader> = {
   [COMPOUND_FILE_MEDIA_TYPE]: refuseCompoundFile
 }
 
+/** Any supported file → page model, in this thread. */
+export const readDocument = (
+  bytes: Uint8Array,
+  options: ReadOptions
+): Effect.Effect<PageModel, ReadError, Ocr | OfficeConverter> =>
+  Effect.gen(function*() {
+    if (bytes.byteLength === 0) return yield* new UnsupportedMediaType({ detail: "empty file" })
+    const type = yield* sniff(bytes)
+    const mediaType = type?.mediaType ?? "application/octet-stream"
+    yield* Effect.annotateCurrentSpan("mediaType", mediaType)
+    const reader = Object.hasOwn(readers, mediaType) ? readers[mediaType] : undefined
+    if (reader === undefined) {
+      return yield* new UnsupportedMediaType({ detail: `unsupported file type ${mediaType}` })
+    }
+    const context = yield* Effect.context<Ocr | OfficeConverter>()
+    // Attachments are documents of their own: no page-count report for them.
+    const nested: ReadDocument = (b, o) => Effect.provide(readDocument(b, { ...o, onPageCount: undefined }), context)
+    const model = yield* reader(bytes, options, nested)
+    // Readers that cannot count pages before reading (plain text) are checked here.
+    if (model.pages.length > options.maxPages) {
+      return yield* new PayloadTooLarge({
+        detail: `document has ${model.pages.length} pages; the limit is ${options.maxPages}`
+      })
+    }
+    yield* Effect.annotateCurrentSpan("pages", model.pages.length)
+    return model
+  }).pipe(Effect.withSpan("DocumentReader.read", { attributes: { bytes: bytes.byteLength } }))
+
+/** Reads in this process, with the given OCR and office converter. */
 export class DocumentReader extends Effect.Service<DocumentReader>()("DocumentReader", {
   accessors: true,
   dependencies: [Ocr.Default, OfficeConverter.detect],
-  effect: Effect.map(Effect.all([Ocr, OfficeConverter]), ([ocr, office]) => ({
-    read: function read(bytes: Uint8Array, options: ReadOptions): Effect.Effect<PageModel, ReadError> {
-      return Effect.gen(function*() {
-        if (bytes.byteLength === 0) return yield* new UnsupportedMediaType({ detail: "empty file" })
-        const type = yield* sniff(bytes)
-        const mediaType = type?.mediaType ?? "application/octet-stream"
-        yield* Effect.annotateCurrentSpan("mediaType", mediaType)
-        const reader = Object.hasOwn(readers, mediaType) ? readers[mediaType] : undefined
-        if (reader === undefined) {
-          return yield* new UnsupportedMediaType({ detail: `unsupported file type ${mediaType}` })
-        }
-        const model = yield* reader(bytes, options, read).pipe(
-          Effect.provideService(Ocr, ocr),
-          Effect.provideService(OfficeConverter, office)
-        )
-        // Readers that cannot count pages before reading (plain text) are checked here.
-        if (model.pages.length > options.maxPages) {
-          return yield* new PayloadTooLarge({
-            detail: `document has ${model.pages.length} pages; the limit is ${options.maxPages}`
-          })
-        }
-        yield* Effect.annotateCurrentSpan("pages", model.pages.length)
-        return model
-      }).pipe(Effect.withSpan("DocumentReader.read", { attributes: { bytes: bytes.byteLength } }))
-    }
+  effect: Effect.map(Effect.context<Ocr | OfficeConverter>(), (context) => ({
+    read: (bytes: Uint8Array, options: ReadOptions): Effect.Effect<PageModel, ReadError> =>
+      Effect.provide(readDocument(bytes, options), context)
   }))
 }) {}

@@ -15,6 +15,8 @@ import { firstChannel } from "../Ocr/Preprocess.js"
 
 export interface ReadImageOptions {
   readonly maxPages: number
+  /** Told the page count once the header is read. */
+  readonly onPageCount?: (pages: number) => void
 }
 
 /** Largest image (width × height of one page) we decode: 100 megapixels is ~10× an A4 page at 600 DPI. */
@@ -34,6 +36,7 @@ export const readImage = (
     if (pageCount > options.maxPages) {
       return yield* new PayloadTooLarge({ detail: `image has ${pageCount} pages; the limit is ${options.maxPages}` })
     }
+    options.onPageCount?.(pageCount)
     const pages = yield* Effect.forEach(
       Array.from({ length: pageCount }, (_, i) => i),
       (index) =>

@@ -21,6 +21,8 @@ export interface ReadPdfOptions {
    * pages keep what their text layer has, possibly nothing.
    */
   readonly ocr?: Ocr
+  /** Told the page count once the document is open. */
+  readonly onPageCount?: (pages: number) => void
 }
 
 /** Pages read between two checks of pdf.js's caches (a batch's pages all finish before the check). */
@@ -45,6 +47,7 @@ export const readPdf = (
         detail: `document has ${doc.numPages} pages; the limit is ${options.maxPages}`
       })
     }
+    options.onPageCount?.(doc.numPages)
     const pages: Array<Page> = []
     // Fonts pdf.js has loaded since its caches were last released, by their per-document names.
     const fonts = new Set<string>()

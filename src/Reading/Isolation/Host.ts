@@ -1,0 +1,110 @@
+/**
+ * A reading worker's thread: reads the documents the server sends, one at a time, with every reader of
+ * the registry. Rendering, image decoding and the OCR's preparation happen here; recognition itself is
+ * asked of the server's engines (tesseract pool and line recognizer, shared by all workers), so the
+ * OCR's CPU is shared fairly and its models are loaded once.
+ */
+import { Deferred, Effect, Layer, ManagedRuntime, Runtime } from "effect"
+import * as v8 from "node:v8"
+import { parentPort, workerData } from "node:worker_threads"
+import type { ReadError } from "../../Domain/Errors.js"
+import type { ReadCharacter } from "../../Ocr/LineRecognizer.js"
+import { type Engines, makeRecognition, Ocr } from "../../Ocr/Ocr.js"
+import { OcrFailed, type TesseractBlocks } from "../../Ocr/Types.js"
+import { OfficeConverter } from "../../Office/Converter.js"
+import { readDocument } from "../DocumentReader.js"
+import { type FromWorker, ownBytes, type ToWorker, type WorkerSetup } from "./Protocol.js"
+
+const port = parentPort!
+const setup = workerData as WorkerSetup
+
+const send = (message: FromWorker, transfer: ReadonlyArray<ArrayBuffer> = []) =>
+  port.postMessage(message, transfer as Array<ArrayBuffer>)
+
+const pendingTesseract = new Map<number, Deferred.Deferred<TesseractBlocks, OcrFailed>>()
+const pendingLines = new Map<number, Deferred.Deferred<ReadonlyArray<ReadCharacter> | undefined>>()
+let calls = 0
+let alphabet: ReadonlySet<string> | undefined
+
+/** The server's engines, asked over the port. */
+const remoteEngines: Engines = {
+  tesseract: {
+    workers: setup.ocrWorkers,
+    submit: (image, params) =>
+      Effect.gen(function*() {
+        const call = ++calls
+        const done = yield* Deferred.make<TesseractBlocks, OcrFailed>()
+        pendingTesseract.set(call, done)
+        const bytes = ownBytes(image)
+        send({ type: "tesseract", call, image: bytes, params }, [bytes.buffer as ArrayBuffer])
+        return yield* Deferred.await(done).pipe(Effect.ensuring(Effect.sync(() => pendingTesseract.delete(call))))
+      })
+  },
+  lines: {
+    read: (image) =>
+      Effect.gen(function*() {
+        const call = ++calls
+        const done = yield* Deferred.make<ReadonlyArray<ReadCharacter> | undefined>()
+        pendingLines.set(call, done)
+        const pixels = ownBytes(image.pixels)
+        send(
+          { type: "lines", call, image: { width: image.width, height: image.height, pixels }, wantAlphabet: alphabet === undefined },
+          [pixels.buffer as ArrayBuffer]
+        )
+        return yield* Deferred.await(done).pipe(Effect.ensuring(Effect.sync(() => pendingLines.delete(call))))
+      }),
+    canRead: (char) => alphabet?.has(char.normalize("NFKC")) ?? false
+  }
+}
+
+const runtime = ManagedRuntime.make(Layer.mergeAll(
+  Layer.succeed(Ocr, Ocr.make(makeRecognition(remoteEngines, { secondReading: setup.secondReading }))),
+  OfficeConverter.fromSetup(setup.office)
+))
+
+const heapUsed = () => v8.getHeapStatistics().used_heap_size
+
+const read = (id: number, bytes: Uint8Array, maxPages: number) =>
+  readDocument(bytes, { maxPages, onPageCount: (pages) => send({ type: "pages", id, pages }) }).pipe(
+    Effect.match({
+      onFailure: (error: ReadError) => send({ type: "done", id, error: { tag: error._tag, detail: error.detail }, heapUsed: heapUsed() }),
+      onSuccess: (model) => send({ type: "done", id, model, heapUsed: heapUsed() })
+    }),
+    // A reader that throws is a reader's bug, but still this file's failure: said so, not a crash.
+    Effect.catchAllDefect((defect) =>
+      Effect.sync(() =>
+        send({
+          type: "done",
+          id,
+          error: { tag: "UnsupportedMediaType", detail: `the file could not be read: ${defect instanceof Error ? defect.message : String(defect)}` },
+          heapUsed: heapUsed()
+        })
+      )
+    )
+  )
+
+port.on("message", (message: ToWorker) => {
+  switch (message.type) {
+    case "read":
+      void runtime.runPromise(read(message.id, message.bytes, message.maxPages))
+      return
+    case "tesseract-done": {
+      const done = pendingTesseract.get(message.call)
+      if (done === undefined) return
+      Runtime.runSync(Runtime.defaultRuntime)(
+        message.blocks !== undefined
+          ? Deferred.succeed(done, message.blocks)
+          : Deferred.fail(done, new OcrFailed({ reason: message.failure ?? "OCR failed" }))
+      )
+      return
+    }
+    case "lines-done": {
+      if (message.alphabet !== undefined) alphabet = new Set(message.alphabet)
+      const done = pendingLines.get(message.call)
+      if (done !== undefined) Runtime.runSync(Runtime.defaultRuntime)(Deferred.succeed(done, message.chars))
+      return
+    }
+  }
+})
+
+send({ type: "ready" })

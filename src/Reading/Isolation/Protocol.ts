@@ -1,0 +1,55 @@
+/**
+ * The messages between the server and a reading worker. The server sends one document at a time to a
+ * worker and serves its calls to the OCR engines, which stay in the server, shared by every request.
+ */
+import type { PageModel } from "../../Domain/PageModel.js"
+import type { ReadCharacter } from "../../Ocr/LineRecognizer.js"
+import type { TesseractBlocks } from "../../Ocr/Types.js"
+import type { LibreOfficeSetup } from "../../Office/Converter.js"
+
+/** Given to each worker when it starts. */
+export interface WorkerSetup {
+  /** How many images the server's tesseract pool reads at once (the readers send as many pages). */
+  readonly ocrWorkers: number
+  readonly secondReading: boolean
+  /** The office converter the server chose (undefined: none). */
+  readonly office: LibreOfficeSetup | undefined
+}
+
+/** The error tags a read can end with, each with its status at the API edge. */
+export type ReadErrorTag = "UnsupportedMediaType" | "PayloadTooLarge" | "Unprocessable"
+
+export type ToWorker =
+  | { readonly type: "read"; readonly id: number; readonly bytes: Uint8Array; readonly maxPages: number }
+  | { readonly type: "tesseract-done"; readonly call: number; readonly blocks?: TesseractBlocks; readonly failure?: string }
+  | {
+    readonly type: "lines-done"
+    readonly call: number
+    readonly chars: ReadonlyArray<ReadCharacter> | undefined
+    readonly alphabet?: ReadonlyArray<string>
+  }
+
+export type FromWorker =
+  | { readonly type: "ready" }
+  | { readonly type: "pages"; readonly id: number; readonly pages: number }
+  | { readonly type: "tesseract"; readonly call: number; readonly image: Uint8Array; readonly params: Record<string, string> }
+  | {
+    readonly type: "lines"
+    readonly call: number
+    readonly image: { readonly width: number; readonly height: number; readonly pixels: Uint8Array }
+    readonly wantAlphabet: boolean
+  }
+  | {
+    readonly type: "done"
+    readonly id: number
+    readonly model?: PageModel
+    readonly error?: { readonly tag: ReadErrorTag; readonly detail: string }
+    /** The worker's heap after the read, in bytes: a worker left holding much is replaced. */
+    readonly heapUsed: number
+  }
+
+/** A copy that owns exactly its bytes (a view's whole buffer would otherwise be cloned or detached). */
+export const ownBytes = (view: Uint8Array): Uint8Array =>
+  view.byteOffset === 0 && view.byteLength === view.buffer.byteLength && view.buffer instanceof ArrayBuffer
+    ? view
+    : new Uint8Array(view)
