@@ -42,7 +42,7 @@ export const EngineLive = Layer.unwrapEffect(
   })
 )
 
-/** Documents are read in worker threads (Reading/Isolation), with the server's OCR engines and office converter. */
+/** Documents are read in worker processes (Reading/Isolation), with the server's OCR engines and office converter. */
 export const ReaderLive = IsolatedDocumentReader.pipe(Layer.provide([OcrEngines.DefaultWithoutDependencies, OfficeConverter.detect]))
 
 export const PipelineLive = Pipeline.Default.pipe(Layer.provide([ReaderLive, EngineLive]))

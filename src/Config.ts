@@ -33,11 +33,11 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       modelVision: yield* Config.boolean("MODEL_VISION").pipe(Config.withDefault(false)),
       maxUploadBytes: yield* Config.integer("MAX_UPLOAD_BYTES").pipe(Config.withDefault(52_428_800)),
       maxPages: yield* Config.integer("MAX_PAGES").pipe(Config.withDefault(500)),
-      /** Documents read at once, each in a worker thread of its own. */
+      /** Documents read at once, each in a worker process of its own. */
       readWorkers: yield* Config.integer("READ_WORKERS").pipe(Config.withDefault(os.availableParallelism())),
       /** A fixed reading budget per document; unset: 30 s plus 2 s per page (Reading/Isolation/ReadingPool.ts). */
       readTimeoutMs: yield* Config.option(Config.integer("READ_TIMEOUT_MS")).pipe(Effect.map(Option.getOrUndefined)),
-      /** The heap a reading worker may use, in MB. */
+      /** The memory reading one document may take in its worker, beyond the worker's resting size, in MB. */
       readMemoryMb: yield* Config.integer("READ_MEMORY_MB").pipe(Config.withDefault(1024)),
       /** Fields in one template, nested ones included: each is a value to look for in every section. */
       maxTemplateFields: yield* Config.integer("MAX_TEMPLATE_FIELDS").pipe(Config.withDefault(500)),

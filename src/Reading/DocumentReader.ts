@@ -3,7 +3,7 @@
  * then one reader per format. Adding a format is one line in `readers`.
  *
  * `readDocument` is the registry itself; the `DocumentReader` service runs it in this process (tests,
- * tools), and the server provides it isolated instead (Isolation/ReadingPool.ts: worker threads with
+ * tools), and the server provides it isolated instead (Isolation/ReadingPool.ts: worker processes with
  * a time budget and a memory cap).
  */
 import { Effect } from "effect"

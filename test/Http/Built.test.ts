@@ -8,6 +8,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { promisify } from "node:util"
+import { makeTextPdf } from "../support/pdfs.js"
 
 const root = path.resolve(import.meta.dirname, "../..")
 
@@ -54,6 +55,20 @@ describe("the built server (npm start)", () => {
       const script = await fetch(`http://127.0.0.1:${port}/console/console.js`)
       expect(script.status).toBe(200)
       expect(await script.text()).toContain("/v1/templates")
+      // Documents are read by the compiled reading worker (dist/Reading/Isolation/Host.js).
+      const created = await fetch(`http://127.0.0.1:${port}/v1/templates`, {
+        method: "POST",
+        headers: { "x-api-key": "smoke-key", "content-type": "application/json" },
+        body: JSON.stringify({ document_type: "invoice", template_data: { invoice_number: "The invoice number" } })
+      })
+      const { template_id } = (await created.json()) as { template_id: string }
+      const form = new FormData()
+      form.append("template_ids", JSON.stringify([template_id]))
+      form.append("file", new Blob([await makeTextPdf([["INVOICE", "Invoice Number: 41"], ["RECEIPT"]])]), "two.pdf")
+      const extracted = await fetch(`http://127.0.0.1:${port}/v1/documents/extract`, { method: "POST", headers: { "x-api-key": "smoke-key" }, body: form })
+      const body = await extracted.text()
+      expect(extracted.status, body).toBe(200)
+      expect(body).toContain("Invoice Number: 41")
       // The keys CLI is refused while the server holds the embedded database: one line, exit 1.
       const busy = await keys(dataDir, "list")
       expect(busy.code).toBe(1)

@@ -146,3 +146,19 @@ export const repeatedPagePdf = (copies: number, segments = 20_000): Uint8Array =
     streamObject(strokes, "/Type /XObject /Subtype /Form /BBox [0 0 595 842] ")
   ])
 }
+
+/**
+ * `pages` distinct pages, each drawing the same heavy picture (no text): every page is rendered and
+ * OCR'd, so reading takes long for a small file.
+ */
+export const heavyPagesPdf = (pages: number, segments = 20_000): Uint8Array => {
+  const strokes = Array.from({ length: 200 }, (_, i) => `${(i * 2.9) % 500 + 40} ${(i * 7.3) % 700 + 60} m ${(i * 3.1) % 500 + 45} ${(i * 5.7) % 700 + 65} l S`).join("\n")
+  const paints = Array.from({ length: Math.ceil(segments / 200) }, (_, i) => `q 1 0 0 1 ${i % 7} ${i % 5} cm /F0 Do Q`).join("\n")
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, i) => `${i + 5} 0 R`).join(" ")}] /Count ${pages} >>`,
+    streamObject(paints),
+    streamObject(strokes, "/Type /XObject /Subtype /Form /BBox [0 0 595 842] "),
+    ...Array.from({ length: pages }, () => "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /F0 4 0 R >> >> /Contents 3 0 R >>")
+  ])
+}

@@ -1,25 +1,24 @@
 /**
- * A reading worker's thread: reads the documents the server sends, one at a time, with every reader of
+ * A reading worker's process: reads the documents the server sends, one at a time, with every reader of
  * the registry. Rendering, image decoding and the OCR's preparation happen here; recognition itself is
  * asked of the server's engines (tesseract pool and line recognizer, shared by all workers), so the
  * OCR's CPU is shared fairly and its models are loaded once.
  */
 import { Deferred, Effect, Layer, ManagedRuntime, Runtime } from "effect"
 import * as v8 from "node:v8"
-import { parentPort, workerData } from "node:worker_threads"
 import type { ReadError } from "../../Domain/Errors.js"
 import type { ReadCharacter } from "../../Ocr/LineRecognizer.js"
 import { type Engines, makeRecognition, Ocr } from "../../Ocr/Ocr.js"
 import { OcrFailed, type TesseractBlocks } from "../../Ocr/Types.js"
 import { OfficeConverter } from "../../Office/Converter.js"
 import { readDocument } from "../DocumentReader.js"
-import { type FromWorker, ownBytes, type ToWorker, type WorkerSetup } from "./Protocol.js"
+import { type FromWorker, SETUP_VARIABLE, type ToWorker, type WorkerSetup } from "./Protocol.js"
 
-const port = parentPort!
-const setup = workerData as WorkerSetup
+const setup = JSON.parse(process.env[SETUP_VARIABLE] ?? "{}") as WorkerSetup
 
-const send = (message: FromWorker, transfer: ReadonlyArray<ArrayBuffer> = []) =>
-  port.postMessage(message, transfer as Array<ArrayBuffer>)
+const send = (message: FromWorker) => {
+  process.send?.(message)
+}
 
 const pendingTesseract = new Map<number, Deferred.Deferred<TesseractBlocks, OcrFailed>>()
 const pendingLines = new Map<number, Deferred.Deferred<ReadonlyArray<ReadCharacter> | undefined>>()
@@ -35,8 +34,7 @@ const remoteEngines: Engines = {
         const call = ++calls
         const done = yield* Deferred.make<TesseractBlocks, OcrFailed>()
         pendingTesseract.set(call, done)
-        const bytes = ownBytes(image)
-        send({ type: "tesseract", call, image: bytes, params }, [bytes.buffer as ArrayBuffer])
+        send({ type: "tesseract", call, image, params })
         return yield* Deferred.await(done).pipe(Effect.ensuring(Effect.sync(() => pendingTesseract.delete(call))))
       })
   },
@@ -46,11 +44,7 @@ const remoteEngines: Engines = {
         const call = ++calls
         const done = yield* Deferred.make<ReadonlyArray<ReadCharacter> | undefined>()
         pendingLines.set(call, done)
-        const pixels = ownBytes(image.pixels)
-        send(
-          { type: "lines", call, image: { width: image.width, height: image.height, pixels }, wantAlphabet: alphabet === undefined },
-          [pixels.buffer as ArrayBuffer]
-        )
+        send({ type: "lines", call, image: { width: image.width, height: image.height, pixels: image.pixels }, wantAlphabet: alphabet === undefined })
         return yield* Deferred.await(done).pipe(Effect.ensuring(Effect.sync(() => pendingLines.delete(call))))
       }),
     canRead: (char) => alphabet?.has(char.normalize("NFKC")) ?? false
@@ -83,7 +77,7 @@ const read = (id: number, bytes: Uint8Array, maxPages: number) =>
     )
   )
 
-port.on("message", (message: ToWorker) => {
+process.on("message", (message: ToWorker) => {
   switch (message.type) {
     case "read":
       void runtime.runPromise(read(message.id, message.bytes, message.maxPages))
@@ -107,4 +101,7 @@ port.on("message", (message: ToWorker) => {
   }
 })
 
-send({ type: "ready" })
+// The server is gone (or let this worker go): nothing left to read for.
+process.on("disconnect", () => process.exit(0))
+
+send({ type: "ready", heapUsed: heapUsed() })

@@ -7,6 +7,9 @@ import type { ReadCharacter } from "../../Ocr/LineRecognizer.js"
 import type { TesseractBlocks } from "../../Ocr/Types.js"
 import type { LibreOfficeSetup } from "../../Office/Converter.js"
 
+/** The environment variable that gives a worker its setup (JSON). */
+export const SETUP_VARIABLE = "DOCSPLIT_READER_SETUP"
+
 /** Given to each worker when it starts. */
 export interface WorkerSetup {
   /** How many images the server's tesseract pool reads at once (the readers send as many pages). */
@@ -30,7 +33,7 @@ export type ToWorker =
   }
 
 export type FromWorker =
-  | { readonly type: "ready" }
+  | { readonly type: "ready"; readonly heapUsed: number }
   | { readonly type: "pages"; readonly id: number; readonly pages: number }
   | { readonly type: "tesseract"; readonly call: number; readonly image: Uint8Array; readonly params: Record<string, string> }
   | {
@@ -47,9 +50,3 @@ export type FromWorker =
     /** The worker's heap after the read, in bytes: a worker left holding much is replaced. */
     readonly heapUsed: number
   }
-
-/** A copy that owns exactly its bytes (a view's whole buffer would otherwise be cloned or detached). */
-export const ownBytes = (view: Uint8Array): Uint8Array =>
-  view.byteOffset === 0 && view.byteLength === view.buffer.byteLength && view.buffer instanceof ArrayBuffer
-    ? view
-    : new Uint8Array(view)

@@ -1,30 +1,37 @@
 /**
- * Documents are read in worker threads, never on the server's event loop: a file that takes minutes to
- * render or decode keeps one worker busy while every other request (and /health) is served. Each read
- * has hard limits:
+ * Documents are read in worker processes, never on the server's event loop: a file that takes minutes to
+ * render or decode keeps one worker busy while every other request (and /health) is served, and a file
+ * that exhausts a worker's memory ends that worker, not the server. Each read has hard limits:
  * - a time budget (READ_TIMEOUT_MS, or by default 30 s plus 2 s per page once the page count is known),
  *   counted on the worker's own work: time spent waiting for the shared OCR engines is not its fault;
- * - a heap cap (READ_MEMORY_MB) enforced by V8 in the worker;
- * past either the worker is terminated (its memory goes with it), the read fails with a 422 or 413 that
+ * - a memory cap (READ_MEMORY_MB): what the worker holds beyond its resting size, watched from here
+ *   (resident memory) and by V8 (its heap);
+ * past either the worker is killed (its memory goes with it), the read fails with a 422 or 413 that
  * names the limit, and a fresh worker takes its place on the next read. A worker left holding a large
- * heap after a read is replaced too, so the server's memory returns to its level between documents.
+ * heap after a read is replaced too, so memory returns to its level between documents.
+ *
+ * Workers get a minimal environment (no keys, no database address) and their setup as JSON.
  */
 import { Effect, Fiber, Layer, Queue, Runtime } from "effect"
-import { Worker as NodeWorker, type ResourceLimits } from "node:worker_threads"
+import { type ChildProcess, fork } from "node:child_process"
+import * as fs from "node:fs"
+import { createRequire } from "node:module"
+import * as os from "node:os"
+import { pathToFileURL } from "node:url"
 import { AppConfig } from "../../Config.js"
 import { PayloadTooLarge, type ReadError, Unprocessable, UnsupportedMediaType } from "../../Domain/Errors.js"
 import type { PageModel } from "../../Domain/PageModel.js"
 import { type LocalEngines, OcrEngines } from "../../Ocr/Ocr.js"
 import { OfficeConverter } from "../../Office/Converter.js"
 import { DocumentReader, type ReadOptions } from "../DocumentReader.js"
-import type { FromWorker, ToWorker, WorkerSetup } from "./Protocol.js"
+import { type FromWorker, SETUP_VARIABLE, type ToWorker, type WorkerSetup } from "./Protocol.js"
 
 export interface ReadingPoolOptions {
-  /** Documents read at once (one per worker thread). */
+  /** Documents read at once (one per worker process). */
   readonly workers: number
   /** A fixed budget per document; undefined: BASE_BUDGET_MS plus PAGE_BUDGET_MS per page. */
   readonly timeoutMs: number | undefined
-  /** The heap a worker may use (V8's old generation), in MB. */
+  /** The memory reading one document may take beyond the worker's resting size (resident, and its V8 heap), in MB. */
   readonly memoryMb: number
   readonly setup: WorkerSetup
   readonly engines: LocalEngines
@@ -32,26 +39,56 @@ export interface ReadingPoolOptions {
 
 export const BASE_BUDGET_MS = 30_000
 export const PAGE_BUDGET_MS = 2_000
-/** A worker whose heap holds more than this after a read is replaced rather than kept. */
+/** A worker whose heap holds this much more than at its start after a read is replaced rather than kept. */
 const RETIRE_HEAP_BYTES = 256 * 1024 * 1024
 /** A worker is replaced after this many reads anyway (fragmentation, caches). */
 const RETIRE_AFTER_READS = 200
 const BUDGET_CHECK_MS = 200
+/** A worker that has not loaded its readers by then is broken. */
+const WORKER_START_MS = 60_000
 
-/** The worker thread running Host.ts: compiled JS in production, the TypeScript source (through tsx) in tests. */
-const startHost = (setup: WorkerSetup, resourceLimits: ResourceLimits): NodeWorker => {
+/** The variables a worker keeps from the server's environment: none of its secrets. */
+const KEPT_VARIABLES = ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "TZ"]
+
+/** A worker process running Host.ts: compiled JS in production, the TypeScript source (through tsx) in tests. */
+const startHost = (setup: WorkerSetup, memoryMb: number): ChildProcess => {
   const here = import.meta.url
-  if (here.endsWith(".ts")) {
-    const host = new URL("./Host.ts", here).href
-    const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(host)}) })`
-    return new NodeWorker(boot, { eval: true, workerData: setup, resourceLimits })
+  const source = here.endsWith(".ts")
+  const env: Record<string, string> = { [SETUP_VARIABLE]: JSON.stringify(setup) }
+  for (const name of KEPT_VARIABLES) {
+    const value = process.env[name]
+    if (value !== undefined) env[name] = value
   }
-  return new NodeWorker(new URL("./Host.js", here), { workerData: setup, resourceLimits })
+  return fork(new URL(source ? "./Host.ts" : "./Host.js", here), [], {
+    env,
+    execArgv: [...(source ? ["--import", pathToFileURL(createRequire(here).resolve("tsx")).href] : []), `--max-old-space-size=${memoryMb}`],
+    serialization: "advanced",
+    stdio: ["ignore", "ignore", "pipe", "ipc"]
+  })
+}
+
+/** Room in a worker's V8 heap for the readers themselves, beside a document's share. */
+const HOST_HEAP_MB = 128
+const PAGE_BYTES = 4096
+/** A process's resident memory in bytes (Linux's /proc), undefined where it cannot be read. */
+const residentBytes = (pid: number | undefined): number | undefined => {
+  if (pid === undefined || os.platform() !== "linux") return undefined
+  try {
+    const pages = Number(fs.readFileSync(`/proc/${pid}/statm`, "latin1").split(" ")[1])
+    return Number.isFinite(pages) ? pages * PAGE_BYTES : undefined
+  } catch {
+    return undefined
+  }
 }
 
 interface Slot {
-  worker: NodeWorker | undefined
+  worker: ChildProcess | undefined
   reads: number
+  /** The worker's resident memory and V8 heap when it was ready, before any document. */
+  resting: number
+  restingHeap: number
+  /** The end of the worker's error output: why it died, when it did. */
+  stderr: string
 }
 
 const errorOf = (tag: string, detail: string): ReadError =>
@@ -66,16 +103,22 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
     const runtime = yield* Effect.runtime<never>()
     const run = Runtime.runFork(runtime)
     const size = Math.max(1, Math.floor(options.workers))
-    const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: 48 }
-    const slots: Array<Slot> = Array.from({ length: size }, () => ({ worker: undefined, reads: 0 }))
+    const memoryBytes = options.memoryMb * 1024 * 1024
+    /** The V8 heap of a worker: the readers' own (about 80 MB) and the document's share. */
+    const heapMb = options.memoryMb + HOST_HEAP_MB
+    const slots: Array<Slot> = Array.from({ length: size }, () => ({ worker: undefined, reads: 0, resting: 0, restingHeap: 0, stderr: "" }))
     const free = yield* Queue.unbounded<Slot>()
     yield* Queue.offerAll(free, slots)
     yield* Effect.addFinalizer(() =>
-      Effect.promise(() => Promise.all(slots.map((slot) => slot.worker?.terminate().catch(() => 0))))
+      Effect.sync(() => slots.forEach(retire))
     )
 
     const start = (slot: Slot) => {
-      const worker = startHost(options.setup, resourceLimits)
+      const worker = startHost(options.setup, heapMb)
+      slot.stderr = ""
+      worker.stderr?.on("data", (chunk: Buffer) => {
+        slot.stderr = (slot.stderr + chunk.toString("utf8")).slice(-4096)
+      })
       // Between reads nobody else listens: an idle worker that fails or ends just leaves its slot empty.
       worker.on("error", () => undefined)
       worker.on("exit", () => {
@@ -85,29 +128,31 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
       return worker
     }
 
-    const retire = (slot: Slot) => {
+    function retire(slot: Slot) {
       const worker = slot.worker
       slot.worker = undefined
       slot.reads = 0
-      void worker?.terminate().catch(() => 0)
+      worker?.kill("SIGKILL")
     }
+
+    const outOfMemory = () =>
+      new PayloadTooLarge({ detail: `reading the document needs more than ${options.memoryMb} MB of memory (the limit, READ_MEMORY_MB)` })
 
     /** One document on one worker (started first if the slot has none), with its budget and the engines served. */
     const readOn = (slot: Slot, bytes: Uint8Array, readOptions: ReadOptions) =>
       Effect.async<PageModel, ReadError>((resume) => {
+        const fresh = slot.worker === undefined
         const worker = slot.worker ?? start(slot)
         const id = ++slot.reads
-        const started = performance.now()
+        let started = performance.now()
         const engineCalls = new Set<Fiber.RuntimeFiber<void>>()
         let engineMs = 0, engineSince = 0, budgetMs = options.timeoutMs ?? BASE_BUDGET_MS
         let finished = false
+        // A new worker's start (loading the readers) is not the document's time, but is bounded too.
+        let ready = !fresh
 
         const reply = (message: ToWorker) => {
-          try {
-            worker.postMessage(message)
-          } catch {
-            // The worker is gone; its read has already ended.
-          }
+          if (worker.connected) worker.send(message, (error) => error /* the worker is gone; its read has ended */)
         }
         const engine = (effect: Effect.Effect<ToWorker>) => {
           if (engineCalls.size === 0) engineSince = performance.now()
@@ -124,7 +169,7 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
           clearInterval(timer)
           worker.off("message", onMessage)
           worker.off("error", onError)
-          worker.off("exit", onExit)
+          worker.off("close", onExit)
           for (const fiber of engineCalls) run(Fiber.interrupt(fiber))
           if (!keepWorker && slot.worker === worker) retire(slot)
           resume(outcome)
@@ -133,6 +178,13 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
         const onMessage = (message: FromWorker) => {
           switch (message.type) {
             case "ready":
+              if (fresh) {
+                ready = true
+                started = performance.now()
+                slot.resting = residentBytes(worker.pid) ?? 0
+                slot.restingHeap = message.heapUsed
+                sendDocument()
+              }
               return
             case "pages":
               if (options.timeoutMs === undefined) budgetMs = BASE_BUDGET_MS + PAGE_BUDGET_MS * message.pages
@@ -151,7 +203,7 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
               }))
             case "done": {
               if (message.id !== id) return
-              const keep = message.heapUsed < RETIRE_HEAP_BYTES && slot.reads < RETIRE_AFTER_READS
+              const keep = message.heapUsed - slot.restingHeap < RETIRE_HEAP_BYTES && slot.reads < RETIRE_AFTER_READS
               return finish(
                 message.model !== undefined ? Effect.succeed(message.model) : Effect.fail(errorOf(message.error?.tag ?? "", message.error?.detail ?? "unreadable file")),
                 keep
@@ -159,17 +211,24 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
             }
           }
         }
-        const onError = (error: Error) => {
-          const outOfMemory = (error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY"
+        const onError = (error: Error) => finish(Effect.die(error), false)
+        const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+          // V8 ends a process whose heap is full with this line (and an abort).
           finish(
-            outOfMemory
-              ? Effect.fail(new PayloadTooLarge({ detail: `reading the document needs more than ${options.memoryMb} MB of memory (the limit, READ_MEMORY_MB)` }))
-              : Effect.die(error),
+            /heap out of memory|Fatal process out of memory/.test(slot.stderr)
+              ? Effect.fail(outOfMemory())
+              : Effect.die(new Error(`reading worker exited (${signal ?? `code ${code}`}): ${slot.stderr.trim().split("\n").slice(-3).join(" ")}`)),
             false
           )
-        }
-        const onExit = (code: number) => finish(Effect.die(new Error(`reading worker exited (code ${code})`)), false)
         const timer = setInterval(() => {
+          if (!ready) {
+            if (performance.now() - started > WORKER_START_MS) {
+              finish(Effect.die(new Error(`reading worker did not start within ${WORKER_START_MS / 1000} s: ${slot.stderr.trim().slice(-500)}`)), false)
+            }
+            return
+          }
+          const resident = residentBytes(worker.pid)
+          if (resident !== undefined && slot.resting > 0 && resident - slot.resting > memoryBytes) return finish(Effect.fail(outOfMemory()), false)
           const busy = engineCalls.size > 0 ? performance.now() - engineSince : 0
           if (performance.now() - started - engineMs - busy <= budgetMs) return
           const fixed = options.timeoutMs !== undefined
@@ -182,10 +241,11 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
 
         worker.on("message", onMessage)
         worker.on("error", onError)
-        worker.on("exit", onExit)
-        // A copy of its own goes to the worker (the caller keeps its bytes).
-        const copy = new Uint8Array(bytes)
-        worker.postMessage({ type: "read", id, bytes: copy, maxPages: readOptions.maxPages } satisfies ToWorker, [copy.buffer as ArrayBuffer])
+        // "close" rather than "exit": the worker's last words on stderr have arrived by then.
+        worker.on("close", onExit)
+        // A new worker gets the document once it listens (a message before that would be lost).
+        const sendDocument = () => reply({ type: "read", id, bytes, maxPages: readOptions.maxPages })
+        if (!fresh) sendDocument()
         // The caller gave up (client gone, request interrupted): the work stops with its worker.
         return Effect.sync(() => finish(Effect.interrupt, false))
       })
@@ -197,10 +257,13 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
         (slot) => Queue.offer(free, slot)
       ).pipe(Effect.withSpan("ReadingPool.read", { attributes: { bytes: bytes.byteLength } }))
 
-    return { read, workers: size } as const
+    /** The worker processes running now (for tests and diagnostics). */
+    const pids = (): ReadonlyArray<number> => slots.flatMap((slot) => slot.worker?.pid ?? [])
+
+    return { read, workers: size, pids } as const
   })
 
-/** The server's reader: documents read in worker threads, with the server's OCR engines and office converter. */
+/** The server's reader: documents read in worker processes, with the server's OCR engines and office converter. */
 export const IsolatedDocumentReader = Layer.scoped(
   DocumentReader,
   Effect.gen(function*() {

@@ -1,0 +1,121 @@
+/**
+ * The reading pool: documents read in worker threads with a time budget and a heap cap. Real files,
+ * real workers (the TypeScript host through tsx), the real OCR engines of this process.
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import { Context, Effect, Exit, Fiber, Layer } from "effect"
+import { DocumentReader } from "../../src/Reading/DocumentReader.js"
+import { makeReadingPool } from "../../src/Reading/Isolation/ReadingPool.js"
+import { makeEngines } from "../../src/Ocr/Ocr.js"
+import { heavyPagesPdf, makeTextPdf, rawPdf, streamObject } from "../support/pdfs.js"
+
+class Pool extends Context.Tag("test/Pool")<Pool, Effect.Effect.Success<ReturnType<typeof makeReadingPool>>>() {}
+
+const poolLayer = (options: { timeoutMs?: number; memoryMb?: number; workers?: number }) =>
+  Layer.scopedContext(
+    Effect.gen(function*() {
+      const engines = yield* makeEngines({ workers: 1 })
+      const pool = yield* makeReadingPool({
+        workers: options.workers ?? 1,
+        timeoutMs: options.timeoutMs,
+        memoryMb: options.memoryMb ?? 256,
+        engines,
+        setup: { ocrWorkers: 1, secondReading: false, office: undefined }
+      })
+      return Context.make(Pool, pool).pipe(Context.add(DocumentReader, DocumentReader.make({ read: pool.read })))
+    })
+  )
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+const pause = (ms: number) => Effect.promise(() => new Promise((resolve) => setTimeout(resolve, ms)))
+
+const text = (lines: ReadonlyArray<string>) => Effect.promise(() => makeTextPdf([lines]))
+const read = (bytes: Uint8Array) => DocumentReader.read(bytes, { maxPages: 100 })
+
+/** The longest the main thread went without running a timer while `effect` ran (ms). */
+const longestStall = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    let last = performance.now(), worst = 0
+    const timer = setInterval(() => {
+      const now = performance.now()
+      worst = Math.max(worst, now - last)
+      last = now
+    }, 10)
+    const exit = yield* Effect.exit(effect).pipe(Effect.ensuring(Effect.sync(() => clearInterval(timer))))
+    return [exit, worst] as const
+  })
+
+/** One page whose text layer holds `items` separate strings: pdf.js builds an object for each. */
+const manyItemsPdf = (items: number) => {
+  const ops = Array.from({ length: items }, (_, i) => `BT /F1 4 Tf ${(i * 13) % 560 + 10} ${(i * 7) % 800 + 20} Td (w${i}) Tj ET`).join("\n")
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+    streamObject(ops),
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
+  ])
+}
+
+describe("ReadingPool", () => {
+  layer(poolLayer({ timeoutMs: 1_500 }), { timeout: 120_000 })("a fixed budget of 1.5 s", (it) => {
+    it.effect("reads a document in a worker, the main thread free meanwhile", () =>
+      Effect.gen(function*() {
+        const [exit, stall] = yield* longestStall(read(yield* text(["INVOICE", "Invoice Number: 7"])))
+        expect(Exit.isSuccess(exit) ? "read" : String(exit.cause)).toBe("read")
+        if (Exit.isSuccess(exit)) expect(exit.value.pages[0]!.lines.map((l) => l.text)).toEqual(["INVOICE", "Invoice Number: 7"])
+        expect(stall).toBeLessThan(250)
+      }))
+
+    it.effect("a document over its budget is a 422 naming it, the main thread never blocked; the next read gets a new worker", () =>
+      Effect.gen(function*() {
+        const pool = yield* Pool
+        const started = performance.now()
+        const [exit, stall] = yield* longestStall(read(heavyPagesPdf(8, 60_000)))
+        const ms = performance.now() - started
+        expect(exit).toMatchObject({ _tag: "Failure" })
+        const error = Exit.isFailure(exit) ? exit.cause : undefined
+        expect(String(JSON.stringify(error))).toMatch(/Unprocessable/)
+        expect(String(JSON.stringify(error))).toMatch(/longer than its 2 s budget \(READ_TIMEOUT_MS\)/)
+        expect(ms).toBeLessThan(5_000)
+        expect(stall).toBeLessThan(250)
+        expect(pool.pids()).toEqual([])
+        const next = yield* read(yield* text(["RECEIPT"]))
+        expect(next.pages[0]!.lines.map((l) => l.text)).toEqual(["RECEIPT"])
+      }))
+
+    it.effect("an interrupted read kills its worker process; the next read is served", () =>
+      Effect.gen(function*() {
+        const pool = yield* Pool
+        const fiber = yield* Effect.fork(read(heavyPagesPdf(8, 60_000)))
+        yield* pause(300)
+        const [pid] = pool.pids()
+        expect(pid).toBeDefined()
+        yield* Fiber.interrupt(fiber)
+        yield* pause(200)
+        expect(alive(pid!)).toBe(false)
+        const next = yield* read(yield* text(["AFTER"]))
+        expect(next.pages[0]!.lines.map((l) => l.text)).toEqual(["AFTER"])
+      }))
+  })
+
+  layer(poolLayer({ memoryMb: 96 }), { timeout: 120_000 })("a heap cap of 96 MB", (it) => {
+    it.effect("a document needing more is a 413 naming READ_MEMORY_MB; the next read gets a new worker", () =>
+      Effect.gen(function*() {
+        const exit = yield* Effect.exit(read(manyItemsPdf(1_000_000)))
+        expect(exit).toMatchObject({ _tag: "Failure" })
+        const cause = JSON.stringify(Exit.isFailure(exit) ? exit.cause : undefined)
+        expect(cause).toMatch(/PayloadTooLarge/)
+        expect(cause).toMatch(/more than 96 MB of memory \(the limit, READ_MEMORY_MB\)/)
+        const next = yield* read(yield* text(["STILL HERE"]))
+        expect(next.pages[0]!.lines.map((l) => l.text)).toEqual(["STILL HERE"])
+      }))
+  })
+})
