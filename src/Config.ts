@@ -39,6 +39,8 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       readTimeoutMs: yield* Config.option(Config.integer("READ_TIMEOUT_MS")).pipe(Effect.map(Option.getOrUndefined)),
       /** The memory reading one document may take in its worker, beyond the worker's resting size, in MB. */
       readMemoryMb: yield* Config.integer("READ_MEMORY_MB").pipe(Config.withDefault(1024)),
+      /** Start a reading worker with the server (false: on the first document). */
+      readPrestart: yield* Config.boolean("READ_PRESTART").pipe(Config.withDefault(true)),
       /** Fields in one template, nested ones included: each is a value to look for in every section. */
       maxTemplateFields: yield* Config.integer("MAX_TEMPLATE_FIELDS").pipe(Config.withDefault(500)),
       urlAllowHosts: yield* commaList("URL_ALLOW_HOSTS"),

@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import * as zlib from "node:zlib"
 import type { PageModel } from "../../src/Domain/PageModel.js"
 import { readPdf } from "../../src/Reading/Pdf.js"
+import { zlibZeros } from "../support/pdfs.js"
 
 const LINES = Array.from({ length: 20 }, (_, i) => `Line ${i + 1} of the delivered goods ${(12.5 * (i + 1)).toFixed(2)} EUR`)
 
@@ -95,17 +96,6 @@ describe("readPdf on Flate-compressed content", () => {
     expect(lines(await read(pdfWithContent(cut)))).toEqual(LINES)
   })
 })
-
-/** A zlib stream (header, raw deflate, Adler-32) inflating to `megabytes` MB of zeros, ~1 KB per MB. */
-const zlibZeros = (megabytes: number, checksum: "valid" | "wrong" = "valid"): Uint8Array => {
-  const block = zlib.deflateRawSync(Buffer.alloc(1 << 20), { finishFlush: zlib.constants.Z_SYNC_FLUSH })
-  const n = megabytes * (1 << 20)
-  // Adler-32 of n zeros: a = 1, b = n mod 65521.
-  const adler = Buffer.alloc(4)
-  adler.writeUInt32BE((((n % 65521) << 16) | 1) >>> 0)
-  if (checksum === "wrong") adler[3]! ^= 0xff
-  return new Uint8Array(Buffer.concat([Buffer.from([0x78, 0x9c]), ...Array.from({ length: megabytes }, () => block), Buffer.from([0x03, 0x00]), adler]))
-}
 
 describe("readPdf on a compression bomb", () => {
   for (const checksum of ["valid", "wrong"] as const) {

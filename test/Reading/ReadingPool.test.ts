@@ -7,7 +7,7 @@ import { Context, Effect, Exit, Fiber, Layer } from "effect"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
 import { makeReadingPool } from "../../src/Reading/Isolation/ReadingPool.js"
 import { makeEngines } from "../../src/Ocr/Ocr.js"
-import { heavyPagesPdf, makeTextPdf, rawPdf, streamObject } from "../support/pdfs.js"
+import { heavyPagesPdf, makeTextPdf, manyItemsPdf } from "../support/pdfs.js"
 
 class Pool extends Context.Tag("test/Pool")<Pool, Effect.Effect.Success<ReturnType<typeof makeReadingPool>>>() {}
 
@@ -51,18 +51,6 @@ const longestStall = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     const exit = yield* Effect.exit(effect).pipe(Effect.ensuring(Effect.sync(() => clearInterval(timer))))
     return [exit, worst] as const
   })
-
-/** One page whose text layer holds `items` separate strings: pdf.js builds an object for each. */
-const manyItemsPdf = (items: number) => {
-  const ops = Array.from({ length: items }, (_, i) => `BT /F1 4 Tf ${(i * 13) % 560 + 10} ${(i * 7) % 800 + 20} Td (w${i}) Tj ET`).join("\n")
-  return rawPdf([
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-    streamObject(ops),
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
-  ])
-}
 
 describe("ReadingPool", () => {
   layer(poolLayer({ timeoutMs: 1_500 }), { timeout: 120_000 })("a fixed budget of 1.5 s", (it) => {

@@ -36,6 +36,7 @@ export const testConfig = (overrides: Partial<ConfigShape> = {}): AppConfig =>
     readWorkers: 1,
     readTimeoutMs: undefined,
     readMemoryMb: 512,
+    readPrestart: false,
     maxTemplateFields: 500,
     urlAllowHosts: ["127.0.0.1", "localhost"],
     urlTimeoutMs: 5_000,

@@ -3,6 +3,7 @@
  * Positions are in PDF points from the TOP-left of the page as displayed (A4 portrait, 595×842),
  * so a text's expected normalized box starts near [x / 595, y / 842].
  */
+import * as zlib from "node:zlib"
 import { degrees, PDFDocument, StandardFonts } from "pdf-lib"
 import { textPng } from "./textImage.js"
 
@@ -162,3 +163,35 @@ export const heavyPagesPdf = (pages: number, segments = 20_000): Uint8Array => {
     ...Array.from({ length: pages }, () => "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /F0 4 0 R >> >> /Contents 3 0 R >>")
   ])
 }
+
+/** A zlib stream (header, raw deflate, Adler-32) inflating to `megabytes` MB of zeros, ~1 KB per MB. */
+export const zlibZeros = (megabytes: number, checksum: "valid" | "wrong" = "valid"): Uint8Array => {
+  const block = zlib.deflateRawSync(Buffer.alloc(1 << 20), { finishFlush: zlib.constants.Z_SYNC_FLUSH })
+  const n = megabytes * (1 << 20)
+  // Adler-32 of n zeros: a = 1, b = n mod 65521.
+  const adler = Buffer.alloc(4)
+  adler.writeUInt32BE((((n % 65521) << 16) | 1) >>> 0)
+  if (checksum === "wrong") adler[3]! ^= 0xff
+  return new Uint8Array(Buffer.concat([Buffer.from([0x78, 0x9c]), ...Array.from({ length: megabytes }, () => block), Buffer.from([0x03, 0x00]), adler]))
+}
+
+/** A one-page PDF whose content stream is `flate` (FlateDecode data, taken as it is). */
+export const flatePagePdf = (flate: Uint8Array): Uint8Array =>
+  rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    new Uint8Array(Buffer.concat([
+      Buffer.from(`<< /Length ${flate.byteLength} /Filter /FlateDecode >>\nstream\n`, "latin1"),
+      flate,
+      Buffer.from("\nendstream", "latin1")
+    ]))
+  ])
+
+/** One page whose text layer holds `items` separate strings (Flate-compressed): pdf.js builds an object for each. */
+export const manyItemsPdf = (items: number): Uint8Array =>
+  flatePagePdf(zlib.deflateSync(Buffer.from(
+    Array.from({ length: items }, (_, i) => `BT /F1 4 Tf ${(i * 13) % 560 + 10} ${(i * 7) % 800 + 20} Td (w${i}) Tj ET`).join("\n"),
+    "latin1"
+  )))

@@ -24,6 +24,8 @@ const pendingTesseract = new Map<number, Deferred.Deferred<TesseractBlocks, OcrF
 const pendingLines = new Map<number, Deferred.Deferred<ReadonlyArray<ReadCharacter> | undefined>>()
 let calls = 0
 let alphabet: ReadonlySet<string> | undefined
+/** The pieces of the document being received. */
+let incoming: { id: number; chunks: Array<Uint8Array> } = { id: 0, chunks: [] }
 
 /** The server's engines, asked over the port. */
 const remoteEngines: Engines = {
@@ -79,9 +81,16 @@ const read = (id: number, bytes: Uint8Array, maxPages: number) =>
 
 process.on("message", (message: ToWorker) => {
   switch (message.type) {
-    case "read":
-      void runtime.runPromise(read(message.id, message.bytes, message.maxPages))
+    case "chunk":
+      if (message.id !== incoming.id) incoming = { id: message.id, chunks: [] }
+      incoming.chunks.push(message.bytes)
       return
+    case "read": {
+      const bytes = message.id === incoming.id ? Buffer.concat(incoming.chunks) : new Uint8Array(0)
+      incoming = { id: 0, chunks: [] }
+      void runtime.runPromise(read(message.id, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), message.maxPages))
+      return
+    }
     case "tesseract-done": {
       const done = pendingTesseract.get(message.call)
       if (done === undefined) return

@@ -19,11 +19,17 @@ export interface WorkerSetup {
   readonly office: LibreOfficeSetup | undefined
 }
 
+/** The largest piece of a document in one message. */
+export const CHUNK_BYTES = 1 << 20
+
 /** The error tags a read can end with, each with its status at the API edge. */
 export type ReadErrorTag = "UnsupportedMediaType" | "PayloadTooLarge" | "Unprocessable"
 
 export type ToWorker =
-  | { readonly type: "read"; readonly id: number; readonly bytes: Uint8Array; readonly maxPages: number }
+  /** A piece of the next document (sent in pieces: each message is serialized on the server's thread). */
+  | { readonly type: "chunk"; readonly id: number; readonly bytes: Uint8Array }
+  /** Read the document whose pieces came before. */
+  | { readonly type: "read"; readonly id: number; readonly maxPages: number }
   | { readonly type: "tesseract-done"; readonly call: number; readonly blocks?: TesseractBlocks; readonly failure?: string }
   | {
     readonly type: "lines-done"

@@ -12,7 +12,7 @@
  *
  * Workers get a minimal environment (no keys, no database address) and their setup as JSON.
  */
-import { Effect, Fiber, Layer, Queue, Runtime } from "effect"
+import { Effect, Fiber, Layer, Runtime } from "effect"
 import { type ChildProcess, fork } from "node:child_process"
 import * as fs from "node:fs"
 import { createRequire } from "node:module"
@@ -24,7 +24,7 @@ import type { PageModel } from "../../Domain/PageModel.js"
 import { type LocalEngines, OcrEngines } from "../../Ocr/Ocr.js"
 import { OfficeConverter } from "../../Office/Converter.js"
 import { DocumentReader, type ReadOptions } from "../DocumentReader.js"
-import { type FromWorker, SETUP_VARIABLE, type ToWorker, type WorkerSetup } from "./Protocol.js"
+import { CHUNK_BYTES, type FromWorker, SETUP_VARIABLE, type ToWorker, type WorkerSetup } from "./Protocol.js"
 
 export interface ReadingPoolOptions {
   /** Documents read at once (one per worker process). */
@@ -35,6 +35,8 @@ export interface ReadingPoolOptions {
   readonly memoryMb: number
   readonly setup: WorkerSetup
   readonly engines: LocalEngines
+  /** Start one worker now rather than on the first document. */
+  readonly prestart?: boolean
 }
 
 export const BASE_BUDGET_MS = 30_000
@@ -70,6 +72,8 @@ const startHost = (setup: WorkerSetup, memoryMb: number): ChildProcess => {
 /** Room in a worker's V8 heap for the readers themselves, beside a document's share. */
 const HOST_HEAP_MB = 128
 const PAGE_BYTES = 4096
+/** Workers' scheduling priority below the server's (nice 10). */
+const WORKER_NICENESS = 10
 /** A process's resident memory in bytes (Linux's /proc), undefined where it cannot be read. */
 const residentBytes = (pid: number | undefined): number | undefined => {
   if (pid === undefined || os.platform() !== "linux") return undefined
@@ -84,6 +88,8 @@ const residentBytes = (pid: number | undefined): number | undefined => {
 interface Slot {
   worker: ChildProcess | undefined
   reads: number
+  /** Whether the worker has loaded its readers and listens. */
+  ready: boolean
   /** The worker's resident memory and V8 heap when it was ready, before any document. */
   resting: number
   restingHeap: number
@@ -106,16 +112,37 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
     const memoryBytes = options.memoryMb * 1024 * 1024
     /** The V8 heap of a worker: the readers' own (about 80 MB) and the document's share. */
     const heapMb = options.memoryMb + HOST_HEAP_MB
-    const slots: Array<Slot> = Array.from({ length: size }, () => ({ worker: undefined, reads: 0, resting: 0, restingHeap: 0, stderr: "" }))
-    const free = yield* Queue.unbounded<Slot>()
-    yield* Queue.offerAll(free, slots)
+    const slots: Array<Slot> = Array.from({ length: size }, () => ({ worker: undefined, ready: false, reads: 0, resting: 0, restingHeap: 0, stderr: "" }))
+    // A document goes to an idle worker already started when there is one (no start to wait for).
+    const permits = yield* Effect.makeSemaphore(size)
+    const idle: Array<Slot> = [...slots]
+    const takeSlot = Effect.sync(() => {
+      let pick = idle.length - 1
+      while (pick > 0 && idle[pick]!.worker === undefined) pick--
+      return idle.splice(idle[pick]!.worker === undefined ? idle.length - 1 : pick, 1)[0]!
+    })
     yield* Effect.addFinalizer(() =>
       Effect.sync(() => slots.forEach(retire))
     )
 
     const start = (slot: Slot) => {
       const worker = startHost(options.setup, heapMb)
+      // Reading is batch work: the server's own thread (answers, /health) goes first when cores are short.
+      if (worker.pid !== undefined) {
+        try {
+          os.setPriority(worker.pid, WORKER_NICENESS)
+        } catch {
+          // Not permitted here: the worker runs at the server's priority.
+        }
+      }
+      slot.ready = false
       slot.stderr = ""
+      worker.on("message", (message: FromWorker) => {
+        if (message.type !== "ready" || slot.worker !== worker) return
+        slot.ready = true
+        slot.resting = residentBytes(worker.pid) ?? 0
+        slot.restingHeap = message.heapUsed
+      })
       worker.stderr?.on("data", (chunk: Buffer) => {
         slot.stderr = (slot.stderr + chunk.toString("utf8")).slice(-4096)
       })
@@ -131,6 +158,7 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
     function retire(slot: Slot) {
       const worker = slot.worker
       slot.worker = undefined
+      slot.ready = false
       slot.reads = 0
       worker?.kill("SIGKILL")
     }
@@ -141,7 +169,7 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
     /** One document on one worker (started first if the slot has none), with its budget and the engines served. */
     const readOn = (slot: Slot, bytes: Uint8Array, readOptions: ReadOptions) =>
       Effect.async<PageModel, ReadError>((resume) => {
-        const fresh = slot.worker === undefined
+        const fresh = !slot.ready
         const worker = slot.worker ?? start(slot)
         const id = ++slot.reads
         let started = performance.now()
@@ -181,8 +209,6 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
               if (fresh) {
                 ready = true
                 started = performance.now()
-                slot.resting = residentBytes(worker.pid) ?? 0
-                slot.restingHeap = message.heapUsed
                 sendDocument()
               }
               return
@@ -244,18 +270,28 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
         // "close" rather than "exit": the worker's last words on stderr have arrived by then.
         worker.on("close", onExit)
         // A new worker gets the document once it listens (a message before that would be lost).
-        const sendDocument = () => reply({ type: "read", id, bytes, maxPages: readOptions.maxPages })
+        // In pieces, each sent once the one before has gone: other requests are served in between.
+        const sendDocument = (at = 0): void => {
+          if (finished || !worker.connected) return
+          if (at >= bytes.byteLength) return reply({ type: "read", id, maxPages: readOptions.maxPages })
+          worker.send({ type: "chunk", id, bytes: bytes.subarray(at, at + CHUNK_BYTES) } satisfies ToWorker, (error) => {
+            if (error === null) setImmediate(() => sendDocument(at + CHUNK_BYTES))
+          })
+        }
         if (!fresh) sendDocument()
         // The caller gave up (client gone, request interrupted): the work stops with its worker.
         return Effect.sync(() => finish(Effect.interrupt, false))
       })
 
     const read = (bytes: Uint8Array, readOptions: ReadOptions): Effect.Effect<PageModel, ReadError> =>
-      Effect.acquireUseRelease(
-        Queue.take(free),
+      permits.withPermits(1)(Effect.acquireUseRelease(
+        takeSlot,
         (slot) => readOn(slot, bytes, readOptions),
-        (slot) => Queue.offer(free, slot)
-      ).pipe(Effect.withSpan("ReadingPool.read", { attributes: { bytes: bytes.byteLength } }))
+        (slot) => Effect.sync(() => idle.push(slot))
+      )).pipe(Effect.withSpan("ReadingPool.read", { attributes: { bytes: bytes.byteLength } }))
+
+    // One worker loads its readers while the server starts, so the first document does not wait for it.
+    if (options.prestart === true) start(slots[0]!)
 
     /** The worker processes running now (for tests and diagnostics). */
     const pids = (): ReadonlyArray<number> => slots.flatMap((slot) => slot.worker?.pid ?? [])
@@ -274,6 +310,7 @@ export const IsolatedDocumentReader = Layer.scoped(
       workers: config.readWorkers,
       timeoutMs: config.readTimeoutMs,
       memoryMb: config.readMemoryMb,
+      prestart: config.readPrestart,
       engines,
       setup: { ocrWorkers: engines.tesseract.workers, secondReading: config.ocrSecondReading, office: office.setup }
     })

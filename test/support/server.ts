@@ -1,0 +1,81 @@
+/**
+ * The server as its own process, from the sources (node with tsx's loader): what a client and an
+ * operator see — real HTTP, real worker processes, its own memory — with a temp DATA_DIR.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import * as fs from "node:fs"
+import { createRequire } from "node:module"
+import * as os from "node:os"
+import * as path from "node:path"
+import { pathToFileURL } from "node:url"
+
+const root = path.resolve(import.meta.dirname, "../..")
+
+export interface RunningServer {
+  readonly url: string
+  readonly process: ChildProcess
+  readonly dataDir: string
+  /** Everything it wrote to stdout and stderr so far. */
+  readonly output: () => string
+  /** Stops it (SIGTERM, then SIGKILL after 10 s) and removes its data unless `keepData`. */
+  readonly stop: (options?: { readonly keepData?: boolean; readonly signal?: NodeJS.Signals }) => Promise<void>
+}
+
+/** Starts `src/main.ts` with `env` over a minimal environment; resolves once it listens. */
+export const startServer = async (env: Record<string, string>, dataDir?: string): Promise<RunningServer> => {
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-server-"))
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href
+  const child = spawn(process.execPath, ["--import", tsx, "src/main.ts"], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TMPDIR: process.env.TMPDIR ?? os.tmpdir(), PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, ...env },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  let output = ""
+  child.stdout!.on("data", (c) => (output += c))
+  child.stderr!.on("data", (c) => (output += c))
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "Listening on" within 90 s:\n${output}`)), 90_000)
+    const poll = setInterval(() => {
+      const m = /Listening on http:\/\/[^:]+:(\d+)/.exec(output)
+      if (m !== null) {
+        clearInterval(poll)
+        clearTimeout(timer)
+        resolve(Number(m[1]))
+      }
+    }, 50)
+    child.once("exit", (code) => {
+      clearInterval(poll)
+      clearTimeout(timer)
+      reject(new Error(`exited with ${code}:\n${output}`))
+    })
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    process: child,
+    dataDir: dir,
+    output: () => output,
+    stop: async (options = {}) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(options.signal ?? "SIGTERM")
+        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000)
+        await exited
+        clearTimeout(timer)
+      }
+      if (options.keepData !== true) fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
+
+/** A process's resident memory in MB (Linux). */
+export const residentMb = (pid: number): number =>
+  Number(fs.readFileSync(`/proc/${pid}/statm`, "latin1").split(" ")[1]) * 4096 / (1024 * 1024)
+
+/** The pids of a process's children (Linux). */
+export const childrenOf = (pid: number): ReadonlyArray<number> => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "latin1").trim().split(/\s+/).filter(Boolean).map(Number)
+  } catch {
+    return []
+  }
+}
