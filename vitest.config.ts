@@ -1,12 +1,27 @@
 import { defineConfig } from "vitest/config"
 
+/**
+ * Two groups. Most files run two at a time (PGlite and pdf.js are heavy: parallelism kept to the two
+ * cores). The files that measure the server as an operator would (answers within a second, memory,
+ * kill -9) run after them, one at a time, so other tests' CPU does not show up as the server's latency.
+ */
+const alone = ["test/Http/HostileFiles.test.ts", "test/Http/Crashes.test.ts"]
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // PGlite and pdf.js are heavy: keep parallelism to the two cores.
     maxWorkers: 2,
-    minWorkers: 1
+    minWorkers: 1,
+    projects: [
+      {
+        extends: true,
+        test: { name: "suite", include: ["test/**/*.test.ts"], exclude: alone, sequence: { groupOrder: 0 } }
+      },
+      {
+        extends: true,
+        test: { name: "alone", include: alone, poolOptions: { forks: { singleFork: true } }, sequence: { groupOrder: 1 } }
+      }
+    ]
   }
 })

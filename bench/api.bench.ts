@@ -39,7 +39,7 @@ export default async function() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-bench-"))
   const config = testConfig({
     dataDir,
-    apiKeys: ["bench:bench-key"],
+    apiKeys: ["bench:bench-key-0000000001"],
     maxUploadBytes: 50 * 1024 * 1024,
     maxPages: 500,
     urlAllowHosts: [],

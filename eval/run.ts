@@ -18,11 +18,12 @@
  *                                  again. Stale once reading changes: delete the folder or run without it
  * Writes DIR/report.json and DIR/report.md, and prints what changed since the previous report.json.
  */
-import { Layer, ManagedRuntime } from "effect"
+import { Effect, Layer, ManagedRuntime } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { PipelineLive } from "../src/App.js"
+import { makeScratch, Scratch } from "../src/Storage/Scratch.js"
 import { AppConfig } from "../src/Config.js"
 import { evalConfig } from "./Config.js"
 import { type CorpusResult, runCorpus } from "./Harness.js"
@@ -101,7 +102,9 @@ const main = async () => {
   const corpora: Array<Corpus> = dirs.map(loadCorpus)
 
   const config = await evalConfig(options.out)
-  const runtime = ManagedRuntime.make(PipelineLive.pipe(Layer.provide(Layer.succeed(AppConfig, config))))
+  // No stored documents here: the scratch folder without blob recovery.
+  const scratch = Layer.scoped(Scratch, makeScratch(config.dataDir, () => Effect.void))
+  const runtime = ManagedRuntime.make(PipelineLive.pipe(Layer.provide(scratch), Layer.provide(Layer.succeed(AppConfig, config))))
   const results: Array<CorpusResult> = []
   try {
     for (const corpus of corpora) {

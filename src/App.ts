@@ -2,6 +2,7 @@
  * The service graph: configuration → database → repositories, storage, reading, engines, pipeline.
  */
 import { NodeContext } from "@effect/platform-node"
+import { SqlClient } from "@effect/sql"
 import { ConfigError, Effect, Layer, Option, Redacted } from "effect"
 import { KeyStore } from "./Auth/Keys.js"
 import { AppConfig } from "./Config.js"
@@ -17,7 +18,9 @@ import { Pipeline } from "./Pipeline/Pipeline.js"
 import { IsolatedDocumentReader } from "./Reading/Isolation/ReadingPool.js"
 import { OfficeConverter } from "./Office/Converter.js"
 import { OcrEngines } from "./Ocr/Ocr.js"
-import { BlobStore } from "./Storage/BlobStore.js"
+import { BlobStore, recoverPendingBlobs } from "./Storage/BlobStore.js"
+import { makeScratch, Scratch } from "./Storage/Scratch.js"
+import { ScratchFileSystem } from "./Storage/ScratchFileSystem.js"
 import { TemplatesRepo } from "./Templates/Repo.js"
 
 /** The engines used when no model is configured. */
@@ -47,6 +50,16 @@ export const ReaderLive = IsolatedDocumentReader.pipe(Layer.provide([OcrEngines.
 
 export const PipelineLive = Pipeline.Default.pipe(Layer.provide([ReaderLive, EngineLive]))
 
+/** This process's scratch folder; the folders of stopped processes are swept, their unfinished blobs removed. */
+export const ScratchLive = Layer.scoped(
+  Scratch,
+  Effect.gen(function*() {
+    const { dataDir } = yield* AppConfig
+    const sql = yield* SqlClient.SqlClient
+    return yield* makeScratch(dataDir, (abandoned, liveDirs) => recoverPendingBlobs(dataDir, sql, liveDirs)(abandoned))
+  })
+)
+
 /** Everything the HTTP handlers need, given AppConfig and a SqlClient. */
 export const ServicesLive = Layer.mergeAll(
   TemplatesRepo.Default,
@@ -56,7 +69,8 @@ export const ServicesLive = Layer.mergeAll(
   UrlFetcher.DefaultWithoutDependencies,
   PipelineLive,
   Admission.Default,
-  NodeContext.layer
-)
+  // The platform's services, with temporary files in the scratch folder.
+  Layer.merge(NodeContext.layer, ScratchFileSystem)
+).pipe(Layer.provideMerge(ScratchLive))
 
 export type { AppConfig }

@@ -3,6 +3,7 @@ import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import { ServicesLive } from "./App.js"
+import { AdminMailboxLive } from "./Auth/AdminMailbox.js"
 import { bootstrapKeys } from "./Auth/Keys.js"
 import { AppConfig } from "./Config.js"
 import { HttpAppLive } from "./Http/Server.js"
@@ -23,7 +24,7 @@ const announce = Layer.effectDiscard(
 
 const MainLive = announce.pipe(
   Layer.provideMerge(HttpAppLive),
-  Layer.provide([NodeServerLive, Layer.effectDiscard(bootstrapKeys)]),
+  Layer.provide([NodeServerLive, Layer.effectDiscard(bootstrapKeys), AdminMailboxLive]),
   Layer.provide(ServicesLive),
   Layer.provide(SqlLive),
   Layer.provide(AppConfig.Default)

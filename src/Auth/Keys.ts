@@ -1,8 +1,13 @@
 /**
  * API keys: issued, listed, revoked; stored only as SHA-256 hashes.
+ *
+ * API_KEYS is the source of truth for the keys it lists: at every start they are registered (a key
+ * listed under a tenant other than the one it belongs to stops the start), and a key it listed before
+ * and no longer lists is revoked ("removed"; listed again, it works again). A key revoked by an operator
+ * stays revoked whatever API_KEYS says.
  */
 import { SqlClient } from "@effect/sql"
-import { Effect, Option, Redacted } from "effect"
+import { Data, Effect, Option, Redacted } from "effect"
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto"
 import { AppConfig } from "../Config.js"
 import { newId, nowSeconds } from "../lib/ids.js"
@@ -17,6 +22,10 @@ export interface KeyInfo {
   readonly label: string | null
   readonly createdAt: number
   readonly revokedAt: number | null
+  /** API_KEYS, or issued by the keys CLI. */
+  readonly source: "env" | "cli"
+  /** An operator's revocation, or no longer listed in API_KEYS. */
+  readonly revokedReason: "revoked" | "removed" | null
 }
 
 interface KeyRow {
@@ -26,6 +35,8 @@ interface KeyRow {
   readonly label: string | null
   readonly created_at: number
   readonly revoked_at: number | null
+  readonly source: string
+  readonly revoked_reason: string | null
 }
 
 const toInfo = (r: KeyRow): KeyInfo => ({
@@ -33,8 +44,30 @@ const toInfo = (r: KeyRow): KeyInfo => ({
   tenantId: r.tenant_id,
   label: r.label,
   createdAt: Number(r.created_at),
-  revokedAt: r.revoked_at === null ? null : Number(r.revoked_at)
+  revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
+  source: r.source === "env" ? "env" : "cli",
+  revokedReason: r.revoked_reason === "removed" ? "removed" : r.revoked_at === null ? null : "revoked"
 })
+
+/** The shortest key accepted (API_KEYS entries and keys of any other origin). */
+export const MIN_KEY_LENGTH = 16
+
+/** A key in API_KEYS that cannot be used, or that belongs to another tenant: the server does not start. */
+export class InvalidApiKeys extends Data.TaggedError("InvalidApiKeys")<{ readonly detail: string }> {
+  override get message() {
+    return this.detail
+  }
+}
+
+/** Why a key is refused, or undefined when it is acceptable. Never quotes the key. */
+export const keyProblem = (key: string): string | undefined =>
+  key.length < MIN_KEY_LENGTH
+    ? `is shorter than ${MIN_KEY_LENGTH} characters`
+    : /\s/.test(key)
+    ? "contains whitespace"
+    : /[\u0000-\u001f\u007f]/.test(key)
+    ? "contains control characters"
+    : undefined
 
 /** `tenant:key` pairs; a bare key is a tenant of its own (named after the key's hash). */
 export const parseApiKeys = (entries: ReadonlyArray<string>): Array<{ tenantId: string; key: string }> =>
@@ -43,6 +76,25 @@ export const parseApiKeys = (entries: ReadonlyArray<string>): Array<{ tenantId: 
     return i > 0
       ? { tenantId: entry.slice(0, i), key: entry.slice(i + 1) }
       : { tenantId: `key-${hashKey(entry).slice(0, 12)}`, key: entry }
+  })
+
+/** API_KEYS checked: every key usable, no key listed twice for different tenants. */
+export const validApiKeys = (entries: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const parsed = parseApiKeys(entries)
+    const tenantOf = new Map<string, string>()
+    for (const [i, { tenantId, key }] of parsed.entries()) {
+      const problem = keyProblem(key)
+      if (problem !== undefined) {
+        return yield* new InvalidApiKeys({ detail: `API_KEYS entry ${i + 1} (tenant ${tenantId}): the key ${problem}` })
+      }
+      const other = tenantOf.get(key)
+      if (other !== undefined && other !== tenantId) {
+        return yield* new InvalidApiKeys({ detail: `API_KEYS lists the same key for tenants ${other} and ${tenantId}` })
+      }
+      tenantOf.set(key, tenantId)
+    }
+    return parsed
   })
 
 export class KeyStore extends Effect.Service<KeyStore>()("KeyStore", {
@@ -86,29 +138,76 @@ export class KeyStore extends Effect.Service<KeyStore>()("KeyStore", {
     )
 
     const revoke = (id: string) =>
-      sql<{ id: string }>`UPDATE api_keys SET revoked_at = ${nowSeconds()}
+      sql<{ id: string }>`UPDATE api_keys SET revoked_at = ${nowSeconds()}, revoked_reason = 'revoked'
                           WHERE id = ${id} AND revoked_at IS NULL RETURNING id`.pipe(
         Effect.map((rows) => rows.length > 0)
       )
+
+    /**
+     * Makes the API_KEYS keys of the database those of `listed`: each registered (or working again if it
+     * was only removed), the others it once listed revoked as removed. A listed key that belongs to
+     * another tenant fails it, before anything changes.
+     */
+    const reconcileEnvKeys = (listed: ReadonlyArray<{ readonly tenantId: string; readonly key: string }>) =>
+      Effect.gen(function*() {
+        const hashes = listed.map(({ key }) => hashKey(key))
+        const existing = hashes.length === 0
+          ? []
+          : yield* sql<KeyRow>`SELECT * FROM api_keys WHERE ${sql.in("key_hash", hashes)}`
+        const byHash = new Map(existing.map((row) => [row.key_hash, row]))
+        for (const [i, { tenantId }] of listed.entries()) {
+          const row = byHash.get(hashes[i]!)
+          if (row !== undefined && row.tenant_id !== tenantId) {
+            return yield* new InvalidApiKeys({
+              detail: `API_KEYS lists a key for tenant ${tenantId} that belongs to tenant ${row.tenant_id} (key id ${row.id}); ` +
+                `list it under ${row.tenant_id}, or remove it and issue the new tenant a key of its own`
+            })
+          }
+        }
+        const now = nowSeconds()
+        const revivedOrKept: Array<string> = []
+        for (const [i, { tenantId, key }] of listed.entries()) {
+          const row = byHash.get(hashes[i]!)
+          if (row === undefined) {
+            yield* ensureTenant(tenantId)
+            yield* sql`INSERT INTO api_keys (id, tenant_id, key_hash, label, created_at, source)
+                       VALUES (${newId("key")}, ${tenantId}, ${hashKey(key)}, ${"API_KEYS"}, ${now}, ${"env"})`
+          } else if (row.revoked_reason === "removed") {
+            yield* sql`UPDATE api_keys SET revoked_at = NULL, revoked_reason = NULL, source = 'env' WHERE id = ${row.id}`
+          } else if (row.revoked_at !== null) {
+            yield* Effect.logWarning(`API_KEYS lists key ${row.id} (tenant ${tenantId}), which was revoked: it stays revoked`)
+          } else if (row.source !== "env") {
+            yield* sql`UPDATE api_keys SET source = 'env' WHERE id = ${row.id}`
+          }
+          revivedOrKept.push(hashes[i]!)
+        }
+        const removed = yield* (revivedOrKept.length === 0
+          ? sql<{ id: string }>`UPDATE api_keys SET revoked_at = ${now}, revoked_reason = 'removed'
+                                WHERE source = 'env' AND revoked_at IS NULL RETURNING id`
+          : sql<{ id: string }>`UPDATE api_keys SET revoked_at = ${now}, revoked_reason = 'removed'
+                                WHERE source = 'env' AND revoked_at IS NULL
+                                AND NOT ${sql.in("key_hash", revivedOrKept)} RETURNING id`)
+        if (removed.length > 0) {
+          yield* Effect.logInfo(`revoked ${removed.length} key(s) no longer in API_KEYS: ${removed.map((r) => r.id).join(", ")}`)
+        }
+      }).pipe(sql.withTransaction)
 
     const countActive = sql<{ n: number }>`SELECT COUNT(*)::int AS n FROM api_keys WHERE revoked_at IS NULL`.pipe(
       Effect.map((rows) => Number(rows[0]?.n ?? 0))
     )
 
-    return { authenticate, create, list, revoke, countActive, insertKey } as const
+    return { authenticate, create, list, revoke, countActive, reconcileEnvKeys } as const
   })
 }) {}
 
 /**
- * At start: register the keys of API_KEYS; with no key at all, create one for the default tenant
+ * At start: reconcile the keys of API_KEYS (see the top of this file); with no key at all, create one for the default tenant
  * and print it once.
  */
 export const bootstrapKeys = Effect.gen(function*() {
   const config = yield* AppConfig
   const keys = yield* KeyStore
-  for (const { tenantId, key } of parseApiKeys(config.apiKeys)) {
-    yield* keys.insertKey(tenantId, key, "API_KEYS")
-  }
+  yield* keys.reconcileEnvKeys(yield* validApiKeys(config.apiKeys))
   if ((yield* keys.countActive) === 0) {
     const created = yield* keys.create("default", "first start")
     yield* Effect.sync(() =>

@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
 import type { Document } from "../Domain/Document.js"
+import { decodeCachedPageModel } from "../Domain/PageModelSchema.js"
 import type { PageModel } from "../Domain/PageModel.js"
 import { nowSeconds } from "../lib/ids.js"
 
@@ -103,17 +104,29 @@ export class DocumentsRepo extends Effect.Service<DocumentsRepo>()("DocumentsRep
     const findParse = (documentId: string, key: string) =>
       sql<{ page_model: unknown }>`
         SELECT page_model FROM parses WHERE document_id = ${documentId} AND options_key = ${key}`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (r) => json<PageModel>(r.page_model))),
+        // A cached model that does not decode is no cache: the caller reads the file again.
+        Effect.map((rows) =>
+          Option.flatMap(Option.fromNullable(rows[0]), (r) => {
+            try {
+              return decodeCachedPageModel(json<unknown>(r.page_model))
+            } catch {
+              return Option.none()
+            }
+          })
+        ),
         Effect.withSpan("DocumentsRepo.findParse")
       )
 
+    /** Caches a model (replacing one that did not decode); models cached by other reader versions go. */
     const saveParse = (documentId: string, key: string, model: PageModel) =>
-      sql`INSERT INTO parses (document_id, options_key, page_model, created_at)
-          VALUES (${documentId}, ${key}, ${JSON.stringify(model)}, ${nowSeconds()})
-          ON CONFLICT (document_id, options_key) DO NOTHING`.pipe(
-        Effect.asVoid,
-        Effect.withSpan("DocumentsRepo.saveParse")
-      )
+      Effect.gen(function*() {
+        const version = key.slice(key.indexOf("@"))
+        yield* sql`DELETE FROM parses WHERE document_id = ${documentId} AND options_key NOT LIKE ${`%${version}`}`
+        yield* sql`INSERT INTO parses (document_id, options_key, page_model, created_at)
+                   VALUES (${documentId}, ${key}, ${JSON.stringify(model)}, ${nowSeconds()})
+                   ON CONFLICT (document_id, options_key) DO UPDATE SET page_model = EXCLUDED.page_model,
+                   created_at = EXCLUDED.created_at`
+      }).pipe(sql.withTransaction, Effect.withSpan("DocumentsRepo.saveParse"))
 
     const addRun = (documentId: string, run: StoredRun) =>
       sql`INSERT INTO extraction_runs (id, document_id, template_ids, results, created_at)

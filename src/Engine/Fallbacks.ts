@@ -7,21 +7,11 @@ import type { LeafField } from "../Domain/FieldTree.js"
 import { documentTypeProfile } from "./DocumentTypes.js"
 import { type PageLayout, type Row, findLabels, lexiconHits } from "./Layout.js"
 import { repairLegalForm } from "./Misreads.js"
+import type { Found, Section } from "./Section.js"
 import { addresseeLine, issuerLine, letterheadAddress, lineWords, namePart, withoutRegistration } from "./Letterhead.js"
-import { type ReadKind, type ReadValue, matchEnum, readValue } from "./Readers.js"
-import { type DateOrder, currencyCode, findValueCandidates } from "./Values.js"
+import { type ReadKind, matchEnum, readValue } from "./Readers.js"
+import { currencyCode, findValueCandidates } from "./Values.js"
 import { conceptPhrases } from "./Vocabulary.js"
-
-export interface Section {
-  readonly layouts: ReadonlyArray<PageLayout>
-  readonly hint: DateOrder | undefined
-  /** The template's document type, for rules that depend on who sends the document to whom. */
-  readonly documentType?: string
-}
-
-export interface Found extends ReadValue {
-  readonly layout: PageLayout
-}
 
 const TOTALISH = new Set(["total", "totaal", "totale", "summe", "gesamt", "gesamtbetrag", "jumlah", "due", "payable", "ttc", "grand", "balance"])
 const NOT_TOTAL = new Set(["subtotal", "tax", "tender", "rounding", "discount", "quantity", "tax_rate", "service_charge", "staff"])

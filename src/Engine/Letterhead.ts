@@ -5,7 +5,7 @@
  * never from a recipient's block or a note written on the page.
  */
 import { type PageLayout, type PlacedWord, type Row, below, findLabels, lexiconHits, rightOf } from "./Layout.js"
-import type { Found, Section } from "./Fallbacks.js"
+import type { Found, Section } from "./Section.js"
 import { readValue } from "./Readers.js"
 import { fold } from "./Tokens.js"
 import { conceptPhrases } from "./Vocabulary.js"

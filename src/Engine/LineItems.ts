@@ -5,7 +5,7 @@
 import type { ExtractedObject, ExtractedValue } from "../Domain/Extraction.js"
 import type { Field, LeafField, ObjectField } from "../Domain/FieldTree.js"
 import { unionBox } from "../Domain/PageModel.js"
-import type { Section } from "./Fallbacks.js"
+import type { Section } from "./Section.js"
 import { type LabelMatch, type PageLayout, type PlacedWord, type Row, findLabels, lexiconHits } from "./Layout.js"
 import { type ReadKind, readKindOf, readValue } from "./Readers.js"
 import { findValueCandidates } from "./Values.js"

@@ -21,6 +21,7 @@ import { AppConfig } from "../Config.js"
 import { ConsoleLive } from "../Console/Http.js"
 import { DocumentsLive } from "../Documents/Http.js"
 import { CurrentUsage, emptyUsage, usageHeaders, usageLogAnnotations } from "../Model/Usage.js"
+import { ScratchFileSystem } from "../Storage/ScratchFileSystem.js"
 import { TemplatesLive } from "../Templates/Http.js"
 import { Api } from "./Api.js"
 import { causeToResponse } from "./ErrorResponse.js"
@@ -108,5 +109,8 @@ const RouterConfigLive = HttpRouter.setRouterConfig({ maxParamLength: 64 * 1024 
 export const HttpAppLive = HttpApiBuilder.serve(requestLog).pipe(
   Layer.provide([DocsLive, OpenApiLive, HealthLive, ConsoleLive, ApiMiddlewareLive]),
   Layer.provide(ApiLive),
-  Layer.provide(RouterConfigLive)
+  Layer.provide(RouterConfigLive),
+  // Uploads are received into the scratch folder (before the HTTP server's own platform layer can
+  // provide the system's temporary folder).
+  Layer.provide(ScratchFileSystem)
 )

@@ -25,8 +25,9 @@
  * (the surer line is often the confidently wrong one); loading no English dictionaries (load_system_dawg,
  * load_freq_dawg off): the same text to the character.
  */
-import { Effect, Layer, type Scope } from "effect"
+import { Effect, Layer, Option, type Scope } from "effect"
 import { AppConfig } from "../Config.js"
+import { Scratch } from "../Storage/Scratch.js"
 import type { Line } from "../Domain/PageModel.js"
 import { meanConfidence, readingOrder, resultOf, toOcrResult, wordBoxes } from "./Blocks.js"
 import { repairLine } from "./Confusions.js"
@@ -149,7 +150,12 @@ export const makeOcr = (options: TesseractPoolOptions & RecognitionOptions) =>
 
 /** The server's engines, shared by every request and every reading worker. */
 export class OcrEngines extends Effect.Service<OcrEngines>()("OcrEngines", {
-  scoped: Effect.flatMap(AppConfig, (config) => makeEngines({ workers: config.ocrWorkers })),
+  scoped: Effect.gen(function*() {
+    const config = yield* AppConfig
+    // In the server, the model is unpacked in the scratch folder (swept after a crash).
+    const scratch = yield* Effect.serviceOption(Scratch)
+    return yield* makeEngines({ workers: config.ocrWorkers, tempDir: Option.getOrUndefined(Option.map(scratch, (s) => s.dir)) })
+  }),
   dependencies: [Layer.orDie(AppConfig.Default)]
 }) {}
 

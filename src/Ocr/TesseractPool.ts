@@ -27,6 +27,8 @@ export interface TesseractPoolOptions {
   readonly jobTimeoutMs?: number
   /** Overrides the worker script (tests wrap it to watch for network access). */
   readonly workerPath?: string
+  /** Where the model's private folder is made (default: the system's temporary folder). */
+  readonly tempDir?: string
 }
 
 const require = createRequire(import.meta.url)
@@ -60,9 +62,9 @@ export const unpackModel = (dir: string): string => {
 }
 
 /** A private folder with the model unpacked, removed when the scope closes. */
-const privateModelDir = Effect.acquireRelease(
+const privateModelDir = (tempDir: string) => Effect.acquireRelease(
   Effect.try({
-    try: () => unpackModel(fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-ocr-"))),
+    try: () => unpackModel(fs.mkdtempSync(path.join(tempDir, "docsplit-ocr-"))),
     catch: (cause) => new OcrFailed({ reason: `the OCR model could not be unpacked: ${String(cause)}` })
   }),
   (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
@@ -147,7 +149,7 @@ export const makeTesseractPool = (options: TesseractPoolOptions) =>
     const slots: Array<Slot> = []
     yield* Effect.addFinalizer(() => Effect.forEach(slots, (slot) => terminate(slot.current), { discard: true }))
     // Unpacked on first use, removed after the workers stop (finalizers run in reverse order).
-    const modelDir = yield* Effect.cached(Effect.provideService(privateModelDir, Scope.Scope, poolScope))
+    const modelDir = yield* Effect.cached(Effect.provideService(privateModelDir(options.tempDir ?? os.tmpdir()), Scope.Scope, poolScope))
 
     /**
      * A stuck or stopped (crashed, terminated) worker is replaced, so the pool never runs short;

@@ -11,7 +11,7 @@ import type { PageImages, PageModel } from "../Domain/PageModel.js"
 import { Extractor } from "../Engine/Extractor.js"
 import { addUsage, CurrentUsage, emptyUsage, type Usage } from "../Model/Usage.js"
 import { Splitter } from "../Engine/Splitter.js"
-import { DocumentReader } from "../Reading/DocumentReader.js"
+import { DocumentReader, READER_VERSION } from "../Reading/DocumentReader.js"
 import { analyzeLayout } from "../Layout/Layout.js"
 import { toMarkdown } from "../Export/Markdown.js"
 
@@ -36,8 +36,8 @@ export interface ExtractedSection extends SplitSection {
 
 const sectionKey = (section: SplitSection) => `${section.templateId}:${section.pages.join(",")}`
 
-/** The key a page model is cached under for a stored document. */
-export const parseKey = (options: ReadOptions): string => (options.layout ? "layout" : "plain")
+/** The key a page model is cached under for a stored document: the reading options and the readers' version. */
+export const parseKey = (options: ReadOptions): string => `${options.layout ? "layout" : "plain"}@${READER_VERSION}`
 
 export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
   effect: Effect.gen(function*() {

@@ -19,7 +19,15 @@ import { OUTLOOK_MEDIA_TYPE, readMsg, refuseCompoundFile } from "./Msg.js"
 import { Ocr } from "../Ocr/Ocr.js"
 import { readPdf } from "./Pdf.js"
 import { pagesAtLeast, readPlainText } from "./PlainText.js"
-import { COMPOUND_FILE_MEDIA_TYPE, decodeUtf8, sniff } from "./Sniff.js"
+import { COMPOUND_FILE_MEDIA_TYPE, sniff } from "./Sniff.js"
+import { decodeUtf8 } from "./Utf8.js"
+
+/**
+ * The readers' version: part of the key stored page models are cached under, so a change in what
+ * reading produces (bump it with such a change) reads stored documents again instead of reusing models
+ * made the old way.
+ */
+export const READER_VERSION = 2
 
 export interface ReadOptions {
   /** More pages than this fails with PayloadTooLarge. */

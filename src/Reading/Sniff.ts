@@ -6,6 +6,7 @@
 import { Effect } from "effect"
 import { fileTypeFromBuffer } from "file-type"
 import { isOutlookMessage, OUTLOOK_MEDIA_TYPE } from "./Msg.js"
+import { decodeUtf8 } from "./Utf8.js"
 
 /** What `file-type` calls any OLE compound file (.msg, .doc, .xls, .ppt, .msi, …). */
 export const COMPOUND_FILE_MEDIA_TYPE = "application/x-cfb"
@@ -54,15 +55,6 @@ const sniffPdf = (bytes: Uint8Array): SniffedType | undefined => {
 const PRINTABLE_SHARE = 0.95
 /** Enough of the text to judge it. */
 const SAMPLE_CHARS = 64 * 1024
-
-/** The text of UTF-8 bytes, without a BOM; undefined when they are not valid UTF-8. */
-export const decodeUtf8 = (bytes: Uint8Array): string | undefined => {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes)
-  } catch {
-    return undefined
-  }
-}
 
 const sniffText = (bytes: Uint8Array): SniffedType | undefined => {
   if (bytes.includes(0)) return undefined

@@ -25,7 +25,7 @@ describe("the built server (npm start)", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-built-"))
     const server = spawn(process.execPath, ["dist/main.js"], {
       cwd: root,
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, API_KEYS: "smoke:smoke-key", DATABASE_URL: "" },
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, API_KEYS: "smoke:smoke-key-000000001", DATABASE_URL: "" },
       stdio: ["ignore", "pipe", "pipe"]
     })
     let output = ""
@@ -47,7 +47,7 @@ describe("the built server (npm start)", () => {
       const health = await fetch(`http://127.0.0.1:${port}/health`)
       expect(health.status).toBe(200)
       expect(await health.json()).toEqual({ status: "ok", database: "ok" })
-      const templates = await fetch(`http://127.0.0.1:${port}/v1/templates`, { headers: { "x-api-key": "smoke-key" } })
+      const templates = await fetch(`http://127.0.0.1:${port}/v1/templates`, { headers: { "x-api-key": "smoke-key-000000001" } })
       expect(templates.status).toBe(200)
       expect(await templates.json()).toEqual([])
       expect(output).toContain(`web console at http://127.0.0.1:${port}/console`)
@@ -58,29 +58,40 @@ describe("the built server (npm start)", () => {
       // Documents are read by the compiled reading worker (dist/Reading/Isolation/Host.js).
       const created = await fetch(`http://127.0.0.1:${port}/v1/templates`, {
         method: "POST",
-        headers: { "x-api-key": "smoke-key", "content-type": "application/json" },
+        headers: { "x-api-key": "smoke-key-000000001", "content-type": "application/json" },
         body: JSON.stringify({ document_type: "invoice", template_data: { invoice_number: "The invoice number" } })
       })
       const { template_id } = (await created.json()) as { template_id: string }
       const form = new FormData()
       form.append("template_ids", JSON.stringify([template_id]))
       form.append("file", new Blob([await makeTextPdf([["INVOICE", "Invoice Number: 41"], ["RECEIPT"]])]), "two.pdf")
-      const extracted = await fetch(`http://127.0.0.1:${port}/v1/documents/extract`, { method: "POST", headers: { "x-api-key": "smoke-key" }, body: form })
+      const extracted = await fetch(`http://127.0.0.1:${port}/v1/documents/extract`, { method: "POST", headers: { "x-api-key": "smoke-key-000000001" }, body: form })
       const body = await extracted.text()
       expect(extracted.status, body).toBe(200)
       expect(body).toContain("Invoice Number: 41")
-      // The keys CLI is refused while the server holds the embedded database: one line, exit 1.
-      const busy = await keys(dataDir, "list")
-      expect(busy.code).toBe(1)
-      expect(busy.stderr.trim()).toMatch(/^keys: the embedded database in \S+ is in use by process \d+; stop it first/)
-      expect(busy.stderr.trim().split("\n")).toHaveLength(1)
+      // While the server holds the embedded database, the keys CLI works through it.
+      const issued = await keys(dataDir, "create", "late", "made while running")
+      expect(issued.code, issued.stderr).toBe(0)
+      const lateKey = /key:\s+(\S+)/.exec(issued.stdout)![1]!
+      const lateId = /key id: (\S+)/.exec(issued.stdout)![1]!
+      const asLate = () => fetch(`http://127.0.0.1:${port}/v1/templates`, { headers: { "x-api-key": lateKey } }).then((r) => r.status)
+      expect(await asLate()).toBe(200)
+      const running = await keys(dataDir, "list")
+      expect(running.code).toBe(0)
+      expect(running.stdout).toMatch(new RegExp(`^${lateId}\tlate\tmade while running\tcli\t\S+\tactive$`, "m"))
+      // The CLI returns once the server has revoked the key: the very next request is refused.
+      const revoked = await keys(dataDir, "revoke", lateId)
+      expect(revoked.code).toBe(0)
+      expect(revoked.stdout.trim()).toBe(`revoked ${lateId}`)
+      expect(await asLate()).toBe(401)
 
       const exited = new Promise<number | null>((resolve) => server.on("exit", resolve))
       server.kill("SIGTERM")
       expect(await exited).not.toBeNull()
       const listed = await keys(dataDir, "list")
       expect(listed.code).toBe(0)
-      expect(listed.stdout).toMatch(/^key_\S+\tsmoke\t/m)
+      expect(listed.stdout).toMatch(/^key_\S+\tsmoke\tAPI_KEYS\tAPI_KEYS\t\S+\tactive$/m)
+      expect(listed.stdout).toMatch(new RegExp(`^${lateId}\tlate\t.*\trevoked `, "m"))
     } finally {
       server.kill("SIGKILL")
       fs.rmSync(dataDir, { recursive: true, force: true })

@@ -9,6 +9,7 @@ import * as path from "node:path"
 import { AppConfig } from "../../src/Config.js"
 import { fileForm, keyFor, send, testApp, withKey } from "../support/app.js"
 import { makeTextPdf } from "../support/pdfs.js"
+import { scratchFiles } from "../support/scratch.js"
 
 const invoicePage = (number: string, total: string) => [
   "ACME Supplies Ltd",
@@ -175,7 +176,7 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
           const sha = createHash("sha256").update(bytes).digest("hex")
           expect(fs.existsSync(path.join(config.dataDir, "blobs", sha.slice(0, 2), sha))).toBe(false)
         }
-        expect(fs.readdirSync(path.join(config.dataDir, "blobs", "tmp"))).toEqual([])
+        expect(scratchFiles(config.dataDir)).toEqual([])
       }))
 
     it.effect("answers 413 for an upload over MAX_UPLOAD_BYTES", () =>

@@ -11,7 +11,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import sharp from "sharp"
 import { outwardDocx } from "../support/docx.js"
-import { flatePagePdf, heavyPagesPdf, makeTextPdf, manyItemsPdf, repeatedPagePdf, zlibZeros } from "../support/pdfs.js"
+import { flatePagePdf, heavyPagesPdf, makeMixedPdf, makeTextPdf, manyItemsPdf, repeatedPagePdf, zlibZeros } from "../support/pdfs.js"
 import { residentMb, type RunningServer, startServer } from "../support/server.js"
 
 const KEY = "hostile-files-test-key-0001"
@@ -228,8 +228,10 @@ describe("hostile files against the running server", () => {
     const created = await api("POST", "/v1/templates", JSON.stringify({ document_type: "invoice", template_data: { invoice_number: "The invoice number" } }), { "content-type": "application/json" })
     expect(created.status).toBe(200)
     templateId = created.json.template_id
-    // One ordinary document first: what is loaded on first use counts in the level memory returns to.
+    // Ordinary documents first, one of them scanned: what is loaded on first use (the OCR engines and
+    // their models) counts in the level memory returns to.
     expect((await (await oneShot(makeTextPdf([["INVOICE", "Invoice Number: 1"]]), "warm.pdf"))()).status).toBe(200)
+    expect((await (await oneShot(makeMixedPdf([["RECEIPT", "Total: 1.00"]]), "warm-scan.pdf"))()).status).toBe(200)
     startRss = residentMb(server.process.pid!)
   }, 180_000)
 

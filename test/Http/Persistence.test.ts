@@ -4,6 +4,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { type ChildProcess, spawn } from "node:child_process"
 import { ServicesLive } from "../../src/App.js"
 import { bootstrapKeys, KeyStore } from "../../src/Auth/Keys.js"
 import { AppConfig } from "../../src/Config.js"
@@ -33,8 +34,8 @@ const invoice = [
 describe("a restarted server", () => {
   it.live("keeps templates, documents, files, parses and results (embedded database)", () =>
     Effect.gen(function*() {
-      const config = testConfig({ apiKeys: ["acme:secret-acme-key"] })
-      const key = "secret-acme-key"
+      const config = testConfig({ apiKeys: ["acme:secret-acme-key-0001"] })
+      const key = "secret-acme-key-0001"
       const bytes = yield* Effect.promise(() => makeTextPdf([invoice]))
 
       const before = yield* Effect.gen(function*() {
@@ -63,7 +64,7 @@ describe("a restarted server", () => {
       // The stored file is gone from disk: later extractions must use the cached parse, not re-read it.
       const blobs = path.join(config.dataDir, "blobs")
       for (const dir of fs.readdirSync(blobs)) {
-        if (dir !== "tmp") fs.rmSync(path.join(blobs, dir), { recursive: true })
+        fs.rmSync(path.join(blobs, dir), { recursive: true })
       }
 
       yield* Effect.gen(function*() {
@@ -89,18 +90,59 @@ describe("a restarted server", () => {
       }).pipe(Effect.provide(startedApp(config)))
     }), 120_000)
 
-  it.live("refuses a second process on the same embedded database while the first runs", () =>
+  /** A process holding the OS lock on `file` until killed; resolves once it holds it. */
+  const lockHolder = (file: string) =>
+    Effect.acquireRelease(
+      Effect.promise(() =>
+        new Promise<ChildProcess>((resolve, reject) => {
+          const script = `const fsx = require("fs-native-extensions"); const fd = require("fs").openSync(${JSON.stringify(file)}, "a+");` +
+            `if (!fsx.tryLock(fd)) process.exit(3); require("fs").writeSync(fd, String(process.pid)); console.log("held"); setInterval(() => {}, 1000)`
+          const child = spawn(process.execPath, ["-e", script], { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] })
+          child.stdout!.once("data", () => resolve(child))
+          child.once("exit", (code) => reject(new Error(`lock holder exited ${code}`)))
+        })
+      ),
+      (child) => Effect.sync(() => child.kill("SIGKILL"))
+    )
+
+  const openDatabase = (config: AppConfig) =>
+    Effect.exit(Layer.build(SqlLive).pipe(Effect.provide(Layer.succeed(AppConfig, config)), Effect.scoped))
+
+  /** Opens the database and keeps it open a second (so that the other attempt overlaps it). */
+  const openDatabaseHeld = (config: AppConfig) =>
+    Effect.map(
+      Effect.exit(Layer.build(SqlLive).pipe(Effect.provide(Layer.succeed(AppConfig, config)), Effect.zipLeft(Effect.sleep("1 second")), Effect.scoped)),
+      (exit) => exit._tag
+    )
+
+  it.live("refuses a second process on the same embedded database while the first runs; starts once it is killed", () =>
     Effect.gen(function*() {
       const config = testConfig()
-      const dbDir = path.join(config.dataDir, "db")
+      const lockFile = `${path.resolve(config.dataDir, "db")}.pid`
       fs.mkdirSync(config.dataDir, { recursive: true })
-      // A live process (this test runner's parent) holds the lock.
-      fs.writeFileSync(`${path.resolve(dbDir)}.pid`, String(process.ppid))
-      const result = yield* Effect.exit(Layer.build(SqlLive).pipe(
-        Effect.provide(Layer.succeed(AppConfig, config)),
-        Effect.scoped
-      ))
-      expect(result._tag).toBe("Failure")
-      expect(JSON.stringify(result)).toContain("in use by process")
+      const holder = yield* lockHolder(lockFile)
+      const refused = yield* openDatabase(config)
+      expect(refused._tag).toBe("Failure")
+      expect(JSON.stringify(refused)).toContain(`in use by process ${holder.pid}`)
+      // kill -9: nothing is cleaned up, the lock file stays; the lock went with its process.
+      holder.kill("SIGKILL")
+      yield* Effect.promise(() => new Promise((resolve) => holder.once("exit", resolve)))
+      expect(fs.existsSync(lockFile)).toBe(true)
+      expect((yield* openDatabase(config))._tag).toBe("Success")
+    }).pipe(Effect.scoped), 60_000)
+
+  it.live("a lock file naming a live process that holds no lock (a pid reused after a restart) does not stop the start", () =>
+    Effect.gen(function*() {
+      const config = testConfig()
+      fs.mkdirSync(config.dataDir, { recursive: true })
+      fs.writeFileSync(`${path.resolve(config.dataDir, "db")}.pid`, String(process.ppid))
+      expect((yield* openDatabase(config))._tag).toBe("Success")
+    }), 60_000)
+
+  it.live("of two processes opening the same embedded database at once, exactly one gets it", () =>
+    Effect.gen(function*() {
+      const config = testConfig()
+      const [a, b] = yield* Effect.all([openDatabaseHeld(config), openDatabaseHeld(config)], { concurrency: 2 })
+      expect([a, b].filter((x) => x === "Success")).toHaveLength(1)
     }), 60_000)
 })

@@ -2,12 +2,13 @@
  * The server as its own process, from the sources (node with tsx's loader): what a client and an
  * operator see — real HTTP, real worker processes, its own memory — with a temp DATA_DIR.
  */
-import { type ChildProcess, spawn } from "node:child_process"
+import { type ChildProcess, execFile, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import { createRequire } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
 import { pathToFileURL } from "node:url"
+import { promisify } from "node:util"
 
 const root = path.resolve(import.meta.dirname, "../..")
 
@@ -21,11 +22,19 @@ export interface RunningServer {
   readonly stop: (options?: { readonly keepData?: boolean; readonly signal?: NodeJS.Signals }) => Promise<void>
 }
 
-/** Starts `src/main.ts` with `env` over a minimal environment; resolves once it listens. */
-export const startServer = async (env: Record<string, string>, dataDir?: string): Promise<RunningServer> => {
+/** Compiles the server to dist/ (what `npm start` runs). */
+export const buildServer = () =>
+  promisify(execFile)(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root })
+
+/**
+ * Starts the server with `env` over a minimal environment; resolves once it listens. From the sources
+ * (through tsx), or with `built` from dist/ as `npm start` runs it (buildServer first).
+ */
+export const startServer = async (env: Record<string, string>, dataDir?: string, options: { readonly built?: boolean } = {}): Promise<RunningServer> => {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-server-"))
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href
-  const child = spawn(process.execPath, ["--import", tsx, "src/main.ts"], {
+  const args = options.built === true ? ["dist/main.js"] : ["--import", tsx, "src/main.ts"]
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TMPDIR: process.env.TMPDIR ?? os.tmpdir(), PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, ...env },
     stdio: ["ignore", "pipe", "pipe"]

@@ -23,6 +23,7 @@ import { PayloadTooLarge, type ReadError, Unprocessable, UnsupportedMediaType } 
 import type { PageModel } from "../../Domain/PageModel.js"
 import { type LocalEngines, OcrEngines } from "../../Ocr/Ocr.js"
 import { OfficeConverter } from "../../Office/Converter.js"
+import { Scratch } from "../../Storage/Scratch.js"
 import { DocumentReader, type ReadOptions } from "../DocumentReader.js"
 import { CHUNK_BYTES, type FromWorker, SETUP_VARIABLE, type ToWorker, type WorkerSetup } from "./Protocol.js"
 
@@ -35,6 +36,8 @@ export interface ReadingPoolOptions {
   readonly memoryMb: number
   readonly setup: WorkerSetup
   readonly engines: LocalEngines
+  /** The workers' temporary folder (TMPDIR); default: the server's. */
+  readonly tempDir?: string
   /** Start one worker now rather than on the first document. */
   readonly prestart?: boolean
 }
@@ -53,7 +56,7 @@ const WORKER_START_MS = 60_000
 const KEPT_VARIABLES = ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "TZ"]
 
 /** A worker process running Host.ts: compiled JS in production, the TypeScript source (through tsx) in tests. */
-const startHost = (setup: WorkerSetup, memoryMb: number): ChildProcess => {
+const startHost = (setup: WorkerSetup, memoryMb: number, tempDir: string | undefined): ChildProcess => {
   const here = import.meta.url
   const source = here.endsWith(".ts")
   const env: Record<string, string> = { [SETUP_VARIABLE]: JSON.stringify(setup) }
@@ -61,6 +64,7 @@ const startHost = (setup: WorkerSetup, memoryMb: number): ChildProcess => {
     const value = process.env[name]
     if (value !== undefined) env[name] = value
   }
+  if (tempDir !== undefined) env.TMPDIR = tempDir
   return fork(new URL(source ? "./Host.ts" : "./Host.js", here), [], {
     env,
     execArgv: [...(source ? ["--import", pathToFileURL(createRequire(here).resolve("tsx")).href] : []), `--max-old-space-size=${memoryMb}`],
@@ -126,7 +130,7 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
     )
 
     const start = (slot: Slot) => {
-      const worker = startHost(options.setup, heapMb)
+      const worker = startHost(options.setup, heapMb, options.tempDir)
       // Reading is batch work: the server's own thread (answers, /health) goes first when cores are short.
       if (worker.pid !== undefined) {
         try {
@@ -306,11 +310,13 @@ export const IsolatedDocumentReader = Layer.scoped(
     const config = yield* AppConfig
     const engines = yield* OcrEngines
     const office = yield* OfficeConverter
+    const scratch = yield* Scratch
     const pool = yield* makeReadingPool({
       workers: config.readWorkers,
       timeoutMs: config.readTimeoutMs,
       memoryMb: config.readMemoryMb,
       prestart: config.readPrestart,
+      tempDir: scratch.dir,
       engines,
       setup: { ocrWorkers: engines.tesseract.workers, secondReading: config.ocrSecondReading, office: office.setup }
     })

@@ -1,0 +1,43 @@
+/**
+ * The page model as a Schema: what a cached parse must be to be used. A cached model that does not
+ * decode (written by another version, or damaged) is read again from the file instead.
+ */
+import { Schema } from "effect"
+import type { PageModel } from "./PageModel.js"
+
+const Box = Schema.Tuple(Schema.Number, Schema.Number, Schema.Number, Schema.Number)
+
+const Word = Schema.Struct({ text: Schema.String, box: Box, confidence: Schema.Number })
+
+const Line = Schema.Struct({
+  text: Schema.String,
+  box: Box,
+  words: Schema.Array(Word),
+  fontSize: Schema.optional(Schema.Number),
+  role: Schema.optional(Schema.Literal("header", "footer"))
+})
+
+const Table = Schema.Struct({
+  box: Box,
+  firstLine: Schema.Number,
+  lineCount: Schema.Number,
+  rows: Schema.Array(Schema.Array(Schema.String))
+})
+
+const Page = Schema.Struct({
+  page: Schema.Number,
+  width: Schema.Number,
+  height: Schema.Number,
+  source: Schema.Literal("text", "ocr"),
+  lines: Schema.Array(Line),
+  geometry: Schema.optional(Schema.Literal("synthetic")),
+  tables: Schema.optional(Schema.Array(Table))
+})
+
+export const PageModelSchema: Schema.Schema<PageModel> = Schema.Struct({
+  mediaType: Schema.String,
+  pages: Schema.Array(Page)
+})
+
+/** A cached page model stored as JSON text (or a JSON value, as PGlite returns it) → the model, checked. */
+export const decodeCachedPageModel = Schema.decodeUnknownOption(PageModelSchema)
