@@ -3,12 +3,10 @@
  * The rest of the suite runs the sources; this checks the build starts, serves, and stops on SIGTERM.
  */
 import { describe, expect, it } from "vitest"
-import { execFile, spawn } from "node:child_process"
-import * as fs from "node:fs"
-import * as os from "node:os"
+import { execFile } from "node:child_process"
 import * as path from "node:path"
-import { promisify } from "node:util"
 import { makeTextPdf } from "../support/pdfs.js"
+import { buildServer, startServer } from "../support/server.js"
 
 const root = path.resolve(import.meta.dirname, "../..")
 
@@ -21,36 +19,19 @@ const keys = (dataDir: string, ...args: Array<string>) =>
 
 describe("the built server (npm start)", () => {
   it("builds, starts with plain node, answers, stops on SIGTERM; the keys CLI shares its database", async () => {
-    await promisify(execFile)(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root })
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-built-"))
-    const server = spawn(process.execPath, ["dist/main.js"], {
-      cwd: root,
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, API_KEYS: "smoke:smoke-key-000000001", DATABASE_URL: "" },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
-    let output = ""
-    server.stdout.on("data", (c) => (output += c))
-    server.stderr.on("data", (c) => (output += c))
+    await buildServer()
+    const started = await startServer({ API_KEYS: "smoke:smoke-key-000000001" }, undefined, { built: true })
+    const { dataDir, process: server } = started
+    const port = Number(new URL(started.url).port)
+    const output = started.output
     try {
-      const port = await new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "Listening on" within 60 s:\n${output}`)), 60_000)
-        const poll = setInterval(() => {
-          const m = /Listening on http:\/\/[^:]+:(\d+)/.exec(output)
-          if (m !== null) {
-            clearInterval(poll)
-            clearTimeout(timer)
-            resolve(Number(m[1]))
-          }
-        }, 100)
-        server.on("exit", (code) => reject(new Error(`exited with ${code}:\n${output}`)))
-      })
       const health = await fetch(`http://127.0.0.1:${port}/health`)
       expect(health.status).toBe(200)
       expect(await health.json()).toEqual({ status: "ok", database: "ok" })
       const templates = await fetch(`http://127.0.0.1:${port}/v1/templates`, { headers: { "x-api-key": "smoke-key-000000001" } })
       expect(templates.status).toBe(200)
       expect(await templates.json()).toEqual([])
-      expect(output).toContain(`web console at http://127.0.0.1:${port}/console`)
+      expect(output()).toContain(`web console at http://127.0.0.1:${port}/console`)
       // The console's files are found from dist/ too.
       const script = await fetch(`http://127.0.0.1:${port}/console/console.js`)
       expect(script.status).toBe(200)
@@ -78,7 +59,7 @@ describe("the built server (npm start)", () => {
       expect(await asLate()).toBe(200)
       const running = await keys(dataDir, "list")
       expect(running.code).toBe(0)
-      expect(running.stdout).toMatch(new RegExp(`^${lateId}\tlate\tmade while running\tcli\t\S+\tactive$`, "m"))
+      expect(running.stdout).toMatch(new RegExp(`^${lateId}\tlate\tmade while running\tcli\t\\S+\tactive$`, "m"))
       // The CLI returns once the server has revoked the key: the very next request is refused.
       const revoked = await keys(dataDir, "revoke", lateId)
       expect(revoked.code).toBe(0)
@@ -93,8 +74,7 @@ describe("the built server (npm start)", () => {
       expect(listed.stdout).toMatch(/^key_\S+\tsmoke\tAPI_KEYS\tAPI_KEYS\t\S+\tactive$/m)
       expect(listed.stdout).toMatch(new RegExp(`^${lateId}\tlate\t.*\trevoked `, "m"))
     } finally {
-      server.kill("SIGKILL")
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      await started.stop()
     }
   }, 120_000)
 })

@@ -176,6 +176,10 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
           const sha = createHash("sha256").update(bytes).digest("hex")
           expect(fs.existsSync(path.join(config.dataDir, "blobs", sha.slice(0, 2), sha))).toBe(false)
         }
+        // A request's upload folder goes when its scope closes, just after the answer is sent.
+        for (let i = 0; i < 40 && scratchFiles(config.dataDir).length > 0; i++) {
+          yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 50)))
+        }
         expect(scratchFiles(config.dataDir)).toEqual([])
       }))
 

@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import * as zlib from "node:zlib"
 import type { PageModel } from "../../src/Domain/PageModel.js"
 import { readPdf } from "../../src/Reading/Pdf.js"
-import { zlibZeros } from "../support/pdfs.js"
+import { flatePagePdf, zlibZeros } from "../support/pdfs.js"
 
 const LINES = Array.from({ length: 20 }, (_, i) => `Line ${i + 1} of the delivered goods ${(12.5 * (i + 1)).toFixed(2)} EUR`)
 
@@ -13,42 +13,6 @@ const content = Buffer.from(
   "latin1"
 )
 
-/** A one-page PDF whose page content is the given FlateDecode stream data, taken as it is. */
-const pdfWithContent = (flate: Uint8Array, decodeParms = ""): Uint8Array => {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
-  ].map((body) => Buffer.from(body, "latin1"))
-  objects.push(Buffer.concat([
-    Buffer.from(`<< /Length ${flate.byteLength} /Filter /FlateDecode ${decodeParms}>>\nstream\n`, "latin1"),
-    flate,
-    Buffer.from("\nendstream", "latin1")
-  ]))
-  const parts: Array<Buffer> = [Buffer.from("%PDF-1.7\n", "latin1")]
-  const offsets: Array<number> = []
-  let size = parts[0]!.byteLength
-  objects.forEach((body, i) => {
-    const object = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, "latin1"), body, Buffer.from("\nendobj\n", "latin1")])
-    offsets.push(size)
-    parts.push(object)
-    size += object.byteLength
-  })
-  const xref = [
-    "xref",
-    `0 ${objects.length + 1}`,
-    "0000000000 65535 f ",
-    ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n `),
-    "trailer",
-    `<< /Size ${objects.length + 1} /Root 1 0 R >>`,
-    "startxref",
-    String(size),
-    "%%EOF"
-  ].join("\n")
-  parts.push(Buffer.from(xref + "\n", "latin1"))
-  return new Uint8Array(Buffer.concat(parts))
-}
 
 const COLUMNS = 64
 /** TIFF predictor 2 (each byte minus the one before it in its row), as /DecodeParms say. */
@@ -67,25 +31,25 @@ describe("readPdf on Flate-compressed content", () => {
   const whole = zlib.deflateSync(content)
 
   it("reads a whole, valid stream", async () => {
-    expect(lines(await read(pdfWithContent(whole)))).toEqual(LINES)
+    expect(lines(await read(flatePagePdf(whole)))).toEqual(LINES)
   })
 
   it("reads a stream zlib refuses (no checksum, wrong checksum) exactly as a valid one", async () => {
-    const valid = await read(pdfWithContent(whole))
+    const valid = await read(flatePagePdf(whole))
     const noChecksum = whole.subarray(0, whole.byteLength - 4)
     const wrongChecksum = Buffer.from(whole)
     wrongChecksum[wrongChecksum.byteLength - 1]! ^= 0xff
     for (const data of [noChecksum, wrongChecksum]) {
       expect(() => zlib.inflateSync(data)).toThrow()
-      expect(await read(pdfWithContent(data))).toEqual(valid)
+      expect(await read(flatePagePdf(data))).toEqual(valid)
     }
   })
 
   it("applies a predictor to what zlib inflates, and to what it refuses", async () => {
     const predicted = zlib.deflateSync(tiffPredicted(content))
-    expect(lines(await read(pdfWithContent(predicted, TIFF_PREDICTOR)))).toEqual(LINES)
+    expect(lines(await read(flatePagePdf(predicted, TIFF_PREDICTOR)))).toEqual(LINES)
     const noChecksum = predicted.subarray(0, predicted.byteLength - 4)
-    expect(lines(await read(pdfWithContent(noChecksum, TIFF_PREDICTOR)))).toEqual(LINES)
+    expect(lines(await read(flatePagePdf(noChecksum, TIFF_PREDICTOR)))).toEqual(LINES)
   })
 
   it("reads what a truncated stream holds before the cut", async () => {
@@ -93,14 +57,14 @@ describe("readPdf on Flate-compressed content", () => {
     const padded = Buffer.concat([content, Buffer.from("\nq Q".repeat(50_000), "latin1")])
     const cut = zlib.deflateSync(padded, { level: 0 }).subarray(0, 150_000)
     expect(() => zlib.inflateSync(cut)).toThrow()
-    expect(lines(await read(pdfWithContent(cut)))).toEqual(LINES)
+    expect(lines(await read(flatePagePdf(cut)))).toEqual(LINES)
   })
 })
 
 describe("readPdf on a compression bomb", () => {
   for (const checksum of ["valid", "wrong"] as const) {
     it(`a 2 MB stream inflating to 2 GB (${checksum} checksum) stops at the limit: 413 naming it, memory bounded`, async () => {
-      const bomb = pdfWithContent(zlibZeros(2048, checksum))
+      const bomb = flatePagePdf(zlibZeros(2048, checksum))
       expect(bomb.byteLength).toBeLessThan(4 << 20)
       const before = process.memoryUsage().rss
       const started = Date.now()

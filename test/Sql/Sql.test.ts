@@ -33,7 +33,7 @@ describe.each(testBackends)("Sql on $name", ({ layer: backend, name }) => {
         const sql = yield* SqlClient.SqlClient
         const applied = yield* sql<{ migrationId: number; name: string }>`
           SELECT migration_id AS "migrationId", name FROM effect_sql_migrations ORDER BY migration_id`
-        expect(applied).toEqual([{ migrationId: 1, name: "init" }])
+        expect(applied).toEqual([{ migrationId: 1, name: "init" }, { migrationId: 2, name: "key_sources" }])
         const tables = yield* sql<{ tableName: string }>`
           SELECT table_name AS "tableName" FROM information_schema.tables
           WHERE table_schema = current_schema() ORDER BY table_name`
@@ -272,14 +272,14 @@ describe("SqlLive on PGlite", () => {
       ).pipe(Effect.map((rows) => rows.map((r) => r.id)))
 
       const first = yield* open(Effect.zipLeft(appliedMigrations, insertTenant("survivor")))
-      expect(first).toEqual([1])
+      expect(first).toEqual([1, 2])
       expect((yield* Effect.promise(() => fs.stat(path.join(dataDir, "db")))).isDirectory()).toBe(true)
 
       const migrations = path.join(root, "migrations")
       yield* Effect.promise(() => fs.cp(migrationsDirectory, migrations, { recursive: true }))
       yield* Effect.promise(() =>
         fs.writeFile(
-          path.join(migrations, "0002_labels.sql"),
+          path.join(migrations, "0003_labels.sql"),
           "ALTER TABLE tenants ADD COLUMN label TEXT;\nCREATE INDEX tenants_label ON tenants (label);\n"
         )
       )
@@ -293,8 +293,8 @@ describe("SqlLive on PGlite", () => {
           return { afterRestart, applied, again, rows }
         })
       )
-      expect(second.afterRestart).toEqual([1])
-      expect(second.applied).toEqual([[2, "labels"]])
+      expect(second.afterRestart).toEqual([1, 2])
+      expect(second.applied).toEqual([[3, "labels"]])
       expect(second.again).toEqual([])
       expect(second.rows).toEqual([{ id: "survivor", label: null }])
     }).pipe(Effect.scoped))

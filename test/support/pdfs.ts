@@ -175,15 +175,15 @@ export const zlibZeros = (megabytes: number, checksum: "valid" | "wrong" = "vali
   return new Uint8Array(Buffer.concat([Buffer.from([0x78, 0x9c]), ...Array.from({ length: megabytes }, () => block), Buffer.from([0x03, 0x00]), adler]))
 }
 
-/** A one-page PDF whose content stream is `flate` (FlateDecode data, taken as it is). */
-export const flatePagePdf = (flate: Uint8Array): Uint8Array =>
+/** A one-page PDF (Helvetica as /F1) whose content stream is `flate` (FlateDecode data, taken as it is). */
+export const flatePagePdf = (flate: Uint8Array, decodeParms = ""): Uint8Array =>
   rawPdf([
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
     new Uint8Array(Buffer.concat([
-      Buffer.from(`<< /Length ${flate.byteLength} /Filter /FlateDecode >>\nstream\n`, "latin1"),
+      Buffer.from(`<< /Length ${flate.byteLength} /Filter /FlateDecode ${decodeParms}>>\nstream\n`, "latin1"),
       flate,
       Buffer.from("\nendstream", "latin1")
     ]))

@@ -10,9 +10,14 @@ const filesUnder = (dir: string): Array<string> => {
   })
 }
 
-/** Files in the scratch folders under DATA_DIR/tmp (folders and the instances' lock files aside). */
+/**
+ * Files in the scratch folders under DATA_DIR/tmp: what requests left there. Aside: the instances' lock
+ * files, the OCR model a running server keeps unpacked there, and the compile cache tsx (which runs the
+ * sources in tests) writes into its workers' temporary folder.
+ */
 export const scratchFiles = (dataDir: string): Array<string> =>
-  filesUnder(path.join(dataDir, "tmp")).filter((file) => !file.endsWith(".lock"))
+  filesUnder(path.join(dataDir, "tmp")).filter((file) =>
+    !file.endsWith(".lock") && !/[/\\](docsplit-ocr-|tsx-)[^/\\]*[/\\]/.test(file))
 
 /** The blobs stored under DATA_DIR/blobs, by SHA-256. */
 export const blobsOnDisk = (dataDir: string): Array<string> =>
