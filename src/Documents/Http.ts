@@ -8,7 +8,6 @@ import { Api } from "../Http/Api.js"
 import { newId } from "../lib/ids.js"
 import { Admission } from "../Pipeline/Admission.js"
 import { parseKey, Pipeline, type ReadOptions } from "../Pipeline/Pipeline.js"
-import { pageImagesOf } from "../Export/PageImage.js"
 import { BlobStore } from "../Storage/BlobStore.js"
 import { inputBytes, resolveInput } from "./Input.js"
 import { ocrPage, plain, stripCoordinates, withCoordinates } from "./Output.js"
@@ -72,7 +71,7 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
           })
           const sections = yield* pipeline.splitAndExtract(model, specs, {
             forceExclusive: urlParams.force_exclusive_template ?? false,
-            images: yield* pageImagesOf(Effect.succeed(bytes), model.mediaType)
+            images: yield* pipeline.pageImages(Effect.succeed(bytes), model.mediaType)
           })
           const render = urlParams.include_coordinates === true ? withCoordinates : plain
           return {
@@ -144,7 +143,7 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
           const { doc, model, specs } = yield* sectionsOf(tenantId, path.document_id, payload.template_ids)
           const sections = yield* pipeline.splitAndExtract(model, specs, {
             forceExclusive: false,
-            images: yield* pageImagesOf(blobs.read(doc.blobSha256), model.mediaType)
+            images: yield* pipeline.pageImages(blobs.read(doc.blobSha256), model.mediaType)
           })
           const stored = sections.map((s) => ({
             document_type: s.documentType,

@@ -25,7 +25,7 @@ const toJpeg = (input: ReturnType<typeof sharp>): Promise<PageImage> =>
     .then((data) => ({ mediaType: "image/jpeg" as const, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) }))
 
 /** One page (1-based) as a JPEG; none when the format has no page images. */
-const renderPage = (bytes: Uint8Array, mediaType: string, page: number): Effect.Effect<Option.Option<PageImage>, unknown> => {
+export const renderPageImage = (bytes: Uint8Array, mediaType: string, page: number): Effect.Effect<Option.Option<PageImage>, unknown> => {
   const rendered: Effect.Effect<PageImage, unknown> | undefined = SHARP_IMAGES.has(mediaType)
     ? Effect.tryPromise(() => toJpeg(sharp(bytes, { page: page - 1, limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })))
     : mediaType === "application/pdf"
@@ -38,15 +38,22 @@ const renderPage = (bytes: Uint8Array, mediaType: string, page: number): Effect.
   return rendered.pipe(Effect.map(Option.some), Effect.withSpan("PageImage.render", { attributes: { mediaType, page } }))
 }
 
+/** What renders one page: `renderPageImage` itself, or the reading workers running it (the server). */
+export type PageRenderer = (bytes: Uint8Array, mediaType: string, page: number) => Effect.Effect<Option.Option<PageImage>, unknown>
+
 /**
  * The file's page images, each rendered on first use and kept for the next. A page that cannot be
  * rendered (or a file that cannot be read again) has no image: its text is still there.
  */
-export const pageImagesOf = (bytes: Effect.Effect<Uint8Array>, mediaType: string): Effect.Effect<PageImages> =>
+export const pageImagesOf = (
+  bytes: Effect.Effect<Uint8Array>,
+  mediaType: string,
+  render: PageRenderer = renderPageImage
+): Effect.Effect<PageImages> =>
   Effect.gen(function*() {
     const file = yield* Effect.cached(bytes)
     return yield* Effect.cachedFunction((page: number) =>
-      Effect.flatMap(file, (b) => renderPage(b, mediaType, page)).pipe(
+      Effect.flatMap(file, (b) => render(b, mediaType, page)).pipe(
         Effect.catchAllCause((cause) =>
           Effect.as(Effect.logWarning(`page ${page} could not be rendered for the model`, cause), Option.none<PageImage>())
         )

@@ -11,6 +11,7 @@ import type { PageImages, PageModel } from "../Domain/PageModel.js"
 import { Extractor } from "../Engine/Extractor.js"
 import { addUsage, CurrentUsage, emptyUsage, type Usage } from "../Model/Usage.js"
 import { Splitter } from "../Engine/Splitter.js"
+import { pageImagesOf } from "../Export/PageImage.js"
 import { DocumentReader, READER_VERSION } from "../Reading/DocumentReader.js"
 import { analyzeLayout } from "../Layout/Layout.js"
 import { toMarkdown } from "../Export/Markdown.js"
@@ -136,6 +137,9 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
 
     const markdown = (model: PageModel) => Effect.sync(() => toMarkdown(model))
 
-    return { read, split, extract, splitAndExtract, markdown } as const
+    /** The file's page images for the model, each rendered where files are read, on first use. */
+    const pageImages = (bytes: Effect.Effect<Uint8Array>, mediaType: string) => pageImagesOf(bytes, mediaType, reader.pageImage)
+
+    return { read, split, extract, splitAndExtract, markdown, pageImages } as const
   })
 }) {}

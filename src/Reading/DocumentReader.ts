@@ -7,6 +7,7 @@
  * a time budget and a memory cap).
  */
 import { Effect } from "effect"
+import { type PageRenderer, renderPageImage } from "../Export/PageImage.js"
 import { OfficeConverter } from "../Office/Converter.js"
 import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
 import type { ReadError } from "../Domain/Errors.js"
@@ -100,6 +101,8 @@ export class DocumentReader extends Effect.Service<DocumentReader>()("DocumentRe
   dependencies: [Ocr.Default, OfficeConverter.detect],
   effect: Effect.map(Effect.context<Ocr | OfficeConverter>(), (context) => ({
     read: (bytes: Uint8Array, options: ReadOptions): Effect.Effect<PageModel, ReadError> =>
-      Effect.provide(readDocument(bytes, options), context)
+      Effect.provide(readDocument(bytes, options), context),
+    /** One page of the file as an image for the model (Export/PageImage.ts). */
+    pageImage: renderPageImage as PageRenderer
   }))
 }) {}

@@ -3,7 +3,7 @@
  * real workers (the TypeScript host through tsx), the real OCR engines of this process.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Context, Effect, Exit, Fiber, Layer } from "effect"
+import { Context, Effect, Exit, Fiber, Layer, Option } from "effect"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
 import { makeReadingPool } from "../../src/Reading/Isolation/ReadingPool.js"
 import { makeEngines } from "../../src/Ocr/Ocr.js"
@@ -22,7 +22,7 @@ const poolLayer = (options: { timeoutMs?: number; memoryMb?: number; workers?: n
         engines,
         setup: { ocrWorkers: 1, secondReading: false, office: undefined }
       })
-      return Context.make(Pool, pool).pipe(Context.add(DocumentReader, DocumentReader.make({ read: pool.read })))
+      return Context.make(Pool, pool).pipe(Context.add(DocumentReader, DocumentReader.make({ read: pool.read, pageImage: pool.pageImage })))
     })
   )
 
@@ -77,6 +77,17 @@ describe("ReadingPool", () => {
         expect(pool.pids()).toEqual([])
         const next = yield* read(yield* text(["RECEIPT"]))
         expect(next.pages[0]!.lines.map((l) => l.text)).toEqual(["RECEIPT"])
+      }))
+
+    it.effect("renders a page image for the model in a worker: a JPEG of a PDF page, none for a text file", () =>
+      Effect.gen(function*() {
+        const reader = yield* DocumentReader
+        const [exit, stall] = yield* longestStall(reader.pageImage(yield* text(["INVOICE"]), "application/pdf", 1))
+        expect(stall).toBeLessThan(250)
+        const image = Exit.isSuccess(exit) ? Option.getOrUndefined(exit.value) : undefined
+        expect(image?.mediaType).toBe("image/jpeg")
+        expect([...image!.data.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff])
+        expect(Option.isNone(yield* reader.pageImage(new TextEncoder().encode("plain text"), "text/plain", 1))).toBe(true)
       }))
 
     it.effect("an interrupted read kills its worker process; the next read is served", () =>

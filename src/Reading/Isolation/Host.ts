@@ -4,9 +4,10 @@
  * asked of the server's engines (tesseract pool and line recognizer, shared by all workers), so the
  * OCR's CPU is shared fairly and its models are loaded once.
  */
-import { Deferred, Effect, Layer, ManagedRuntime, Runtime } from "effect"
+import { Deferred, Effect, Layer, ManagedRuntime, Option, Runtime } from "effect"
 import * as v8 from "node:v8"
 import type { ReadError } from "../../Domain/Errors.js"
+import { renderPageImage } from "../../Export/PageImage.js"
 import type { ReadCharacter } from "../../Ocr/LineRecognizer.js"
 import { type Engines, makeRecognition, Ocr } from "../../Ocr/Ocr.js"
 import { OcrFailed, type TesseractBlocks } from "../../Ocr/Types.js"
@@ -79,18 +80,42 @@ const read = (id: number, bytes: Uint8Array, maxPages: number) =>
     )
   )
 
+/** The document whose pieces came for job `id` (the pieces are let go). */
+const received = (id: number): Uint8Array => {
+  const bytes = id === incoming.id ? Buffer.concat(incoming.chunks) : Buffer.alloc(0)
+  incoming = { id: 0, chunks: [] }
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+}
+
+const render = (id: number, bytes: Uint8Array, mediaType: string, page: number) =>
+  renderPageImage(bytes, mediaType, page).pipe(
+    Effect.match({
+      onFailure: (cause) =>
+        send({
+          type: "done",
+          id,
+          error: { tag: "Unprocessable", detail: `page ${page} could not be rendered: ${cause instanceof Error ? cause.message : String(cause)}` },
+          heapUsed: heapUsed()
+        }),
+      onSuccess: (image) => send({ type: "done", id, image: Option.getOrNull(image), heapUsed: heapUsed() })
+    }),
+    Effect.catchAllDefect((defect) =>
+      Effect.sync(() => send({ type: "done", id, error: { tag: "Unprocessable", detail: `page ${page} could not be rendered: ${String(defect)}` }, heapUsed: heapUsed() }))
+    )
+  )
+
 process.on("message", (message: ToWorker) => {
   switch (message.type) {
     case "chunk":
       if (message.id !== incoming.id) incoming = { id: message.id, chunks: [] }
       incoming.chunks.push(message.bytes)
       return
-    case "read": {
-      const bytes = message.id === incoming.id ? Buffer.concat(incoming.chunks) : new Uint8Array(0)
-      incoming = { id: 0, chunks: [] }
-      void runtime.runPromise(read(message.id, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), message.maxPages))
+    case "read":
+      void runtime.runPromise(read(message.id, received(message.id), message.maxPages))
       return
-    }
+    case "image":
+      void runtime.runPromise(render(message.id, received(message.id), message.mediaType, message.page))
+      return
     case "tesseract-done": {
       const done = pendingTesseract.get(message.call)
       if (done === undefined) return

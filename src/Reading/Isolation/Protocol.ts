@@ -2,7 +2,7 @@
  * The messages between the server and a reading worker. The server sends one document at a time to a
  * worker and serves its calls to the OCR engines, which stay in the server, shared by every request.
  */
-import type { PageModel } from "../../Domain/PageModel.js"
+import type { PageImage, PageModel } from "../../Domain/PageModel.js"
 import type { ReadCharacter } from "../../Ocr/LineRecognizer.js"
 import type { TesseractBlocks } from "../../Ocr/Types.js"
 import type { LibreOfficeSetup } from "../../Office/Converter.js"
@@ -30,6 +30,8 @@ export type ToWorker =
   | { readonly type: "chunk"; readonly id: number; readonly bytes: Uint8Array }
   /** Read the document whose pieces came before. */
   | { readonly type: "read"; readonly id: number; readonly maxPages: number }
+  /** Render one page (1-based) of the document whose pieces came before, as an image for the model. */
+  | { readonly type: "image"; readonly id: number; readonly mediaType: string; readonly page: number }
   | { readonly type: "tesseract-done"; readonly call: number; readonly blocks?: TesseractBlocks; readonly failure?: string }
   | {
     readonly type: "lines-done"
@@ -52,6 +54,8 @@ export type FromWorker =
     readonly type: "done"
     readonly id: number
     readonly model?: PageModel
+    /** The page image asked for ("image"); null: the format has none. */
+    readonly image?: PageImage | null
     readonly error?: { readonly tag: ReadErrorTag; readonly detail: string }
     /** The worker's heap after the read, in bytes: a worker left holding much is replaced. */
     readonly heapUsed: number

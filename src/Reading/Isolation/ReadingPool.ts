@@ -12,7 +12,7 @@
  *
  * Workers get a minimal environment (no keys, no database address) and their setup as JSON.
  */
-import { Effect, Fiber, Layer, Runtime } from "effect"
+import { Effect, Fiber, Layer, Option, Runtime } from "effect"
 import { type ChildProcess, fork } from "node:child_process"
 import * as fs from "node:fs"
 import { createRequire } from "node:module"
@@ -20,7 +20,7 @@ import * as os from "node:os"
 import { pathToFileURL } from "node:url"
 import { AppConfig } from "../../Config.js"
 import { PayloadTooLarge, type ReadError, Unprocessable, UnsupportedMediaType } from "../../Domain/Errors.js"
-import type { PageModel } from "../../Domain/PageModel.js"
+import type { PageImage, PageModel } from "../../Domain/PageModel.js"
 import { type LocalEngines, OcrEngines } from "../../Ocr/Ocr.js"
 import { OfficeConverter } from "../../Office/Converter.js"
 import { Scratch } from "../../Storage/Scratch.js"
@@ -87,6 +87,12 @@ const residentBytes = (pid: number | undefined): number | undefined => {
   } catch {
     return undefined
   }
+}
+
+/** What a worker is asked to do with the document it receives, and what its answer gives. */
+interface Job<A> {
+  readonly message: (id: number) => ToWorker
+  readonly result: (done: Extract<FromWorker, { type: "done" }>) => A
 }
 
 interface Slot {
@@ -171,8 +177,9 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
       new PayloadTooLarge({ detail: `reading the document needs more than ${options.memoryMb} MB of memory (the limit, READ_MEMORY_MB)` })
 
     /** One document on one worker (started first if the slot has none), with its budget and the engines served. */
-    const readOn = (slot: Slot, bytes: Uint8Array, readOptions: ReadOptions) =>
-      Effect.async<PageModel, ReadError>((resume) => {
+    /** One job (a document read, or a page rendered) on one worker, started first if the slot has none. */
+    const runOn = <A>(slot: Slot, bytes: Uint8Array, job: Job<A>) =>
+      Effect.async<A, ReadError>((resume) => {
         const fresh = !slot.ready
         const worker = slot.worker ?? start(slot)
         const id = ++slot.reads
@@ -195,7 +202,7 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
             if (engineCalls.size === 0) engineMs += performance.now() - engineSince
           })
         }
-        const finish = (outcome: Effect.Effect<PageModel, ReadError>, keepWorker: boolean) => {
+        const finish = (outcome: Effect.Effect<A, ReadError>, keepWorker: boolean) => {
           if (finished) return
           finished = true
           clearInterval(timer)
@@ -235,7 +242,7 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
               if (message.id !== id) return
               const keep = message.heapUsed - slot.restingHeap < RETIRE_HEAP_BYTES && slot.reads < RETIRE_AFTER_READS
               return finish(
-                message.model !== undefined ? Effect.succeed(message.model) : Effect.fail(errorOf(message.error?.tag ?? "", message.error?.detail ?? "unreadable file")),
+                message.error === undefined ? Effect.succeed(job.result(message)) : Effect.fail(errorOf(message.error.tag, message.error.detail)),
                 keep
               )
             }
@@ -277,7 +284,7 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
         // In pieces, each sent once the one before has gone: other requests are served in between.
         const sendDocument = (at = 0): void => {
           if (finished || !worker.connected) return
-          if (at >= bytes.byteLength) return reply({ type: "read", id, maxPages: readOptions.maxPages })
+          if (at >= bytes.byteLength) return reply(job.message(id))
           worker.send({ type: "chunk", id, bytes: bytes.subarray(at, at + CHUNK_BYTES) } satisfies ToWorker, (error) => {
             if (error === null) setImmediate(() => sendDocument(at + CHUNK_BYTES))
           })
@@ -287,12 +294,25 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
         return Effect.sync(() => finish(Effect.interrupt, false))
       })
 
-    const read = (bytes: Uint8Array, readOptions: ReadOptions): Effect.Effect<PageModel, ReadError> =>
+    const runJob = <A>(bytes: Uint8Array, job: Job<A>): Effect.Effect<A, ReadError> =>
       permits.withPermits(1)(Effect.acquireUseRelease(
         takeSlot,
-        (slot) => readOn(slot, bytes, readOptions),
+        (slot) => runOn(slot, bytes, job),
         (slot) => Effect.sync(() => idle.push(slot))
-      )).pipe(Effect.withSpan("ReadingPool.read", { attributes: { bytes: bytes.byteLength } }))
+      ))
+
+    const read = (bytes: Uint8Array, readOptions: ReadOptions): Effect.Effect<PageModel, ReadError> =>
+      runJob(bytes, {
+        message: (id) => ({ type: "read", id, maxPages: readOptions.maxPages }),
+        result: (done) => done.model!
+      }).pipe(Effect.withSpan("ReadingPool.read", { attributes: { bytes: bytes.byteLength } }))
+
+    /** A page rendered for the model, in a worker like any reading of the file. */
+    const pageImage = (bytes: Uint8Array, mediaType: string, page: number): Effect.Effect<Option.Option<PageImage>, ReadError> =>
+      runJob(bytes, {
+        message: (id) => ({ type: "image", id, mediaType, page }),
+        result: (done) => Option.fromNullable(done.image)
+      }).pipe(Effect.withSpan("ReadingPool.pageImage", { attributes: { page } }))
 
     // One worker loads its readers while the server starts, so the first document does not wait for it.
     if (options.prestart === true) start(slots[0]!)
@@ -300,7 +320,7 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
     /** The worker processes running now (for tests and diagnostics). */
     const pids = (): ReadonlyArray<number> => slots.flatMap((slot) => slot.worker?.pid ?? [])
 
-    return { read, workers: size, pids } as const
+    return { read, pageImage, workers: size, pids } as const
   })
 
 /** The server's reader: documents read in worker processes, with the server's OCR engines and office converter. */
@@ -320,6 +340,6 @@ export const IsolatedDocumentReader = Layer.scoped(
       engines,
       setup: { ocrWorkers: engines.tesseract.workers, secondReading: config.ocrSecondReading, office: office.setup }
     })
-    return DocumentReader.make({ read: pool.read })
+    return DocumentReader.make({ read: pool.read, pageImage: pool.pageImage })
   })
 )
