@@ -6,22 +6,27 @@ import { Cause, Effect, Either, Exit, Option } from "effect"
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import type { ExtractedObject, ExtractedValue } from "../src/Domain/Extraction.js"
-import { isGrounded } from "../src/Domain/Extraction.js"
+import { abstain, type ExtractedObject, type ExtractedValue, type Grounded, isGrounded } from "../src/Domain/Extraction.js"
 import type { TemplateSpec } from "../src/Domain/FieldTree.js"
 import { type PageModel, pageText } from "../src/Domain/PageModel.js"
 import { normalizeTemplate } from "../src/Engine/TemplateData.js"
 import { type ExtractedSection, Pipeline } from "../src/Pipeline/Pipeline.js"
 import { sniff } from "../src/Reading/Sniff.js"
 import { type Rules, compareValue, rulesOf } from "./Compare.js"
-import type { Corpus, ExpectedSection, Item } from "./Manifest.js"
+import type { Corpus, ExpectedLine, ExpectedSection, Item } from "./Manifest.js"
+import { type Part, partOf } from "./Split.js"
 import { charErrorRate, inText } from "./TextCheck.js"
 
 export interface FieldResult {
   readonly field: string
   readonly expected: unknown
+  /** The value returned at the threshold the run scores at (null when the engine abstained). */
   readonly got: unknown
   readonly ok: boolean
+  /** right; wrong (a value, not the expected one); null (no value). */
+  readonly verdict: "right" | "wrong" | "null"
+  /** The engine's value before the threshold, its confidence, and whether it was right. */
+  readonly raw?: { readonly got: unknown; readonly confidence: number; readonly ok: boolean; readonly evidence?: unknown }
   readonly rule: string
   /** Whether the expected value can be read in the page text at all (false: the reading lost it). */
   readonly inText: boolean
@@ -42,8 +47,23 @@ export interface PacketResult {
   readonly exact: boolean
 }
 
+/** Line items: how many were expected, returned, and found (a returned line with the expected amount). */
+export interface LinesResult {
+  readonly expected: number
+  readonly got: number
+  readonly found: number
+}
+
+/** A returned section, its confidence, and whether it is exactly an expected one. */
+export interface SectionConfidence {
+  readonly confidence: number
+  readonly right: boolean
+}
+
 export interface ItemResult {
   readonly file: string
+  /** The corpus part the file falls in: tuned on, or held back (only scored). */
+  readonly part: Part
   readonly status: "scored" | "skipped" | "error"
   readonly reason?: string
   readonly ms: number
@@ -55,6 +75,8 @@ export interface ItemResult {
   readonly packet?: PacketResult
   /** Character error rate of the page text against the item's ground-truth text, when the manifest gives one. */
   readonly cer?: number
+  readonly lines?: LinesResult
+  readonly sectionConfidences?: ReadonlyArray<SectionConfidence>
 }
 
 export interface CorpusResult {
@@ -85,17 +107,53 @@ export const plainValue = (v: ExtractedValue): unknown => {
 const at = (obj: unknown, field: string): unknown =>
   field.split(".").reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj)
 
+/** The grounded leaf at a dotted path, when the value there is one. */
+const groundedAt = (extracted: ExtractedValue | undefined, field: string): Grounded | undefined => {
+  const v = field.split(".").reduce<unknown>((o, k) => (o !== null && typeof o === "object" && !isGrounded(o) ? (o as Record<string, unknown>)[k] : undefined), extracted)
+  return isGrounded(v) ? v : undefined
+}
+
 const scoreFields = (
   expected: Readonly<Record<string, unknown>>,
-  got: unknown,
+  extracted: ExtractedObject | undefined,
   rules: Rules,
-  text: string
-): Array<FieldResult> =>
-  Object.entries(expected).map(([field, exp]) => {
-    const value = at(got, field) ?? null
+  text: string,
+  threshold: number
+): Array<FieldResult> => {
+  const answered = extracted === undefined ? {} : plainValue(abstain(extracted, threshold))
+  return Object.entries(expected).map(([field, exp]) => {
+    const value = at(answered, field) ?? null
     const verdict = compareValue(field, exp, value, rules)
-    return { field, expected: exp, got: value, ok: verdict.ok, rule: verdict.rule, inText: inText(exp, text, rules, rules.fuzzy.has(field.toLowerCase())) }
+    const leaf = groundedAt(extracted, field)
+    const raw = leaf === undefined ? undefined : { got: leaf.value, confidence: leaf.confidence, ok: compareValue(field, exp, leaf.value, rules).ok, ...(leaf.evidence !== undefined ? { evidence: leaf.evidence } : {}) }
+    return {
+      field,
+      expected: exp,
+      got: value,
+      ok: verdict.ok,
+      verdict: verdict.ok ? "right" : value === null ? "null" : "wrong",
+      ...(raw !== undefined ? { raw } : {}),
+      rule: verdict.rule,
+      inText: inText(exp, text, rules, rules.fuzzy.has(field.toLowerCase()))
+    }
   })
+}
+
+/** Expected lines found among the returned ones by amount, each returned line used once. */
+const scoreLines = (expected: ReadonlyArray<ExpectedLine>, extracted: ExtractedObject | undefined, rules: Rules, threshold: number): LinesResult => {
+  const answered = extracted === undefined ? undefined : at(plainValue(abstain(extracted, threshold)), "lines")
+  const got = Array.isArray(answered) ? answered : []
+  const pool = got.map((l) => (l !== null && typeof l === "object" ? (l as Record<string, unknown>)["amount"] : undefined))
+  let found = 0
+  for (const line of expected) {
+    const i = pool.findIndex((a) => a !== undefined && compareValue("amount", line.amount, a, rules).ok)
+    if (i >= 0) {
+      found++
+      pool[i] = undefined
+    }
+  }
+  return { expected: expected.length, got: got.length, found }
+}
 
 const sectionsOf = (xs: ReadonlyArray<{ readonly document_type: string; readonly pages: ReadonlyArray<number> }>): Array<SectionResult> =>
   xs.map((s) => ({ document_type: s.document_type, pages: [...s.pages] }))
@@ -126,14 +184,15 @@ const packetFields = (
   expected: ReadonlyArray<ExpectedSection>,
   found: ReadonlyArray<ExtractedSection>,
   rules: Rules,
-  model: PageModel
+  model: PageModel,
+  threshold: number
 ): Array<FieldResult> =>
   expected.flatMap((s) => {
     if (s.expected === undefined) return []
     const match = found.find((f) => sameSection({ document_type: s.document_type, pages: s.pages }, { document_type: f.documentType, pages: f.pages }))
     if (match === undefined) return []
     const text = model.pages.filter((p) => s.pages.includes(p.page)).map(pageText).join("\n")
-    return scoreFields(s.expected, plainValue(match.extracted), rules, text).map((r) => ({ ...r, field: `${s.document_type}.${r.field}` }))
+    return scoreFields(s.expected, match.extracted, rules, text, threshold).map((r) => ({ ...r, field: `${s.document_type}.${r.field}` }))
   })
 
 /** An item that could not be run: every field and page counts as wrong. */
@@ -142,12 +201,14 @@ const failed = (item: Item, rules: Rules, reason: string): ItemResult => {
   const pages = Math.max(0, ...(expected ?? []).flatMap((s) => s.pages))
   return {
     file: item.file,
+    part: partOf(item.file),
     status: "error",
     reason,
     ms: 0,
     pages,
     emptyPages: 0,
-    fields: item.expected_sections === undefined ? scoreFields(item.expected ?? {}, {}, rules, "") : [],
+    fields: item.expected_sections === undefined ? scoreFields(item.expected ?? {}, undefined, rules, "", 1) : [],
+    ...(item.lines !== undefined ? { lines: { expected: item.lines.length, got: 0, found: 0 } } : {}),
     sections: 0,
     ...(expected === undefined ? {} : { packet: scorePacket(expected, [], pages) })
   }
@@ -171,13 +232,14 @@ const readCached = (bytes: Uint8Array, cacheDir: string | undefined) =>
     return read
   })
 
-const runItem = (corpus: Corpus, specs: ReadonlyArray<TemplateSpec>, rules: Rules, item: Item, truth: boolean, cacheDir: string | undefined) =>
+const runItem = (corpus: Corpus, specs: ReadonlyArray<TemplateSpec>, rules: Rules, item: Item, options: RunOptions) =>
   Effect.gen(function*() {
     const pipeline = yield* Pipeline
     const started = Date.now()
-    const source = truth && item.ocr_truth !== undefined ? item.ocr_truth : item.file
+    const threshold = options.threshold ?? 0
+    const source = options.truth === true && item.ocr_truth !== undefined ? item.ocr_truth : item.file
     const bytes = new Uint8Array(fs.readFileSync(path.join(corpus.dir, source)))
-    const read = yield* readCached(bytes, cacheDir)
+    const read = yield* readCached(bytes, options.readCache)
     if (Exit.isFailure(read)) {
       const type = yield* sniff(bytes)
       const failure = Option.getOrUndefined(Cause.failureOption(read.cause))
@@ -195,6 +257,7 @@ const runItem = (corpus: Corpus, specs: ReadonlyArray<TemplateSpec>, rules: Rule
     const text = model.pages.map(pageText).join("\n")
     const base = {
       file: item.file,
+      part: partOf(item.file),
       status: "scored" as const,
       ms: Date.now() - started,
       pages: model.pages.length,
@@ -206,11 +269,19 @@ const runItem = (corpus: Corpus, specs: ReadonlyArray<TemplateSpec>, rules: Rule
     }
     if (item.expected_sections !== undefined) {
       const packet = scorePacket(sectionsOf(item.expected_sections), sectionsOf(found.map((f) => ({ document_type: f.documentType, pages: f.pages }))), model.pages.length)
-      return { ...base, packet, fields: packetFields(item.expected_sections, found, rules, model) } satisfies ItemResult
+      const sectionConfidences = found.map((f) => ({
+        confidence: f.confidence,
+        right: packet.expected.some((e) => sameSection(e, { document_type: f.documentType, pages: f.pages }))
+      }))
+      return { ...base, packet, sectionConfidences, fields: packetFields(item.expected_sections, found, rules, model, threshold) } satisfies ItemResult
     }
     // One document per item: the API's first section is the answer a client reads.
-    const got = found[0] === undefined ? {} : plainValue(found[0].extracted)
-    return { ...base, fields: scoreFields(item.expected ?? {}, got, rules, text) } satisfies ItemResult
+    const first = found[0]?.extracted
+    return {
+      ...base,
+      fields: scoreFields(item.expected ?? {}, first, rules, text, threshold),
+      ...(item.lines !== undefined ? { lines: scoreLines(item.lines, first, rules, threshold) } : {})
+    } satisfies ItemResult
   }).pipe(
     Effect.catchAllDefect((defect) => Effect.succeed(failed(item, rules, `defect: ${defect instanceof Error ? defect.message : String(defect)}`)))
   )
@@ -227,6 +298,8 @@ export interface RunOptions {
   readonly concurrency?: number
   /** Development cache of page models by file hash (reading skipped for files already read); off when absent. */
   readonly readCache?: string
+  /** Values below this confidence count as not returned, as the API's MIN_CONFIDENCE makes them. */
+  readonly threshold?: number
 }
 
 /** Every item of the corpus, a few at a time, results in manifest order. */
@@ -236,7 +309,7 @@ export const runCorpus = (corpus: Corpus, options: RunOptions = {}): Effect.Effe
     const rules = rulesOf(corpus.manifest.compare)
     const items = yield* Effect.forEach(
       corpus.manifest.items,
-      (item, i) => runItem(corpus, specs, rules, item, options.truth === true, options.readCache).pipe(Effect.tap((r) => Effect.sync(() => options.onItem?.(corpus, r, i)))),
+      (item, i) => runItem(corpus, specs, rules, item, options).pipe(Effect.tap((r) => Effect.sync(() => options.onItem?.(corpus, r, i)))),
       { concurrency: options.concurrency ?? 2 }
     )
     const truth = options.truth === true && corpus.manifest.items.some((i) => i.ocr_truth !== undefined)

@@ -22,9 +22,18 @@ const ExpectedSection = Schema.Struct({
 })
 export type ExpectedSection = typeof ExpectedSection.Type
 
+/** An expected line item: found when a returned line has the same amount. */
+const ExpectedLine = Schema.Struct({
+  description: Schema.optional(Schema.String),
+  quantity: Schema.optional(Schema.Number),
+  amount: Schema.Number
+})
+export type ExpectedLine = typeof ExpectedLine.Type
+
 const Item = Schema.Struct({
   file: Schema.String,
   expected: Schema.optional(Expected),
+  lines: Schema.optional(Schema.Array(ExpectedLine)),
   expected_sections: Schema.optional(Schema.Array(ExpectedSection)),
   ocr_truth: Schema.optional(Schema.String)
 })

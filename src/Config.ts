@@ -11,6 +11,12 @@ const commaList = (name: string) =>
     Config.withDefault([] as Array<string>)
   )
 
+/**
+ * The default of MIN_CONFIDENCE, chosen on the tune part of the evaluation corpora: the threshold
+ * where answering more fields would cost more wrong values than it wins right ones (eval/README.md).
+ */
+export const DEFAULT_MIN_CONFIDENCE = 0.5
+
 export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
   effect: Effect.gen(function*() {
     return {
@@ -31,6 +37,11 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       modelSpeculate: yield* Config.boolean("MODEL_SPECULATIVE_EXTRACTION").pipe(Config.withDefault(true)),
       /** Send the images of OCR'd pages to the model along with their text. */
       modelVision: yield* Config.boolean("MODEL_VISION").pipe(Config.withDefault(false)),
+      /** Values the engine is less sure of than this come back null (see the evaluation's trade-off curve). */
+      minConfidence: yield* Config.number("MIN_CONFIDENCE").pipe(
+        Config.withDefault(DEFAULT_MIN_CONFIDENCE),
+        Config.validate({ message: "MIN_CONFIDENCE must be a number from 0 to 1", validation: (n) => n >= 0 && n <= 1 })
+      ),
       maxUploadBytes: yield* Config.integer("MAX_UPLOAD_BYTES").pipe(Config.withDefault(52_428_800)),
       maxPages: yield* Config.integer("MAX_PAGES").pipe(Config.withDefault(500)),
       /** Documents read at once, each in a worker process of its own. */

@@ -2,6 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Either, Option } from "effect"
 import { CurrentTenant } from "../Auth/Api.js"
 import type { ExtractionRun } from "../Domain/Document.js"
+import { roundConfidence } from "../Domain/Extraction.js"
 import { BadRequest, NotFound, Unprocessable } from "../Domain/Errors.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
 import { Api } from "../Http/Api.js"
@@ -80,6 +81,7 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
             result: sections.map((s) => ({
               document_type: s.documentType,
               pages: [...s.pages],
+              confidence: roundConfidence(s.confidence),
               properties: render(s.extracted)
             }))
           }
@@ -135,7 +137,7 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
           const { tenantId } = yield* CurrentTenant
           const { model, specs } = yield* sectionsOf(tenantId, path.document_id, payload.template_ids)
           const sections = yield* pipeline.split(model, specs, { forceExclusive: false })
-          return sections.map((s) => ({ document_type: s.documentType, pages: [...s.pages] }))
+          return sections.map((s) => ({ document_type: s.documentType, pages: [...s.pages], confidence: roundConfidence(s.confidence) }))
         }).pipe(admit, Effect.withSpan("Documents.split")))
       .handle("extraction", ({ path, payload, urlParams }) =>
         Effect.gen(function*() {
@@ -148,6 +150,7 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
           const stored = sections.map((s) => ({
             document_type: s.documentType,
             pages: [...s.pages],
+            confidence: roundConfidence(s.confidence),
             extracted: withCoordinates(s.extracted)
           }))
           yield* repo.addRun(doc.document_id, {
@@ -158,7 +161,7 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
           }).pipe(Effect.orDie)
           return urlParams.include_coordinates === true
             ? stored
-            : sections.map((s) => ({ document_type: s.documentType, pages: [...s.pages], extracted: plain(s.extracted) }))
+            : stored.map((s, i) => ({ ...s, extracted: plain(sections[i]!.extracted) }))
         }).pipe(admit, Effect.withSpan("Documents.extraction")))
       .handle("delete", ({ path }) =>
         Effect.gen(function*() {

@@ -1,6 +1,6 @@
 /** Renders engine output and the page model in the contract's shapes. */
 import type { ExtractedObject, ExtractedValue } from "../Domain/Extraction.js"
-import { isGrounded } from "../Domain/Extraction.js"
+import { isGrounded, roundConfidence } from "../Domain/Extraction.js"
 import type { OcrPage } from "../Domain/Document.js"
 import { type Page, pageText, roundBox } from "../Domain/PageModel.js"
 
@@ -15,20 +15,23 @@ const mapValue = (v: ExtractedValue, leaf: (g: Extract<ExtractedValue, { box: un
   return out
 }
 
-/** The coordinate form: every leaf `{value, page, bounding_box_coordinates}` (or null). */
+/** The coordinate form: every leaf `{value, page, bounding_box_coordinates, confidence}` (or null). */
 export const withCoordinates = (extracted: ExtractedObject): Record<string, Json> =>
-  mapValue(extracted, (g) => ({ value: g.value, page: g.page, bounding_box_coordinates: [...roundBox(g.box)] })) as Record<
-    string,
-    Json
-  >
+  mapValue(extracted, (g) => ({
+    value: g.value,
+    page: g.page,
+    bounding_box_coordinates: [...roundBox(g.box)],
+    confidence: roundConfidence(g.confidence)
+  })) as Record<string, Json>
 
 /** The plain form: every leaf its value (or null). */
 export const plain = (extracted: ExtractedObject): Record<string, Json> =>
   mapValue(extracted, (g) => g.value) as Record<string, Json>
 
+/** A stored leaf: `{value, page, bounding_box_coordinates}`, with `confidence` since it exists. */
 const isCoordinateValue = (v: unknown): v is { value: Json } =>
   typeof v === "object" && v !== null && !Array.isArray(v) && "bounding_box_coordinates" in v && "page" in v &&
-  "value" in v && Object.keys(v).length === 3
+  "value" in v && Object.keys(v).length === ("confidence" in v ? 4 : 3)
 
 /** Strips coordinates from a stored (coordinate-form) result. */
 export const stripCoordinates = (stored: unknown): Json => {

@@ -17,18 +17,26 @@ export const Extracted = Schema.Record({ key: Schema.String, value: Schema.Unkno
   identifier: "Extracted",
   description:
     "Values following the template's field tree. Leaves are plain strings/numbers/booleans, or with " +
-    "include_coordinates=true objects {value, page, bounding_box_coordinates}; null when not in the document."
+    "include_coordinates=true objects {value, page, bounding_box_coordinates, confidence}; null when not in the " +
+    "document or when the engine is less sure of it than MIN_CONFIDENCE. `confidence` (0..1) is calibrated: among " +
+    "values at 0.9 or more, at least 95% are right on documents the engine was not tuned on."
 })
+
+const SectionConfidence = Schema.optional(Schema.Number.annotations({
+  description: "How likely the section is exactly right (its type and its pages), 0..1; absent on results stored before it existed"
+}))
 
 export const Section = Schema.Struct({
   document_type: Schema.String,
-  pages: Schema.Array(Schema.Int).annotations({ description: "1-based page numbers of the original file" })
+  pages: Schema.Array(Schema.Int).annotations({ description: "1-based page numbers of the original file" }),
+  confidence: SectionConfidence
 }).annotations({ identifier: "Section" })
 export type Section = typeof Section.Type
 
 export const ExtractedSection = Schema.Struct({
   document_type: Schema.String,
   pages: Schema.Array(Schema.Int),
+  confidence: SectionConfidence,
   extracted: Extracted
 }).annotations({ identifier: "ExtractedSection" })
 export type ExtractedSection = typeof ExtractedSection.Type
@@ -36,6 +44,7 @@ export type ExtractedSection = typeof ExtractedSection.Type
 export const PropertiesSection = Schema.Struct({
   document_type: Schema.String,
   pages: Schema.Array(Schema.Int),
+  confidence: SectionConfidence,
   properties: Extracted
 }).annotations({ identifier: "PropertiesSection" })
 export type PropertiesSection = typeof PropertiesSection.Type

@@ -11,6 +11,7 @@ import { type PageImages, type PageModel, pageText, unionBox } from "../Domain/P
 import { fallbackValue } from "./Fallbacks.js"
 import type { Found, Section } from "./Section.js"
 import { type LabelMatch, below, findLabels, gapBefore, layoutOf, lexiconHits, rightOf } from "./Layout.js"
+import { type Evidence, confidenceOf, groupOf, readingOf } from "./Confidence.js"
 import { marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import { type ReadKind, type ReadValue, readKindOf, readValue } from "./Readers.js"
@@ -48,6 +49,9 @@ export interface Candidate extends Found {
   readonly strength?: number
   /** Where that label sits (its page and row). */
   readonly at?: LabelMatch
+  /** The best score of a reading of another value, and whether another label read the same value. */
+  readonly rival?: number
+  readonly agreed?: boolean
 }
 
 /** Texts wider than this fraction of the page away from their label are someone else's. */
@@ -172,33 +176,61 @@ export const readLabelled = (section: Section, field: LeafField, path: ReadonlyA
   })
   let best: Candidate | undefined
   for (const c of all) if (best === undefined || c.score > best.score) best = c
-  if (!total || best === undefined) return best
-  best = adjustedLater(all, best)
-  // "Total rounded" is more specific than "Total": a plain total never overrides it.
-  // An amount with cents is money; a round number beside it ("40. 60" read apart) is not its peer.
-  const peers = all.filter((c) =>
-    c.score >= TOTAL_PEERS * best!.score && (c.strength ?? 0) >= (best!.strength ?? 0) && typeof c.value === "number" &&
-    (best!.decimals !== true || c.decimals === true))
-  return peers.reduce((a, c) => ((c.value as number) > (a.value as number) || (c.value === a.value && c.score > a.score) ? c : a), best)
+  if (best === undefined) return undefined
+  if (total) {
+    best = adjustedLater(all, best)
+    // "Total rounded" is more specific than "Total": a plain total never overrides it.
+    // An amount with cents is money; a round number beside it ("40. 60" read apart) is not its peer.
+    const peers = all.filter((c) =>
+      c.score >= TOTAL_PEERS * best!.score && (c.strength ?? 0) >= (best!.strength ?? 0) && typeof c.value === "number" &&
+      (best!.decimals !== true || c.decimals === true))
+    best = peers.reduce((a, c) => ((c.value as number) > (a.value as number) || (c.value === a.value && c.score > a.score) ? c : a), best)
+  }
+  const chosen = best
+  const others = all.filter((c) => String(c.value) !== String(chosen.value))
+  return {
+    ...chosen,
+    rival: Math.max(0, ...others.map((c) => c.score)),
+    agreed: all.some((c) => c !== chosen && String(c.value) === String(chosen.value) && c.at?.row !== chosen.at?.row)
+  }
 }
 
 /** Labels naming the seller of goods, which a marketplace's invoice prints beside its own brand. */
 const SELLER_LABELS: ReadonlySet<string> = new Set(["sold by", "seller", "verkaufer", "vendu par", "vendeur", "verkocht door", "vendido por", "venduto da", "venditore", "dijual oleh"])
 
-const grounded = (f: Found): Grounded => ({ value: f.value, page: f.layout.page.page, box: unionBox(f.words.map((w) => w.box)) })
+const grounded = (f: Found, kind: ReadKind, evidence: Evidence): Grounded => ({
+  value: f.value,
+  page: f.layout.page.page,
+  box: unionBox(f.words.map((w) => w.box)),
+  confidence: confidenceOf(groupOf(kind), evidence),
+  evidence: { ...evidence, group: groupOf(kind) }
+})
+
+const clamp01 = (x: number) => Math.min(1, Math.max(0, x))
 
 const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string>): Grounded | null => {
   const profile = fieldProfile(path, field.description)
+  const kind = readKindOf(field, profile.concepts)
   const labelled = readLabelled(section, field, path, profile)
   if (labelled !== undefined) {
     // "Sold by" on a marketplace's document names the seller; the document is the brand's.
     const brand = profile.concepts[0] === "issuer" && labelled.label !== undefined && SELLER_LABELS.has(labelled.label)
       ? marketplaceBrand(section, labelled.words)
       : undefined
-    return grounded(brand ?? labelled)
+    const found = brand ?? labelled
+    return grounded(found, kind, {
+      labelled: 1,
+      score: clamp01(labelled.score),
+      margin: labelled.score <= 0 ? 0 : clamp01(1 - (labelled.rival ?? 0) / labelled.score),
+      meaning: profile.meaning,
+      reading: readingOf(found.words),
+      tabular: 0,
+      agrees: labelled.agreed === true ? 1 : 0
+    })
   }
-  const fallback = fallbackValue(section, field, readKindOf(field, profile.concepts), profile.concepts)
-  return fallback === undefined || fallback.words.length === 0 ? null : grounded(fallback)
+  const fallback = fallbackValue(section, field, kind, profile.concepts)
+  if (fallback === undefined || fallback.words.length === 0) return null
+  return grounded(fallback, kind, { labelled: 0, score: 0, margin: 0.5, meaning: profile.meaning, reading: readingOf(fallback.words), tabular: 0, agrees: 0 })
 }
 
 const extractField = (section: Section, field: Field, parents: ReadonlyArray<string>): ExtractedValue => {

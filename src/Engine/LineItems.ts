@@ -9,6 +9,7 @@ import type { Section } from "./Section.js"
 import { type LabelMatch, type PageLayout, type PlacedWord, type Row, findLabels, lexiconHits } from "./Layout.js"
 import { type ReadKind, readKindOf, readValue } from "./Readers.js"
 import { findValueCandidates } from "./Values.js"
+import { type Evidence, confidenceOf, groupOf, readingOf } from "./Confidence.js"
 import { fieldProfile } from "./Vocabulary.js"
 
 interface Column {
@@ -22,6 +23,7 @@ interface ItemField {
   readonly kind: ReadKind
   readonly own: ReadonlySet<string>
   readonly phrases: ReturnType<typeof fieldProfile>["phrases"]
+  readonly meaning: number
 }
 
 const NUMERIC: ReadonlySet<ReadKind> = new Set(["amount", "integer", "percent"])
@@ -137,7 +139,7 @@ export const readLineItems = (section: Section, item: LeafField | ObjectField, p
   const leaves = item.fields.filter((f): f is LeafField => f.kind === "leaf")
   const fields: Array<ItemField> = leaves.map((field) => {
     const profile = fieldProfile([...path, field.name], field.description, { table: true })
-    return { field, kind: readKindOf(field, profile.concepts), own: new Set(profile.concepts), phrases: profile.phrases }
+    return { field, kind: readKindOf(field, profile.concepts), own: new Set(profile.concepts), phrases: profile.phrases, meaning: profile.meaning }
   })
   const out: Array<ExtractedObject> = []
   for (const layout of section.layouts) {
@@ -146,7 +148,9 @@ export const readLineItems = (section: Section, item: LeafField | ObjectField, p
       for (const f of item.fields) obj[f.name] = emptyOf(f)
       leaves.forEach((field, i) => {
         const v = values.get(i)
-        if (v !== undefined) obj[field.name] = { value: v.value, page: layout.page.page, box: unionBox(v.words.map((w) => w.box)) }
+        if (v === undefined) return
+        const evidence: Evidence = { labelled: 1, score: 1, margin: 1, meaning: fields[i]!.meaning, reading: readingOf(v.words), tabular: 1, agrees: 0 }
+        obj[field.name] = { value: v.value, page: layout.page.page, box: unionBox(v.words.map((w) => w.box)), confidence: confidenceOf(groupOf(fields[i]!.kind), evidence), evidence: { ...evidence, group: groupOf(fields[i]!.kind) } }
       })
       out.push(obj)
     }

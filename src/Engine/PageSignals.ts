@@ -51,7 +51,7 @@ export const specProfile = (spec: TemplateSpec): SpecProfile => ({
   type: documentTypeProfile(spec.documentType),
   fields: leaves(spec.fields, []).map(({ field, path }) => {
     const p = fieldProfile(path, field.description)
-    return { concepts: p.concepts, phrases: p.phrases.filter((ph) => ph.strength >= 0.85) }
+    return { ...p, phrases: p.phrases.filter((ph) => ph.strength >= 0.85) }
   })
 })
 
@@ -117,6 +117,7 @@ const pageNumberOf = (layout: PageLayout): number | undefined => {
 const NUMBER_FIELD: LeafField = { kind: "leaf", name: "document_number", type: "string" }
 const NUMBER_PROFILE: FieldProfile = {
   concepts: ["invoice_number", "receipt_number", "document_number"],
+  meaning: 1,
   phrases: [...conceptPhrases("invoice_number"), ...conceptPhrases("receipt_number"), ...conceptPhrases("document_number")]
 }
 

@@ -76,7 +76,40 @@ const starts = (
   return !strict && e.date !== undefined && prev.date !== undefined && e.date !== prev.date
 }
 
-interface Open { readonly spec: number; readonly pages: Array<number>; readonly evidence: Array<PageEvidence> }
+interface Open {
+  readonly spec: number
+  readonly pages: Array<number>
+  readonly evidence: Array<PageEvidence>
+  /** How sure each decision that made the section was: its start, each page joined, each page's type. */
+  readonly sureness: Array<number>
+}
+
+/**
+ * How sure a split decision is. A start or a continuation the pages state (page 1 of n, page k of n,
+ * a document number) is near certain; one read from a title or a letterhead is likely; a page joined
+ * only because it fits nothing else, or a new document inferred from a changed date, is a guess.
+ */
+const STATED = 0.99
+const LIKELY = 0.95
+const GUESS = 0.75
+
+/** How sure the page's type is: a clear best over the other requested types, or a near tie. */
+const typeSureness = (e: PageEvidence, spec: number): number => {
+  const own = e.scores[spec] ?? 0
+  const other = Math.max(0, ...e.scores.filter((_, i) => i !== spec))
+  if (own < MATCH_SCORE) return GUESS
+  return other >= MATCH_SCORE && own - other < 1 ? 0.85 : own >= 2 * MATCH_SCORE ? STATED : LIKELY
+}
+
+const startSureness = (e: PageEvidence, prev: PageEvidence | undefined, spec: number): number =>
+  prev === undefined || e.pageNumber === 1 || (e.documentNumber !== undefined && prev.documentNumber !== undefined && e.documentNumber !== prev.documentNumber)
+    ? STATED
+    : e.titled.has(spec) ? LIKELY : GUESS
+
+const continueSureness = (e: PageEvidence, prev: PageEvidence | undefined): number =>
+  (e.pageNumber !== undefined && e.pageNumber > 1) || (e.documentNumber !== undefined && e.documentNumber === prev?.documentNumber) ? STATED : LIKELY
+
+const confidenceOf = (sureness: ReadonlyArray<number>): number => sureness.reduce((a, b) => a * b, 1)
 
 /** Sections from the pages' evidence, in page order. */
 const sectionsOf = (
@@ -92,7 +125,10 @@ const sectionsOf = (
   if (specs.length === 1) {
     const newDocuments = nonBlank.slice(1).some((e, i) =>
       !continues(e, nonBlank[i], [nonBlank[i]!]) && starts(e, nonBlank[i], 0, singlePage[0]!, true, [nonBlank[i]!]) && bestSpec(e) === 0)
-    if (!newDocuments) return [{ templateId: specs[0]!.templateId, documentType: specs[0]!.documentType, pages: all }]
+    if (!newDocuments) {
+      const typed = nonBlank.length > 0 && nonBlank.some((e) => (e.scores[0] ?? 0) >= MATCH_SCORE)
+      return [{ templateId: specs[0]!.templateId, documentType: specs[0]!.documentType, pages: all, confidence: typed ? LIKELY : GUESS }]
+    }
   }
   const sections: Array<Open> = []
   let current: Open | undefined
@@ -107,23 +143,34 @@ const sectionsOf = (
     }
     const best = bestSpec(e)
     const open = current?.evidence ?? []
-    if (current !== undefined && continues(e, prev, open)) current.pages.push(e.page.page)
-    else if (best === undefined) {
+    if (current !== undefined && continues(e, prev, open)) {
+      current.pages.push(e.page.page)
+      current.sureness.push(continueSureness(e, prev))
+    } else if (best === undefined) {
       const weak = current !== undefined && !starts(e, prev, current.spec, singlePage[current.spec]!, false, open) && e.scores[current.spec]! >= CONTINUE_SCORE
-      if (weak) current!.pages.push(e.page.page)
-      else {
+      if (weak) {
+        current!.pages.push(e.page.page)
+        current!.sureness.push(GUESS)
+      } else {
         current = undefined
         leading.length = 0
       }
-    } else if (current !== undefined && current.spec === best && !starts(e, prev, best, singlePage[best]!, false, open)) current.pages.push(e.page.page)
-    else {
-      current = { spec: best, pages: [...leading.splice(0), e.page.page], evidence: [] }
+    } else if (current !== undefined && current.spec === best && !starts(e, prev, best, singlePage[best]!, false, open)) {
+      current.pages.push(e.page.page)
+      current.sureness.push(LIKELY, typeSureness(e, best))
+    } else {
+      current = { spec: best, pages: [...leading.splice(0), e.page.page], evidence: [], sureness: [startSureness(e, prev, best), typeSureness(e, best)] }
       sections.push(current)
     }
     current?.evidence.push(e)
     prev = e
   })
-  return sections.map((s) => ({ templateId: specs[s.spec]!.templateId, documentType: specs[s.spec]!.documentType, pages: s.pages }))
+  return sections.map((s) => ({
+    templateId: specs[s.spec]!.templateId,
+    documentType: specs[s.spec]!.documentType,
+    pages: s.pages,
+    confidence: confidenceOf(s.sureness)
+  }))
 }
 
 /** The local split of a document: pure and deterministic. */

@@ -170,6 +170,8 @@ export interface FieldProfile {
   readonly concepts: ReadonlyArray<string>
   /** Label phrases to look for, strongest first. */
   readonly phrases: ReadonlyArray<Phrase>
+  /** How clearly the field's name (1), its parents (0.8) or its description (0.85) names a known concept; 0 when none does. */
+  readonly meaning: number
 }
 
 const STOPWORDS = new Set(["the", "of", "a", "an", "to", "and", "or", "that", "this", "which", "for", "in", "on", "is", "as", "by", "e", "g", "eg", "its", "it", "be", "if", "any", "de", "la", "le", "du", "des", "der", "die", "das", "van", "het"])
@@ -260,7 +262,11 @@ export const fieldProfile = (
   // The field's own name is a label too ("policy_number" → "policy number"); a lone generic word is weak.
   // A name that is a generic label of its concept ("company", "store") stays as weak as that label.
   if (!phrases.has(leafWords.join(" "))) addPhrase(leafWords, leafWords.length > 1 ? 0.9 : concepts.length > 0 ? 0.9 : 0.6)
-  return { concepts, phrases: [...phrases.values()].sort((a, b) => b.strength - a.strength || b.tokens.length - a.tokens.length) }
+  return {
+    concepts,
+    phrases: [...phrases.values()].sort((a, b) => b.strength - a.strength || b.tokens.length - a.tokens.length),
+    meaning: Math.max(0, ...strength.values())
+  }
 }
 
 /** All label phrases of a concept (strong ones first). */

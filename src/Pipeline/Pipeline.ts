@@ -5,7 +5,7 @@
 import { Effect, Fiber, FiberRef } from "effect"
 import { AppConfig } from "../Config.js"
 import type { EngineError } from "../Domain/Errors.js"
-import type { ExtractedObject, SplitSection } from "../Domain/Extraction.js"
+import { abstain, type ExtractedObject, type SplitSection } from "../Domain/Extraction.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
 import type { PageImages, PageModel } from "../Domain/PageModel.js"
 import { Extractor } from "../Engine/Extractor.js"
@@ -61,7 +61,9 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
           return [{
             templateId: first.templateId,
             documentType: first.documentType,
-            pages: model.pages.map((p) => p.page)
+            pages: model.pages.map((p) => p.page),
+            // The caller said the whole file is one document of this type.
+            confidence: 1
           }] satisfies ReadonlyArray<SplitSection>
         }
         return yield* splitter.split(model, specs)
@@ -71,7 +73,7 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
       Effect.gen(function*() {
         const spec = specs.find((s) => s.templateId === section.templateId)
         const extracted = spec === undefined ? {} : yield* extractor.extract(model, section.pages, spec, options.images)
-        return { ...section, extracted } satisfies ExtractedSection
+        return { ...section, extracted: abstain(extracted, config.minConfidence) as ExtractedObject } satisfies ExtractedSection
       })
 
     const extract = (model: PageModel, sections: ReadonlyArray<SplitSection>, specs: ReadonlyArray<TemplateSpec>, options: ExtractOptions = {}) =>

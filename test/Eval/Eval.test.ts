@@ -97,7 +97,7 @@ const valuesOf = (text: string): Record<string, string | number> =>
 const OracleExtractor = Layer.succeed(Extractor, {
   extract: (model, pages) => Effect.sync(() => {
     const values = valuesOf(model.pages.filter((p) => pages.includes(p.page)).map(pageText).join("\n"))
-    return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v, page: pages[0]!, box: [0, 0, 1, 1] as const }])) as ExtractedObject
+    return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v, page: pages[0]!, box: [0, 0, 1, 1] as const, confidence: 1 }])) as ExtractedObject
   })
 })
 
@@ -111,7 +111,7 @@ const OracleSplitter = Layer.succeed(Splitter, {
       if (last !== undefined && last.doc === String(v.doc)) last.pages.push(page.page)
       else sections.push({ templateId: spec.templateId, documentType: spec.documentType, pages: [page.page], doc: String(v.doc) })
     }
-    return sections.map(({ doc: _, ...s }) => s)
+    return sections.map(({ doc: _, ...s }) => ({ ...s, confidence: 1 }))
   })
 })
 

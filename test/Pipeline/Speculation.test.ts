@@ -19,7 +19,7 @@ import { spec } from "../Engine/fixtures.js"
 const A = spec("invoice", TEMPLATE_DATA["invoice"])
 const B = spec("receipt", TEMPLATE_DATA["receipt"])
 const MODEL = pageModelFromLines([["a"], ["b"], ["c"], ["d"]])
-const section = (s: typeof A, pages: Array<number>): SplitSection => ({ templateId: s.templateId, documentType: s.documentType, pages })
+const section = (s: typeof A, pages: Array<number>): SplitSection => ({ templateId: s.templateId, documentType: s.documentType, pages, confidence: 1 })
 const keyOf = (pages: ReadonlyArray<number>) => pages.join(",")
 
 interface Plan {

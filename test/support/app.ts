@@ -10,7 +10,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { ServicesLive } from "../../src/App.js"
 import { KeyStore } from "../../src/Auth/Keys.js"
-import { AppConfig } from "../../src/Config.js"
+import { AppConfig, DEFAULT_MIN_CONFIDENCE } from "../../src/Config.js"
 import { HttpAppLive } from "../../src/Http/Server.js"
 import { TestSql } from "./sql.js"
 
@@ -31,6 +31,7 @@ export const testConfig = (overrides: Partial<ConfigShape> = {}): AppConfig =>
     modelTimeoutMs: 60_000,
     modelSpeculate: true,
     modelVision: false,
+    minConfidence: DEFAULT_MIN_CONFIDENCE,
     maxUploadBytes: 5 * 1024 * 1024,
     maxPages: 50,
     readWorkers: 1,

@@ -25,6 +25,8 @@ import {
 interface PlacedLine {
   readonly page: number
   readonly line: Line
+  /** One of the lines the model cited for the value. */
+  readonly cited?: boolean
 }
 
 /** The pages a model call reads, with their line ids. */
@@ -231,26 +233,41 @@ const leafOf = (answer: FieldAnswer | undefined): { text: string | undefined; ci
 
 /** Places to look, in order: the cited lines (as one run), then each page of the section. */
 const scopesOf = (section: SectionText, cited: ReadonlyArray<string>): Array<ReadonlyArray<PlacedLine>> => {
-  const citedLines = cited.flatMap((id) => section.lines.get(id) ?? [])
+  const citedLines = cited.flatMap((id) => section.lines.get(id) ?? []).map((l) => ({ ...l, cited: true }))
   const pages = section.pages.map((p) => p.lines.map((line) => ({ page: p.page, line })))
   return citedLines.length > 0 ? [citedLines, ...pages] : pages
 }
 
-const firstHit = (scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>, find: (lines: ReadonlyArray<PlacedLine>) => Hit | undefined) => {
+/** How sure a value is when found where the model cited it, elsewhere in the section, or only nearly written. */
+const CITED_CONFIDENCE = 0.95
+const ELSEWHERE_CONFIDENCE = 0.85
+const NEAR_FACTOR = 0.75
+
+interface ScoredHit extends Hit {
+  readonly confidence: number
+}
+
+const firstHit = (scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>, find: (lines: ReadonlyArray<PlacedLine>) => Hit | undefined): ScoredHit | undefined => {
   for (const scope of scopes) {
     const hit = find(scope)
-    if (hit !== undefined) return hit
+    if (hit !== undefined) return { ...hit, confidence: scope.every((l) => l.cited === true) ? CITED_CONFIDENCE : ELSEWHERE_CONFIDENCE }
   }
   return undefined
 }
 
 /** Where a value not written in the text is written nearly the same, on the pages the model saw as images. */
-const nearHit = (scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>, seen: ReadonlySet<number>, text: string) =>
-  seen.size === 0
-    ? undefined
-    : firstHit(scopes.map((scope) => scope.filter((l) => seen.has(l.page))).filter((scope) => scope.length > 0), (lines) => searchNear(lines, text))
+const nearHit = (scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>, seen: ReadonlySet<number>, text: string): ScoredHit | undefined => {
+  if (seen.size === 0) return undefined
+  const hit = firstHit(scopes.map((scope) => scope.filter((l) => seen.has(l.page))).filter((scope) => scope.length > 0), (lines) => searchNear(lines, text))
+  return hit === undefined ? undefined : { ...hit, confidence: hit.confidence * NEAR_FACTOR }
+}
 
-const grounded = (value: string | number | boolean, hit: Hit): Grounded => ({ value, page: hit.page, box: unionBox(hit.words.map((w) => w.box)) })
+const grounded = (value: string | number | boolean, hit: ScoredHit): Grounded => ({
+  value,
+  page: hit.page,
+  box: unionBox(hit.words.map((w) => w.box)),
+  confidence: hit.confidence
+})
 
 const NOT_STATED: Grounding<null> = { value: null, ungrounded: 0 }
 const INVENTED: Grounding<null> = { value: null, ungrounded: 1 }

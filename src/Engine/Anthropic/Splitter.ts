@@ -174,7 +174,8 @@ export const assembleSections = (
       sections.push(current)
     }
   }
-  return sections.map((s) => ({ templateId: specs[s.spec]!.templateId, documentType: specs[s.spec]!.documentType, pages: s.pages }))
+  // The model's pages are typed by one call each; its split is as sure as its answers were complete.
+  return sections.map((s) => ({ templateId: specs[s.spec]!.templateId, documentType: specs[s.spec]!.documentType, pages: s.pages, confidence: s.pages.every((p) => answers.has(p)) ? 0.95 : 0.8 }))
 }
 
 export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppConfig> = Layer.effect(

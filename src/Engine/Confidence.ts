@@ -1,0 +1,62 @@
+/**
+ * How sure the local engine is of a value: the reasons it has for the value (how it was found, how
+ * clearly it beat the other readings, how well the field's meaning is known, how cleanly the words
+ * were read) weighed by a small logistic model per kind of value. The weights are fitted on the tune
+ * part of the evaluation corpora by `npx tsx eval/fit-confidence.ts` and kept in `confidence.json`.
+ */
+import type { PlacedWord } from "./Layout.js"
+import type { ReadKind } from "./Readers.js"
+import model from "./confidence.json" with { type: "json" }
+
+/** The engine's reasons for a value, each in 0..1. */
+export type Evidence = {
+  /** Read at a label (1) rather than by place and shape alone (0). */
+  readonly labelled: number
+  /** The label's specificity times how typical the value's place is. */
+  readonly score: number
+  /** How far the value beat the best reading of another value (1: no other reading). */
+  readonly margin: number
+  /** How clearly the template's field names a concept the engine knows (0: not at all). */
+  readonly meaning: number
+  /** The reader's confidence in the value's words (1 for a text layer). */
+  readonly reading: number
+  /** An item of a table read under its column header. */
+  readonly tabular: number
+  /** The value agrees with another reading (the lines sum to it, or the same value is labelled twice). */
+  readonly agrees: number
+}
+
+export const FEATURES = ["labelled", "score", "margin", "meaning", "reading", "tabular", "agrees"] as const satisfies ReadonlyArray<keyof Evidence>
+
+export type ValueGroup = "amount" | "date" | "text" | "code"
+
+export const groupOf = (kind: ReadKind): ValueGroup => {
+  switch (kind) {
+    case "amount": case "amountText": case "integer": case "percent": return "amount"
+    case "date": case "dateText": return "date"
+    case "text": return "text"
+    default: return "code"
+  }
+}
+
+export interface Weights {
+  readonly bias: number
+  readonly weights: Readonly<Record<(typeof FEATURES)[number], number>>
+}
+
+export type ConfidenceModel = Readonly<Record<ValueGroup, Weights>>
+
+const fitted = model as ConfidenceModel
+
+export const vectorOf = (e: Evidence): Array<number> => FEATURES.map((f) => e[f])
+
+/** The probability the value is right, by the model given (the fitted one by default). */
+export const confidenceOf = (group: ValueGroup, e: Evidence, m: ConfidenceModel = fitted): number => {
+  const w = m[group]
+  const z = FEATURES.reduce((sum, f) => sum + w.weights[f] * e[f], w.bias)
+  return 1 / (1 + Math.exp(-z))
+}
+
+/** The mean reading confidence of a value's words. */
+export const readingOf = (words: ReadonlyArray<PlacedWord>): number =>
+  words.length === 0 ? 0 : words.reduce((n, w) => n + w.confidence, 0) / words.length
