@@ -24,9 +24,11 @@ export type Evidence = {
   readonly tabular: number
   /** The value agrees with another reading (the lines sum to it, or the same value is labelled twice). */
   readonly agrees: number
+  /** How much the value looks like a value of its kind (a name that is not a sentence, a date of a plausible year). */
+  readonly shape: number
 }
 
-export const FEATURES = ["labelled", "score", "margin", "meaning", "reading", "tabular", "agrees"] as const satisfies ReadonlyArray<keyof Evidence>
+export const FEATURES = ["labelled", "score", "margin", "meaning", "reading", "tabular", "agrees", "shape"] as const satisfies ReadonlyArray<keyof Evidence>
 
 export type ValueGroup = "amount" | "date" | "text" | "code"
 
@@ -60,3 +62,23 @@ export const confidenceOf = (group: ValueGroup, e: Evidence, m: ConfidenceModel 
 /** The mean reading confidence of a value's words. */
 export const readingOf = (words: ReadonlyArray<PlacedWord>): number =>
   words.length === 0 ? 0 : words.reduce((n, w) => n + w.confidence, 0) / words.length
+
+/** Words of running text, not of a name: a name's words start with a capital or a digit. */
+const LOWER_WORD = /^\p{Ll}{3,}$/u
+/** Page numbering, a heading or a label rather than a value. */
+const NOT_A_VALUE = /^(?:page|seite|pagina|página)\b|\bpage \d|\d+\s*(?:\/|of|von|de|sur)\s*\d+$|[:：]$/iu
+
+/** How much a value looks like one of its kind, 0..1. */
+export const shapeOf = (kind: ReadKind, value: string | number | boolean, now = new Date()): number => {
+  if (kind === "date") {
+    const year = Number(String(value).slice(0, 4))
+    return year >= 1990 && year <= now.getUTCFullYear() + 1 ? 1 : 0.3
+  }
+  if (kind !== "text") return 1
+  const text = String(value).trim()
+  if (text.length < 2 || NOT_A_VALUE.test(text)) return 0
+  const words = text.split(/\s+/)
+  const lower = words.filter((w) => LOWER_WORD.test(w)).length
+  if (lower / words.length > 0.5) return 0.2
+  return words.length > 10 ? 0.6 : 1
+}

@@ -11,7 +11,7 @@ import { type PageImages, type PageModel, pageText, unionBox } from "../Domain/P
 import { fallbackValue } from "./Fallbacks.js"
 import type { Found, Section } from "./Section.js"
 import { type LabelMatch, below, findLabels, gapBefore, layoutOf, lexiconHits, rightOf } from "./Layout.js"
-import { type Evidence, confidenceOf, groupOf, readingOf } from "./Confidence.js"
+import { type Evidence, confidenceOf, groupOf, readingOf, shapeOf } from "./Confidence.js"
 import { marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import { type ReadKind, type ReadValue, readKindOf, readValue } from "./Readers.js"
@@ -225,12 +225,22 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
       meaning: profile.meaning,
       reading: readingOf(found.words),
       tabular: 0,
-      agrees: labelled.agreed === true ? 1 : 0
+      agrees: labelled.agreed === true ? 1 : 0,
+      shape: shapeOf(kind, found.value)
     })
   }
   const fallback = fallbackValue(section, field, kind, profile.concepts)
   if (fallback === undefined || fallback.words.length === 0) return null
-  return grounded(fallback, kind, { labelled: 0, score: 0, margin: 0.5, meaning: profile.meaning, reading: readingOf(fallback.words), tabular: 0, agrees: 0 })
+  return grounded(fallback, kind, {
+    labelled: 0,
+    score: 0,
+    margin: 0.5,
+    meaning: profile.meaning,
+    reading: readingOf(fallback.words),
+    tabular: 0,
+    agrees: 0,
+    shape: shapeOf(kind, fallback.value)
+  })
 }
 
 const extractField = (section: Section, field: Field, parents: ReadonlyArray<string>): ExtractedValue => {

@@ -1,0 +1,117 @@
+/**
+ * `npx tsx eval/fit-confidence.ts [--read-cache] [corpus-dir…]`: fits the local engine's confidence
+ * model (src/Engine/confidence.json) on the tune part of the corpora (the shared corpora and the
+ * synthetic set by default; never the held-back part), one logistic regression per kind of value
+ * over the engine's reasons for each value (Engine/Confidence.ts). Prints the fitted model's
+ * calibration on the tune part by five-fold cross-validation (each fifth scored by a model fitted on
+ * the other four), then writes the model fitted on all of it.
+ */
+import { Effect, Layer, ManagedRuntime } from "effect"
+import LogisticRegression from "ml-logistic-regression"
+import { Matrix } from "ml-matrix"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { PipelineLive } from "../src/App.js"
+import { AppConfig } from "../src/Config.js"
+import { type ConfidenceModel, FEATURES, type ValueGroup, type Weights } from "../src/Engine/Confidence.js"
+import { makeScratch, Scratch } from "../src/Storage/Scratch.js"
+import { evalConfig } from "./Config.js"
+import { runCorpus } from "./Harness.js"
+import { type Corpus, corporaIn, loadCorpus } from "./Manifest.js"
+import { binsOf } from "./Report.js"
+import { partOf } from "./Split.js"
+import { generateSynthetic } from "./synthetic/Generate.js"
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+const GROUPS: ReadonlyArray<ValueGroup> = ["amount", "date", "text", "code"]
+
+interface Sample {
+  readonly group: ValueGroup
+  readonly x: Array<number>
+  readonly right: boolean
+}
+
+const collect = async (dirs: ReadonlyArray<string>, readCache: string | undefined): Promise<Array<Sample>> => {
+  const out = path.join(root, "eval", "out", "fit")
+  const served = await evalConfig(out)
+  const config = AppConfig.make({ ...served, minConfidence: 0 })
+  const scratch = Layer.scoped(Scratch, makeScratch(config.dataDir, () => Effect.void))
+  const runtime = ManagedRuntime.make(PipelineLive.pipe(Layer.provide(scratch), Layer.provide(Layer.succeed(AppConfig, config))))
+  const samples: Array<Sample> = []
+  try {
+    for (const dir of dirs) {
+      const full = loadCorpus(dir)
+      // The tune part only: the held-back part must never shape the model.
+      const corpus: Corpus = { ...full, manifest: { ...full.manifest, items: full.manifest.items.filter((i) => partOf(i.file) === "tune") } }
+      const result = await runtime.runPromise(runCorpus(corpus, { ...(readCache !== undefined ? { readCache } : {}), threshold: 0 }))
+      for (const item of result.items) {
+        for (const f of item.fields) {
+          const e = f.raw?.evidence as Record<string, number | string> | undefined
+          if (f.raw === undefined || e === undefined) continue
+          samples.push({ group: e["group"] as ValueGroup, x: FEATURES.map((k) => Number(e[k] ?? 0)), right: f.raw.ok })
+        }
+      }
+      console.log(`${full.manifest.name}: ${samples.length} values so far`)
+    }
+  } finally {
+    await Promise.race([runtime.dispose(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
+  }
+  return samples
+}
+
+/** A logistic regression of being right on the reasons, with an intercept; a group with too few values keeps a cautious prior. */
+const fit = (samples: ReadonlyArray<Sample>): Weights => {
+  const zero = Object.fromEntries(FEATURES.map((f) => [f, 0])) as Weights["weights"]
+  const rights = samples.filter((s) => s.right).length
+  if (samples.length < 20 || rights === 0 || rights === samples.length) {
+    // Too little to learn from: the share right, pulled toward one half.
+    const p = (rights + 1) / (samples.length + 2)
+    return { bias: Math.log(p / (1 - p)), weights: zero }
+  }
+  const X = new Matrix(samples.map((s) => [1, ...s.x]))
+  const Y = Matrix.columnVector(samples.map((s) => (s.right ? 1 : 0)))
+  const model = new LogisticRegression({ numSteps: 20_000, learningRate: 2e-3 / Math.sqrt(samples.length) })
+  model.train(X, Y)
+  // The first classifier separates class 0 from the rest: its score is the probability of being right.
+  const w = model.classifiers[0]!.weights.to1DArray() as Array<number>
+  return { bias: w[0]!, weights: Object.fromEntries(FEATURES.map((f, i) => [f, Math.round(w[i + 1]! * 1000) / 1000])) as Weights["weights"] }
+}
+
+const fitAll = (samples: ReadonlyArray<Sample>): ConfidenceModel =>
+  Object.fromEntries(GROUPS.map((g) => [g, fit(samples.filter((s) => s.group === g))])) as unknown as ConfidenceModel
+
+const probability = (m: ConfidenceModel, s: Sample): number => {
+  const w = m[s.group]
+  const z = FEATURES.reduce((sum, f, i) => sum + w.weights[f] * s.x[i]!, w.bias)
+  return 1 / (1 + Math.exp(-z))
+}
+
+const main = async () => {
+  const args = process.argv.slice(2)
+  const readCache = args.includes("--read-cache") ? process.env["EVAL_READ_CACHE"] ?? path.join(root, "eval", "out", "read-cache") : undefined
+  const given = args.filter((a) => !a.startsWith("--")).map((a) => path.resolve(a))
+  const dirs = given.length > 0 ? given : corporaIn(path.resolve(root, "..", "shared", "corpora"))
+  if (given.length === 0) dirs.push(...(await generateSynthetic({ dir: path.join(root, "eval", "out", "fit", "synthetic"), seed: 1, scale: 1 })))
+  const samples = await collect(dirs, readCache)
+
+  // Five-fold cross-validation on the tune part: how the model calibrates on values it was not fitted on.
+  const scored = samples.map((s, i) => ({ s, fold: i % 5 }))
+  const held: Array<{ confidence: number; right: boolean }> = []
+  for (let k = 0; k < 5; k++) {
+    const m = fitAll(scored.filter((x) => x.fold !== k).map((x) => x.s))
+    for (const x of scored.filter((x) => x.fold === k)) held.push({ confidence: probability(m, x.s), right: x.s.right })
+  }
+  console.log(`\n${samples.length} values; cross-validated calibration on the tune part:`)
+  for (const b of binsOf(held)) if (b.n > 0) console.log(`  ${b.from.toFixed(2)}–${b.to.toFixed(2)}  ${String(b.n).padStart(4)} values  ${((100 * b.right) / b.n).toFixed(1)}% right`)
+
+  const model = fitAll(samples)
+  const file = path.join(root, "src", "Engine", "confidence.json")
+  fs.writeFileSync(file, JSON.stringify(model, null, 2) + "\n")
+  console.log(`\nWrote ${path.relative(process.cwd(), file)}`)
+}
+
+main().then(() => process.exit(0), (e) => {
+  console.error(e instanceof Error ? e.message : e)
+  process.exit(1)
+})
