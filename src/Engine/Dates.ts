@@ -44,7 +44,7 @@ const MONTH_DAY_YEAR = new RegExp(
   String.raw`(?<![\p{L}\p{N}])${MONTH}\.?\s*[\-/]?\s*${DAY}(?:\s*,\s*|\s+|\s*[\-/]\s*)${YEAR}(?![\p{N}]|[.,]\d)`,
   "gu"
 )
-/** "2023-03-20", "20/03/2023", "03.20.23", "12-01-19": the same separator twice. */
+/** "2023-03-20", "20/03/2023", "20.03.23", "12-01-19": the same separator twice. */
 const NUMERIC = /(?<![\p{N}])(\d{1,4})([./-])(\d{1,2})\2(\d{1,4})(?![\p{N}]|[.,/]\d)/gu
 
 const pad = (n: number) => String(n).padStart(2, "0")
@@ -62,13 +62,17 @@ const isoOf = (year: number, month: number, day: number): string | undefined => 
   return day > days ? undefined : `${year}-${pad(month)}-${pad(day)}`
 }
 
-const numericIso = (a: string, b: string, c: string, hint: DateOrder | undefined): string | undefined => {
+/**
+ * A numeric date's ISO form. Dotted dates ("06.12.2018") are day first wherever they are written;
+ * with / or - an ambiguous date follows the order the document uses (day first when nothing says).
+ */
+const numericIso = (a: string, sep: string, b: string, c: string, hint: DateOrder | undefined): string | undefined => {
   if (a.length === 4) return c.length <= 2 ? isoOf(Number(a), Number(b), Number(c)) : undefined
   if (a.length > 2 || (c.length !== 2 && c.length !== 4)) return undefined
   const x = Number(a), y = Number(b), year = fullYear(c)
   if (x > 12 && y <= 12) return isoOf(year, y, x)
   if (y > 12 && x <= 12) return isoOf(year, x, y)
-  return hint === "mdy" ? isoOf(year, x, y) : isoOf(year, y, x)
+  return hint === "mdy" && sep !== "." ? isoOf(year, x, y) : isoOf(year, y, x)
 }
 
 /** Every date in the text, in text order. */
@@ -81,7 +85,7 @@ export const findDates = (text: string, hint?: DateOrder): Array<DateMatch> => {
   for (const m of source.matchAll(NUMERIC)) {
     // A short year run into a letter is a house number or a code ("43-45-47G"), not a date.
     if (m[1]!.length <= 2 && m[4]!.length <= 2 && /^\p{L}/u.test(source.slice(m.index + m[0].length))) continue
-    const iso = numericIso(m[1]!, m[3]!, m[4]!, hint)
+    const iso = numericIso(m[1]!, m[2]!, m[3]!, m[4]!, hint)
     if (iso !== undefined) found.push({ index: m.index, length: m[0].length, iso })
   }
   for (const m of source.matchAll(DAY_MONTH_YEAR)) {
@@ -122,7 +126,8 @@ export const inferDateOrder = (input: Iterable<string>): DateOrder | undefined =
   let dmy = 0, mdy = 0
   for (const text of texts) {
     for (const m of text.matchAll(NUMERIC)) {
-      if (m[1]!.length > 2) continue
+      // Dotted dates are day first anyway; they say nothing about the others.
+      if (m[1]!.length > 2 || m[2] === ".") continue
       const x = Number(m[1]), y = Number(m[3])
       if (x > 12 && x <= 31 && y <= 12) dmy++
       else if (y > 12 && y <= 31 && x <= 12) mdy++

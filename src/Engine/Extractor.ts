@@ -13,6 +13,7 @@ import type { Found, Section } from "./Section.js"
 import { type LabelMatch, below, findLabels, gapBefore, layoutOf, lexiconHits, rightOf } from "./Layout.js"
 import { type Evidence, confidenceOf, groupOf, readingOf, shapeOf } from "./Confidence.js"
 import { marketplaceBrand } from "./Letterhead.js"
+import { titleLine } from "./TitleLine.js"
 import { readLineItems } from "./LineItems.js"
 import { type ReadKind, type ReadValue, readKindOf, readValue } from "./Readers.js"
 import { inferDateOrder } from "./Values.js"
@@ -208,10 +209,37 @@ const grounded = (f: Found, kind: ReadKind, evidence: Evidence): Grounded => ({
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x))
 
+/** Fields a title line states ("Rechnung Nr. 123 vom 03.06.2025"): the document's number and its date. */
+const TITLE_NUMBERS = new Set(["invoice_number", "receipt_number", "document_number"])
+const TITLE_DATES = new Set(["date", "invoice_date", "purchase_date"])
+/** A title line's number or date is as plain as a labelled value's. */
+const TITLE_SCORE = 1
+
+/** The title line's reading of a field, as a candidate beside the labelled ones. */
+const fromTitle = (section: Section, kind: ReadKind, concept: string | undefined): Candidate | undefined => {
+  const wantsNumber = concept !== undefined && TITLE_NUMBERS.has(concept) && (kind === "id" || kind === "text")
+  const wantsDate = concept !== undefined && TITLE_DATES.has(concept) && kind === "date"
+  if (!wantsNumber && !wantsDate) return undefined
+  const title = titleLine(section)
+  const found = wantsNumber ? title?.number : title?.date
+  return found === undefined ? undefined : { ...found, score: TITLE_SCORE }
+}
+
+/** The title line's candidate against the labelled one: the better wins, the other is its rival or its agreement. */
+const withTitle = (labelled: Candidate | undefined, title: Candidate | undefined): Candidate | undefined => {
+  if (title === undefined) return labelled
+  if (labelled === undefined) return { ...title, rival: 0, agreed: false }
+  const same = String(labelled.value) === String(title.value)
+  if (same) return { ...labelled, agreed: true }
+  return title.score > labelled.score
+    ? { ...title, rival: labelled.score, agreed: false }
+    : { ...labelled, rival: Math.max(labelled.rival ?? 0, title.score) }
+}
+
 const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string>): Grounded | null => {
   const profile = fieldProfile(path, field.description)
   const kind = readKindOf(field, profile.concepts)
-  const labelled = readLabelled(section, field, path, profile)
+  const labelled = withTitle(readLabelled(section, field, path, profile), fromTitle(section, kind, profile.concepts[0]))
   if (labelled !== undefined) {
     // "Sold by" on a marketplace's document names the seller; the document is the brand's.
     const brand = profile.concepts[0] === "issuer" && labelled.label !== undefined && SELLER_LABELS.has(labelled.label)

@@ -133,6 +133,12 @@ describe("parseDate", () => {
     expect(parseDate("20/03/2023", "mdy")).toBe("2023-03-20")
   })
 
+  it("reads dotted dates day first even where the document writes others month first", () => {
+    expect(parseDate("06.12.2018", "mdy")).toBe("2018-12-06")
+    expect(parseDate("06/12/2018", "mdy")).toBe("2018-06-12")
+    expect(inferDateOrder(["Stand 10.11.2025", "Datum 03.06.2025"])).toBeUndefined()
+  })
+
   it("accepts a whole date only when the text is nothing else", () => {
     expect(parseWholeDate("20 March 2023,")).toBe("2023-03-20")
     expect(parseWholeDate("due 20 March 2023")).toBeUndefined()
