@@ -10,7 +10,7 @@ import type { Field, LeafField, TemplateSpec } from "../Domain/FieldTree.js"
 import { type PageImages, type PageModel, pageText, unionBox } from "../Domain/PageModel.js"
 import { fallbackValue } from "./Fallbacks.js"
 import type { Found, Section } from "./Section.js"
-import { type LabelMatch, below, findLabels, gapBefore, layoutOf, lexiconHits, rightOf } from "./Layout.js"
+import { type LabelMatch, type PlacedWord, below, findLabels, gapBefore, layoutOf, lexiconHits, rightOf } from "./Layout.js"
 import { type Evidence, confidenceOf, groupOf, readingOf, shapeOf } from "./Confidence.js"
 import { marketplaceBrand } from "./Letterhead.js"
 import { titleLine } from "./TitleLine.js"
@@ -105,9 +105,15 @@ const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile
       return { ...r, layout: m.page, score: base * (1 - 0.3 * Math.min(1, dx / 0.6)) * fit(kind, r) }
     }
   }
-  const areas = below(m, own, kind === "text" && profile.concepts.some((c) => MULTI_LINE.has(c)) ? 5 : 2)
+  const party = kind === "text" && profile.concepts[0] !== undefined && PARTIES.has(profile.concepts[0])
+  // A party heading alone on its row ("Verkäufer", "Käufer/Leistungsempfänger") heads a block of labelled lines.
+  const heading = party && right.length === 0
+  const areas = below(m, own, kind === "text" && (party || profile.concepts.some((c) => MULTI_LINE.has(c))) ? 5 : 2, heading)
   for (const area of areas) {
-    const v = readValue(kind, area.words, options)
+    // Under a party's heading, "Name: …" is its name and "Nummer: …", "Contact: …" are other fields.
+    const words = party ? partyLine(area.words) : area.words
+    if (words === undefined || words.length === 0) continue
+    const v = readValue(kind, words, options)
     if (v === undefined) continue
     if (kind === "text" && profile.concepts[0] === "address") {
       // An address runs over the lines below its label: take every line of the column.
@@ -115,9 +121,25 @@ const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile
       const value = words.map((w) => w.text).join(" ").replace(/\s+,/g, ",").replace(/[\s,;:]+$/, "")
       return { value, words, layout: m.page, score: base * 0.85 }
     }
-    return { ...v, layout: m.page, score: base * (area.depth === 1 ? 0.85 : 0.7) * fit(kind, v) }
+    // A name its own label introduces under the party's heading is as plain as a value beside its label.
+    const named = party && words.length < area.words.length
+    return { ...v, layout: m.page, score: base * (named ? 1.05 : area.depth === 1 ? 0.85 : 0.7) * fit(kind, v) }
   }
   return undefined
+}
+
+const PARTIES = new Set(["issuer", "customer"])
+/** Labels of a party's name on the lines under its heading ("Name:", "Firma:", "Raison sociale :"). */
+const NAME_LABELS = new Set(["name", "names", "nom", "naam", "nombre", "nome", "nama", "firma", "firmenname", "company", "societe", "raison", "sociale", "denomination"])
+
+/** A line under a party's heading: its words after a name label, none when another field's label starts it. */
+const partyLine = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> | undefined => {
+  const colon = words.findIndex((w, i) => i < 3 && /[:：]$/.test(w.text))
+  const spaced = colon < 0 ? words.findIndex((w, i) => i > 0 && i < 3 && /^[:：]$/.test(w.text)) : -1
+  const end = colon >= 0 ? colon : spaced
+  if (end < 0) return words
+  const label = words.slice(0, end + 1).flatMap((w) => w.tokens)
+  return label.length > 0 && label.every((t) => NAME_LABELS.has(t)) ? words.slice(end + 1) : undefined
 }
 
 /** A tax or VAT summary table: its "Total" row sums the taxes, it is not the document's total. */

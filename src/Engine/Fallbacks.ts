@@ -8,6 +8,7 @@ import { documentTypeProfile } from "./DocumentTypes.js"
 import { type PageLayout, type Row, findLabels, lexiconHits } from "./Layout.js"
 import { repairLegalForm } from "./Misreads.js"
 import type { Found, Section } from "./Section.js"
+import { customerBlock } from "./AddressBlocks.js"
 import { addresseeLine, issuerLine, letterheadAddress, lineWords, namePart, withoutRegistration } from "./Letterhead.js"
 import { type ReadKind, matchEnum, readValue } from "./Readers.js"
 import { currencyCode, findValueCandidates } from "./Values.js"
@@ -132,6 +133,10 @@ export const fallbackValue = (section: Section, field: LeafField, kind: ReadKind
     if (line === undefined) return undefined
     const name = line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, "")
     return { value: repairLegalForm(name), words: line.words, layout: line.layout }
+  }
+  if (kind === "text" && primary === "customer") {
+    const line = customerBlock(section)
+    return line === undefined ? undefined : { value: line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, ""), words: line.words, layout: line.layout }
   }
   if (kind === "text" && primary === "address") return letterheadAddress(section)
   if (kind === "text" && primary === "bank") return bankFallback(section)

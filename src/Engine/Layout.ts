@@ -303,7 +303,7 @@ export interface BelowArea {
  * The column segments below a label: on each of the next rows (close enough), the gap-separated
  * segment that overlaps the label horizontally. Stops at a row whose segment is another label.
  */
-export const below = (match: LabelMatch, own: ReadonlySet<string>, maxRows = 2): Array<BelowArea> => {
+export const below = (match: LabelMatch, own: ReadonlySet<string>, maxRows = 2, throughLabels = false): Array<BelowArea> => {
   const { page, row } = match
   const unit = page.unit
   const out: Array<BelowArea> = []
@@ -319,6 +319,12 @@ export const below = (match: LabelMatch, own: ReadonlySet<string>, maxRows = 2):
       })
     )
     if (segment === undefined) continue
+    if (throughLabels) {
+      // A party's block under its heading: every line, labelled ones too ("Nummer: …", "Name: …").
+      // The rest of the row: a label and its value are often set in two columns ("Name:      Muster AG").
+      out.push({ words: next.words.slice(segment[0]!), depth: out.length + 1 })
+      continue
+    }
     if (startsWithForeignLabel(page, next, segment[0]!, own)) break
     const end = Math.min(nextForeignLabel(page, next, segment[0]!, own), segment[segment.length - 1]! + 1)
     out.push({ words: next.words.slice(segment[0]!, end), depth: out.length + 1 })

@@ -74,7 +74,7 @@ const REGION_WORDS: ReadonlySet<string> = new Set([
  */
 const MIN_NAME_CONFIDENCE = 0.35
 
-const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
+export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")
   if (words.reduce((sum, w) => sum + w.confidence, 0) < MIN_NAME_CONFIDENCE * words.length) return false
   const letters = (text.match(/\p{L}/gu) ?? []).length

@@ -1,0 +1,90 @@
+/**
+ * Address blocks of a page: a name over street lines over a postcode and town, in one column of the
+ * upper half ("Buyer Company / 456 Buyer St / 67890 Buyer City"). An invoice prints two, the seller's
+ * and the customer's; the customer's is the one a customer label heads (or the one that is not the
+ * seller's) when no label names the customer's own line.
+ */
+import { type PageLayout, type PlacedWord, type Row, lexiconHits } from "./Layout.js"
+import { type NameLine, issuerLine, lineWords, looksLikeName, namePart, withoutRegistration } from "./Letterhead.js"
+import type { Section } from "./Section.js"
+
+/** A postcode and a town: "80333 München", "DE 80333 München", "29000 Quimper, FR", "F-75001 Paris", "1012 AB Amsterdam", "London EC1A 1BB". */
+const TOWN_LINE = /(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}\p{L}+|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
+/** Blocks lie in the upper half of the first page. */
+const UPPER = 0.5
+/** Lines of one block start this close to each other (page widths). */
+const SAME_COLUMN = 0.03
+/** Lines above the town line a block may have. */
+const MAX_LINES = 4
+
+export interface AddressBlock {
+  /** The block's first name-like line. */
+  readonly name: NameLine
+  /** The words of every line of the block, with the line above it (its heading, if any). */
+  readonly lines: ReadonlyArray<{ readonly row: Row; readonly words: ReadonlyArray<PlacedWord> }>
+}
+
+const columnSegment = (layout: PageLayout, row: Row, x: number) =>
+  lineWords(layout, row).find((s) => Math.abs(s[0]!.box[0] - x) <= SAME_COLUMN)
+
+/** The address blocks of a page, top to bottom. */
+export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
+  const blocks: Array<AddressBlock> = []
+  for (const row of layout.rows) {
+    if (row.box[1] > UPPER) break
+    for (const town of lineWords(layout, row)) {
+      if (!TOWN_LINE.test(town.map((w) => w.text).join(" "))) continue
+      const x = town[0]!.box[0]
+      const lines: Array<{ row: Row; words: ReadonlyArray<PlacedWord> }> = [{ row, words: town }]
+      let name: NameLine | undefined
+      let below = row
+      for (let k = 1; k <= MAX_LINES + 1; k++) {
+        const above = layout.rows[row.index - k]
+        if (above === undefined || below.box[1] - above.box[3] > 2 * layout.unit) break
+        const seg = columnSegment(layout, above, x)
+        if (seg === undefined) break
+        lines.unshift({ row: above, words: seg })
+        below = above
+        if (k > MAX_LINES) break
+        const words = withoutRegistration(namePart(seg))
+        if (looksLikeName(layout, above, words)) name = { layout, row: above, words }
+      }
+      if (name !== undefined) blocks.push({ name, lines })
+    }
+  }
+  return blocks
+}
+
+const conceptsIn = (layout: PageLayout, block: AddressBlock): Set<string> => {
+  const out = new Set<string>()
+  for (const line of block.lines) {
+    for (const hit of lexiconHits(layout, line.row)) {
+      if (line.words.includes(line.row.words[hit.first]!)) for (const c of hit.concepts) out.add(c)
+    }
+  }
+  return out
+}
+
+const sameWords = (a: ReadonlyArray<PlacedWord>, b: ReadonlyArray<PlacedWord>) => a.some((w) => b.includes(w))
+
+/**
+ * The customer's name from the address blocks of the section's first page: a block a customer label
+ * heads, else the one block that is neither the seller's (a seller label, or the issuer's name) nor
+ * another party's.
+ */
+export const customerBlock = (section: Section): NameLine | undefined => {
+  const layout = section.layouts[0]
+  if (layout === undefined) return undefined
+  const blocks = addressBlocks(layout)
+  if (blocks.length === 0) return undefined
+  const issuer = issuerLine(section)
+  const scored = blocks.map((b) => {
+    const concepts = conceptsIn(layout, b)
+    const seller = concepts.has("issuer") || (issuer !== undefined && b.lines.some((l) => sameWords(l.words, issuer.words)))
+    return { b, customer: concepts.has("customer"), seller }
+  })
+  const labelled = scored.find((s) => s.customer && !s.seller)
+  if (labelled !== undefined) return labelled.b.name
+  const others = scored.filter((s) => !s.seller)
+  return others.length === 1 ? others[0]!.b.name : undefined
+}
