@@ -60,15 +60,14 @@ const collect = async (dirs: ReadonlyArray<string>, readCache: string | undefine
   return samples
 }
 
-/** A logistic regression of being right on the reasons, with an intercept; a group with too few values keeps a cautious prior. */
-const fit = (samples: ReadonlyArray<Sample>): Weights => {
-  const zero = Object.fromEntries(FEATURES.map((f) => [f, 0])) as Weights["weights"]
+/** Whether a group's values teach anything: enough of them, and both right and wrong ones. */
+const learnable = (samples: ReadonlyArray<Sample>): boolean => {
   const rights = samples.filter((s) => s.right).length
-  if (samples.length < 20 || rights === 0 || rights === samples.length) {
-    // Too little to learn from: the share right, pulled toward one half.
-    const p = (rights + 1) / (samples.length + 2)
-    return { bias: Math.log(p / (1 - p)), weights: zero }
-  }
+  return samples.length >= 20 && rights > 0 && rights < samples.length
+}
+
+/** A logistic regression of being right on the reasons, with an intercept. */
+const fit = (samples: ReadonlyArray<Sample>): Weights => {
   const X = new Matrix(samples.map((s) => [1, ...s.x]))
   const Y = Matrix.columnVector(samples.map((s) => (s.right ? 1 : 0)))
   const model = new LogisticRegression({ numSteps: 20_000, learningRate: 2e-3 / Math.sqrt(samples.length) })
@@ -78,8 +77,18 @@ const fit = (samples: ReadonlyArray<Sample>): Weights => {
   return { bias: w[0]!, weights: Object.fromEntries(FEATURES.map((f, i) => [f, Math.round(w[i + 1]! * 1000) / 1000])) as Weights["weights"] }
 }
 
-const fitAll = (samples: ReadonlyArray<Sample>): ConfidenceModel =>
-  Object.fromEntries(GROUPS.map((g) => [g, fit(samples.filter((s) => s.group === g))])) as unknown as ConfidenceModel
+/**
+ * One model per kind of value; a kind whose values are all right (or too few) on the tune part takes
+ * the model of every value pooled, so that its confidence still follows the evidence rather than
+ * claiming the certainty of a small sample.
+ */
+const fitAll = (samples: ReadonlyArray<Sample>): ConfidenceModel => {
+  const pooled = fit(samples)
+  return Object.fromEntries(GROUPS.map((g) => {
+    const own = samples.filter((s) => s.group === g)
+    return [g, learnable(own) ? fit(own) : pooled]
+  })) as unknown as ConfidenceModel
+}
 
 const probability = (m: ConfidenceModel, s: Sample): number => {
   const w = m[s.group]

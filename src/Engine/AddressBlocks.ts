@@ -42,7 +42,8 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         const above = layout.rows[row.index - k]
         if (above === undefined || below.box[1] - above.box[3] > 2 * layout.unit) break
         const seg = columnSegment(layout, above, x)
-        if (seg === undefined) break
+        // Another address's town line (a sender line "Name · Street · 12345 Town") ends this block.
+        if (seg === undefined || TOWN_LINE.test(seg.map((w) => w.text).join(" "))) break
         lines.unshift({ row: above, words: seg })
         below = above
         if (k > MAX_LINES) break

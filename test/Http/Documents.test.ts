@@ -214,11 +214,16 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
         const doc = (yield* upload(key, yield* pdf([invoicePage("INV-1", "15.50"), invoicePage("INV-2", "99.00"), receiptPage]))).json
         const r = yield* postJson(key, `/v1/documents/${doc.document_id}/split`, { template_ids: [inv, rec] })
         expect(r.status).toBe(200)
-        expect(r.json).toEqual([
+        expect(r.json.map(({ confidence: _, ...section }: { confidence: number }) => section)).toEqual([
           { document_type: "invoice", pages: [1] },
           { document_type: "invoice", pages: [2] },
           { document_type: "receipt", pages: [3] }
         ])
+        // Each section says how sure the split is: pages that state "1 of 1" and a title are sure.
+        for (const section of r.json) {
+          expect(section.confidence).toBeGreaterThanOrEqual(0.9)
+          expect(section.confidence).toBeLessThanOrEqual(1)
+        }
       }))
 
     it.effect("extracts values, stores the run, and returns plain or coordinate forms", () =>
@@ -257,6 +262,15 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
         expect(y1).toBeGreaterThan((72 + 16) / 842)
         expect(y2).toBeLessThan((72 + 3 * 16 + 4) / 842)
         expect(c.json[0].extracted.po_number).toBeNull()
+        // Every value says how sure the engine is; a clearly labelled one on a clean page is sure.
+        expect(Object.keys(number).sort()).toEqual(["bounding_box_coordinates", "confidence", "page", "value"])
+        expect(number.confidence).toBeGreaterThanOrEqual(0.9)
+        expect(number.confidence).toBeLessThanOrEqual(1)
+        expect(c.json[0].confidence).toBeGreaterThan(0)
+        expect(c.json[0].confidence).toBeLessThanOrEqual(1)
+        // The plain form carries no value confidence, the section's own stays.
+        expect(typeof r.json[0].extracted.invoice_number).toBe("string")
+        expect(r.json[0].confidence).toBe(c.json[0].confidence)
 
         const runs = yield* send(HttpClientRequest.get(`/v1/documents/${doc.document_id}`).pipe(withKey(key)))
         expect(runs.json).toHaveLength(2)
@@ -272,6 +286,14 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
         )
         expect(withCoords.json[0].results[0].extracted.total_due.value).toBe(1234.5)
         expect(withCoords.json[0].results[0].extracted.total_due.bounding_box_coordinates).toHaveLength(4)
+        // Stored runs keep the confidence of each value and section, as answered.
+        const answered = c.json[0]
+        const stored = withCoords.json.find((run: { results: Array<{ extracted: { invoice_number: { confidence: number } } }> }) =>
+          run.results[0]!.extracted.invoice_number.confidence === answered.extracted.invoice_number.confidence)
+        expect(stored).toBeDefined()
+        expect(stored.results[0].extracted).toEqual(answered.extracted)
+        expect(stored.results[0].confidence).toBe(answered.confidence)
+        expect(runs.json[0].results[0].extracted.invoice_number).toBe("INV-2023-0042")
       }))
 
     it.effect("answers 404 for unknown templates and documents, 422 for an empty list", () =>
@@ -359,6 +381,7 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
           {
             document_type: "invoice",
             pages: [1],
+            confidence: expect.any(Number),
             properties: {
               invoice_number: "INV-77",
               invoice_date: "2023-03-20",
@@ -367,7 +390,7 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
               po_number: null
             }
           },
-          { document_type: "receipt", pages: [2], properties: { receipt_no: "R-7781", date: expect.any(String), total: 7.5 } }
+          { document_type: "receipt", pages: [2], confidence: expect.any(Number), properties: { receipt_no: "R-7781", date: expect.any(String), total: 7.5 } }
         ])
         const docs = yield* send(HttpClientRequest.get("/v1/documents").pipe(withKey(key)))
         expect(docs.json).toEqual([])
