@@ -192,7 +192,10 @@ export const deltas = (before: ReadonlyArray<CorpusSummary>, after: ReadonlyArra
       ["pages", b.pages, a.pages],
       ["sections", b.sections, a.sections],
       ["packets", b.packets, a.packets],
-      ...a.perField.map((f): [string, Ratio | undefined, Ratio | undefined] => [`field ${f.field}`, b.perField.find((x) => x.field === f.field), f])
+      ...a.perField.map((f): [string, Ratio | undefined, Ratio | undefined] => [`field ${f.field}`, b.perField.find((x) => x.field === f.field), f]),
+      ["line items found", b.lines === undefined ? undefined : ratio(b.lines.found, b.lines.expected), a.lines === undefined ? undefined : ratio(a.lines.found, a.lines.expected)],
+      ["line items precision", b.lines === undefined ? undefined : ratio(b.lines.found, b.lines.got), a.lines === undefined ? undefined : ratio(a.lines.found, a.lines.got)],
+      ["fields wrong", ratio(b.wrong ?? 0, b.fields.total), ratio(a.wrong, a.fields.total)]
     ]
     for (const [what, x, y] of pairs) {
       if (rate(x) !== rate(y)) out.push({ name: a.name, what, before: `${frac(x)} ${pct(x)}`, after: `${frac(y)} ${pct(y)}` })

@@ -28,8 +28,8 @@ interface ItemField {
 
 const NUMERIC: ReadonlySet<ReadKind> = new Set(["amount", "integer", "percent"])
 /** Rows that end the table, and rows inside it that are not items. */
-const END_CONCEPTS = new Set(["total", "tax", "tender", "rounding", "closing_balance"])
-const SKIP_CONCEPTS = new Set(["subtotal"])
+const END_CONCEPTS = new Set(["total", "line_amount", "tax", "tender", "rounding", "closing_balance"])
+const SKIP_CONCEPTS = new Set(["subtotal", "discount"])
 
 /** An empty value of a field's shape: null leaves, objects of nulls, empty lists. */
 export const emptyOf = (field: Field): ExtractedValue => {
@@ -66,10 +66,11 @@ const findHeader = (layout: PageLayout, fields: ReadonlyArray<ItemField>): { row
 /** Columns from the header: one per matched field, one per other header cell, split halfway between cells. */
 const columnsOf = (layout: PageLayout, row: Row, matches: Map<number, LabelMatch>): Array<Column> => {
   const anchors: Array<{ field: number; x1: number; x2: number }> = []
-  const covered = new Set<number>()
+  const covered = new Map<number, { field: number; x1: number; x2: number }>()
   for (const [field, m] of matches) {
-    anchors.push({ field, x1: m.box[0], x2: m.box[2] })
-    for (let i = m.first; i <= m.last; i++) covered.add(i)
+    const anchor = { field, x1: m.box[0], x2: m.box[2] }
+    anchors.push(anchor)
+    for (let i = m.first; i <= m.last; i++) covered.set(i, anchor)
   }
   let run: Array<PlacedWord> = []
   const flush = () => {
@@ -78,7 +79,16 @@ const columnsOf = (layout: PageLayout, row: Row, matches: Map<number, LabelMatch
   }
   row.words.forEach((w, i) => {
     const prev = row.words[i - 1]
-    if (covered.has(i) || (prev !== undefined && w.box[0] - prev.box[2] > 1.5 * layout.unit)) flush()
+    const gap = prev === undefined ? Infinity : w.box[0] - prev.box[2]
+    const near = gap <= 1.5 * layout.unit
+    // Words that run on from a field's label at a word's spacing belong to its cell ("Line Amount Excl. VAT").
+    const owner = covered.get(i - 1)
+    if (!covered.has(i) && gap <= 0.8 * layout.unit && owner !== undefined && run.length === 0) {
+      owner.x2 = w.box[2]
+      covered.set(i, owner)
+      return
+    }
+    if (covered.has(i) || !near) flush()
     if (!covered.has(i)) run.push(w)
   })
   flush()
@@ -111,6 +121,7 @@ const itemsOnPage = (section: Section, layout: PageLayout, fields: ReadonlyArray
   const numeric = fields.map((f, i) => ({ f, i })).filter(({ f, i }) => NUMERIC.has(f.kind) && header.matches.has(i)).map(({ i }) => i)
   const rightmost = numeric.sort((a, b) => header.matches.get(b)!.box[0] - header.matches.get(a)!.box[0])[0]
   const items: Array<Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>> = []
+  let pending: { readonly values: Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>; readonly row: number } | undefined
   for (let r = header.row.index + 1; r < layout.rows.length; r++) {
     const row = layout.rows[r]!
     const cells = cellsOf(row, columns)
@@ -124,11 +135,29 @@ const itemsOnPage = (section: Section, layout: PageLayout, fields: ReadonlyArray
     const labelled = firstConcepts(layout, row)
     const hasAmount = findValueCandidates(row.words, "amount", section.hint).some((c) => c.decimals === true)
     if (hasAmount && labelled.some((c) => END_CONCEPTS.has(c))) break
-    if (labelled.some((c) => SKIP_CONCEPTS.has(c))) continue
+    // An allowance or subtotal row starts with its label; an item may mention one ("Volume discount: 19%").
+    const lead = lexiconHits(layout, row)[0]
+    if (lead !== undefined && lead.first <= 1 && labelled.some((c) => SKIP_CONCEPTS.has(c))) continue
+    // A row with nothing but an amount, in a table that names its items or counts them, is a sum, a
+    // charge, an allowance or a page number under the table, not an item.
+    if (values.size === 1 && numbers.length === 1 && (labelled.length > 0 || header.matches.size > numeric.length)) continue
     const isItem = numeric.length === 0
       ? values.size > 0
       : (rightmost !== undefined && values.has(rightmost)) || numbers.length >= 2
-    if (isItem) items.push(values)
+    if (!isItem) {
+      // A description and a count without the amount: the start of an item whose cells wrap.
+      const described = [...values.keys()].some((i) => !NUMERIC.has(fields[i]!.kind))
+      pending = rightmost !== undefined && numbers.length >= 1 && described ? { values, row: r } : undefined
+      continue
+    }
+    // The rest of a wrapped item: its amount on the line under its description and quantity.
+    const start = pending
+    pending = undefined
+    if (start !== undefined && r - start.row <= 2 && numbers.every((i) => i === rightmost || !start.values.has(i))) {
+      const merged = new Map(start.values)
+      for (const [i, v] of values) if (!merged.has(i)) merged.set(i, v)
+      items.push(merged)
+    } else items.push(values)
   }
   return items
 }
