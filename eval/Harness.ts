@@ -203,7 +203,7 @@ const failed = (item: Item, rules: Rules, reason: string): ItemResult => {
   const pages = Math.max(0, ...(expected ?? []).flatMap((s) => s.pages))
   return {
     file: item.file,
-    part: partOf(item.file),
+    part: item.part ?? partOf(item.file),
     status: "error",
     reason,
     ms: 0,
@@ -259,7 +259,7 @@ const runItem = (corpus: Corpus, specs: ReadonlyArray<TemplateSpec>, rules: Rule
     const text = model.pages.map(pageText).join("\n")
     const base = {
       file: item.file,
-      part: partOf(item.file),
+      part: item.part ?? partOf(item.file),
       status: "scored" as const,
       ms: Date.now() - started,
       pages: model.pages.length,

@@ -34,6 +34,8 @@ const Item = Schema.Struct({
   file: Schema.String,
   expected: Schema.optional(Expected),
   lines: Schema.optional(Schema.Array(ExpectedLine)),
+  /** The part the item belongs to when the corpus says so (packets built from one part of other corpora). */
+  part: Schema.optional(Schema.Literal("tune", "held-back")),
   expected_sections: Schema.optional(Schema.Array(ExpectedSection)),
   ocr_truth: Schema.optional(Schema.String)
 })

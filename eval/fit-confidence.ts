@@ -43,7 +43,7 @@ const collect = async (dirs: ReadonlyArray<string>, readCache: string | undefine
     for (const dir of dirs) {
       const full = loadCorpus(dir)
       // The tune part only: the held-back part must never shape the model.
-      const corpus: Corpus = { ...full, manifest: { ...full.manifest, items: full.manifest.items.filter((i) => partOf(i.file) === "tune") } }
+      const corpus: Corpus = { ...full, manifest: { ...full.manifest, items: full.manifest.items.filter((i) => (i.part ?? partOf(i.file)) === "tune") } }
       const result = await runtime.runPromise(runCorpus(corpus, { ...(readCache !== undefined ? { readCache } : {}), threshold: 0 }))
       for (const item of result.items) {
         for (const f of item.fields) {

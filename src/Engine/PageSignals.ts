@@ -7,6 +7,7 @@ import type { Field, LeafField, TemplateSpec } from "../Domain/FieldTree.js"
 import { type Page, pageText } from "../Domain/PageModel.js"
 import { type DocumentTypeProfile, documentTypeProfile } from "./DocumentTypes.js"
 import { readLabelled } from "./Extractor.js"
+import { titleLine } from "./TitleLine.js"
 import { type PageLayout, findLabels, layoutOf, segmentsOf } from "./Layout.js"
 import { readValue } from "./Readers.js"
 import { inferDateOrder } from "./Values.js"
@@ -121,12 +122,17 @@ const NUMBER_PROFILE: FieldProfile = {
   phrases: [...conceptPhrases("invoice_number"), ...conceptPhrases("receipt_number"), ...conceptPhrases("document_number")]
 }
 
+/** The page's document number: the one its title line states, else the labelled one. */
 const documentNumberOf = (layout: PageLayout, hint: ReturnType<typeof inferDateOrder>): string | undefined => {
-  const found = readLabelled({ layouts: [layout], hint }, NUMBER_FIELD, ["document_number"], NUMBER_PROFILE)
+  const found = titleLine({ layouts: [layout], hint })?.number ??
+    readLabelled({ layouts: [layout], hint }, NUMBER_FIELD, ["document_number"], NUMBER_PROFILE)
   return found === undefined ? undefined : String(found.value).toUpperCase().replace(/[^A-Z0-9]/g, "")
 }
 
+/** The page's date: the one its title line states, else the first on the page. */
 const dateOf = (layout: PageLayout, hint: ReturnType<typeof inferDateOrder>): string | undefined => {
+  const titled = titleLine({ layouts: [layout], hint })?.date
+  if (titled !== undefined) return String(titled.value)
   for (const row of layout.rows) {
     const r = readValue("date", row.words, { hint })
     if (r !== undefined) return String(r.value)

@@ -70,6 +70,8 @@ const starts = (
   if (prev === undefined || e.pageNumber === 1 || sectionPages.some((p) => samePage(p, e))) return true
   if (e.documentNumber !== undefined && prev.documentNumber !== undefined && e.documentNumber !== prev.documentNumber) return true
   const sameHeader = headerSimilarity(e.header, prev.header) >= SAME_HEADER
+  // Two receipts of one shop: the same letterhead, another date.
+  if (singlePage && !strict && e.date !== undefined && prev.date !== undefined && e.date !== prev.date) return true
   if (sameHeader) return false
   if (spec !== undefined && e.titled.has(spec)) return true
   if (singlePage) return true
