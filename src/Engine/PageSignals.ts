@@ -87,8 +87,29 @@ const isTitled = (layout: PageLayout, titles: ReadonlyArray<ReadonlyArray<string
     })
   })
 
-const scoreFor = (layout: PageLayout, rows: ReadonlyArray<string>, text: string, profile: SpecProfile, titled: boolean): number => {
+/**
+ * Whether the page is printed on a till roll: narrow paper (a tall page) or, on a photo or scan of
+ * one, text that keeps to a narrow column of the page. Words of the widest 90% of rows are measured,
+ * so a stray mark at the edge does not widen it.
+ */
+export const tillRoll = (layout: PageLayout): boolean => {
+  const { width, height } = layout.page
+  if (height > 2.2 * width) return true
+  const rows = layout.rows.filter((r) => r.words.length > 0)
+  if (rows.length < 8) return false
+  const lefts = rows.map((r) => r.box[0]).sort((a, b) => a - b)
+  const rights = rows.map((r) => r.box[2]).sort((a, b) => a - b)
+  const left = lefts[Math.floor(lefts.length * 0.05)]!, right = rights[Math.floor(rights.length * 0.95) - 1] ?? rights[rights.length - 1]!
+  return right - left < TILL_ROLL_WIDTH
+}
+/** Text narrower than this share of the page is a till roll's. */
+const TILL_ROLL_WIDTH = 0.5
+/** What a till roll's shape says for a one-page type (receipts) and against the others. */
+const TILL_ROLL_WEIGHT = 2
+
+const scoreFor = (layout: PageLayout, rows: ReadonlyArray<string>, text: string, profile: SpecProfile, titled: boolean, roll: boolean): number => {
   let score = titled ? TITLE_BONUS : 0
+  if (roll) score += profile.type.singlePage ? TILL_ROLL_WEIGHT : -TILL_ROLL_WEIGHT / 2
   for (const [re, weight] of profile.type.patterns) if (re.test(text)) score += weight
   for (const k of profile.type.keywords) {
     const n = has(rows, k.tokens)
@@ -151,6 +172,7 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
     return { page, blank, scores: profiles.map(() => 0), titled: new Set(), pageNumber: undefined, documentNumber: undefined, date: undefined, header: new Set(), content: new Set() }
   }
   const rows = rowStrings(layout)
+  const roll = tillRoll(layout)
   const hint = inferDateOrder([text])
   const titled = new Set<number>()
   profiles.forEach((p, i) => {
@@ -159,7 +181,7 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
   return {
     page,
     blank,
-    scores: profiles.map((p, i) => scoreFor(layout, rows, text, p, titled.has(i))),
+    scores: profiles.map((p, i) => scoreFor(layout, rows, text, p, titled.has(i), roll)),
     titled,
     pageNumber: pageNumberOf(layout),
     documentNumber: documentNumberOf(layout, hint),
