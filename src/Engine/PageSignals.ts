@@ -31,6 +31,8 @@ export interface PageEvidence {
   readonly pageNumber: number | undefined
   /** The document's own number (invoice, receipt, document number), when labelled. */
   readonly documentNumber: string | undefined
+  /** The page opens with a title line stating its number ("Rechnung Nr. 471102 vom …"): a first page. */
+  readonly titleLine: boolean
   /** The first date of the page. */
   readonly date: string | undefined
   /** Words of the page's top rows (its letterhead). */
@@ -94,7 +96,7 @@ const isTitled = (layout: PageLayout, titles: ReadonlyArray<ReadonlyArray<string
  */
 export const tillRoll = (layout: PageLayout): boolean => {
   const { width, height } = layout.page
-  if (height > 2.2 * width) return true
+  if (height > 1.8 * width) return true
   const rows = layout.rows.filter((r) => r.words.length > 0)
   if (rows.length < 8) return false
   const lefts = rows.map((r) => r.box[0]).sort((a, b) => a - b)
@@ -169,7 +171,7 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
   const text = pageText(page)
   const blank = text.replace(/[^\p{L}\p{N}]/gu, "").length < 3
   if (blank) {
-    return { page, blank, scores: profiles.map(() => 0), titled: new Set(), pageNumber: undefined, documentNumber: undefined, date: undefined, header: new Set(), content: new Set() }
+    return { page, blank, scores: profiles.map(() => 0), titled: new Set(), pageNumber: undefined, documentNumber: undefined, titleLine: false, date: undefined, header: new Set(), content: new Set() }
   }
   const rows = rowStrings(layout)
   const roll = tillRoll(layout)
@@ -185,6 +187,7 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
     titled,
     pageNumber: pageNumberOf(layout),
     documentNumber: documentNumberOf(layout, hint),
+    titleLine: titleLine({ layouts: [layout], hint })?.number !== undefined,
     date: dateOf(layout, hint),
     header: headerOf(layout),
     content: new Set(layout.rows.flatMap((r) => r.words.flatMap((w) => w.tokens)))

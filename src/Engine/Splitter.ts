@@ -52,7 +52,8 @@ const continues = (e: PageEvidence, prev: PageEvidence | undefined, sectionPages
   e.pageNumber !== 1 &&
   !sectionPages.some((p) => samePage(p, e)) &&
   ((e.pageNumber !== undefined && e.pageNumber > 1) ||
-    (e.documentNumber !== undefined && e.documentNumber === prev.documentNumber))
+    // The same number on a page that opens with its own title line is another document that reuses it.
+    (e.documentNumber !== undefined && e.documentNumber === prev.documentNumber && !e.titleLine))
 
 /**
  * Signs that the page starts a new document of type `spec`. `strict` keeps only the explicit ones
