@@ -27,7 +27,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import sharp from "sharp"
-import { findDates } from "../src/Engine/Dates.js"
+import { findDates } from "../src/Text/Dates.js"
 import type { RecognizeOptions } from "../src/Ocr/Ocr.js"
 import { makeOcr, Ocr, unpackModel } from "../src/Ocr/Ocr.js"
 

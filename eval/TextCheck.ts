@@ -3,7 +3,7 @@
  * all (if not, the reader or OCR lost it and no extraction rule can get it back), and how far the
  * text is from a ground-truth transcription.
  */
-import { currencyCode, findDates, parseAmount } from "../src/Engine/Values.js"
+import { currencyCode, findDates, parseAmount } from "../src/Text/Values.js"
 import { DEFAULT_RULES, type Rules, normalizeString, wordsOf } from "./Compare.js"
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/

@@ -1,8 +1,8 @@
 /**
  * `npx tsx eval/fit-confidence.ts [--read-cache] [corpus-dir…]`: fits the local engine's confidence
- * model (src/Engine/confidence.json) on the tune part of the corpora (the shared corpora and the
+ * model (src/Engine/Local/confidence.json) on the tune part of the corpora (the shared corpora and the
  * synthetic set by default; never the held-back part), one logistic regression per kind of value
- * over the engine's reasons for each value (Engine/Confidence.ts). Prints the fitted model's
+ * over the engine's reasons for each value (Engine/Local/Confidence.ts). Prints the fitted model's
  * calibration on the tune part by five-fold cross-validation (each fifth scored by a model fitted on
  * the other four), then writes the model fitted on all of it.
  */
@@ -14,7 +14,7 @@ import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { PipelineLive } from "../src/App.js"
 import { AppConfig } from "../src/Config.js"
-import { type ConfidenceModel, FEATURES, type ValueGroup, type Weights } from "../src/Engine/Confidence.js"
+import { type ConfidenceModel, FEATURES, type ValueGroup, type Weights } from "../src/Engine/Local/Confidence.js"
 import { makeScratch, Scratch } from "../src/Storage/Scratch.js"
 import { evalConfig } from "./Config.js"
 import { runCorpus } from "./Harness.js"
@@ -115,7 +115,7 @@ const main = async () => {
   for (const b of binsOf(held)) if (b.n > 0) console.log(`  ${b.from.toFixed(2)}–${b.to.toFixed(2)}  ${String(b.n).padStart(4)} values  ${((100 * b.right) / b.n).toFixed(1)}% right`)
 
   const model = fitAll(samples)
-  const file = path.join(root, "src", "Engine", "confidence.json")
+  const file = path.join(root, "src", "Engine", "Local", "confidence.json")
   fs.writeFileSync(file, JSON.stringify(model, null, 2) + "\n")
   console.log(`\nWrote ${path.relative(process.cwd(), file)}`)
 }

@@ -5,7 +5,7 @@
 import { Effect, Layer } from "effect"
 import * as fs from "node:fs"
 import { AppConfig } from "../src/Config.js"
-import { layoutOf } from "../src/Engine/Layout.js"
+import { layoutOf } from "../src/Engine/Local/Layout.js"
 import { DocumentReader } from "../src/Reading/DocumentReader.js"
 import { evalConfig } from "./Config.js"
 

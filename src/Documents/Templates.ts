@@ -4,7 +4,7 @@ import { AppConfig } from "../Config.js"
 import { TemplateIdList } from "../Domain/Document.js"
 import { NotFound, Unprocessable } from "../Domain/Errors.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
-import { normalizeTemplateWithin } from "../Engine/TemplateData.js"
+import { normalizeTemplateWithin } from "../Templates/TemplateData.js"
 import { TemplatesRepo } from "../Templates/Repo.js"
 
 /** The JSON body's schema checks its list already; a multipart form's list is checked here by the same schema. */

@@ -60,9 +60,6 @@ export class GatewayTimeout extends Schema.TaggedError<GatewayTimeout>()(
   HttpApiSchema.annotations({ status: 504, description: "URL fetch or model provider timed out" })
 ) {}
 
-/** Errors an engine (splitter or extractor) can fail with: its model provider failed or timed out. */
-export type EngineError = BadGateway | GatewayTimeout
-
 /** Errors a document's reading can fail with: not a document (415), over a limit (413), unreadable content or over the reading budget (422). */
 export type ReadError = UnsupportedMediaType | PayloadTooLarge | Unprocessable
 

@@ -3,14 +3,12 @@
  * extract each section's fields. Engines are whatever Splitter/Extractor layers are provided.
  */
 import { Effect, Fiber, FiberRef } from "effect"
+import { type EngineError, Extractor, Splitter } from "../Engine/Engine.js"
 import { AppConfig } from "../Config.js"
-import type { EngineError } from "../Domain/Errors.js"
 import { abstain, type ExtractedObject, type SplitSection } from "../Domain/Extraction.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
 import type { PageImages, PageModel } from "../Domain/PageModel.js"
-import { Extractor } from "../Engine/Extractor.js"
-import { addUsage, CurrentUsage, emptyUsage, type Usage } from "../Model/Usage.js"
-import { Splitter } from "../Engine/Splitter.js"
+import { addUsage, CurrentUsage, emptyUsage, type Usage } from "../Engine/Claude/Usage.js"
 import { pageImagesOf } from "../Export/PageImage.js"
 import { DocumentReader, READER_VERSION } from "../Reading/DocumentReader.js"
 import { analyzeLayout } from "../Layout/Layout.js"

@@ -4,7 +4,7 @@ import { Api } from "../Http/Api.js"
 import { CurrentTenant } from "../Auth/Api.js"
 import { AppConfig } from "../Config.js"
 import { NotFound, Unprocessable } from "../Domain/Errors.js"
-import { normalizeTemplateWithin } from "../Engine/TemplateData.js"
+import { normalizeTemplateWithin } from "./TemplateData.js"
 import { TemplatesRepo } from "./Repo.js"
 
 /** template_data must normalize to a usable field tree within the field limit; the detail names the bad key. */

@@ -1,7 +1,7 @@
 /** Templates and pages shared by the engine tests. */
 import { Either } from "effect"
 import type { TemplateSpec } from "../../src/Domain/FieldTree.js"
-import { normalizeTemplate } from "../../src/Engine/TemplateData.js"
+import { normalizeTemplate } from "../../src/Templates/TemplateData.js"
 
 export const spec = (documentType: string, data: unknown): TemplateSpec => ({
   templateId: `t-${documentType}`,

@@ -4,7 +4,7 @@
  */
 import { Effect, Layer, Option, Redacted } from "effect"
 import { AppConfig } from "../../src/Config.js"
-import { ModelClient, RetryPolicy, type RetryPolicyShape } from "../../src/Model/ModelClient.js"
+import { ModelClient, RetryPolicy, type RetryPolicyShape } from "../../src/Engine/Claude/ModelClient.js"
 import { type ConfigShape, testApp, testConfig } from "./app.js"
 import { FakeAnthropic, type FakeOptions, makeFakeAnthropic } from "./fakeAnthropic.js"
 

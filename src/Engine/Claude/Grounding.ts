@@ -1,0 +1,381 @@
+/**
+ * Grounding the model's answers in our page model: every value the model gives is looked for in
+ * the lines it cited, then in each page of the section; its box is the union of the words it was
+ * found in. A value that is not in the document becomes null and is counted, so nothing the model
+ * invents reaches a client. Typed values are read by the same readers as the offline engine.
+ */
+import type { ExtractedObject, ExtractedValue, Grounded } from "../../Domain/Extraction.js"
+import type { Field, LeafField } from "../../Domain/FieldTree.js"
+import { type Line, type Page, type PageModel, type Word, pageText, unionBox } from "../../Domain/PageModel.js"
+import type { FieldAnswer, LeafAnswer, ObjectAnswer } from "./ToolSchema.js"
+import { fold } from "../../Text/Tokens.js"
+import {
+  type DateOrder,
+  findDates,
+  findValueCandidates,
+  inferDateOrder,
+  parseAmount,
+  parseBoolean,
+  parseInteger,
+  parseWholeDate,
+  type ValueKind
+} from "../../Text/Values.js"
+
+/** A line with the page it is on. */
+interface PlacedLine {
+  readonly page: number
+  readonly line: Line
+  /** One of the lines the model cited for the value. */
+  readonly cited?: boolean
+}
+
+/** The pages a model call reads, with their line ids. */
+export interface SectionText {
+  readonly pages: ReadonlyArray<Page>
+  readonly hint: DateOrder | undefined
+  readonly lines: ReadonlyMap<string, PlacedLine>
+  /**
+   * Pages the model also saw as images: it may read a value right where our OCR misread it, so a
+   * value not written in their text is still grounded on the words that spell it nearly the same.
+   */
+  readonly seen: ReadonlySet<number>
+}
+
+export const lineId = (page: number, index: number): string => `p${page} L${index + 1}`
+
+/** "p2 L14", "[p2 L14]", "P2 l14" → "p2 L14". */
+export const parseLineId = (text: string): string | undefined => {
+  const m = /p\s*(\d+)\s*[-:,]?\s*l\s*(\d+)/i.exec(text)
+  return m === null ? undefined : `p${Number(m[1])} L${Number(m[2])}`
+}
+
+export const sectionText = (model: PageModel, pages: ReadonlyArray<number>, seen: ReadonlySet<number> = new Set()): SectionText => {
+  const wanted = new Set(pages)
+  const chosen = model.pages.filter((p) => wanted.has(p.page))
+  const lines = new Map<string, PlacedLine>()
+  for (const p of chosen) p.lines.forEach((line, i) => lines.set(lineId(p.page, i), { page: p.page, line }))
+  return { pages: chosen, hint: inferDateOrder(chosen.map(pageText)), lines, seen }
+}
+
+/** The pages as the model reads them: every line prefixed with its id, `[p2 L14] text`. */
+export const numberedText = (pages: ReadonlyArray<Page>): string =>
+  pages.map((p) =>
+    [`=== Page ${p.page} ===`, ...p.lines.map((l, i) => `[${lineId(p.page, i)}] ${l.text}`)].join("\n")
+  ).join("\n\n")
+
+// ---------------------------------------------------------------------------------------------
+// Searching text in lines
+
+interface Hit {
+  readonly page: number
+  readonly words: ReadonlyArray<Word>
+}
+
+/** Folded characters of a run of lines, each mapped back to the word it came from. */
+interface Stream {
+  readonly text: string
+  readonly origin: ReadonlyArray<{ readonly page: number; readonly word: Word } | undefined>
+}
+
+const isAlnum = (c: string) => /[\p{L}\p{N}]/u.test(c)
+
+const streamOf = (lines: ReadonlyArray<PlacedLine>, keep: (c: string) => boolean): Stream => {
+  let text = ""
+  const origin: Array<{ page: number; word: Word } | undefined> = []
+  for (const { page, line } of lines) {
+    for (const word of line.words) {
+      if (text.length > 0 && keep(" ")) {
+        text += " "
+        origin.push(undefined)
+      }
+      for (const ch of word.text) {
+        for (const f of fold(ch)) {
+          if (!keep(f)) continue
+          text += f
+          origin.push({ page, word })
+        }
+      }
+    }
+  }
+  return { text, origin }
+}
+
+const hitOf = (stream: Stream, start: number, end: number): Hit | undefined => {
+  const words: Array<Word> = []
+  let page: number | undefined
+  for (let i = start; i < end; i++) {
+    const o = stream.origin[i]
+    if (o === undefined) continue
+    page ??= o.page
+    // A value found across a page break is placed on the page it starts on.
+    if (o.page === page && words[words.length - 1] !== o.word) words.push(o.word)
+  }
+  return page === undefined ? undefined : { page, words }
+}
+
+const atBoundary = (text: string, start: number, end: number) =>
+  (start === 0 || !isAlnum(text[start - 1]!)) && (end === text.length || !isAlnum(text[end]!))
+
+/** Shorter values must match whole words and exact spacing, or they would be found anywhere. */
+const LOOSE_MIN_CHARS = 4
+
+/** Where the value's text is written in the lines: whole words first, then inside words, then ignoring punctuation. */
+const searchText = (lines: ReadonlyArray<PlacedLine>, value: string): Hit | undefined => {
+  const wanted = fold(value).replace(/\s+/g, " ").trim()
+  if (wanted.length === 0) return undefined
+  const spaced = streamOf(lines, () => true)
+  let first = -1
+  for (let at = spaced.text.indexOf(wanted); at >= 0; at = spaced.text.indexOf(wanted, at + 1)) {
+    if (atBoundary(spaced.text, at, at + wanted.length)) return hitOf(spaced, at, at + wanted.length)
+    if (first < 0) first = at
+  }
+  const compactWanted = [...wanted].filter(isAlnum).join("")
+  if (compactWanted.length < LOOSE_MIN_CHARS) return undefined
+  if (first >= 0) return hitOf(spaced, first, first + wanted.length)
+  const compact = streamOf(lines, isAlnum)
+  const at = compact.text.indexOf(compactWanted)
+  return at < 0 ? undefined : hitOf(compact, at, at + compactWanted.length)
+}
+
+/** Where a typed value equal to `target` is written in the lines, read by the shared readers. */
+const searchTyped = (
+  lines: ReadonlyArray<PlacedLine>,
+  kind: ValueKind,
+  target: string | number,
+  hint: DateOrder | undefined,
+  percent: boolean
+): Hit | undefined => {
+  for (const { page, line } of lines) {
+    const words = percent ? line.words.map((w) => ({ ...w, text: w.text.replace(/%$/, "") })) : line.words
+    for (const c of findValueCandidates(words, kind, hint)) {
+      const same = typeof target === "number" ? typeof c.value === "number" && Math.abs(c.value - target) < 1e-9 : c.value === target
+      if (same) return { page, words: line.words.slice(c.start, c.end) }
+    }
+  }
+  return undefined
+}
+
+/**
+ * Characters OCR confuses with one another, folded to one shape for near matching: O/0, l/I/1,
+ * S/5, B/8, Z/2.
+ */
+const SHAPES: Readonly<Record<string, string>> = { o: "0", i: "1", l: "1", "|": "1", s: "5", b: "8", z: "2" }
+const shapeOf = (c: string) => SHAPES[c] ?? c
+
+/** Edits allowed between a value and its misread: one per five characters, three at most. */
+const editsAllowed = (length: number) => Math.min(3, Math.floor(length / 5))
+
+/**
+ * Where the value is written nearly the same (OCR confusions folded, then a few edits), ignoring
+ * spaces and punctuation: the words of the closest match, if close enough. Values shorter than
+ * LOOSE_MIN_CHARS must match exactly after folding.
+ */
+const searchNear = (lines: ReadonlyArray<PlacedLine>, value: string): Hit | undefined => {
+  const pattern = [...fold(value)].filter(isAlnum).map(shapeOf).join("")
+  if (pattern.length < LOOSE_MIN_CHARS) return undefined
+  const stream = streamOf(lines, isAlnum)
+  const text = [...stream.text].map(shapeOf).join("")
+  const exact = text.indexOf(pattern)
+  if (exact >= 0) return hitOf(stream, exact, exact + pattern.length)
+  const allowed = editsAllowed(pattern.length)
+  if (allowed === 0) return undefined
+  // Approximate substring matching: cost[i] is the edit distance of pattern[0..i) to the best text
+  // substring ending here, start[i] where that substring starts.
+  const m = pattern.length
+  let cost = Array.from({ length: m + 1 }, (_, i) => i)
+  let start = Array.from({ length: m + 1 }, () => 0)
+  let best: { cost: number; start: number; end: number } | undefined
+  for (let j = 1; j <= text.length; j++) {
+    const next = [0]
+    const nextStart = [j]
+    for (let i = 1; i <= m; i++) {
+      const sub = cost[i - 1]! + (pattern[i - 1] === text[j - 1] ? 0 : 1)
+      const del = cost[i]! + 1
+      const ins = next[i - 1]! + 1
+      if (sub <= del && sub <= ins) {
+        next.push(sub)
+        nextStart.push(start[i - 1]!)
+      } else if (del <= ins) {
+        next.push(del)
+        nextStart.push(start[i]!)
+      } else {
+        next.push(ins)
+        nextStart.push(nextStart[i - 1]!)
+      }
+    }
+    cost = next
+    start = nextStart
+    if (cost[m]! <= allowed && (best === undefined || cost[m]! < best.cost)) best = { cost: cost[m]!, start: start[m]!, end: j }
+  }
+  return best === undefined ? undefined : hitOf(stream, best.start, best.end)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers → extracted values
+
+/** The outcome of grounding one answer: the values, and how many the document did not contain. */
+export interface Grounding<A> {
+  readonly value: A
+  readonly ungrounded: number
+}
+
+const leafOf = (answer: FieldAnswer | undefined): { text: string | undefined; cited: ReadonlyArray<string> } => {
+  if (answer === undefined || answer === null) return { text: undefined, cited: [] }
+  if (typeof answer !== "object") return { text: String(answer).trim(), cited: [] }
+  if (Array.isArray(answer)) return { text: undefined, cited: [] }
+  const leaf = answer as LeafAnswer
+  const v = leaf.value
+  return {
+    text: v === undefined || v === null ? undefined : String(v).trim(),
+    cited: (leaf.lines ?? []).flatMap((l) => parseLineId(l) ?? [])
+  }
+}
+
+/** Places to look, in order: the cited lines (as one run), then each page of the section. */
+const scopesOf = (section: SectionText, cited: ReadonlyArray<string>): Array<ReadonlyArray<PlacedLine>> => {
+  const citedLines = cited.flatMap((id) => section.lines.get(id) ?? []).map((l) => ({ ...l, cited: true }))
+  const pages = section.pages.map((p) => p.lines.map((line) => ({ page: p.page, line })))
+  return citedLines.length > 0 ? [citedLines, ...pages] : pages
+}
+
+/** How sure a value is when found where the model cited it, elsewhere in the section, or only nearly written. */
+const CITED_CONFIDENCE = 0.95
+const ELSEWHERE_CONFIDENCE = 0.85
+const NEAR_FACTOR = 0.75
+
+interface ScoredHit extends Hit {
+  readonly confidence: number
+}
+
+const firstHit = (scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>, find: (lines: ReadonlyArray<PlacedLine>) => Hit | undefined): ScoredHit | undefined => {
+  for (const scope of scopes) {
+    const hit = find(scope)
+    if (hit !== undefined) return { ...hit, confidence: scope.every((l) => l.cited === true) ? CITED_CONFIDENCE : ELSEWHERE_CONFIDENCE }
+  }
+  return undefined
+}
+
+/** Where a value not written in the text is written nearly the same, on the pages the model saw as images. */
+const nearHit = (scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>, seen: ReadonlySet<number>, text: string): ScoredHit | undefined => {
+  if (seen.size === 0) return undefined
+  const hit = firstHit(scopes.map((scope) => scope.filter((l) => seen.has(l.page))).filter((scope) => scope.length > 0), (lines) => searchNear(lines, text))
+  return hit === undefined ? undefined : { ...hit, confidence: hit.confidence * NEAR_FACTOR }
+}
+
+const grounded = (value: string | number | boolean, hit: ScoredHit): Grounded => ({
+  value,
+  page: hit.page,
+  box: unionBox(hit.words.map((w) => w.box)),
+  confidence: hit.confidence
+})
+
+const NOT_STATED: Grounding<null> = { value: null, ungrounded: 0 }
+const INVENTED: Grounding<null> = { value: null, ungrounded: 1 }
+
+/** A number or date: read from the answer, then found as an equal value in the document. */
+const groundTyped = (
+  text: string,
+  field: LeafField,
+  scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>,
+  hint: DateOrder | undefined,
+  seen: ReadonlySet<number>
+): Grounding<Grounded | null> => {
+  const percent = field.type === "number" && text.includes("%")
+  const bare = percent ? text.replace(/\s*%/g, "") : text
+  const kind: ValueKind = field.type === "date" ? "date" : field.type === "integer" ? "integer" : "amount"
+  const target = field.type === "date"
+    ? parseWholeDate(bare, hint) ?? findDates(bare, hint)[0]?.iso
+    : field.type === "integer"
+    ? parseInteger(bare) ?? findValueCandidates(bare.split(/\s+/).map((t) => ({ text: t })), "integer", hint)[0]?.value
+    : parseAmount(bare) ?? findValueCandidates(bare.split(/\s+/).map((t) => ({ text: t })), "amount", hint)[0]?.value
+  const hit = (typeof target === "string" || typeof target === "number"
+    ? firstHit(scopes, (lines) => searchTyped(lines, kind, target, hint, percent)) ?? firstHit(scopes, (lines) => searchText(lines, text))
+    : firstHit(scopes, (lines) => searchText(lines, text))) ?? nearHit(scopes, seen, bare)
+  if (hit === undefined) return INVENTED
+  // Written in the document but not a value of this type ("n/a" for an amount): not stated.
+  if (typeof target !== "string" && typeof target !== "number") return NOT_STATED
+  return { value: grounded(target, hit), ungrounded: 0 }
+}
+
+const groundLeaf = (answer: FieldAnswer | undefined, field: LeafField, section: SectionText): Grounding<Grounded | null> => {
+  const { text, cited } = leafOf(answer)
+  if (text === undefined || text.length === 0) return NOT_STATED
+  const scopes = scopesOf(section, cited)
+  switch (field.type) {
+    case "number":
+    case "integer":
+    case "date":
+      return groundTyped(text, field, scopes, section.hint, section.seen)
+    case "boolean": {
+      const hit = firstHit(scopes, (lines) => searchText(lines, text))
+      if (hit === undefined) return INVENTED
+      const b = parseBoolean(text)
+      return b === undefined ? NOT_STATED : { value: grounded(b, hit), ungrounded: 0 }
+    }
+    case "enum": {
+      const allowed = (field.enum ?? []).find((e) => fold(e) === fold(text))
+      const hit = firstHit(scopes, (lines) => searchText(lines, text))
+      if (hit === undefined) return INVENTED
+      return allowed === undefined ? NOT_STATED : { value: grounded(allowed, hit), ungrounded: 0 }
+    }
+    case "string": {
+      const hit = firstHit(scopes, (lines) => searchText(lines, text)) ?? nearHit(scopes, section.seen, text)
+      return hit === undefined ? INVENTED : { value: grounded(text.replace(/\s+/g, " "), hit), ungrounded: 0 }
+    }
+  }
+}
+
+const isEmpty = (v: ExtractedValue): boolean =>
+  v === null ||
+  (Array.isArray(v) ? v.length === 0 : typeof v === "object" && !("box" in v) && Object.values(v).every(isEmpty))
+
+const groundField = (answer: FieldAnswer | undefined, field: Field, section: SectionText): Grounding<ExtractedValue> => {
+  switch (field.kind) {
+    case "leaf":
+      return groundLeaf(answer, field, section)
+    case "object":
+      return groundObject(isObjectAnswer(answer) ? answer : {}, field.fields, section)
+    case "array": {
+      const items = Array.isArray(answer) ? (answer as ReadonlyArray<FieldAnswer>) : []
+      let ungrounded = 0
+      const value: Array<ExtractedValue> = []
+      for (const item of items) {
+        const g = groundField(item, field.item, section)
+        ungrounded += g.ungrounded
+        // Items with nothing found in the document are left out rather than returned empty.
+        if (!isEmpty(g.value)) value.push(g.value)
+      }
+      return { value, ungrounded }
+    }
+  }
+}
+
+const isObjectAnswer = (a: FieldAnswer | undefined): a is ObjectAnswer =>
+  typeof a === "object" && a !== null && !Array.isArray(a)
+
+/** The template's fields from the model's answer, each grounded in the section or null. */
+export const groundObject = (answer: ObjectAnswer, fields: ReadonlyArray<Field>, section: SectionText): Grounding<ExtractedObject> => {
+  let ungrounded = 0
+  const value: Record<string, ExtractedValue> = {}
+  for (const f of fields) {
+    const g = groundField(answer[f.name], f, section)
+    ungrounded += g.ungrounded
+    value[f.name] = g.value
+  }
+  return { value, ungrounded }
+}
+
+/** Chunks of one section merged field by field: the first value found wins, lists are joined in page order. */
+export const mergeExtracted = (fields: ReadonlyArray<Field>, parts: ReadonlyArray<ExtractedObject>): ExtractedObject => {
+  const mergeField = (field: Field, values: ReadonlyArray<ExtractedValue | undefined>): ExtractedValue => {
+    switch (field.kind) {
+      case "leaf":
+        return values.find((v) => v !== undefined && v !== null) ?? null
+      case "object":
+        return mergeExtracted(field.fields, values.filter((v): v is ExtractedObject => typeof v === "object" && v !== null && !Array.isArray(v)))
+      case "array":
+        return values.flatMap((v) => (Array.isArray(v) ? (v as ReadonlyArray<ExtractedValue>) : []))
+    }
+  }
+  return Object.fromEntries(fields.map((f) => [f.name, mergeField(f, parts.map((p) => p[f.name]))]))
+}

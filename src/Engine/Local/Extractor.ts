@@ -1,0 +1,301 @@
+/**
+ * The local (deterministic, offline) extractor: every leaf of the
+ * template is looked for by its labels on the section's pages, read right of or below the label,
+ * typed, scored, and grounded on the words it came from; unlabelled fallbacks fill what labels miss.
+ */
+import { Effect, Layer } from "effect"
+import { Extractor } from "../Engine.js"
+import type { ExtractedObject, ExtractedValue, Grounded } from "../../Domain/Extraction.js"
+import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
+import { type PageModel, pageText, unionBox } from "../../Domain/PageModel.js"
+import { fallbackValue } from "./Fallbacks.js"
+import type { Found, Section } from "./Section.js"
+import { type LabelMatch, type PlacedWord, below, findLabels, gapBefore, layoutOf, lexiconHits, rightOf } from "./Layout.js"
+import { type Evidence, confidenceOf, groupOf, readingOf, shapeOf } from "./Confidence.js"
+import { marketplaceBrand } from "./Letterhead.js"
+import { titleLine } from "./TitleLine.js"
+import { readLineItems } from "./LineItems.js"
+import { type ReadKind, type ReadValue, readKindOf, readValue } from "./Readers.js"
+import { inferDateOrder } from "../../Text/Values.js"
+import { documentTypeProfile } from "../../Text/DocumentTypes.js"
+import { type FieldProfile, LATE_CONCEPTS, fieldProfile, labelConcepts } from "../../Text/Vocabulary.js"
+
+/** The section's pages, laid out, with the day/month order its dates use. */
+export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>, documentType?: string): Section => {
+  const wanted = new Set(pages)
+  const chosen = model.pages.filter((p) => wanted.has(p.page))
+  return { layouts: chosen.map(layoutOf), hint: inferDateOrder(chosen.map(pageText)), ...(documentType !== undefined ? { documentType } : {}) }
+}
+
+export interface Candidate extends Found {
+  readonly score: number
+  /** The label it was read at, as match tokens ("sold by"), and how specific that label is. */
+  readonly label?: string
+  readonly strength?: number
+  /** Where that label sits (its page and row). */
+  readonly at?: LabelMatch
+  /** The best score of a reading of another value, and whether another label read the same value. */
+  readonly rival?: number
+  readonly agreed?: boolean
+}
+
+/** Texts wider than this fraction of the page away from their label are someone else's. */
+const MAX_TEXT_DISTANCE = 0.4
+const MULTI_LINE = new Set(["address", "customer", "shipping"])
+
+const fit = (kind: ReadKind, r: ReadValue): number => {
+  if (kind === "amount" || kind === "amountText") return r.decimals === false ? 0.75 : 1
+  if (kind === "text") return r.words.length > 12 ? 0.7 : 1
+  return 1
+}
+
+const readOptions = (section: Section, kind: ReadKind, field: LeafField, late: boolean, unit: number) => ({
+  hint: section.hint,
+  unit,
+  last: late && (kind === "amount" || kind === "amountText"),
+  ...(field.enum !== undefined ? { enumValues: field.enum } : {})
+})
+
+/** The value a label points at, right of it or in its column below, with a score. */
+/** Words that qualify a label without changing what it names ("Net Total", "Grand Total", "Final Amount"). */
+const MODIFIERS = new Set(["net", "nett", "grand", "final", "overall", "gross", "rounded"])
+
+/** Whether only qualifying words stand between the label and the start of its column segment. */
+const afterModifier = (m: LabelMatch): boolean => {
+  let i = m.first
+  while (i > 0 && gapBefore(m.row, i) <= 1.5 * m.page.unit) {
+    i--
+    if (!m.row.words[i]!.tokens.every((t) => MODIFIERS.has(t))) return false
+  }
+  return i < m.first
+}
+
+const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile: FieldProfile, m: LabelMatch, position: number): Candidate | undefined => {
+  // A generic word in running text ("removed debris from case") is no label.
+  if (m.phrase.strength < 0.6 && !m.segmentStart && !m.colon) return undefined
+  // A generic word starting a name ("Bank" in "Nordic Bank", "Banque Rhein") is no label of a text without its colon.
+  if (m.phrase.strength < 0.6 && kind === "text" && !m.colon) return undefined
+  const own = new Set(profile.concepts)
+  const late = profile.concepts.some((c) => LATE_CONCEPTS.has(c))
+  const options = readOptions(section, kind, field, late, m.page.unit)
+  let base = m.phrase.strength * (m.segmentStart || afterModifier(m) ? 1 : 0.7) * (m.colon ? 1.05 : 1)
+  // Later totals win over earlier ones; other fields prefer their first occurrence.
+  base += late ? 0.04 * position : -0.04 * position
+  const right = rightOf(m, own)
+  const r = readValue(kind, right, options)
+  if (r !== undefined) {
+    const dx = Math.max(0, r.words[0]!.box[0] - m.box[2])
+    if (!(kind === "text" && dx > MAX_TEXT_DISTANCE)) {
+      return { ...r, layout: m.page, score: base * (1 - 0.3 * Math.min(1, dx / 0.6)) * fit(kind, r) }
+    }
+  }
+  const party = kind === "text" && profile.concepts[0] !== undefined && PARTIES.has(profile.concepts[0])
+  // A party heading alone on its row ("Verkäufer", "Käufer/Leistungsempfänger") heads a block of labelled lines.
+  const heading = party && right.length === 0
+  const areas = below(m, own, kind === "text" && (party || profile.concepts.some((c) => MULTI_LINE.has(c))) ? 5 : 2, heading)
+  for (const area of areas) {
+    // Under a party's heading, "Name: …" is its name and "Nummer: …", "Contact: …" are other fields.
+    const words = party ? partyLine(area.words) : area.words
+    if (words === undefined || words.length === 0) continue
+    const v = readValue(kind, words, options)
+    if (v === undefined) continue
+    if (kind === "text" && profile.concepts[0] === "address") {
+      // An address runs over the lines below its label: take every line of the column.
+      const words = areas.filter((a) => a.depth >= area.depth).flatMap((a) => a.words)
+      const value = words.map((w) => w.text).join(" ").replace(/\s+,/g, ",").replace(/[\s,;:]+$/, "")
+      return { value, words, layout: m.page, score: base * 0.85 }
+    }
+    // A name its own label introduces under the party's heading is as plain as a value beside its label.
+    const named = party && words.length < area.words.length
+    return { ...v, layout: m.page, score: base * (named ? 1.05 : area.depth === 1 ? 0.85 : 0.7) * fit(kind, v) }
+  }
+  return undefined
+}
+
+const PARTIES = new Set(["issuer", "customer"])
+/** Labels of a party's name on the lines under its heading ("Name:", "Firma:", "Raison sociale :"). */
+const NAME_LABELS = new Set(["name", "names", "nom", "naam", "nombre", "nome", "nama", "firma", "firmenname", "company", "societe", "raison", "sociale", "denomination"])
+
+/** A line under a party's heading: its words after a name label, none when another field's label starts it. */
+const partyLine = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> | undefined => {
+  const colon = words.findIndex((w, i) => i < 3 && /[:：]$/.test(w.text))
+  const spaced = colon < 0 ? words.findIndex((w, i) => i > 0 && i < 3 && /^[:：]$/.test(w.text)) : -1
+  const end = colon >= 0 ? colon : spaced
+  if (end < 0) return words
+  const label = words.slice(0, end + 1).flatMap((w) => w.tokens)
+  return label.length > 0 && label.every((t) => NAME_LABELS.has(t)) ? words.slice(end + 1) : undefined
+}
+
+/** A tax or VAT summary table: its "Total" row sums the taxes, it is not the document's total. */
+const SUMMARY = /\b(?:summary|r[ée]capitulatif|[üu]bersicht|ringkasan|resumen|riepilogo|resumo|overzicht)\b/i
+const TAX_WORD = /\b(?:gst|sst|tax|vat|tva|mwst|ust|btw|iva|cukai)\b/i
+
+/** Whether the row lies under a tax summary's heading on its page. */
+const inTaxSummary = (m: LabelMatch): boolean =>
+  m.page.rows.slice(0, m.row.index + 1).some((r) => {
+    const text = r.words.map((w) => w.text).join(" ")
+    return SUMMARY.test(text) && TAX_WORD.test(text)
+  })
+
+/** Candidates this close to the best score, at labels as specific, are all plausible; for a total the largest amount among them wins. */
+const TOTAL_PEERS = 0.75
+
+/** Rows that change an amount already totalled: a tax, a service charge, a rounding, a discount. */
+const ADJUSTMENTS = new Set(["tax", "rounding", "discount", "service_charge"])
+
+/**
+ * A total read on a row above tax, service charge or rounding rows is the amount before them: a
+ * total row below those rows, on the same page and nearly as plausible, is the one paid.
+ */
+const adjustedLater = (all: ReadonlyArray<Candidate>, best: Candidate): Candidate => {
+  let pick = best
+  for (const c of all) {
+    const a = pick.at, b = c.at
+    if (a === undefined || b === undefined || a.page !== b.page || b.row.index <= a.row.index || c.score < TOTAL_PEERS * pick.score) continue
+    const between = a.page.rows.slice(a.row.index + 1, b.row.index)
+    if (between.some((row) => [...(lexiconHits(a.page, row)[0]?.concepts ?? [])].some((k) => ADJUSTMENTS.has(k)))) pick = c
+  }
+  return pick
+}
+
+/**
+ * The best labelled reading of a leaf in the section, if any label leads to a value of the right
+ * kind. A document's total is the largest of its plausible total rows (a subtotal or an item-count
+ * total comes before it), never a tax summary's total.
+ */
+export const readLabelled = (section: Section, field: LeafField, path: ReadonlyArray<string>, profile = fieldProfile(path, field.description)): Candidate | undefined => {
+  const kind = readKindOf(field, profile.concepts)
+  const own = new Set(profile.concepts)
+  const total = profile.concepts[0] === "total" && kind === "amount"
+  // On a till receipt the store is the issuer; "Vendeur" or "Seller" there names the salesperson.
+  const staffNotIssuer = profile.concepts[0] === "issuer" && section.documentType !== undefined && documentTypeProfile(section.documentType).key === "receipt"
+  const all: Array<Candidate> = []
+  const n = section.layouts.length
+  section.layouts.forEach((layout, pi) => {
+    for (const m of findLabels(layout, profile.phrases, own)) {
+      if (staffNotIssuer && labelConcepts(m.phrase.tokens).has("staff")) continue
+      const position = (pi + (m.box[1] + m.box[3]) / 2) / n
+      const c = readAtLabel(section, field, kind, profile, m, position)
+      if (c === undefined) continue
+      if (total && inTaxSummary(m)) continue
+      all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
+    }
+  })
+  let best: Candidate | undefined
+  for (const c of all) if (best === undefined || c.score > best.score) best = c
+  if (best === undefined) return undefined
+  if (total) {
+    best = adjustedLater(all, best)
+    // "Total rounded" is more specific than "Total": a plain total never overrides it.
+    // An amount with cents is money; a round number beside it ("40. 60" read apart) is not its peer.
+    const peers = all.filter((c) =>
+      c.score >= TOTAL_PEERS * best!.score && (c.strength ?? 0) >= (best!.strength ?? 0) && typeof c.value === "number" &&
+      (best!.decimals !== true || c.decimals === true))
+    best = peers.reduce((a, c) => ((c.value as number) > (a.value as number) || (c.value === a.value && c.score > a.score) ? c : a), best)
+  }
+  const chosen = best
+  const others = all.filter((c) => String(c.value) !== String(chosen.value))
+  return {
+    ...chosen,
+    rival: Math.max(0, ...others.map((c) => c.score)),
+    agreed: all.some((c) => c !== chosen && String(c.value) === String(chosen.value) && c.at?.row !== chosen.at?.row)
+  }
+}
+
+/** Labels naming the seller of goods, which a marketplace's invoice prints beside its own brand. */
+const SELLER_LABELS: ReadonlySet<string> = new Set(["sold by", "seller", "verkaufer", "vendu par", "vendeur", "verkocht door", "vendido por", "venduto da", "venditore", "dijual oleh"])
+
+const grounded = (f: Found, kind: ReadKind, evidence: Evidence): Grounded => ({
+  value: f.value,
+  page: f.layout.page.page,
+  box: unionBox(f.words.map((w) => w.box)),
+  confidence: confidenceOf(groupOf(kind), evidence),
+  evidence: { ...evidence, group: groupOf(kind) }
+})
+
+const clamp01 = (x: number) => Math.min(1, Math.max(0, x))
+
+/** Fields a title line states ("Rechnung Nr. 123 vom 03.06.2025"): the document's number and its date. */
+const TITLE_NUMBERS = new Set(["invoice_number", "receipt_number", "document_number"])
+const TITLE_DATES = new Set(["date", "invoice_date", "purchase_date"])
+/** A title line's number or date is as plain as a labelled value's. */
+const TITLE_SCORE = 1
+
+/** The title line's reading of a field, as a candidate beside the labelled ones. */
+const fromTitle = (section: Section, kind: ReadKind, concept: string | undefined): Candidate | undefined => {
+  const wantsNumber = concept !== undefined && TITLE_NUMBERS.has(concept) && (kind === "id" || kind === "text")
+  const wantsDate = concept !== undefined && TITLE_DATES.has(concept) && kind === "date"
+  if (!wantsNumber && !wantsDate) return undefined
+  const title = titleLine(section)
+  const found = wantsNumber ? title?.number : title?.date
+  return found === undefined ? undefined : { ...found, score: TITLE_SCORE }
+}
+
+/** The title line's candidate against the labelled one: the better wins, the other is its rival or its agreement. */
+const withTitle = (labelled: Candidate | undefined, title: Candidate | undefined): Candidate | undefined => {
+  if (title === undefined) return labelled
+  if (labelled === undefined) return { ...title, rival: 0, agreed: false }
+  const same = String(labelled.value) === String(title.value)
+  if (same) return { ...labelled, agreed: true }
+  return title.score > labelled.score
+    ? { ...title, rival: labelled.score, agreed: false }
+    : { ...labelled, rival: Math.max(labelled.rival ?? 0, title.score) }
+}
+
+const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string>): Grounded | null => {
+  const profile = fieldProfile(path, field.description)
+  const kind = readKindOf(field, profile.concepts)
+  const labelled = withTitle(readLabelled(section, field, path, profile), fromTitle(section, kind, profile.concepts[0]))
+  if (labelled !== undefined) {
+    // "Sold by" on a marketplace's document names the seller; the document is the brand's.
+    const brand = profile.concepts[0] === "issuer" && labelled.label !== undefined && SELLER_LABELS.has(labelled.label)
+      ? marketplaceBrand(section, labelled.words)
+      : undefined
+    const found = brand ?? labelled
+    return grounded(found, kind, {
+      labelled: 1,
+      score: clamp01(labelled.score),
+      margin: labelled.score <= 0 ? 0 : clamp01(1 - (labelled.rival ?? 0) / labelled.score),
+      meaning: profile.meaning,
+      reading: readingOf(found.words),
+      tabular: 0,
+      agrees: labelled.agreed === true ? 1 : 0,
+      shape: shapeOf(kind, found.value)
+    })
+  }
+  const fallback = fallbackValue(section, field, kind, profile.concepts)
+  if (fallback === undefined || fallback.words.length === 0) return null
+  return grounded(fallback, kind, {
+    labelled: 0,
+    score: 0,
+    margin: 0.5,
+    meaning: profile.meaning,
+    reading: readingOf(fallback.words),
+    tabular: 0,
+    agrees: 0,
+    shape: shapeOf(kind, fallback.value)
+  })
+}
+
+const extractField = (section: Section, field: Field, parents: ReadonlyArray<string>): ExtractedValue => {
+  const path = [...parents, field.name]
+  switch (field.kind) {
+    case "leaf": return extractLeaf(section, field, path)
+    case "object": return extractFields(section, field.fields, path)
+    case "array": return readLineItems(section, field.item, path)
+  }
+}
+
+const extractFields = (section: Section, fields: ReadonlyArray<Field>, parents: ReadonlyArray<string>): ExtractedObject =>
+  Object.fromEntries(fields.map((f) => [f.name, extractField(section, f, parents)]))
+
+/** The local extraction of a template from a section of a document: pure and deterministic. */
+export const extractSection = (model: PageModel, pages: ReadonlyArray<number>, spec: TemplateSpec): ExtractedObject =>
+  extractFields(sectionOf(model, pages, spec.documentType), spec.fields, [])
+
+export const LocalExtractor: Layer.Layer<Extractor> = Layer.succeed(Extractor, {
+  extract: (model, pages, spec) =>
+    Effect.sync(() => extractSection(model, pages, spec)).pipe(
+      Effect.withSpan("Extractor.extract", { attributes: { engine: "local", templateId: spec.templateId, pages: pages.length } })
+    )
+})

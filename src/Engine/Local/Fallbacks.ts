@@ -1,0 +1,147 @@
+/**
+ * Unlabelled fallbacks of the local extractor: where a field's label is not on the page, the
+ * value may still be recognizable by its place and shape (the largest amount on a total row, the
+ * currency most amounts carry, the issuer's name and address in the letterhead, see Letterhead.ts).
+ */
+import type { LeafField } from "../../Domain/FieldTree.js"
+import { documentTypeProfile } from "../../Text/DocumentTypes.js"
+import { type PageLayout, type Row, findLabels, lexiconHits } from "./Layout.js"
+import { repairLegalForm } from "../../Text/Misreads.js"
+import type { Found, Section } from "./Section.js"
+import { customerBlock } from "./AddressBlocks.js"
+import { addresseeLine, issuerLine, letterheadAddress, lineWords, namePart, withoutRegistration } from "./Letterhead.js"
+import { type ReadKind, matchEnum, readValue } from "./Readers.js"
+import { currencyCode, findValueCandidates } from "../../Text/Values.js"
+import { conceptPhrases } from "../../Text/Vocabulary.js"
+
+const TOTALISH = new Set(["total", "totaal", "totale", "summe", "gesamt", "gesamtbetrag", "jumlah", "due", "payable", "ttc", "grand", "balance"])
+const NOT_TOTAL = new Set(["subtotal", "tax", "tender", "rounding", "discount", "quantity", "tax_rate", "service_charge", "staff"])
+
+const rowsOf = (section: Section) => section.layouts.flatMap((layout) => layout.rows.map((row) => ({ layout, row })))
+
+const firstLabelConcepts = (layout: PageLayout, row: Row): ReadonlySet<string> => lexiconHits(layout, row)[0]?.concepts ?? new Set()
+
+/** A total without a usable label: the largest amount on a total-ish row, else the largest decimal amount not paid or counted. */
+const totalFallback = (section: Section, kind: ReadKind): Found | undefined => {
+  let best: { found: Found; n: number; totalish: boolean } | undefined
+  for (const { layout, row } of rowsOf(section)) {
+    const first = firstLabelConcepts(layout, row)
+    if ([...first].some((c) => NOT_TOTAL.has(c)) && !first.has("total")) continue
+    const totalish = row.words.some((w) => w.tokens.some((t) => TOTALISH.has(t)))
+    for (const c of findValueCandidates(row.words, "amount", section.hint)) {
+      const n = c.value as number
+      if (!totalish && c.decimals !== true) continue
+      const better = best === undefined || (totalish && !best.totalish) || (totalish === best.totalish && n >= best.n)
+      if (better) {
+        const words = row.words.slice(c.start, c.end)
+        best = { found: { value: kind === "amountText" ? c.text : n, words, layout }, n, totalish }
+      }
+    }
+  }
+  return best?.found
+}
+
+/** The currency printed on the last total row, else the one most amounts carry. */
+const currencyFallback = (section: Section): Found | undefined => {
+  const own = new Set(["total"])
+  const totals = section.layouts.flatMap((layout) => findLabels(layout, conceptPhrases("total"), own))
+  for (const m of totals.reverse()) {
+    const r = readValue("currency", m.row.words.slice(m.last + 1))
+    if (r !== undefined) return { ...r, layout: m.page }
+  }
+  const counts = new Map<string, { n: number; first: Found }>()
+  for (const { layout, row } of rowsOf(section)) {
+    for (const w of row.words) {
+      if (w.text.length > 12) continue
+      const code = currencyCode(w.text)
+      if (code === undefined) continue
+      const entry = counts.get(code) ?? { n: 0, first: { value: code, words: [w], layout } }
+      // A currency word ("Sterling", "Euro") is often part of a name; a code or a symbol is not.
+      entry.n += /^\p{L}{4,}$/u.test(w.text.replace(/[^\p{L}]/gu, "")) && !/[^\p{L}]/u.test(w.text.trim()) ? 0.25 : 1
+      counts.set(code, entry)
+    }
+  }
+  let best: { n: number; first: Found } | undefined
+  for (const e of counts.values()) if (best === undefined || e.n > best.n) best = e
+  return best?.first
+}
+
+const DATE_FAMILY_OTHERS = new Set(["due_date", "order_date", "delivery_date"])
+
+/** The first date of the section not labelled as another kind of date. */
+const dateFallback = (section: Section, kind: ReadKind, concepts: ReadonlyArray<string>): Found | undefined => {
+  for (const { layout, row } of rowsOf(section)) {
+    const labels = lexiconHits(layout, row).flatMap((h) => [...h.concepts])
+    if (labels.some((c) => DATE_FAMILY_OTHERS.has(c) && !concepts.includes(c))) continue
+    const r = readValue(kind, row.words, { hint: section.hint })
+    if (r !== undefined) return { ...r, layout }
+  }
+  return undefined
+}
+
+/** The first value of a recognizable shape anywhere in the section (an e-mail address, an IBAN). */
+const firstOfShape = (section: Section, kind: ReadKind): Found | undefined => {
+  for (const { layout, row } of rowsOf(section)) {
+    for (let i = 0; i < row.words.length; i++) {
+      const r = readValue(kind, row.words.slice(i))
+      if (r !== undefined) return { ...r, layout }
+    }
+  }
+  return undefined
+}
+
+/** An enum value found without a label: only when a single one of the values appears in the section. */
+const enumFallback = (section: Section, values: ReadonlyArray<string>): Found | undefined => {
+  const seen = new Map<string, Found>()
+  for (const { layout, row } of rowsOf(section)) {
+    const r = matchEnum(row.words, values)
+    if (r !== undefined && !seen.has(String(r.value))) seen.set(String(r.value), { ...r, layout })
+  }
+  return seen.size === 1 ? [...seen.values()][0] : undefined
+}
+
+const BANK_WORD = /bank|banque|banco|banca|sparkasse|caixa|caisse|caja|cassa|cr[ée]dit|raiffeisen|building society|credit union/i
+
+/** A bank's name without a label: a name-like line of the first page's top that names a bank (a statement's letterhead). */
+const bankFallback = (section: Section): Found | undefined => {
+  const layout = section.layouts[0]
+  if (layout === undefined) return undefined
+  for (const row of layout.rows) {
+    if (row.box[1] > 0.35) break
+    for (const seg of lineWords(layout, row)) {
+      const words = withoutRegistration(namePart(seg))
+      const text = words.map((w) => w.text).join(" ")
+      // The bank's name: several words or a compound ("Volksbank"), not a lone "Credit" column header, not a label.
+      const lone = words.length === 1 && new RegExp(`^(?:${BANK_WORD.source})$`, "i").test(text)
+      if (BANK_WORD.test(text) && !lone && !/[:：]\s*$|@|www\./.test(text) && (text.match(/\p{L}/gu) ?? []).length >= 4) return { value: text, words, layout }
+    }
+  }
+  return undefined
+}
+
+const PARTY = new Set(["issuer"])
+const DOCUMENT_DATES = new Set(["date", "invoice_date", "purchase_date"])
+
+/** The unlabelled reading for a field, when its kind and meaning allow one. */
+export const fallbackValue = (section: Section, field: LeafField, kind: ReadKind, concepts: ReadonlyArray<string>): Found | undefined => {
+  const primary = concepts[0]
+  if ((kind === "amount" || kind === "amountText") && primary === "total") return totalFallback(section, kind)
+  if (kind === "currency") return currencyFallback(section)
+  if (kind === "text" && primary !== undefined && PARTY.has(primary)) {
+    const ordered = section.documentType !== undefined && documentTypeProfile(section.documentType).key === "purchase_order"
+    const line = ordered ? addresseeLine(section) ?? issuerLine(section) : issuerLine(section)
+    if (line === undefined) return undefined
+    const name = line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, "")
+    return { value: repairLegalForm(name), words: line.words, layout: line.layout }
+  }
+  if (kind === "text" && primary === "customer") {
+    const line = customerBlock(section)
+    return line === undefined ? undefined : { value: line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, ""), words: line.words, layout: line.layout }
+  }
+  if (kind === "text" && primary === "address") return letterheadAddress(section)
+  if (kind === "text" && primary === "bank") return bankFallback(section)
+  if ((kind === "date" || kind === "dateText") && primary !== undefined && DOCUMENT_DATES.has(primary)) return dateFallback(section, kind, concepts)
+  if (kind === "email" || kind === "iban") return firstOfShape(section, kind)
+  if (kind === "enum") return enumFallback(section, field.enum ?? [])
+  return undefined
+}

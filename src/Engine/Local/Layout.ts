@@ -1,0 +1,333 @@
+/**
+ * Page geometry for the local engines: words grouped into visual rows (whatever the reader made of
+ * lines and columns), label phrases found on rows, and the areas where a label's value sits
+ * (right of it on its row, or below it in its column).
+ */
+import type { Box, Page, Word } from "../../Domain/PageModel.js"
+import { LEXICON, type Phrase } from "../../Text/Vocabulary.js"
+import { labelTokens, splitLabelWord } from "../../Text/Misreads.js"
+import { tokensOf } from "../../Text/Tokens.js"
+
+export interface PlacedWord {
+  readonly text: string
+  readonly box: Box
+  readonly tokens: ReadonlyArray<string>
+  /** The reader's confidence, 0..1 (1 for a text layer). */
+  readonly confidence: number
+}
+
+export interface Row {
+  readonly index: number
+  /** Left to right. */
+  readonly words: ReadonlyArray<PlacedWord>
+  readonly box: Box
+}
+
+export interface PageLayout {
+  readonly page: Page
+  /** Top to bottom. */
+  readonly rows: ReadonlyArray<Row>
+  /** Median word height: the unit for gaps and distances. */
+  readonly unit: number
+}
+
+/** A label of a known concept on a row (word indexes inclusive). */
+export interface LexiconHit {
+  readonly first: number
+  readonly last: number
+  readonly tokens: number
+  readonly concepts: ReadonlySet<string>
+  /** Looks like a label: ends with ":", has several words, or starts a segment of the row. */
+  readonly labelLike: boolean
+}
+
+export interface LabelMatch {
+  readonly page: PageLayout
+  readonly row: Row
+  readonly first: number
+  readonly last: number
+  readonly phrase: Phrase
+  readonly box: Box
+  /** The label is followed by ":" (a strong sign it is a label and not prose). */
+  readonly colon: boolean
+  /** The label starts its row or a column segment of it. */
+  readonly segmentStart: boolean
+}
+
+const height = (b: Box) => b[3] - b[1]
+const median = (xs: Array<number>) => {
+  if (xs.length === 0) return 0.012
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]!
+}
+
+/** Words of a line; a line without words gets boxes spread over its box by character count. */
+const lineWords = (text: string, box: Box, words: ReadonlyArray<Word>): Array<{ text: string; box: Box; confidence: number }> => {
+  if (words.length > 0) return words.map((w) => ({ text: w.text, box: w.box, confidence: w.confidence }))
+  const parts = [...text.matchAll(/\S+/g)]
+  const width = (box[2] - box[0]) / Math.max(1, text.length)
+  return parts.map((m) => ({ text: m[0], box: [box[0] + m.index * width, box[1], box[0] + (m.index + m[0].length) * width, box[3]] as Box, confidence: 1 }))
+}
+
+const layouts = new WeakMap<Page, PageLayout>()
+
+interface Run { readonly words: Array<PlacedWord>; readonly box: Box }
+
+/**
+ * The rows of a page, built once per page object: the reader's lines (runs of words) that share a
+ * band of height and do not overlap horizontally form one row, so a label and a value the reader
+ * put in separate lines still sit on one row, while a small line under a big title stays apart.
+ */
+export const layoutOf = (page: Page): PageLayout => {
+  const cached = layouts.get(page)
+  if (cached !== undefined) return cached
+  const runs: Array<Run> = []
+  for (const l of page.lines) {
+    const words = lineWords(l.text, l.box, l.words)
+      .filter((w) => w.text.trim() !== "")
+      .map((w) => ({ text: w.text, box: w.box, tokens: tokensOf(w.text), confidence: w.confidence }))
+    if (words.length === 0) continue
+    runs.push({ words, box: [Math.min(...words.map((w) => w.box[0])), Math.min(...words.map((w) => w.box[1])), Math.max(...words.map((w) => w.box[2])), Math.max(...words.map((w) => w.box[3]))] })
+  }
+  runs.sort((a, b) => (a.box[1] + a.box[3]) - (b.box[1] + b.box[3]))
+  const groups: Array<{ y1: number; y2: number; runs: Array<Run> }> = []
+  for (const run of runs) {
+    const h = height(run.box)
+    // Only the last few rows can still take a run: runs come in order of their vertical centre.
+    const target = groups.slice(-3).reverse().find((g) => {
+      const overlap = Math.min(g.y2, run.box[3]) - Math.max(g.y1, run.box[1])
+      const collides = g.runs.some((o) => Math.min(o.box[2], run.box[2]) - Math.max(o.box[0], run.box[0]) > 0)
+      return overlap >= 0.5 * Math.min(g.y2 - g.y1, h) && !collides
+    })
+    if (target !== undefined) {
+      target.runs.push(run)
+      target.y1 = Math.min(target.y1, run.box[1])
+      target.y2 = Math.max(target.y2, run.box[3])
+    } else groups.push({ y1: run.box[1], y2: run.box[3], runs: [run] })
+  }
+  groups.sort((a, b) => a.y1 - b.y1)
+  const rows: Array<Row> = groups.map((g, index) => {
+    const sorted = g.runs.sort((a, b) => a.box[0] - b.box[0]).flatMap((r) => r.words)
+    const x1 = Math.min(...g.runs.map((r) => r.box[0])), x2 = Math.max(...g.runs.map((r) => r.box[2]))
+    return { index, words: sorted, box: [x1, g.y1, x2, g.y2] }
+  })
+  const layout: PageLayout = { page, rows, unit: median(runs.flatMap((r) => r.words.map((w) => height(w.box)))) }
+  layouts.set(page, layout)
+  return layout
+}
+
+/** Gap between word i-1 and word i of a row (0 for the first word). */
+export const gapBefore = (row: Row, i: number): number => (i === 0 ? 0 : row.words[i]!.box[0] - row.words[i - 1]!.box[2])
+
+/** The row's words cut where the gap exceeds `factor` units: its column segments. */
+export const segmentsOf = (row: Row, unit: number, factor = 1.5): Array<Array<number>> => {
+  const out: Array<Array<number>> = []
+  row.words.forEach((_, i) => {
+    if (i === 0 || gapBefore(row, i) > factor * unit) out.push([i])
+    else out[out.length - 1]!.push(i)
+  })
+  return out
+}
+
+interface RowToken {
+  readonly token: string
+  readonly word: number
+  readonly wordStart: boolean
+  /** The last word the token spans, when OCR split its word in two ("TOT AL"). */
+  readonly through?: number
+}
+
+/** Web and e-mail addresses: their words are names, never misread labels. */
+const WEB = /@|www\.|https?:|\.(?:com|net|org|my)\b/i
+
+const rowTokens = new WeakMap<Row, ReadonlyArray<RowToken>>()
+const tokensOfRow = (row: Row): ReadonlyArray<RowToken> => {
+  let out = rowTokens.get(row)
+  if (out === undefined) {
+    // Labels are matched on the words OCR meant ("T0TAL" as "total", "DocNo" as "doc no", "TOT AL" as "total").
+    const words = row.words.map((w) => (WEB.test(w.text) ? w.tokens : w.tokens.flatMap((t) => labelTokens(t))))
+    const list: Array<RowToken> = []
+    for (let word = 0; word < words.length; word++) {
+      const tokens = words[word]!, next = words[word + 1]
+      const joined = tokens.length === 1 && next?.length === 1 && gapBefore(row, word + 1) <= 1.5 * (row.words[word]!.box[3] - row.words[word]!.box[1])
+        ? splitLabelWord(tokens[0]!, next[0]!)
+        : undefined
+      if (joined !== undefined) {
+        list.push({ token: joined, word, wordStart: true, through: word + 1 })
+        word++
+      } else tokens.forEach((token, k) => list.push({ token, word, wordStart: k === 0 }))
+    }
+    out = list
+    rowTokens.set(row, out)
+  }
+  return out
+}
+
+const endsWithColon = (row: Row, last: number) =>
+  /[:：]\s*$/.test(row.words[last]!.text) || /^[:：]/.test(row.words[last + 1]?.text ?? "")
+
+/** Where the tokens occur on the row as a label: starting at a word start, words close together. */
+const occurrences = (row: Row, unit: number, tokens: ReadonlyArray<string>): Array<{ at: number; first: number; last: number }> => {
+  const stream = tokensOfRow(row)
+  const out: Array<{ at: number; first: number; last: number }> = []
+  for (let i = 0; i + tokens.length <= stream.length; i++) {
+    if (!stream[i]!.wordStart || stream[i]!.token !== tokens[0]) continue
+    let ok = true
+    for (let k = 1; k < tokens.length && ok; k++) {
+      const t = stream[i + k]!
+      if (t.token !== tokens[k]) ok = false
+      else if (t.wordStart && gapBefore(row, t.word) > 2.5 * unit) ok = false
+    }
+    const end = stream[i + tokens.length - 1]!
+    if (ok) out.push({ at: i, first: stream[i]!.word, last: end.through ?? end.word })
+  }
+  return out
+}
+
+const lexiconCache = new WeakMap<Row, ReadonlyArray<LexiconHit & { at: number }>>()
+
+/** Every vocabulary label on the row, longest first where they overlap. */
+export const lexiconHits = (layout: PageLayout, row: Row): ReadonlyArray<LexiconHit & { at: number }> => {
+  const cached = lexiconCache.get(row)
+  if (cached !== undefined) return cached
+  const stream = tokensOfRow(row)
+  const found: Array<LexiconHit & { at: number }> = []
+  const seen = new Set<string>()
+  for (const t of stream) {
+    if (seen.has(t.token)) continue
+    seen.add(t.token)
+    for (const entry of LEXICON.get(t.token) ?? []) {
+      for (const o of occurrences(row, layout.unit, entry.tokens)) {
+        const segmentStart = o.first === 0 || gapBefore(row, o.first) > 1.5 * layout.unit
+        found.push({ ...o, tokens: entry.tokens.length, concepts: entry.concepts, labelLike: endsWithColon(row, o.last) || entry.tokens.length >= 2 || segmentStart })
+      }
+    }
+  }
+  found.sort((a, b) => b.tokens - a.tokens || a.at - b.at)
+  const kept: Array<LexiconHit & { at: number }> = []
+  for (const h of found) if (!kept.some((k) => h.at < k.at + k.tokens && k.at < h.at + h.tokens)) kept.push(h)
+  kept.sort((a, b) => a.at - b.at)
+  lexiconCache.set(row, kept)
+  return kept
+}
+
+const disjoint = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
+  for (const x of a) if (b.has(x)) return false
+  return true
+}
+
+/**
+ * The label phrases on a page. `own` are the field's concepts: a phrase found inside a longer
+ * label of another concept is not a label of the field ("Date" in "Due Date" for an issue date).
+ */
+export const findLabels = (layout: PageLayout, phrases: ReadonlyArray<Phrase>, own: ReadonlySet<string>): Array<LabelMatch> => {
+  const byFirst = new Map<string, Array<Phrase>>()
+  for (const p of phrases) byFirst.set(p.tokens[0]!, [...(byFirst.get(p.tokens[0]!) ?? []), p])
+  const out: Array<LabelMatch> = []
+  for (const row of layout.rows) {
+    const found: Array<{ at: number; first: number; last: number; phrase: Phrase }> = []
+    const firstTokens = new Set(tokensOfRow(row).map((t) => t.token))
+    for (const token of firstTokens) {
+      for (const phrase of byFirst.get(token) ?? []) {
+        for (const o of occurrences(row, layout.unit, phrase.tokens)) found.push({ ...o, phrase })
+      }
+    }
+    if (found.length === 0) continue
+    const lex = lexiconHits(layout, row)
+    found.sort((a, b) => b.phrase.tokens.length - a.phrase.tokens.length || b.phrase.strength - a.phrase.strength)
+    const kept: typeof found = []
+    for (const f of found) {
+      const end = f.at + f.phrase.tokens.length
+      if (kept.some((k) => f.at < k.at + k.phrase.tokens.length && k.at < end)) continue
+      const swallowed = lex.some((h) => h.tokens > f.phrase.tokens.length && h.at <= f.at && h.at + h.tokens >= end && disjoint(h.concepts, own))
+      if (!swallowed) kept.push(f)
+    }
+    for (const f of kept) {
+      const words = row.words.slice(f.first, f.last + 1)
+      out.push({
+        page: layout,
+        row,
+        first: f.first,
+        last: f.last,
+        phrase: f.phrase,
+        box: [words[0]!.box[0], Math.min(...words.map((w) => w.box[1])), words[words.length - 1]!.box[2], Math.max(...words.map((w) => w.box[3]))],
+        colon: endsWithColon(row, f.last),
+        segmentStart: f.first === 0 || gapBefore(row, f.first) > 1.5 * layout.unit
+      })
+    }
+  }
+  return out
+}
+
+/**
+ * The last word of a parenthesized phrase with letters right after word `at` ("Total Sales (Inclusive
+ * of GST): 80.90", "Total (excl. VAT)"): a qualifier of the label, neither a label of its own nor a
+ * value. `at` when no such phrase follows; an amount in parentheses ("(12.50)") is not a qualifier.
+ */
+export const qualifierEnd = (row: Row, at: number): number => {
+  if (!row.words[at + 1]?.text.startsWith("(")) return at
+  for (let i = at + 1; i < row.words.length && i <= at + 6; i++) {
+    if (row.words[i]!.text.endsWith(")")) {
+      return row.words.slice(at + 1, i + 1).some((w) => /\p{L}{2}/u.test(w.text)) ? i : at
+    }
+  }
+  return at
+}
+
+/** Index of the first word after `from` (and its qualifier) that starts a label of another concept, or the row length. */
+export const nextForeignLabel = (layout: PageLayout, row: Row, from: number, own: ReadonlySet<string>): number => {
+  const after = qualifierEnd(row, from)
+  for (const h of lexiconHits(layout, row)) {
+    if (h.first > after && h.labelLike && disjoint(h.concepts, own)) return h.first
+  }
+  return row.words.length
+}
+
+/** Whether the words from `start` begin with a label of another concept. */
+export const startsWithForeignLabel = (layout: PageLayout, row: Row, start: number, own: ReadonlySet<string>): boolean =>
+  lexiconHits(layout, row).some((h) => h.first === start && disjoint(h.concepts, own))
+
+/** Words on the label's row to its right, up to the next label of another concept. */
+export const rightOf = (match: LabelMatch, own: ReadonlySet<string>): Array<PlacedWord> => {
+  const end = nextForeignLabel(match.page, match.row, match.last, own)
+  return match.row.words.slice(qualifierEnd(match.row, match.last) + 1, end).filter((w) => !/^[:：#\-–—.=]+$/.test(w.text))
+}
+
+export interface BelowArea {
+  readonly words: Array<PlacedWord>
+  /** 1 for the row just below, 2 for the next. */
+  readonly depth: number
+}
+
+/**
+ * The column segments below a label: on each of the next rows (close enough), the gap-separated
+ * segment that overlaps the label horizontally. Stops at a row whose segment is another label.
+ */
+export const below = (match: LabelMatch, own: ReadonlySet<string>, maxRows = 2, throughLabels = false): Array<BelowArea> => {
+  const { page, row } = match
+  const unit = page.unit
+  const out: Array<BelowArea> = []
+  let previous = row
+  for (let r = row.index + 1; r < page.rows.length && out.length < maxRows; r++) {
+    const next = page.rows[r]!
+    if (next.box[1] - previous.box[3] > 3 * unit) break
+    previous = next
+    const segment = segmentsOf(next, unit).find((seg) =>
+      seg.some((i) => {
+        const b = next.words[i]!.box
+        return b[0] < match.box[2] + unit && b[2] > match.box[0] - unit
+      })
+    )
+    if (segment === undefined) continue
+    if (throughLabels) {
+      // A party's block under its heading: every line, labelled ones too ("Nummer: …", "Name: …").
+      // The rest of the row: a label and its value are often set in two columns ("Name:      Muster AG").
+      out.push({ words: next.words.slice(segment[0]!), depth: out.length + 1 })
+      continue
+    }
+    if (startsWithForeignLabel(page, next, segment[0]!, own)) break
+    const end = Math.min(nextForeignLabel(page, next, segment[0]!, own), segment[segment.length - 1]! + 1)
+    out.push({ words: next.words.slice(segment[0]!, end), depth: out.length + 1 })
+  }
+  return out
+}

@@ -1,0 +1,393 @@
+/**
+ * The letterhead without labels: the issuer's name at the top (or in the legal footer) of the first
+ * page, the address block under it, and the name a document is addressed to, read from what such
+ * lines look like on invoices and receipts (company suffixes, registration numbers, street words),
+ * never from a recipient's block or a note written on the page.
+ */
+import { type PageLayout, type PlacedWord, type Row, below, findLabels, lexiconHits, rightOf } from "./Layout.js"
+import type { Found, Section } from "./Section.js"
+import { readValue } from "./Readers.js"
+import { fold } from "../../Text/Tokens.js"
+import { conceptPhrases } from "../../Text/Vocabulary.js"
+
+const COMPANY_SUFFIX = /(?:[\s(.,])(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh)\.?(?=$|[\s),.])/i
+const TITLE_WORDS = new Set(["invoice", "invoices", "tax", "bill", "receipt", "facture", "rechnung", "factuur", "factura", "fattura", "fatura", "invois", "resit", "retail", "original", "copy", "duplicate", "statement", "cash", "sales", "official", "simplified", "page", "of", "no", "recu", "ticket", "bon", "kassabon", "kassenbon", "beleg", "kassenbeleg", "quittung", "caisse", "kassa", "bonnetje", "recibo", "ricevuta", "scontrino", "talao"])
+
+/** A registration number after a company name: "(126926-H)", "789417-W". */
+const REGISTRATION_WORD = /^\(?\d[\d-]*-[A-Z]\)?[.,]?$|^\([\w-]*\d{3,}[\w-]*\)[.,]?$/
+
+/**
+ * The row's phrases, cut at column gaps. A letter-spaced heading ("SAM   SAM   TRADING   CO") has
+ * wide but even gaps: a gap only cuts when it is also well above the row's typical gap.
+ */
+export const lineWords = (layout: PageLayout, row: Row): Array<Array<PlacedWord>> => {
+  // Specks a scan leaves at a line's ends ("; HARBOR HARDWARE", "! London EC1A 1BB ’") are no words of it.
+  const words = row.words.filter((w) => !SPECK.test(w.text))
+  if (words.length === 0) return []
+  const gaps = words.slice(1).map((w, i) => w.box[0] - words[i]!.box[2])
+  const sorted = [...gaps].sort((a, b) => a - b)
+  const typical = words.length < 3 ? 0 : sorted[Math.floor((sorted.length - 1) / 2)]!
+  const out: Array<Array<PlacedWord>> = [[words[0]!]]
+  gaps.forEach((gap, i) => {
+    if (gap > 2.5 * layout.unit && gap > 2 * typical) out.push([words[i + 1]!])
+    else out[out.length - 1]!.push(words[i + 1]!)
+  })
+  return out
+}
+
+/** A word of nothing but marks that are neither joiners nor separators of a line. */
+const SPECK = /^[!¡?¿;:'"‘’“”`´~^*_=<>«»©®°§¶.,/\\]+$/
+
+export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  let end = words.length
+  while (end > 1 && REGISTRATION_WORD.test(words[end - 1]!.text)) end--
+  // A lone small letter after a name in capitals ("HARBOR HARDWARE p") is a speck read as a letter.
+  if (end > 1 && /^\p{Ll}$/u.test(words[end - 1]!.text) && words.slice(0, end - 1).every((w) => w.text === w.text.toUpperCase())) end--
+  return words.slice(0, end)
+}
+
+/** Street words and postcodes: an address line, not a name. */
+const STREET = /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|rua|via|avenida|laan|weg)\b|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz)(?=\s|,|$)|\b\d{5}\b/iu
+/** Postcodes with letters: Dutch "1012 AB", Portuguese "1100-148", British "EC1A 1BB". */
+const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/
+
+/**
+ * Words of region and country lines, the end of an address ("SELANGOR DARUL EHSAN", "Johor D.T.",
+ * "KUALA LUMPUR", "MALAYSIA", "Deutschland"): a line of nothing else is never a name.
+ */
+const REGION_WORDS: ReadonlySet<string> = new Set([
+  // Malaysian states and federal territories, with the states' honorifics ("Darul Ehsan", "D.E.").
+  "selangor", "johor", "kedah", "perak", "pahang", "kelantan", "terengganu", "melaka", "malacca", "sabah", "sarawak",
+  "perlis", "negeri", "sembilan", "pulau", "pinang", "penang", "kuala", "lumpur", "putrajaya", "labuan", "wilayah",
+  "persekutuan", "darul", "ehsan", "takzim", "ta'zim", "aman", "ridzuan", "khusus", "makmur", "naim", "iman", "d", "e", "t",
+  // Countries, in the languages we read.
+  "malaysia", "singapore", "singapura", "indonesia", "brunei", "thailand", "deutschland", "germany", "nederland",
+  "netherlands", "holland", "france", "belgique", "belgië", "belgie", "belgium", "españa", "espana", "spain", "italia",
+  "italy", "portugal", "österreich", "osterreich", "austria", "schweiz", "suisse", "svizzera", "switzerland", "luxembourg",
+  "united", "kingdom", "states", "america", "usa", "uk", "of"
+])
+
+/**
+ * Words read with less confidence than this on average are OCR noise, not a name ("— ET E10 DEN", a
+ * white-on-black banner misread). Measured on receipts-dev: store names read right or nearly right
+ * average 0.40 and more; the one line below was noise.
+ */
+const MIN_NAME_CONFIDENCE = 0.35
+
+export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
+  const text = words.map((w) => w.text).join(" ")
+  if (words.reduce((sum, w) => sum + w.confidence, 0) < MIN_NAME_CONFIDENCE * words.length) return false
+  const letters = (text.match(/\p{L}/gu) ?? []).length
+  // A name has a word of three letters or more: "z O20 4 f" is a smudge read as text.
+  if (letters < 3 || letters < text.replace(/\s/g, "").length * 0.5 || !/\p{L}{3}/u.test(text)) return false
+  if (/@|www\.|https?:|\.com\b/i.test(text) || STREET.test(text) || POSTCODE.test(text)) return false
+  // A label waiting for its value ("BR NO.:", "Bill To:") is not a name.
+  if (/[:：]\s*$/.test(text) || words[words.length - 1]!.tokens.at(-1) === "no") return false
+  const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))
+  if (tokens.length === 0 || tokens.every((t) => TITLE_WORDS.has(t)) || tokens.every((t) => REGION_WORDS.has(t))) return false
+  if (readValue("date", words) !== undefined) return false
+  const first = lexiconHits(layout, row)[0]
+  if (first === undefined || !words.includes(row.words[first.first]!) || !first.labelLike) return true
+  // "Syarikat Maju Jaya" is a name: a word that starts company names is a label only with its colon.
+  const label = row.words.slice(first.first, first.last + 1)
+  return label.every((w) => w.tokens.every((t) => NAME_STARTS.has(t))) && !/[:：]/.test(label.map((w) => w.text).join(" ") + (row.words[first.last + 1]?.text.slice(0, 1) ?? ""))
+}
+
+/** Words that begin shop and company names in the languages we read ("Syarikat", "Kedai", "Restoran"). */
+const NAME_STARTS = new Set(["syarikat", "kedai", "restoran", "restaurant", "pasaraya", "perniagaan", "gerai", "toko", "company", "store", "shop"])
+
+export interface NameLine {
+  readonly layout: PageLayout
+  readonly row: Row
+  readonly words: ReadonlyArray<PlacedWord>
+  /** A company registration number follows the name (on its line or the next). */
+  readonly registered?: boolean
+}
+
+const WEBMAIL = new Set(["gmail", "googlemail", "yahoo", "hotmail", "outlook", "live", "icloud", "aol", "gmx", "web", "mail", "example", "proton", "protonmail", "yandex", "qq", "163"])
+
+/** The names in the page's web and e-mail addresses ("azure-interior" in www.azure-interior.com): the issuer's name often is one. */
+const domainNames = (layout: PageLayout): Set<string> => {
+  const out = new Set<string>()
+  for (const row of layout.rows) {
+    for (const w of row.words) {
+      const m = /@([\w-]+)\.|www\.([\w-]+)\.|^(?:https?:\/\/)?([\w-]{4,})\.(?:com|net|org|de|fr|nl|be|es|it|pt|my|in|co|io|eu|ch|at|uk)\b/i.exec(w.text)
+      const name = (m?.[1] ?? m?.[2] ?? m?.[3])?.toLowerCase().replace(/[^a-z0-9]/g, "")
+      if (name !== undefined && name.length >= 4 && !WEBMAIL.has(name)) out.add(name)
+    }
+  }
+  return out
+}
+
+const TLD = /^(?:com|net|org|de|fr|nl|be|es|it|pt|my|in|co|io|eu|ch|at|uk|shop|store)$/
+
+/**
+ * A marketplace's brand: the name in the document's own web address ("www.flipkart.com/support")
+ * printed as a word of its text ("At Flipkart we try…", "Flipkart.com"), when the seller read at
+ * a label is someone else. Undefined when the page names no such brand.
+ */
+export const marketplaceBrand = (section: Section, seller: ReadonlyArray<PlacedWord>): Found | undefined => {
+  const layout = section.layouts[0]
+  if (layout === undefined) return undefined
+  const brands = new Set<string>()
+  for (const row of layout.rows) {
+    for (const w of row.words) {
+      const m = /(?:www\.|https?:\/\/)([\w-]{3,})\./i.exec(w.text)
+      if (m !== null && !WEBMAIL.has(m[1]!.toLowerCase())) brands.add(m[1]!.toLowerCase().replace(/[^a-z0-9]/g, ""))
+    }
+  }
+  const sellerKey = compact(seller)
+  for (const row of layout.rows) {
+    for (const w of row.words) {
+      if (/www\.|https?:|@|\//i.test(w.text)) continue
+      const [first, second, ...rest] = w.tokens
+      if (first === undefined || !brands.has(first) || sellerKey.includes(first) || rest.length > 0) continue
+      if (second !== undefined && !TLD.test(second)) continue
+      const text = second === undefined ? w.text.replace(/^\W+|\W+$/g, "") : w.text.slice(0, w.text.toLowerCase().indexOf(first) + first.length)
+      return { value: text, words: [w], layout }
+    }
+  }
+  return undefined
+}
+
+const compact = (words: ReadonlyArray<PlacedWord>) => fold(words.map((w) => w.text).join("")).replace(/[^a-z0-9]/g, "")
+
+/** Words that end a company's name and never start one: a line starting with them continues the line above. */
+const NAME_ENDS = /^(?:sdn\.?|bhd\.?|berhad|s\/b|enterprise|trading|ltd\.?|limited|inc\.?|llc|gmbh|co\.|company|corporation|\(m\)|\(malaysia\))(?=\s|$)/i
+
+/**
+ * A name whose first line was cut ("ENTERPRISE (SETIA" above "ALAM) SDN BHD", "AIK HUAT HARDWARE"
+ * above "ENTERPRISE …") starts on the rows above it in its column: while the line closes a
+ * parenthesis it did not open, starts with a word that ends names, or follows a line ending in "&".
+ */
+const startedAbove = (layout: PageLayout, line: NameLine, candidates: ReadonlyArray<NameLine>): NameLine => {
+  let words = line.words, row = line.row
+  for (let k = 0; k < 3; k++) {
+    const text = words.map((w) => w.text).join(" ")
+    const unopened = (text.match(/[)\]}]/g) ?? []).length > (text.match(/[([{]/g) ?? []).length
+    const above = candidates.find((c) => c.row.index === row.index - 1 && overlaps(c.words, words[0]!.box[0], words[words.length - 1]!.box[2]))
+    if (above === undefined || row.box[1] - above.row.box[3] > 1.5 * layout.unit) break
+    const aboveText = above.words.map((w) => w.text).join(" ")
+    if (!unopened && !NAME_ENDS.test(text) && !/[&(]$|\([^)]*$/.test(aboveText)) break
+    words = [...above.words, ...words]
+    row = above.row
+  }
+  return words === line.words ? line : { ...line, row, words }
+}
+
+/**
+ * A note above the printed name (a name written or stamped on the receipt): a line in small
+ * letters, or a few words of letters only, no company word, set apart from the name printed on the
+ * next row and taller than its print.
+ */
+const isNote = (layout: PageLayout, line: NameLine, next: NameLine | undefined): boolean => {
+  const text = line.words.map((w) => w.text).join(" ")
+  if (!/\p{Lu}/u.test(text)) return true
+  if (next === undefined || !/^[\p{L} .'-]+$/u.test(text) || line.words.length > 4 || COMPANY_SUFFIX.test(` ${text}`) || line.words.some((w) => w.tokens.some((t) => NAME_STARTS.has(t)))) return false
+  const height = (ws: ReadonlyArray<PlacedWord>) => Math.max(...ws.map((w) => w.box[3] - w.box[1]))
+  return next.row.box[1] - line.row.box[3] > 2 * layout.unit && height(line.words) >= 1.5 * height(next.words)
+}
+
+/** A name cut by the line end ("HOME MASTER HARDWARE &", "ENTERPRISE (SETIA") continues on the next row of its column. */
+const continued = (layout: PageLayout, line: NameLine): NameLine => {
+  const text = line.words.map((w) => w.text).join(" ")
+  const open = (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length
+  if (!open && !/[&,+-]$/.test(text)) return line
+  const next = layout.rows[line.row.index + 1]
+  if (next === undefined || next.box[1] - line.row.box[3] > 1.5 * layout.unit) return line
+  const x1 = line.words[0]!.box[0], x2 = line.words[line.words.length - 1]!.box[2]
+  const seg = lineWords(layout, next).find((ws) => ws[0]!.box[0] < x2 && ws[ws.length - 1]!.box[2] > x1)
+  return seg === undefined ? line : { ...line, words: [...line.words, ...withoutRegistration(seg)] }
+}
+
+/** Words a company's legal line carries: registration, registered office, share capital, tax ids. */
+const LEGAL = /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?id|ust-?idnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein)\b/i
+
+/** The words that name the document's recipients: what follows a "Bill to", "Customer" or "Ship to" label, in its column. */
+const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
+  const own = new Set(["customer", "shipping"])
+  const out = new Set<PlacedWord>()
+  const labels = findLabels(layout, [...conceptPhrases("customer"), ...conceptPhrases("shipping")], own)
+  for (const m of labels) {
+    if (!m.colon && !(m.segmentStart && m.phrase.strength >= 1)) continue
+    for (const w of rightOf(m, own)) out.add(w)
+    for (const area of below(m, own, 5)) for (const w of area.words) out.add(w)
+  }
+  return out
+}
+
+/** The name part of a line that goes on with an address or legal details after a separator ("ACME GmbH - Hauptstr. 5"). */
+export const namePart = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  const cut = words.findIndex((w, i) => i > 0 && /^[-–|·•]$/.test(w.text))
+  return cut > 0 ? words.slice(0, cut) : words
+}
+
+const isCompany = (c: NameLine) => COMPANY_SUFFIX.test(c.words.map((w) => w.text).join(" "))
+const overlaps = (a: ReadonlyArray<PlacedWord>, x1: number, x2: number) => a[0]!.box[0] < x2 && a[a.length - 1]!.box[2] > x1
+
+/**
+ * The name a company's legal line belongs to (registration, registered office, tax id): the block
+ * of rows the legal line closes, in its column, is the company's; its company-like, registered or
+ * first name-like line is the name. Works for a letterhead with its VAT number and for a footer.
+ */
+const legalOwner = (layout: PageLayout, candidates: ReadonlyArray<NameLine>): NameLine | undefined => {
+  for (const row of layout.rows) {
+    for (const seg of lineWords(layout, row)) {
+      const text = seg.map((w) => w.text).join(" ")
+      // A tax column header or a "VAT 21%" row is no legal line: those carry an id or an address.
+      if (!LEGAL.test(text) || (text.match(/\d/g) ?? []).length < 5 || /\d\s?%|\d[.,]\d\d(?!\d)/.test(text)) continue
+      const x1 = seg[0]!.box[0], x2 = seg[seg.length - 1]!.box[2]
+      let first = row.index
+      while (first > 0) {
+        const above = layout.rows[first - 1]!
+        if (layout.rows[first]!.box[1] - above.box[3] > 2 * layout.unit || !lineWords(layout, above).some((ws) => overlaps(ws, x1, x2))) break
+        first--
+      }
+      const block = candidates.filter((c) =>
+        c.row.index >= first && c.row.index <= row.index && overlaps(c.words, x1, x2) && !LEGAL.test(c.words.map((w) => w.text).join(" ")))
+      const owner = block.find(isCompany) ?? block.find((c) => c.registered) ?? block[0]
+      if (owner !== undefined) return owner
+    }
+  }
+  return undefined
+}
+
+/**
+ * The issuer's name without a label, from the first page's top and bottom lines (never a
+ * recipient's block): a name whose letters are a web or e-mail domain of the page, else the name
+ * the company's legal line goes with, else a company-like line near the top, else one followed by a
+ * registration number, else the first name-like one.
+ */
+export const issuerLine = (section: Section): NameLine | undefined => {
+  const layout = section.layouts[0]
+  if (layout === undefined) return undefined
+  const recipients = recipientWords(layout)
+  const top: Array<NameLine> = []
+  const bottom: Array<NameLine> = []
+  for (const row of layout.rows) {
+    const region = row.box[1] <= 0.35 ? top : row.box[1] >= 0.8 ? bottom : undefined
+    if (region === undefined) continue
+    for (const segment of lineWords(layout, row)) {
+      const name = namePart(segment)
+      const words = withoutRegistration(name)
+      if (words.some((w) => recipients.has(w)) || !looksLikeName(layout, row, words)) continue
+      const next = layout.rows[row.index + 1]?.words.map((w) => w.text).join(" ").trim() ?? ""
+      region.push({ layout, row, words, registered: words.length < name.length || REGISTRATION_LINE.test(next) })
+    }
+  }
+  const domains = domainNames(layout)
+  const byDomain = [...top, ...bottom].find((c) => {
+    const key = compact(c.words)
+    return [...domains].some((d) => key === d || (d.length >= 5 && key.startsWith(d)) || (key.length >= 5 && d.startsWith(key)))
+  })
+  const withSuffix = top.slice(0, 8).find(isCompany)
+  const registered = top.slice(0, 3).find((c) => c.registered)
+  // A line in small letters at the top ("tan woon yann"), or written large above the print, is someone's note.
+  const notes = new Set(top.filter((c) => isNote(layout, c, top.find((n) => n.row.index === c.row.index + 1))))
+  const printed = top.find((c) => !notes.has(c)) ?? top[0]
+  const pick = byDomain ?? legalOwner(layout, [...top, ...bottom]) ?? withSuffix ?? registered ?? printed
+  return pick === undefined ? undefined : continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))
+}
+
+const ADDRESS_WORD = /\p{L}(?:straße|strasse|stra\p{L}{1,2}e|straat|weg|laan|gasse|allee|plein|platz|gracht|kade|singel)(?!\p{L})|\b(?:jalan|jln|jl|lorong|taman|tmn|lot|no|street|st|road|rd|avenue|ave|lane|floor|flr|level|block|blok|building|bangunan|suite|unit|rue|boulevard|bd|strasse|straße|str|weg|platz|laan|straat|plein|calle|avenida|via|piazza|rua|box|p\.?o)\b|\b\d{4,6}\b/iu
+const NOT_ADDRESS = /@|www\.|https?:|\bh\/p\b|\b(?:tel|telephone|phone|fax|hp|gst|sst|vat|tin|reg|invoice|receipt|date|cashier)\b/i
+/** A company registration line: "(789417-W)", "JM0325958-V", "(7420164)", "(CO. REG 860671-D)", OCR's "78941 7-W"; not a postcode and town ("53300 KL"). */
+const REGISTRATION_LINE = /^[({[]\s*[A-Z]{0,3}\d[\d\s]{3,}\s*-?\s*[A-Z]{0,2}\s*[)}\]]$|^[A-Z]{0,3}\d[\d\s]{3,}\s*-\s*[A-Z]{1,2}$|^[A-Z]{0,3}\d{6,}\s*[A-Z]{1,2}$|^[({[][^)}\]]*\d{5,}\s*-\s*[A-Z]{1,2}\s*[)}\]]$|^[({[]?\s*(?:co\.?\s*reg|company\s*no|roc)\b/i
+/** A phone or fax number, or a long number (a tax or registration id): never part of an address. */
+const PHONE_OR_ID = /\b0\d{1,2}\s*[-~]\s*\d{3,4}\s*\d{3,5}\b|\d{7,}/
+/** An identifier's short label at the line start ("BR No. 0196…"), unlike a house number ("No. 53", "Lot No. 5"). */
+const ID_LABEL_LINE = /^(?!(?:lot|no|jln|jl)\b)[A-Z]{1,3}\.?\s*No\b/i
+/**
+ * A registration number glued before the address on its line ("{867388-LJ) 12, Jalan …"), in one or two
+ * words and with its closing bracket lost in OCR now and then ("(001451 637L NO. 53, …").
+ */
+const LEADING_REGISTRATION = /^[({[]\d{5,}[-.]?[A-Z]{0,2}[)}\]]?$/i
+
+/** The words without a registration number before them (one or two words of it, never all of them). */
+const withoutLeadingRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  for (const n of [2, 1]) {
+    if (words.length > n && LEADING_REGISTRATION.test(words.slice(0, n).map((w) => w.text).join(""))) return words.slice(n)
+  }
+  return words
+}
+
+/** Why a line under the issuer is not part of its address. */
+const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
+  const text = words.map((w) => w.text).join(" ")
+  if (NOT_ADDRESS.test(text) || PHONE_OR_ID.test(text) || ID_LABEL_LINE.test(text) || !/\p{L}/u.test(text) || readValue("date", words) !== undefined) return true
+  // A title, alone or with its number ("Bon CS5956"), ends the address.
+  const tokens = words.flatMap((w) => w.tokens).filter((t) => !/\d/.test(t))
+  // "No 43-45" alone is a house number, not a title.
+  if (tokens.some((t) => t !== "no") && tokens.every((t) => TITLE_WORDS.has(t))) return true
+  const first = lexiconHits(layout, row).find((h) => words.includes(row.words[h.first]!))
+  return first !== undefined && first.labelLike && words[0] === row.words[first.first]
+}
+
+/** The address block under the issuer's name: the next address-like lines of its column (a registration or date line may come first). */
+export const letterheadAddress = (section: Section): Found | undefined => {
+  const issuer = issuerLine(section)
+  if (issuer === undefined) return undefined
+  const { layout } = issuer
+  const x1 = issuer.words[0]!.box[0], x2 = issuer.words[issuer.words.length - 1]!.box[2]
+  const picked: Array<PlacedWord> = []
+  let last = issuer.row, skipped = 0, lines = 0
+  for (let r = issuer.row.index + 1; r < layout.rows.length && lines < 6; r++) {
+    const row = layout.rows[r]!
+    if (row.box[1] - last.box[3] > 2.5 * layout.unit) break
+    last = row
+    // The row's phrases under the name ("53300 KL   Site 1066" is one line of the address), a registration number before them aside.
+    const under = lineWords(layout, row).filter((ws) => ws[0]!.box[0] < x2 && ws[ws.length - 1]!.box[2] > x1).flat()
+    const seg = withoutSpecks(withoutLeadingRegistration(under))
+    if (seg.length === 0) continue
+    const text = seg.map((w) => w.text).join(" ").replace(/[\s:;,.'‘’"|]+$/, "")
+    if (picked.length === 0) {
+      // A street word or postcode, or a house number before a comma ("109, SS21/1A,").
+      const starts = (ADDRESS_WORD.test(text) || /^\d{1,5}[A-Za-z]?\s*,/.test(text)) && !REGISTRATION_LINE.test(text.trim()) && !notAddress(layout, row, seg)
+      if (!starts) {
+        // A registration number under the name does not count: the address may follow a "formerly known as" block.
+        if (!REGISTRATION_LINE.test(text.trim()) && ++skipped > 3) break
+        continue
+      }
+    } else if (notAddress(layout, row, seg) || REGISTRATION_LINE.test(text.trim())) break
+    picked.push(...seg)
+    lines++
+  }
+  if (!picked.some((w) => /\d/.test(w.text))) return undefined
+  return { value: picked.map((w) => readStreetWord(w.text)).join(" ").replace(/\s+,/g, ","), words: picked, layout }
+}
+
+/**
+ * Specks a scan leaves on an address line: marks alone at its ends ('-"'), and a lone small letter
+ * among words with capitals ("JALAN TAMPOI a 55100", "10115 Berlin p").
+ */
+const withoutSpecks = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  const marks = (w: PlacedWord) => !/[\p{L}\p{N}]/u.test(w.text)
+  let from = 0, to = words.length
+  while (from < to && marks(words[from]!)) from++
+  while (to > from && marks(words[to - 1]!)) to--
+  const kept = words.slice(from, to)
+  const capitals = kept.filter((w) => /\p{Lu}/u.test(w.text)).length
+  return capitals >= 1 && kept.length >= 3 ? kept.filter((w) => !/^\p{Ll}$/u.test(w.text)) : kept
+}
+
+/** OCR reads the "ß" of a German street name as "R", "B" or "f" before its "e" ("HauptstraRe", "IndustriestraBe"). */
+const readStreetWord = (text: string): string => text.replace(/(\p{Ll}stra)[RBf](e)(?=$|[\s,.])/u, "$1ß$2")
+
+/**
+ * The name a document is addressed to: the first name-like line after a customer label ("To:",
+ * "Kepada:"), in its column. A purchase order is addressed to its vendor.
+ */
+export const addresseeLine = (section: Section): NameLine | undefined => {
+  const layout = section.layouts[0]
+  if (layout === undefined) return undefined
+  const own = new Set(["customer"])
+  for (const m of findLabels(layout, conceptPhrases("customer"), own)) {
+    if (!m.colon && !(m.segmentStart && m.phrase.strength >= 1)) continue
+    for (const words of [rightOf(m, own), ...below(m, own, 3).map((a) => a.words)]) {
+      const name = withoutRegistration(namePart(words))
+      if (name.length > 0 && looksLikeName(layout, m.row, name)) return { layout, row: m.row, words: name }
+    }
+  }
+  return undefined
+}
+

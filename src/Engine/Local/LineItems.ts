@@ -1,0 +1,188 @@
+/**
+ * Lists of items (invoice lines) for the local extractor: a header row whose cells name the item's
+ * fields gives the columns; the rows below it, up to the totals, are the items.
+ */
+import type { ExtractedObject, ExtractedValue } from "../../Domain/Extraction.js"
+import type { Field, LeafField, ObjectField } from "../../Domain/FieldTree.js"
+import { unionBox } from "../../Domain/PageModel.js"
+import type { Section } from "./Section.js"
+import { type LabelMatch, type PageLayout, type PlacedWord, type Row, findLabels, lexiconHits } from "./Layout.js"
+import { type ReadKind, readKindOf, readValue } from "./Readers.js"
+import { findValueCandidates } from "../../Text/Values.js"
+import { type Evidence, confidenceOf, groupOf, readingOf, shapeOf } from "./Confidence.js"
+import { fieldProfile } from "../../Text/Vocabulary.js"
+
+interface Column {
+  readonly field: number
+  readonly x1: number
+  readonly x2: number
+}
+
+interface ItemField {
+  readonly field: LeafField
+  readonly kind: ReadKind
+  readonly own: ReadonlySet<string>
+  readonly phrases: ReturnType<typeof fieldProfile>["phrases"]
+  readonly meaning: number
+}
+
+const NUMERIC: ReadonlySet<ReadKind> = new Set(["amount", "integer", "percent"])
+/** Rows that end the table, and rows inside it that are not items. */
+const END_CONCEPTS = new Set(["total", "line_amount", "tax", "tender", "rounding", "closing_balance"])
+const SKIP_CONCEPTS = new Set(["subtotal", "discount"])
+
+/** An empty value of a field's shape: null leaves, objects of nulls, empty lists. */
+export const emptyOf = (field: Field): ExtractedValue => {
+  switch (field.kind) {
+    case "leaf": return null
+    case "array": return []
+    case "object": return Object.fromEntries(field.fields.map((f) => [f.name, emptyOf(f)]))
+  }
+}
+
+/** The header row: the row where most item fields find a label of their own (at least two, or one strong one). */
+const findHeader = (layout: PageLayout, fields: ReadonlyArray<ItemField>): { row: Row; matches: Map<number, LabelMatch> } | undefined => {
+  const byRow = new Map<number, Array<{ field: number; match: LabelMatch }>>()
+  fields.forEach((f, field) => {
+    for (const match of findLabels(layout, f.phrases, f.own)) {
+      byRow.set(match.row.index, [...(byRow.get(match.row.index) ?? []), { field, match }])
+    }
+  })
+  let best: { row: Row; matches: Map<number, LabelMatch> } | undefined
+  for (const [rowIndex, found] of [...byRow.entries()].sort((a, b) => a[0] - b[0])) {
+    found.sort((a, b) => b.match.phrase.strength - a.match.phrase.strength || b.match.phrase.tokens.length - a.match.phrase.tokens.length)
+    const matches = new Map<number, LabelMatch>()
+    for (const { field, match } of found) {
+      if (matches.has(field)) continue
+      const overlaps = [...matches.values()].some((m) => match.first <= m.last && m.first <= match.last)
+      if (!overlaps) matches.set(field, match)
+    }
+    const enough = matches.size >= 2 || (fields.length === 1 && [...matches.values()][0]!.phrase.strength >= 0.9)
+    if (enough && (best === undefined || matches.size > best.matches.size)) best = { row: layout.rows[rowIndex]!, matches }
+  }
+  return best
+}
+
+/** Columns from the header: one per matched field, one per other header cell, split halfway between cells. */
+const columnsOf = (layout: PageLayout, row: Row, matches: Map<number, LabelMatch>): Array<Column> => {
+  const anchors: Array<{ field: number; x1: number; x2: number }> = []
+  const covered = new Map<number, { field: number; x1: number; x2: number }>()
+  for (const [field, m] of matches) {
+    const anchor = { field, x1: m.box[0], x2: m.box[2] }
+    anchors.push(anchor)
+    for (let i = m.first; i <= m.last; i++) covered.set(i, anchor)
+  }
+  let run: Array<PlacedWord> = []
+  const flush = () => {
+    if (run.length > 0) anchors.push({ field: -1, x1: run[0]!.box[0], x2: run[run.length - 1]!.box[2] })
+    run = []
+  }
+  row.words.forEach((w, i) => {
+    const prev = row.words[i - 1]
+    const gap = prev === undefined ? Infinity : w.box[0] - prev.box[2]
+    const near = gap <= 1.5 * layout.unit
+    // Words that run on from a field's label at a word's spacing belong to its cell ("Line Amount Excl. VAT").
+    const owner = covered.get(i - 1)
+    if (!covered.has(i) && gap <= 0.8 * layout.unit && owner !== undefined && run.length === 0) {
+      owner.x2 = w.box[2]
+      covered.set(i, owner)
+      return
+    }
+    if (covered.has(i) || !near) flush()
+    if (!covered.has(i)) run.push(w)
+  })
+  flush()
+  anchors.sort((a, b) => a.x1 - b.x1)
+  return anchors.map((a, i) => ({
+    field: a.field,
+    x1: i === 0 ? 0 : (anchors[i - 1]!.x2 + a.x1) / 2,
+    x2: i === anchors.length - 1 ? 1 : (a.x2 + anchors[i + 1]!.x1) / 2
+  }))
+}
+
+const cellsOf = (row: Row, columns: ReadonlyArray<Column>): Map<number, Array<PlacedWord>> => {
+  const cells = new Map<number, Array<PlacedWord>>()
+  for (const w of row.words) {
+    const cx = (w.box[0] + w.box[2]) / 2
+    const col = columns.find((c) => cx >= c.x1 && cx < c.x2)
+    if (col === undefined || col.field < 0) continue
+    cells.set(col.field, [...(cells.get(col.field) ?? []), w])
+  }
+  return cells
+}
+
+const firstConcepts = (layout: PageLayout, row: Row): Array<string> => [...(lexiconHits(layout, row)[0]?.concepts ?? [])]
+
+/** The items of one page's table, in order. */
+const itemsOnPage = (section: Section, layout: PageLayout, fields: ReadonlyArray<ItemField>): Array<Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>> => {
+  const header = findHeader(layout, fields)
+  if (header === undefined) return []
+  const columns = columnsOf(layout, header.row, header.matches)
+  const numeric = fields.map((f, i) => ({ f, i })).filter(({ f, i }) => NUMERIC.has(f.kind) && header.matches.has(i)).map(({ i }) => i)
+  const rightmost = numeric.sort((a, b) => header.matches.get(b)!.box[0] - header.matches.get(a)!.box[0])[0]
+  const items: Array<Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>> = []
+  let pending: { readonly values: Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>; readonly row: number } | undefined
+  for (let r = header.row.index + 1; r < layout.rows.length; r++) {
+    const row = layout.rows[r]!
+    const cells = cellsOf(row, columns)
+    const values = new Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>()
+    for (const [i, words] of cells) {
+      const f = fields[i]!
+      const v = readValue(f.kind, words, { hint: section.hint, ...(f.field.enum ? { enumValues: f.field.enum } : {}), last: NUMERIC.has(f.kind) })
+      if (v !== undefined) values.set(i, v)
+    }
+    const numbers = numeric.filter((i) => values.has(i))
+    const labelled = firstConcepts(layout, row)
+    const hasAmount = findValueCandidates(row.words, "amount", section.hint).some((c) => c.decimals === true)
+    if (hasAmount && labelled.some((c) => END_CONCEPTS.has(c))) break
+    // An allowance or subtotal row starts with its label; an item may mention one ("Volume discount: 19%").
+    const lead = lexiconHits(layout, row)[0]
+    if (lead !== undefined && lead.first <= 1 && labelled.some((c) => SKIP_CONCEPTS.has(c))) continue
+    // A row with nothing but an amount, in a table that names its items or counts them, is a sum, a
+    // charge, an allowance or a page number under the table, not an item.
+    if (values.size === 1 && numbers.length === 1 && (labelled.length > 0 || header.matches.size > numeric.length)) continue
+    const isItem = numeric.length === 0
+      ? values.size > 0
+      : (rightmost !== undefined && values.has(rightmost)) || numbers.length >= 2
+    if (!isItem) {
+      // A description and a count without the amount: the start of an item whose cells wrap.
+      const described = [...values.keys()].some((i) => !NUMERIC.has(fields[i]!.kind))
+      pending = rightmost !== undefined && numbers.length >= 1 && described ? { values, row: r } : undefined
+      continue
+    }
+    // The rest of a wrapped item: its amount on the line under its description and quantity.
+    const start = pending
+    pending = undefined
+    if (start !== undefined && r - start.row <= 2 && numbers.every((i) => i === rightmost || !start.values.has(i))) {
+      const merged = new Map(start.values)
+      for (const [i, v] of values) if (!merged.has(i)) merged.set(i, v)
+      items.push(merged)
+    } else items.push(values)
+  }
+  return items
+}
+
+/** The list of items the template asks for; [] when no table is found or the items are plain values. */
+export const readLineItems = (section: Section, item: LeafField | ObjectField, path: ReadonlyArray<string>): Array<ExtractedObject> => {
+  if (item.kind !== "object") return []
+  const leaves = item.fields.filter((f): f is LeafField => f.kind === "leaf")
+  const fields: Array<ItemField> = leaves.map((field) => {
+    const profile = fieldProfile([...path, field.name], field.description, { table: true })
+    return { field, kind: readKindOf(field, profile.concepts), own: new Set(profile.concepts), phrases: profile.phrases, meaning: profile.meaning }
+  })
+  const out: Array<ExtractedObject> = []
+  for (const layout of section.layouts) {
+    for (const values of itemsOnPage(section, layout, fields)) {
+      const obj: Record<string, ExtractedValue> = {}
+      for (const f of item.fields) obj[f.name] = emptyOf(f)
+      leaves.forEach((field, i) => {
+        const v = values.get(i)
+        if (v === undefined) return
+        const evidence: Evidence = { labelled: 1, score: 1, margin: 1, meaning: fields[i]!.meaning, reading: readingOf(v.words), tabular: 1, agrees: 0, shape: shapeOf(fields[i]!.kind, v.value) }
+        obj[field.name] = { value: v.value, page: layout.page.page, box: unionBox(v.words.map((w) => w.box)), confidence: confidenceOf(groupOf(fields[i]!.kind), evidence), evidence: { ...evidence, group: groupOf(fields[i]!.kind) } }
+      })
+      out.push(obj)
+    }
+  }
+  return out
+}

@@ -1,0 +1,214 @@
+/**
+ * What a page says about its document, for splitting: how well it fits each requested type, and
+ * the signs of a document's first page (page 1 of N, a title at the top, its own number, header,
+ * date) or of a continuation page (page k > 1, the same number as the page before).
+ */
+import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
+import { type Page, pageText } from "../../Domain/PageModel.js"
+import { type DocumentTypeProfile, documentTypeProfile } from "../../Text/DocumentTypes.js"
+import { readLabelled } from "./Extractor.js"
+import { titleLine } from "./TitleLine.js"
+import { type PageLayout, findLabels, layoutOf, segmentsOf } from "./Layout.js"
+import { readValue } from "./Readers.js"
+import { inferDateOrder } from "../../Text/Values.js"
+import { type FieldProfile, conceptPhrases, fieldProfile } from "../../Text/Vocabulary.js"
+
+export interface SpecProfile {
+  readonly spec: TemplateSpec
+  readonly type: DocumentTypeProfile
+  /** Label phrases of the template's leaves, one profile per leaf. */
+  readonly fields: ReadonlyArray<FieldProfile>
+}
+
+export interface PageEvidence {
+  readonly page: Page
+  readonly blank: boolean
+  /** Fit to each spec, in spec order. */
+  readonly scores: ReadonlyArray<number>
+  /** Specs whose title stands at the top of the page. */
+  readonly titled: ReadonlySet<number>
+  /** "Page k of n" / "Seite k" / "k/n", when printed. */
+  readonly pageNumber: number | undefined
+  /** The document's own number (invoice, receipt, document number), when labelled. */
+  readonly documentNumber: string | undefined
+  /** The page opens with a title line stating its number ("Rechnung Nr. 471102 vom …"): a first page. */
+  readonly titleLine: boolean
+  /** The first date of the page. */
+  readonly date: string | undefined
+  /** Words of the page's top rows (its letterhead). */
+  readonly header: ReadonlySet<string>
+  /** Every word of the page, for telling a repeated copy of a page from a new one. */
+  readonly content: ReadonlySet<string>
+}
+
+const leaves = (fields: ReadonlyArray<Field>, path: ReadonlyArray<string>): Array<{ field: LeafField; path: Array<string> }> =>
+  fields.flatMap((f) => {
+    const p = [...path, f.name]
+    if (f.kind === "leaf") return [{ field: f, path: p }]
+    if (f.kind === "object") return leaves(f.fields, p)
+    return f.item.kind === "object" ? leaves(f.item.fields, p) : []
+  })
+
+export const specProfile = (spec: TemplateSpec): SpecProfile => ({
+  spec,
+  type: documentTypeProfile(spec.documentType),
+  fields: leaves(spec.fields, []).map(({ field, path }) => {
+    const p = fieldProfile(path, field.description)
+    return { ...p, phrases: p.phrases.filter((ph) => ph.strength >= 0.85) }
+  })
+})
+
+const TITLE_ZONE = 0.4
+const TITLE_BONUS = 2.5
+const FIELD_WEIGHT = 0.5
+const FIELD_CAP = 2.5
+
+/** Row texts as " token token " strings, for phrase search. */
+const rowStrings = (layout: PageLayout) => layout.rows.map((r) => ` ${r.words.flatMap((w) => w.tokens).join(" ")} `)
+const has = (rows: ReadonlyArray<string>, tokens: ReadonlyArray<string>) => {
+  const needle = ` ${tokens.join(" ")} `
+  let n = 0
+  for (const r of rows) if (r.includes(needle)) n++
+  return n
+}
+
+/**
+ * A title at the top: a short row naming the type, or a column segment that is nothing but the
+ * title (letterhead left, "PURCHASE ORDER" right on the same row); "Invoice No: 12" is a label, not a title.
+ */
+const isTitled = (layout: PageLayout, titles: ReadonlyArray<ReadonlyArray<string>>): boolean =>
+  layout.rows.some((row) => {
+    if (row.box[1] > TITLE_ZONE) return false
+    const text = ` ${row.words.flatMap((w) => w.tokens).join(" ")} `
+    if (titles.some((t) => row.words.length <= t.length + 3 && text.includes(` ${t.join(" ")} `))) return true
+    return segmentsOf(row, layout.unit, 2.5).some((seg) => {
+      const words = seg.map((i) => row.words[i]!)
+      if (words.some((w) => /[:：\d]/.test(w.text))) return false
+      const tokens = words.flatMap((w) => w.tokens)
+      return titles.some((t) => tokens.length <= t.length + 1 && ` ${tokens.join(" ")} `.includes(` ${t.join(" ")} `))
+    })
+  })
+
+/**
+ * Whether the page is printed on a till roll: narrow paper (a tall page) or, on a photo or scan of
+ * one, text that keeps to a narrow column of the page. Words of the widest 90% of rows are measured,
+ * so a stray mark at the edge does not widen it.
+ */
+export const tillRoll = (layout: PageLayout): boolean => {
+  const { width, height } = layout.page
+  if (height > 1.8 * width) return true
+  const rows = layout.rows.filter((r) => r.words.length > 0)
+  if (rows.length < 8) return false
+  const lefts = rows.map((r) => r.box[0]).sort((a, b) => a - b)
+  const rights = rows.map((r) => r.box[2]).sort((a, b) => a - b)
+  const left = lefts[Math.floor(lefts.length * 0.05)]!, right = rights[Math.floor(rights.length * 0.95) - 1] ?? rights[rights.length - 1]!
+  return right - left < TILL_ROLL_WIDTH
+}
+/** Text narrower than this share of the page is a till roll's. */
+const TILL_ROLL_WIDTH = 0.5
+/** What a till roll's shape says for a one-page type (receipts) and against the others. */
+const TILL_ROLL_WEIGHT = 2
+
+const scoreFor = (layout: PageLayout, rows: ReadonlyArray<string>, text: string, profile: SpecProfile, titled: boolean, roll: boolean): number => {
+  let score = titled ? TITLE_BONUS : 0
+  if (roll) score += profile.type.singlePage ? TILL_ROLL_WEIGHT : -TILL_ROLL_WEIGHT / 2
+  for (const [re, weight] of profile.type.patterns) if (re.test(text)) score += weight
+  for (const k of profile.type.keywords) {
+    const n = has(rows, k.tokens)
+    if (n > 0) score += k.weight * (n > 1 ? 1.25 : 1)
+  }
+  let fields = 0
+  for (const f of profile.fields) {
+    if (f.phrases.length > 0 && findLabels(layout, f.phrases, new Set(f.concepts)).some((m) => m.segmentStart || m.colon)) fields++
+  }
+  return score + Math.min(FIELD_CAP, FIELD_WEIGHT * fields)
+}
+
+const PAGE_OF = /\b(?:page|seite|pagina|página|bladzijde|blad|halaman|folio)\.?\s*:?\s*(\d{1,3})(?:\s*(?:of|von|de|di|van|dari|sur|\/)\s*(\d{1,3}))?\b/i
+const K_OF_N = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/
+
+const pageNumberOf = (layout: PageLayout): number | undefined => {
+  for (const row of layout.rows) {
+    const text = row.words.map((w) => w.text).join(" ")
+    const m = PAGE_OF.exec(text) ?? (row.box[1] < 0.12 || row.box[3] > 0.88 ? K_OF_N.exec(text) : null)
+    if (m === null) continue
+    const k = Number(m[1]), n = m[2] === undefined ? undefined : Number(m[2])
+    if (k >= 1 && (n === undefined || (n >= k && n <= 999))) return k
+  }
+  return undefined
+}
+
+const NUMBER_FIELD: LeafField = { kind: "leaf", name: "document_number", type: "string" }
+const NUMBER_PROFILE: FieldProfile = {
+  concepts: ["invoice_number", "receipt_number", "document_number"],
+  meaning: 1,
+  phrases: [...conceptPhrases("invoice_number"), ...conceptPhrases("receipt_number"), ...conceptPhrases("document_number")]
+}
+
+/** The page's document number: the one its title line states, else the labelled one. */
+const documentNumberOf = (layout: PageLayout, hint: ReturnType<typeof inferDateOrder>): string | undefined => {
+  const found = titleLine({ layouts: [layout], hint })?.number ??
+    readLabelled({ layouts: [layout], hint }, NUMBER_FIELD, ["document_number"], NUMBER_PROFILE)
+  return found === undefined ? undefined : String(found.value).toUpperCase().replace(/[^A-Z0-9]/g, "")
+}
+
+/** The page's date: the one its title line states, else the first on the page. */
+const dateOf = (layout: PageLayout, hint: ReturnType<typeof inferDateOrder>): string | undefined => {
+  const titled = titleLine({ layouts: [layout], hint })?.date
+  if (titled !== undefined) return String(titled.value)
+  for (const row of layout.rows) {
+    const r = readValue("date", row.words, { hint })
+    if (r !== undefined) return String(r.value)
+  }
+  return undefined
+}
+
+const headerOf = (layout: PageLayout): Set<string> =>
+  new Set(layout.rows.slice(0, 4).flatMap((r) => r.words.flatMap((w) => w.tokens)).filter((t) => /^\p{L}{3,}$/u.test(t)))
+
+export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): PageEvidence => {
+  const layout = layoutOf(page)
+  const text = pageText(page)
+  const blank = text.replace(/[^\p{L}\p{N}]/gu, "").length < 3
+  if (blank) {
+    return { page, blank, scores: profiles.map(() => 0), titled: new Set(), pageNumber: undefined, documentNumber: undefined, titleLine: false, date: undefined, header: new Set(), content: new Set() }
+  }
+  const rows = rowStrings(layout)
+  const roll = tillRoll(layout)
+  const hint = inferDateOrder([text])
+  const titled = new Set<number>()
+  profiles.forEach((p, i) => {
+    if (isTitled(layout, p.type.titles)) titled.add(i)
+  })
+  return {
+    page,
+    blank,
+    scores: profiles.map((p, i) => scoreFor(layout, rows, text, p, titled.has(i), roll)),
+    titled,
+    pageNumber: pageNumberOf(layout),
+    documentNumber: documentNumberOf(layout, hint),
+    titleLine: titleLine({ layouts: [layout], hint })?.number !== undefined,
+    date: dateOf(layout, hint),
+    header: headerOf(layout),
+    content: new Set(layout.rows.flatMap((r) => r.words.flatMap((w) => w.tokens)))
+  }
+}
+
+/** Pages this alike are copies of one page (a document printed twice), never two pages of one document. */
+const SAME_PAGE = 0.9
+
+/**
+ * Whether two pages carry the same words: a second copy of the page, not its continuation. Pages
+ * numbered differently ("page 2 of 9", "page 3 of 9") are different pages however alike their words.
+ */
+export const samePage = (a: PageEvidence, b: PageEvidence): boolean =>
+  a.pageNumber === b.pageNumber &&
+  a.content.size >= 5 && b.content.size >= 5 && headerSimilarity(a.content, b.content) >= SAME_PAGE
+
+/** Share of words two letterheads have in common (0..1). */
+export const headerSimilarity = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
+  if (a.size === 0 || b.size === 0) return 0
+  let common = 0
+  for (const t of a) if (b.has(t)) common++
+  return common / (a.size + b.size - common)
+}

@@ -1,0 +1,178 @@
+/**
+ * Reading one field's value out of a run of words (the area right of or below its label, or a
+ * table cell), by what the field holds. Returns the value and exactly the words it came from.
+ */
+import type { LeafField } from "../../Domain/FieldTree.js"
+import type { PlacedWord } from "./Layout.js"
+import { type DateOrder, findValueCandidates, parseWholeDate } from "../../Text/Values.js"
+import { hasAlnum, tokensOf } from "../../Text/Tokens.js"
+import { ID_CONCEPTS } from "../../Text/Vocabulary.js"
+
+/** How a leaf is read: its template type, refined by what the field means for strings. */
+export type ReadKind =
+  | "date" | "amount" | "integer" | "percent" | "boolean" | "enum"
+  | "currency" | "id" | "email" | "iban" | "phone" | "text" | "dateText" | "amountText"
+
+const AMOUNT_CONCEPTS = new Set(["total", "subtotal", "tax", "discount", "opening_balance", "closing_balance", "unit_price", "line_amount"])
+const DATE_CONCEPTS = new Set(["invoice_date", "due_date", "order_date", "delivery_date", "purchase_date", "date"])
+
+export const readKindOf = (field: LeafField, concepts: ReadonlyArray<string>): ReadKind => {
+  const primary = concepts[0]
+  switch (field.type) {
+    case "date": return "date"
+    case "integer": return "integer"
+    case "boolean": return "boolean"
+    case "enum": return "enum"
+    case "number": return primary === "tax_rate" ? "percent" : "amount"
+    case "string": {
+      if (primary === undefined) return "text"
+      if (primary === "currency") return "currency"
+      if (ID_CONCEPTS.has(primary)) return "id"
+      if (primary === "email") return "email"
+      if (primary === "iban") return "iban"
+      if (primary === "phone" || primary === "fax") return "phone"
+      if (DATE_CONCEPTS.has(primary)) return "dateText"
+      if (AMOUNT_CONCEPTS.has(primary)) return "amountText"
+      return "text"
+    }
+  }
+}
+
+export interface ReadValue {
+  readonly value: string | number | boolean
+  readonly words: ReadonlyArray<PlacedWord>
+  /** Amounts: whether it had decimals; texts: how many words. Used for scoring. */
+  readonly decimals?: boolean
+}
+
+export interface ReadOptions {
+  readonly hint?: DateOrder
+  readonly enumValues?: ReadonlyArray<string>
+  /** Amounts: take the last amount of the area rather than the first (a totals row's last column). */
+  readonly last?: boolean
+  /** Texts: the largest gap (in units) allowed between words of one value. */
+  readonly unit?: number
+}
+
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/
+const cleanText = (text: string) => text.replace(/^[\s:#\-–—.,;=]+|[\s:,;=]+$/g, "")
+
+/** The words of the area up to the first wide gap (a column gap): one value's worth of text. */
+const firstRun = (words: ReadonlyArray<PlacedWord>, unit: number | undefined): Array<PlacedWord> => {
+  const out: Array<PlacedWord> = []
+  for (const w of words) {
+    const prev = out[out.length - 1]
+    if (prev !== undefined && unit !== undefined && w.box[0] - prev.box[2] > 1.5 * unit) break
+    out.push(w)
+  }
+  return out
+}
+
+const fromCandidates = (
+  words: ReadonlyArray<PlacedWord>,
+  kind: "date" | "amount" | "integer" | "boolean" | "currency",
+  options: ReadOptions
+): ReadValue | undefined => {
+  const found = findValueCandidates(words, kind, options.hint)
+  // The last amount of a totals row, preferring one with decimals ("Total: 80.91 0 00" is OCR noise after the total).
+  const money = found.filter((c) => c.decimals === true)
+  const pick = options.last === true ? (kind === "amount" && money.length > 0 ? money[money.length - 1] : found[found.length - 1]) : found[0]
+  if (pick === undefined) return undefined
+  return { value: pick.value, words: words.slice(pick.start, pick.end), ...(pick.decimals !== undefined ? { decimals: pick.decimals } : {}) }
+}
+
+/** The enum value the words name: a value's tokens found in order among the words' tokens. */
+export const matchEnum = (words: ReadonlyArray<PlacedWord>, values: ReadonlyArray<string>): ReadValue | undefined => {
+  const stream = words.flatMap((w, i) => w.tokens.map((t) => ({ t, i })))
+  let best: { value: string; at: number; from: number; to: number; len: number } | undefined
+  for (const value of values) {
+    const tokens = tokensOf(value)
+    if (tokens.length === 0) continue
+    for (let k = 0; k + tokens.length <= stream.length; k++) {
+      if (tokens.every((t, j) => stream[k + j]!.t === t)) {
+        const cand = { value, at: k, from: stream[k]!.i, to: stream[k + tokens.length - 1]!.i, len: tokens.length }
+        if (best === undefined || cand.at < best.at || (cand.at === best.at && cand.len > best.len)) best = cand
+        break
+      }
+    }
+  }
+  return best === undefined ? undefined : { value: best.value, words: words.slice(best.from, best.to + 1) }
+}
+
+/** Reads a value of the given kind from the area's words (in reading order). */
+export const readValue = (kind: ReadKind, words: ReadonlyArray<PlacedWord>, options: ReadOptions = {}): ReadValue | undefined => {
+  if (words.length === 0) return undefined
+  switch (kind) {
+    case "date":
+    case "amount":
+    case "integer":
+    case "boolean":
+    case "currency":
+      return fromCandidates(words, kind, options)
+    case "percent": {
+      const i = words.findIndex((w) => /\d\s*%$/.test(w.text) || (/\d$/.test(w.text) && words[words.indexOf(w) + 1]?.text === "%"))
+      if (i < 0) return undefined
+      const n = fromCandidates([{ ...words[i]!, text: words[i]!.text.replace(/\s*%$/, "") }], "amount", options)
+      return n === undefined ? undefined : { value: n.value, words: words.slice(i, words[i + 1]?.text === "%" ? i + 2 : i + 1) }
+    }
+    case "enum":
+      return matchEnum(words, options.enumValues ?? [])
+    case "dateText":
+    case "amountText": {
+      const found = findValueCandidates(words, kind === "dateText" ? "date" : "amount", options.hint)
+      const pick = found[0]
+      return pick === undefined ? undefined : { value: pick.text, words: words.slice(pick.start, pick.end) }
+    }
+    case "id": {
+      // An identifier is the first word (a lone "#" or "No." aside) and must hold a digit and not be a date;
+      // a short letter prefix set apart ("CS 67832") belongs to it.
+      const i = words.findIndex((x) => hasAlnum(x.text) && !/^(?:n[°ºo.]?|nr\.?|no\.?|#)$/i.test(x.text))
+      if (i < 0) return undefined
+      const prefixed = /^[A-Z]{1,4}$/.test(words[i]!.text) && words[i + 1] !== undefined && /^\d/.test(words[i + 1]!.text) &&
+        words[i + 1]!.box[0] - words[i]!.box[2] < 1.5 * (options.unit ?? 0)
+      let used = prefixed ? words.slice(i, i + 2) : [words[i]!]
+      // An IBAN or account number printed in groups ("DE36 5474 9025 …", "1234 5678 9012") is one identifier.
+      if (!prefixed && /^(?:[A-Z]{2}\d{2}|\d{4})$/.test(words[i]!.text)) {
+        let end = i + 1
+        while (end < words.length && end - i < 9 && /^[A-Z0-9]{1,4}$/.test(words[end]!.text) && /\d/.test(words[end]!.text) &&
+          words[end]!.box[0] - words[end - 1]!.box[2] < 1.5 * (options.unit ?? 0)) end++
+        if (end - i >= 3) used = words.slice(i, end)
+      }
+      const value = cleanText(used.map((w) => w.text).join(" "))
+      if (!/\d/.test(value) || parseWholeDate(value, options.hint) !== undefined) return undefined
+      return { value, words: used }
+    }
+    case "email": {
+      const w = words.find((x) => EMAIL.test(x.text))
+      return w === undefined ? undefined : { value: EMAIL.exec(w.text)![0], words: [w] }
+    }
+    case "iban": {
+      const start = words.findIndex((x) => /^[A-Z]{2}\d{2}/.test(x.text))
+      if (start < 0) return undefined
+      let text = "", end = start
+      while (end < words.length && end - start < 9 && /^[A-Z0-9]+$/.test(words[end]!.text)) {
+        const next = text + words[end]!.text
+        if (next.length > 34) break
+        text = next
+        end++
+      }
+      return /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(text) ? { value: text, words: words.slice(start, end) } : undefined
+    }
+    case "phone": {
+      const run: Array<PlacedWord> = []
+      for (const w of words) {
+        if (/^[+\d()./\-\s]+$/.test(w.text)) run.push(w)
+        else if (run.length > 0) break
+      }
+      const digits = run.map((w) => w.text).join("").replace(/\D/g, "")
+      return digits.length >= 6 ? { value: run.map((w) => w.text).join(" "), words: run } : undefined
+    }
+    case "text": {
+      const start = words.findIndex((w) => hasAlnum(w.text))
+      if (start < 0) return undefined
+      const run = firstRun(words.slice(start), options.unit)
+      const value = cleanText(run.map((w) => w.text).join(" "))
+      return hasAlnum(value) ? { value, words: run } : undefined
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * A document's title line that states its number and date: "Handelsrechnung Nr. 47110819 vom
+ * 15.11.2024", "Facture N° F-2024-12 du 3 août 2026", "Invoice #123 dated 2024-01-05". The number and
+ * date there are the document's own, whatever other dates (creation, delivery, a stylesheet's
+ * version) the page prints elsewhere.
+ */
+import type { PageLayout, PlacedWord, Row } from "./Layout.js"
+import type { Found, Section } from "./Section.js"
+import { findDates } from "../../Text/Values.js"
+import { fold } from "../../Text/Tokens.js"
+
+/** A title word, German compounds included ("Handelsrechnung", "Teilrechnung", "Schlussrechnung"). */
+const TITLE = /^(?:\p{L}*rechnung|\p{L}*gutschrift|invoice|facture|factura|fattura|fatura|factuur|invois|avoir|receipt|quittung|recu|bill)$/u
+/** "number" in the supported languages, as the title line writes it. */
+const NUMBER = /^(?:nr|no|n|nº|n°|num|number|nummer|numero|nombor|#)\.?:?$/u
+/** Words that introduce the date after the number. */
+const DATED = /^(?:vom|du|dated|date|of|from|le|del|de|dal|van|d\.d\.|datum|am)$/u
+/** A title line sits in the top part of the page. */
+const TOP = 0.5
+/** Words allowed between the title word and "Nr." ("Handelsrechnung (380) Nr."). */
+const BETWEEN = 2
+
+export interface TitleLine {
+  readonly number?: Found
+  readonly date?: Found
+}
+
+const clean = (w: PlacedWord) => fold(w.text).replace(/[()[\],;]+/g, "")
+
+const onRow = (layout: PageLayout, row: Row, hint: Section["hint"]): TitleLine | undefined => {
+  const words = row.words
+  const title = words.findIndex((w, i) => i < 3 && TITLE.test(clean(w)))
+  if (title < 0) return undefined
+  let at = -1
+  for (let i = title + 1; i <= Math.min(words.length - 2, title + 1 + BETWEEN); i++) {
+    if (NUMBER.test(clean(words[i]!))) {
+      at = i
+      break
+    }
+  }
+  // "Invoice #123" and "Rechnung Nr.123" write the number against its mark.
+  const glued = at < 0 ? /^(?:#|nr\.?|no\.?|n°)(\p{N}[\p{L}\p{N}\-/_.]*)$/u.exec(clean(words[title + 1] ?? words[title]!)) : null
+  const idIndex = at >= 0 ? at + 1 : glued !== null ? title + 1 : -1
+  const idWord = words[idIndex]
+  if (idWord === undefined) return undefined
+  const id = (glued?.[1] ?? idWord.text).replace(/^[:#]+|[,;:.]+$/g, "")
+  if (!/\p{N}/u.test(id) || id.length > 30) return undefined
+  const number: Found = { value: id, words: [idWord], layout }
+  const connector = words[idIndex + 1]
+  if (connector === undefined || !DATED.test(clean(connector))) return { number }
+  // The date: the fewest words after the connector that read as one whole date.
+  for (let n = 1; n <= 4 && idIndex + 1 + n < words.length + 1; n++) {
+    const dateWords = words.slice(idIndex + 2, idIndex + 2 + n)
+    const text = dateWords.map((w) => w.text).join(" ").replace(/[,;:]+$/, "")
+    const d = findDates(text, hint)[0]
+    if (d !== undefined && d.index === 0 && d.length >= text.length - 1) return { number, date: { value: d.iso, words: dateWords, layout } }
+  }
+  return { number }
+}
+
+/** The first title line of the section that states a number, on the top half of a page. */
+export const titleLine = (section: Section): TitleLine | undefined => {
+  for (const layout of section.layouts) {
+    for (const row of layout.rows) {
+      if (row.box[1] > TOP) break
+      const found = onRow(layout, row, section.hint)
+      if (found !== undefined) return found
+    }
+  }
+  return undefined
+}

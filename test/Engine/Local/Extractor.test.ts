@@ -1,0 +1,500 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Extractor } from "../../../src/Engine/Engine.js"
+import { Effect } from "effect"
+import type { ExtractedObject, ExtractedValue, Grounded } from "../../../src/Domain/Extraction.js"
+import type { Box } from "../../../src/Domain/PageModel.js"
+import { LocalExtractor, extractSection, readLabelled, sectionOf } from "../../../src/Engine/Local/Extractor.js"
+import { pageModelFromLines, pageModelFromPlaced, wordBox } from "../../support/pageModel.js"
+import { INVOICE_LINES, spec } from "../fixtures.js"
+
+const INVOICE_TEMPLATE = {
+  invoice_number: "The invoice number",
+  date: { type: "date", description: "Invoice date (date of issue)" },
+  due_date: "date",
+  total: { type: "number", description: "Total amount to pay" },
+  currency: "ISO 4217 currency code",
+  issuer: "Name of the company that issued the invoice",
+  customer: "Name of the customer",
+  po_number: "Purchase order number",
+  lines: [{ description: "string", quantity: "integer", unit_price: "number", amount: "number" }]
+}
+
+const g = (v: ExtractedValue): Grounded => {
+  if (v === null || Array.isArray(v) || !("box" in (v as object))) throw new Error(`not a grounded value: ${JSON.stringify(v)}`)
+  return v as Grounded
+}
+const valuesOf = (v: ExtractedValue): unknown =>
+  v === null ? null : Array.isArray(v) ? v.map(valuesOf) : "box" in (v as object) ? (v as Grounded).value : Object.fromEntries(Object.entries(v as ExtractedObject).map(([k, x]) => [k, valuesOf(x)]))
+
+const union = (...boxes: Array<Box>): Box => [
+  Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))
+]
+
+describe("LocalExtractor", () => {
+  describe("a clean invoice", () => {
+    const model = pageModelFromLines([INVOICE_LINES])
+    const out = extractSection(model, [1], spec("invoice", INVOICE_TEMPLATE))
+
+    it("extracts every field exactly", () => {
+      expect(valuesOf(out)).toEqual({
+        invoice_number: "INV-2023-0042",
+        date: "2023-03-20",
+        due_date: "2023-04-19",
+        total: 57.72,
+        currency: "EUR",
+        issuer: "ACME Supplies GmbH",
+        customer: "Globex Corporation",
+        po_number: null,
+        lines: [
+          { description: "Widget large", quantity: 2, unit_price: 10, amount: 20 },
+          { description: "Gadget small", quantity: 3, unit_price: 5.5, amount: 16.5 },
+          { description: "Service fee", quantity: 1, unit_price: 12, amount: 12 }
+        ]
+      })
+    })
+
+    it("grounds the invoice number on its own word, on the label's row, right of the label", () => {
+      const v = g(out.invoice_number!)
+      const label = wordBox(model, 1, "No:")
+      expect(v.page).toBe(1)
+      expect(v.box).toEqual(wordBox(model, 1, "INV-2023-0042"))
+      expect(v.box[0]).toBeGreaterThan(label[2])
+      expect(v.box[1]).toBe(label[1])
+    })
+
+    it("grounds a written date on the union of its words", () => {
+      expect(g(out.date!).box).toEqual(union(wordBox(model, 1, "20"), wordBox(model, 1, "March"), wordBox(model, 1, "2023")))
+    })
+
+    it("grounds the total on the totals row and the currency on its code there", () => {
+      expect(g(out.total!).box).toEqual(wordBox(model, 1, "57.72"))
+      expect(g(out.currency!).box).toEqual(wordBox(model, 1, "EUR"))
+    })
+
+    it("grounds table cells on their row", () => {
+      const lines = out.lines as ReadonlyArray<ExtractedObject>
+      expect(g(lines[1]!.amount!).box).toEqual(wordBox(model, 1, "16.50"))
+      expect(g(lines[1]!.description!).box).toEqual(union(wordBox(model, 1, "Gadget"), wordBox(model, 1, "small")))
+    })
+
+    it("grounds the customer below its label", () => {
+      const v = g(out.customer!)
+      const label = wordBox(model, 1, "Bill")
+      expect(v.box[1]).toBeGreaterThan(label[3])
+      expect(v.box[0]).toBe(label[0])
+    })
+  })
+
+  describe("value positions", () => {
+    it("reads a value under a header label, in the label's column", () => {
+      const model = pageModelFromLines([[
+        "Invoice Date:        Due Date:          Reference:",
+        "03/20/2023           04/04/2023         CUSTREF123",
+        "Total   $ 279.84"
+      ]])
+      const out = extractSection(model, [1], spec("invoice", { date: { type: "date", description: "Invoice date" }, due_date: "date", reference: "string", total: "number" }))
+      expect(valuesOf(out)).toEqual({ date: "2023-03-20", due_date: "2023-04-04", reference: "CUSTREF123", total: 279.84 })
+      expect(g(out.date!).box).toEqual(wordBox(model, 1, "03/20/2023"))
+      expect(g(out.total!).box).toEqual(union(wordBox(model, 1, "$"), wordBox(model, 1, "279.84")))
+    })
+
+    it("reads labels in other languages and number formats", () => {
+      const model = pageModelFromLines([[
+        "NETPRESSE",
+        "Facture n° 2022089083",
+        "Date : 28/11/2022",
+        "Total HT :      46,68 €",
+        "TVA 20% :        9,34 €",
+        "Total TTC :     56,02 €"
+      ]])
+      const out = extractSection(model, [1], spec("facture", { invoice_number: "string", date: "date", amount: "number", currency: "string" }))
+      expect(valuesOf(out)).toEqual({ invoice_number: "2022089083", date: "2022-11-28", amount: 56.02, currency: "EUR" })
+    })
+
+    it("reads German labels and a value split from its label by a wide gap", () => {
+      const model = pageModelFromLines([[
+        "Rechnung",
+        "Rechnungsnr.  30064443          Kundennr.  47774",
+        "Rechnungsdatum  7. Mai 2014",
+        "Gesamtbetrag                                 1.234,56 EUR"
+      ]])
+      const out = extractSection(model, [1], spec("rechnung", { rechnungsnummer: "string", rechnungsdatum: "date", total: "number" }))
+      expect(valuesOf(out)).toEqual({ rechnungsnummer: "30064443", rechnungsdatum: "2014-05-07", total: 1234.56 })
+    })
+
+    it("prefers the grand total over line totals and the total over cash tendered", () => {
+      const model = pageModelFromLines([[
+        "Product   Qty   Price   Total",
+        "Card        1  278.61  319.00",
+        "Total       1  278.61  319.00",
+        "Grand Total          319.00",
+        "CASH                 500.00",
+        "CHANGE               181.00"
+      ]])
+      expect(valuesOf(extractSection(model, [1], spec("invoice", { amount: "number" })))).toEqual({ amount: 319 })
+    })
+
+    it("does not take a label that is part of another field's label", () => {
+      const model = pageModelFromLines([[
+        "Due Date:      19/04/2023",
+        "Order Date:    01/03/2023",
+        "Date:          20/03/2023"
+      ]])
+      expect(valuesOf(extractSection(model, [1], spec("invoice", { date: "date" })))).toEqual({ date: "2023-03-20" })
+      const receipt = pageModelFromLines([["TOTAL           25.90", "TOTAL SAVINGS 4.10", "TOTAL QTY 3"]])
+      expect(valuesOf(extractSection(receipt, [1], spec("receipt", { total: "number" })))).toEqual({ total: 25.9 })
+    })
+
+    it("reads past a label's qualifier in parentheses, even one naming another field", () => {
+      const receipt = pageModelFromLines([[
+        "Item      Qty  Price  Amount",
+        "8318 BAG   1   80 91  8091 SR",
+        "Total Sales (Excluding GST)  80.91",
+        "Total GST                     0.00",
+        "Rounding                     -0.01",
+        "Total Salos (Inclusiv of GST) : 80.90",
+        "CASH                         100.00"
+      ]])
+      const out = extractSection(receipt, [1], spec("receipt", { total: "number", tax: "number" }))
+      expect(valuesOf(out)).toEqual({ total: 80.9, tax: 0 })
+      // Read at its label, not guessed by the fallback.
+      const total = readLabelled(sectionOf(receipt, [1], "receipt"), { kind: "leaf", name: "total", type: "number" }, ["total"])
+      expect([total?.value, total?.label]).toEqual([80.9, "total sales"])
+      // An amount in parentheses is a value, not a qualifier.
+      const refund = pageModelFromLines([["Refund total (12.50)"]])
+      expect(valuesOf(extractSection(refund, [1], spec("receipt", { total: "number" })))).toEqual({ total: -12.5 })
+    })
+
+    it("keeps a big title and the small line under it apart", () => {
+      const model = pageModelFromPlaced([[
+        { text: "Sammy Maystone", x: 0, y: 0, size: 2.5 },
+        { text: "smaystone4@fake.com", x: 0, y: 2 },
+        { text: "INVOICE", x: 60, y: 1, size: 2 },
+        { text: "Date:  Jan 1, 2022", x: 55, y: 6 }
+      ]])
+      const out = extractSection(model, [1], spec("invoice", { issuer: "Name of the issuer", email: "string", date: "date" }))
+      expect(valuesOf(out)).toEqual({ issuer: "Sammy Maystone", email: "smaystone4@fake.com", date: "2022-01-01" })
+    })
+  })
+
+  describe("a receipt", () => {
+    const model = pageModelFromLines([[
+      "      KEDAI MAJU JAYA SDN BHD",
+      "         (123456-A)",
+      "   NO. 12, JALAN BESAR 3,",
+      "   43000 KAJANG, SELANGOR",
+      "   TEL: 03-8736 1234",
+      "        TAX INVOICE",
+      "Date: 25/12/2018 20:13       Cashier: Ali",
+      "Receipt No: CS00123",
+      "Item                 Qty      Amount",
+      "Milo 1kg               1       19.90",
+      "Bread                  2        6.00",
+      "TOTAL (RM):                    25.90",
+      "CASH                           50.00",
+      "CHANGE                         24.10",
+      "   THANK YOU, PLEASE COME AGAIN"
+    ]])
+    const out = extractSection(model, [1], spec("receipt", {
+      company: "Name of the store or company that issued the receipt",
+      date: { type: "date", description: "Date of the purchase" },
+      address: "Address of the store",
+      total: { type: "number", description: "Total amount paid" },
+      receipt_number: "string",
+      currency: "string"
+    }))
+
+    it("extracts the store, its address, the date, the number and the total (not the cash)", () => {
+      expect(valuesOf(out)).toEqual({
+        company: "KEDAI MAJU JAYA SDN BHD",
+        date: "2018-12-25",
+        address: "NO. 12, JALAN BESAR 3, 43000 KAJANG, SELANGOR",
+        total: 25.9,
+        receipt_number: "CS00123",
+        currency: "MYR"
+      })
+    })
+
+    it("grounds the address on its two lines", () => {
+      const words = ["NO.", "12,", "JALAN", "BESAR", "3,", "43000", "KAJANG,", "SELANGOR"].map((w) => wordBox(model, 1, w))
+      expect(g(out.address!).box).toEqual(union(...words))
+      expect(g(out.address!).box[1]).toBe(wordBox(model, 1, "NO.")[1])
+      expect(g(out.address!).box[3]).toBe(wordBox(model, 1, "SELANGOR")[3])
+    })
+  })
+
+  describe("a scanned receipt's OCR text", () => {
+    const RECEIPT = {
+      company: "Name of the store or company that issued the receipt",
+      date: { type: "date", description: "Date of the purchase" },
+      address: "Address of the store",
+      total: { type: "number", description: "Total amount paid" }
+    }
+    const read = (lines: Array<string>, template: unknown = RECEIPT, type = "receipt") =>
+      valuesOf(extractSection(pageModelFromLines([lines]), [1], spec(type, template)))
+
+    it("finds labels OCR misread (T0TAL, lnvoice)", () => {
+      expect(read(["lnvoice No: INV-77", "Item 1 4.00"], { invoice_number: "string" }, "invoice")).toEqual({ invoice_number: "INV-77" })
+      expect(read(["Mee Goreng         48.00", "T0TAL:             12.50", "CASH               50.00"], { total: "number" })).toEqual({ total: 12.5 })
+      expect(read(["Mee Goreng         48.00", "TOT AL RM          12.50", "CASH               50.00"], { total: "number" })).toEqual({ total: 12.5 })
+    })
+
+    it("leaves a registration number glued before the address out of it, whole or cut by OCR", () => {
+      const address = (line: string) =>
+        read(["TEO HENG STATIONERY & BOOKS", line, "SELANGOR DARUL EHSAN", "TEL : 03-3271 9872", "TOTAL 4.90"], { address: RECEIPT.address })
+      const expected = { address: "NO. 53, JALAN BESAR, 45600 BATANG SELANGOR DARUL EHSAN" }
+      expect(address("(001451637-M) NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
+      expect(address("(001451 637L NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
+      expect(address("(001451637 NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
+    })
+
+    it("never takes a state or country line for the store", () => {
+      // The store's name was not read (a stamp over it): better no name than the end of its address.
+      expect(read([
+        "(001451637-M)",
+        "NO. 53, JALAN BESAR, 45600 BATANG",
+        "SELANGOR DARUL EHSAN",
+        "TEL : 03-3271 9872",
+        "TOTAL 4.90"
+      ], { company: RECEIPT.company })).toEqual({ company: null })
+      expect(read(["MALAYSIA", "KEDAI MAJU JAYA", "NO. 12, JALAN BESAR 3,", "TOTAL 5.00"], { company: RECEIPT.company }))
+        .toEqual({ company: "KEDAI MAJU JAYA" })
+      expect(read(["Johor D.T.", "KEDAI MAJU JAYA", "TOTAL 5.00"], { company: RECEIPT.company })).toEqual({ company: "KEDAI MAJU JAYA" })
+    })
+
+    it("never takes the salesperson or the cashier for the store", () => {
+      expect(read([
+        "   BOULANGERIE DU PORT",
+        "   12 rue de la Paix",
+        "   59000 Lille",
+        "Ticket n° 4521",
+        "Vendeur : MEI",
+        "PAIN                1,20",
+        "TOTAL               1,20"
+      ], { company: RECEIPT.company })).toEqual({ company: "BOULANGERIE DU PORT" })
+      expect(read(["Cashier: ALI", "KEDAI MAJU", "NO. 12, JALAN BESAR 3,", "TOTAL 5.00"], { company: RECEIPT.company })).toEqual({ company: "KEDAI MAJU" })
+      // On an invoice the "Vendeur" is the seller.
+      expect(read(["FACTURE N° 12", "Vendeur : ACME SARL", "Total 10,00"], { issuer: "Name of the company that issued the invoice" }, "invoice"))
+        .toEqual({ issuer: "ACME SARL" })
+    })
+
+    it("skips a name written above the printed store name, but not a big printed name", () => {
+      const model = (first: string, gap: number) => pageModelFromPlaced([[
+        { text: first, x: 4, y: 0, size: 2 },
+        { text: "INDAH GIFT & HOME DECO", x: 4, y: 2 + gap },
+        { text: "27, JALAN DEDAP 13,", x: 4, y: 3 + gap },
+        { text: "81100 JOHOR BAHRU", x: 4, y: 4 + gap },
+        { text: "TOTAL 9.00", x: 0, y: 8 + gap }
+      ]])
+      const company = (m: ReturnType<typeof model>) => valuesOf(extractSection(m, [1], spec("receipt", { company: RECEIPT.company })))
+      expect(company(model("Tan Woon Yann", 2))).toEqual({ company: "INDAH GIFT & HOME DECO" })
+      expect(company(model("THREE STOOGES", 0))).toEqual({ company: "THREE STOOGES" })
+    })
+
+    it("takes no store name from a line of OCR noise (words read with little confidence)", () => {
+      const model = (confidence: number) => pageModelFromPlaced([[
+        { text: "- ET E10 DEN ho", x: 4, y: 0, confidence },
+        { text: "NO. 53, JALAN BESAR, 45600 BATANG", x: 0, y: 1 },
+        { text: "TOTAL 4.90", x: 0, y: 4 }
+      ]])
+      const company = (m: ReturnType<typeof model>) => valuesOf(extractSection(m, [1], spec("receipt", { company: RECEIPT.company })))
+      expect(company(model(0.25))).toEqual({ company: null })
+      expect(company(model(0.6))).toEqual({ company: "- ET E10 DEN ho" })
+    })
+
+    it("reads a store name cut over several lines", () => {
+      expect(read([
+        "AIK HUAT HARDWARE",
+        "ENTERPRISE (SETIA",
+        "ALAM) SDN BHD",
+        "822737-X",
+        "NO. 17-G, JALAN SETIA INDAH",
+        "TOTAL 9.00"
+      ], { company: RECEIPT.company })).toEqual({ company: "AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD" })
+    })
+
+    it("keeps registration numbers and phone numbers out of the address, a postcode and town in it", () => {
+      expect(read([
+        "BOOK TA .K (TAMAN DAYA) SDN BHD",
+        "78941 7-W",
+        "LOT 2685 JLN GENTING KLANG",
+        "53300 KL",
+        "6651783 FAX: 05-3363 3508",
+        "TOTAL 9.00"
+      ], { address: RECEIPT.address })).toEqual({ address: "LOT 2685 JLN GENTING KLANG 53300 KL" })
+    })
+
+    it("reads a street whose ß OCR misread, and a date glued to its time", () => {
+      expect(read(["Coastal Software e.K.", "HauptstraRe 20", "10115 Berlin", "10.07.2019,12:56:22", "SUMME 4,00"], { address: RECEIPT.address, date: RECEIPT.date }))
+        .toEqual({ address: "Hauptstraße 20 10115 Berlin", date: "2019-07-10" })
+    })
+
+    it("leaves specks out of the address", () => {
+      expect(read(["KEDAI MAJU", "LOT 498, JALAN TAMPOI a", '-" 55100 KUALA LUMPUR', "TOTAL 9.00"], { address: RECEIPT.address }))
+        .toEqual({ address: "LOT 498, JALAN TAMPOI 55100 KUALA LUMPUR" })
+    })
+
+    it("takes the total below the service charge, tax and rounding rows over the one above them", () => {
+      expect(read([
+        "Total Amount :          40.60",
+        "Serv Charge 10%          4.06",
+        "GST 6%                   2.68",
+        "Rounding Adj            -0.04",
+        "TOTAL: RM               47.30",
+        "CASH                    50.00"
+      ], { total: RECEIPT.total })).toEqual({ total: 47.3 })
+    })
+  })
+
+  describe("parties without a label", () => {
+    const invoice = { invoice_number: "string", issuer: "Name of the company that issued the invoice" }
+
+    it("takes the issuer from the company's legal footer, not from the customer's address window", () => {
+      const lines = [
+        "INVOICE",
+        "",
+        "                                        Globex Corporation Ltd",
+        "                                        42 Main Street",
+        "                                        Springfield, IL 62704",
+        "",
+        "Invoice No: 2023-117",
+        "Date: 20/03/2023",
+        "",
+        "Description     Qty    Amount",
+        "Consulting       1     100.00",
+        "                Total   100.00",
+        ...Array.from({ length: 33 }, () => ""),
+        "       Northwind Studio - 5 High Street, London - VAT No: GB123456789"
+      ]
+      expect(valuesOf(extractSection(pageModelFromLines([lines]), [1], spec("invoice", invoice)))).toEqual({ invoice_number: "2023-117", issuer: "Northwind Studio" })
+    })
+
+    it("never takes the issuer from the block under a Bill To label", () => {
+      const lines = [
+        "Bright Hardware                                  INVOICE",
+        "12 Victoria Road, Leeds                 Invoice No: 77",
+        "",
+        "Bill To:",
+        "Globex Corp.",
+        "42 Main Street"
+      ]
+      expect(extractSection(pageModelFromLines([lines]), [1], spec("invoice", invoice)).issuer).toMatchObject({ value: "Bright Hardware" })
+    })
+
+    it("names a marketplace's brand rather than the seller printed after Sold By, and the seller when there is no brand", () => {
+      const lines = [
+        "                 Retail Invoice",
+        "Sold By: WS Retail Services Pvt. Ltd.            Invoice No: BLR_1",
+        "Total  319.00",
+        "Ordered through Shopkart.com    www.shopkart.com/support",
+        "Returns: at Shopkart we try to deliver perfectly."
+      ]
+      const out = extractSection(pageModelFromLines([lines]), [1], spec("invoice", invoice))
+      expect(out.issuer).toMatchObject({ value: "Shopkart" })
+      expect(g(out.issuer!).box).toEqual(wordBox(pageModelFromLines([lines]), 1, "Shopkart.com"))
+      const plain = extractSection(pageModelFromLines([lines.slice(0, 3)]), [1], spec("invoice", invoice))
+      expect(plain.issuer).toMatchObject({ value: "WS Retail Services Pvt. Ltd." })
+    })
+
+    it("reads a bank statement's bank from its letterhead and its holder, account and balances from their labels", () => {
+      const lines = [
+        "Nordic Bank N.V.                          REKENINGAFSCHRIFT",
+        "Stationsweg 240, 3011 AD Rotterdam",
+        "",
+        "Rekeninghouder:  Sophie Bianchi",
+        "IBAN:            NL30 8802 1928 2689 0580 12",
+        "",
+        "Datum        Omschrijving          Af       Bij      Saldo",
+        "             Beginsaldo                              1.820,01",
+        "01-11-2015   Direct debit        237,27              1.582,74",
+        "             Eindsaldo                               1.582,74"
+      ]
+      const out = extractSection(pageModelFromLines([lines]), [1], spec("bank statement", {
+        bank_name: "Name of the bank that issued the statement",
+        account_holder: "Name of the account holder",
+        account_number: "Account number or IBAN",
+        opening_balance: "number",
+        closing_balance: "number"
+      }))
+      expect(valuesOf(out)).toEqual({
+        bank_name: "Nordic Bank N.V.",
+        account_holder: "Sophie Bianchi",
+        account_number: "NL30 8802 1928 2689 0580 12",
+        opening_balance: 1820.01,
+        closing_balance: 1582.74
+      })
+    })
+
+    it("reads a purchase order's vendor from the block it is addressed to", () => {
+      const lines = [
+        "Silver Interiors Inc.                            PURCHASE ORDER",
+        "228 Market St, Portland, OR 97205          PO No: 2020-627",
+        "",
+        "To:                               Ship To:",
+        "Golden Works Corp.                Silver Interiors Inc.",
+        "190 Market St                     216 Pine Road"
+      ]
+      const out = extractSection(pageModelFromLines([lines]), [1], spec("purchase order", { po_number: "The purchase order number", vendor: "Name of the supplier" }))
+      expect(valuesOf(out)).toEqual({ po_number: "2020-627", vendor: "Golden Works Corp." })
+    })
+  })
+
+  describe("a receipt's total", () => {
+    const total = (lines: Array<string>) =>
+      valuesOf(extractSection(pageModelFromLines([lines]), [1], spec("receipt", { total: { type: "number", description: "Total amount paid" } })))
+
+    it("is the largest of the plausible total rows, never a tax summary's total or the cash", () => {
+      expect(total([
+        "Item Name            Qty   Amount",
+        "Milo 1kg               1    20.00",
+        "5 Item(s) Total (MYR):      20.00",
+        "          Net Total (MYR) : 21.20",
+        "Cash :                      50.00",
+        "Change :                    28.80",
+        "GST Summary   Amount (MYR)  Tax (MYR)",
+        "SR @ 6%           20.00      1.20",
+        "Total:            20.00      1.20"
+      ])).toEqual({ total: 21.2 })
+    })
+
+    it("is the rounded total when one is printed", () => {
+      expect(total(["TOTAL              RM 33.92", "ROUNDING ADJ       RM -0.02", "TOTAL ROUNDED      RM 33.90", "CASH               RM 50.00"])).toEqual({ total: 33.9 })
+    })
+  })
+
+  describe("what is not there", () => {
+    it("returns null for leaves and [] for lists it cannot find, never a guess", () => {
+      const model = pageModelFromLines([["Dear Sir,", "Thank you for your letter of last week."]])
+      const out = extractSection(model, [1], spec("invoice", { invoice_number: "string", total: "number", due_date: "date", paid: "boolean", lines: [{ qty: "integer" }], seller: { vat_id: "string" } }))
+      expect(out).toEqual({ invoice_number: null, total: null, due_date: null, paid: null, lines: [], seller: { vat_id: null } })
+    })
+
+    it("reads only the section's pages", () => {
+      const model = pageModelFromLines([["Invoice No: A-1"], ["Invoice No: B-2"]])
+      expect(valuesOf(extractSection(model, [2], spec("invoice", { invoice_number: "string" })))).toEqual({ invoice_number: "B-2" })
+      expect(g(extractSection(model, [2], spec("invoice", { invoice_number: "string" })).invoice_number!).page).toBe(2)
+    })
+  })
+
+  describe("typed leaves", () => {
+    it("reads booleans, integers and enums after their labels", () => {
+      const model = pageModelFromLines([["Paid: yes", "Items: 3", "Payment method: Credit Card"]])
+      const out = extractSection(model, [1], spec("invoice", { paid: "boolean", items: "integer", payment_method: { enum: ["Cash", "Credit Card"] } }))
+      expect(valuesOf(out)).toEqual({ paid: true, items: 3, payment_method: "Credit Card" })
+      expect(g(out.payment_method!).box).toEqual(union(wordBox(model, 1, "Credit"), wordBox(model, 1, "Card")))
+    })
+
+    it("nests objects and reads their leaves by the parent's context", () => {
+      const model = pageModelFromLines([["Customer:  Globex Corporation", "VAT ID:  DE123456789"]])
+      const out = extractSection(model, [1], spec("invoice", { customer: { name: "string" }, seller: { vat_id: "string" } }))
+      expect(valuesOf(out)).toEqual({ customer: { name: "Globex Corporation" }, seller: { vat_id: "DE123456789" } })
+    })
+  })
+
+  it.effect("is provided as the Extractor service", () =>
+    Effect.gen(function* () {
+      const extractor = yield* Extractor
+      const out = yield* extractor.extract(pageModelFromLines([["Invoice No: X-42"]]), [1], spec("invoice", { invoice_number: "string" }))
+      expect(valuesOf(out)).toEqual({ invoice_number: "X-42" })
+    }).pipe(Effect.provide(LocalExtractor)))
+})

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "@effect/vitest"
+import type { ExtractedObject, ExtractedValue, Grounded } from "../../../src/Domain/Extraction.js"
+import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import { pageModelFromLines } from "../../support/pageModel.js"
+import { spec } from "../fixtures.js"
+
+const TEMPLATE = {
+  lines: [{ description: "Description of the billed item", quantity: { type: "number", description: "Quantity billed" }, amount: { type: "number", description: "Line total amount" } }]
+}
+
+const linesOf = (page: ReadonlyArray<string>) => {
+  const out = extractSection(pageModelFromLines([page]), [1], spec("invoice", TEMPLATE))
+  return (out["lines"] as ReadonlyArray<ExtractedObject>).map((l) =>
+    Object.fromEntries(Object.entries(l).map(([k, v]: [string, ExtractedValue]) => [k, v === null ? null : (v as Grounded).value]))
+  )
+}
+
+describe("line items", () => {
+  it("reads a German table whose amount column is 'Nettobetrag' beside a 'Nettopreis' column", () => {
+    expect(linesOf([
+      "Pos  Beschreibung               Nettopreis   Menge   Steuersatz   Nettobetrag",
+      "1    Laserdrucker s/w               300,00       2   19 %              600,00",
+      "2    Tintendrucker farbig           150,00       3   19 %              450,00",
+      "",
+      "     Rechnungssumme ohne USt.                                   1.050,00"
+    ])).toEqual([
+      { description: "Laserdrucker s/w", quantity: 2, amount: 600 },
+      { description: "Tintendrucker farbig", quantity: 3, amount: 450 }
+    ])
+  })
+
+  it("joins an item whose amount wraps onto the line under its description", () => {
+    expect(linesOf([
+      "Beschreibung                      Menge   Nettobetrag",
+      "Kunstrasen grün 3m breit              3",
+      "4012345001235                                   10,00",
+      "Schweinesteak                         1",
+      "4000050986428                                    5,50",
+      "",
+      "Positionssumme                                  15,50"
+    ])).toEqual([
+      { description: "Kunstrasen grün 3m breit", quantity: 3, amount: 10 },
+      { description: "Schweinesteak", quantity: 1, amount: 5.5 }
+    ])
+  })
+
+  it("keeps a header cell whole ('Line Amount Excl. VAT') and stops at the sums and allowances under the table", () => {
+    expect(linesOf([
+      "No.   Description            Quantity   Unit Price   Line Amount Excl. VAT",
+      "1     Office chair, blue            3       191.00                   573.00",
+      "2     Desk lamp                     1        27.00                    27.00",
+      "      Allowance: Discount                                            -13.50",
+      "      Line Total Amount                                              586.50"
+    ])).toEqual([
+      { description: "Office chair, blue", quantity: 3, amount: 573 },
+      { description: "Desk lamp", quantity: 1, amount: 27 }
+    ])
+  })
+})

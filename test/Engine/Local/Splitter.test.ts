@@ -1,0 +1,165 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Splitter } from "../../../src/Engine/Engine.js"
+import { Effect } from "effect"
+import type { SplitSection } from "../../../src/Domain/Extraction.js"
+import { LocalSplitter, splitDocument } from "../../../src/Engine/Local/Splitter.js"
+import { pageModelFromLines } from "../../support/pageModel.js"
+import { INVOICE_AND_RECEIPT_TEMPLATES, INVOICE_LINES, invoicePage, receiptPage, spec } from "../fixtures.js"
+
+const shape = (sections: ReadonlyArray<SplitSection>) => sections.map((s) => [s.documentType, [...s.pages]])
+
+const invoiceA = invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0042", "20 March 2023", "57.72")
+const invoiceB = invoicePage("Initech Solutions Ltd", "initech.co.uk", "2023/117", "02/04/2023", "1,250.00")
+const receipt = receiptPage("KEDAI MAJU JAYA SDN BHD", "25/12/2018", "19.90")
+const letter = ["Dear Sir or Madam,", "", "We write to let you know that our office moves next month.", "", "Yours sincerely,", "The Management"]
+
+describe("LocalSplitter", () => {
+  it("splits a packet of two invoices and a receipt into three sections", () => {
+    const model = pageModelFromLines([invoiceA, invoiceB, receipt])
+    expect(shape(splitDocument(model, INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1]],
+      ["invoice", [2]],
+      ["receipt", [3]]
+    ])
+  })
+
+  it("names each section by the template it was matched to", () => {
+    const sections = splitDocument(pageModelFromLines([receipt, invoiceA]), INVOICE_AND_RECEIPT_TEMPLATES)
+    expect(sections.map((s) => s.templateId)).toEqual(["t-receipt", "t-invoice"])
+  })
+
+  it("splits consecutive receipts from different stores", () => {
+    const other = receiptPage("RESTORAN SRI MELAKA", "26/12/2018", "8.40")
+    expect(shape(splitDocument(pageModelFromLines([receipt, other]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["receipt", [1]],
+      ["receipt", [2]]
+    ])
+  })
+
+  it("keeps the pages of one invoice together when they say page 2 of 2 or repeat its number", () => {
+    const page1 = [...invoiceA.slice(0, 9), "Page 1 of 2"]
+    const page2 = ["ACME Supplies GmbH", "Invoice No:  INV-2023-0042", "Description   Qty   Amount", "Support   1   10.00", "Total EUR  67.72", "Page 2 of 2"]
+    expect(shape(splitDocument(pageModelFromLines([page1, page2, receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1, 2]],
+      ["receipt", [3]]
+    ])
+    const noPageNumbers = ["Invoice No:  INV-2023-0042", "Support   1   10.00"]
+    expect(shape(splitDocument(pageModelFromLines([invoiceA, noPageNumbers]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["invoice", [1, 2]]])
+  })
+
+  it("tells two invoices of one issuer apart by their numbers", () => {
+    const second = invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0043", "21 March 2023", "12.00")
+    expect(shape(splitDocument(pageModelFromLines([invoiceA, second]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1]],
+      ["invoice", [2]]
+    ])
+  })
+
+  it("makes a second copy of a document a section of its own, even with the same number", () => {
+    const copy = invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0042", "20 March 2023", "57.72")
+    expect(shape(splitDocument(pageModelFromLines([invoiceA, copy]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["invoice", [1]], ["invoice", [2]]])
+    const page1 = [...invoiceA.slice(0, 9), "Page 1 of 2"]
+    const page2 = ["ACME Supplies GmbH", "Invoice No:  INV-2023-0042", "Description   Qty   Amount", "Support   1   10.00", "Total EUR  67.72", "Page 2 of 2"]
+    expect(shape(splitDocument(pageModelFromLines([page1, page2, page1, page2]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1, 2]],
+      ["invoice", [3, 4]]
+    ])
+    expect(shape(splitDocument(pageModelFromLines([receipt, receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["receipt", [1]], ["receipt", [2]]])
+  })
+
+  it("keeps numbered continuation pages together even when their words are almost all the same", () => {
+    const filler = ["Terms and conditions apply to every delivery", "Goods remain our property until paid in full", "Questions: accounts@acme-supplies.de"]
+    const page1 = [...invoiceA.slice(0, 9), "Page 1 of 4"]
+    const next = (k: number) => ["ACME Supplies GmbH", ...filler, ...filler, `Page ${k} of 4`]
+    expect(shape(splitDocument(pageModelFromLines([page1, next(2), next(3), next(4)]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1, 2, 3, 4]]
+    ])
+    // The same page twice is still a second copy.
+    expect(shape(splitDocument(pageModelFromLines([page1, next(2), page1, next(2)]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1, 2]],
+      ["invoice", [3, 4]]
+    ])
+  })
+
+  it("starts a new document at a page that says it is page 1, whatever its number", () => {
+    const one = [...invoiceA, "Page 1 of 1"]
+    const again = [...invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0042", "20 March 2023", "60.00"), "Page 1 of 1"]
+    expect(shape(splitDocument(pageModelFromLines([one, again]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["invoice", [1]], ["invoice", [2]]])
+  })
+
+  it("joins blank pages to the section before them, and leading blank pages to the first section", () => {
+    expect(shape(splitDocument(pageModelFromLines([invoiceA, [], invoiceB, ["  "]]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1, 2]],
+      ["invoice", [3, 4]]
+    ])
+    expect(shape(splitDocument(pageModelFromLines([[], receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["receipt", [1, 2]]])
+  })
+
+  it("types a page by a title that shares its row with the letterhead", () => {
+    const order = [
+      "Atlas Electronics Lda.                               NOTA DE ENCOMENDA",
+      "Avenida da Liberdade 134",
+      "4000-322 Porto                            Encomenda n.º  2023-478",
+      "                                          Data: 24-12-2023",
+      "Fornecedor:                   Morada de entrega:",
+      "Pioneer Systems Lda.          Atlas Electronics Lda.",
+      "Descrição     Qtd.    Preço unit.    Valor",
+      "Laptop stand   2       10,00         20,00",
+      "                       Total         20,00 €"
+    ]
+    const templates = [INVOICE_AND_RECEIPT_TEMPLATES[0]!, spec("purchase order", { po_number: "The purchase order number", vendor: "Name of the supplier", total: "number" })]
+    expect(shape(splitDocument(pageModelFromLines([invoiceA, order]), templates))).toEqual([["invoice", [1]], ["purchase order", [2]]])
+  })
+
+  it("types a till receipt titled TAX INVOICE (as Malaysian receipts are) as a receipt, and a business tax invoice as an invoice", () => {
+    const till = [...receipt.slice(0, 3), "        TAX INVOICE", ...receipt.slice(3)]
+    const business = ["Lim Hardware Corp.                        TAX INVOICE", ...invoiceA.slice(1)]
+    expect(shape(splitDocument(pageModelFromLines([till, business]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["receipt", [1]], ["invoice", [2]]])
+  })
+
+  it("leaves out a page that fits no requested type", () => {
+    expect(shape(splitDocument(pageModelFromLines([invoiceA, letter, receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1]],
+      ["receipt", [3]]
+    ])
+  })
+
+  it("never invents a type that was not requested", () => {
+    const receiptsOnly = [INVOICE_AND_RECEIPT_TEMPLATES[1]!, spec("bank statement", { closing_balance: "number" })]
+    const sections = splitDocument(pageModelFromLines([invoiceA, receipt]), receiptsOnly)
+    expect(sections.every((s) => ["receipt", "bank statement"].includes(s.documentType))).toBe(true)
+    expect(shape(sections)).toEqual([["receipt", [2]]])
+  })
+
+  describe("a single template", () => {
+    const invoiceOnly = [INVOICE_AND_RECEIPT_TEMPLATES[0]!]
+
+    it("makes a single document one section of all its pages, even a page that scores low", () => {
+      const model = pageModelFromLines([INVOICE_LINES, ["Terms and conditions", "Goods remain our property until paid in full."], []])
+      expect(shape(splitDocument(model, invoiceOnly))).toEqual([["invoice", [1, 2, 3]]])
+    })
+
+    it("makes a document that matches nothing one section too", () => {
+      expect(shape(splitDocument(pageModelFromLines([letter]), invoiceOnly))).toEqual([["invoice", [1]]])
+    })
+
+    it("still splits documents that announce themselves (a new invoice number)", () => {
+      expect(shape(splitDocument(pageModelFromLines([invoiceA, invoiceB]), invoiceOnly))).toEqual([
+        ["invoice", [1]],
+        ["invoice", [2]]
+      ])
+    })
+  })
+
+  it("returns no section for an empty document or no template", () => {
+    expect(splitDocument({ mediaType: "application/pdf", pages: [] }, INVOICE_AND_RECEIPT_TEMPLATES)).toEqual([])
+    expect(splitDocument(pageModelFromLines([invoiceA]), [])).toEqual([])
+  })
+
+  it.effect("is provided as the Splitter service", () =>
+    Effect.gen(function* () {
+      const splitter = yield* Splitter
+      const sections = yield* splitter.split(pageModelFromLines([invoiceA, receipt]), INVOICE_AND_RECEIPT_TEMPLATES)
+      expect(shape(sections)).toEqual([["invoice", [1]], ["receipt", [2]]])
+    }).pipe(Effect.provide(LocalSplitter)))
+})

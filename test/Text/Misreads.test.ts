@@ -1,0 +1,118 @@
+import { describe, expect, it } from "@effect/vitest"
+import { joinsAtDecimalMark, labelTokens, misreadDistance, repairAmountWord, repairDateText, repairLegalForm, splitLabelWord } from "../../src/Text/Misreads.js"
+import { tokensOf } from "../../src/Text/Tokens.js"
+
+const asLabel = (word: string) => tokensOf(word).flatMap((t) => labelTokens(t))
+
+describe("Misreads", () => {
+  describe("labelTokens", () => {
+    it("reads label words OCR misread as the label word meant", () => {
+      expect(asLabel("T0TAL")).toEqual(["total"])
+      expect(asLabel("Tota1")).toEqual(["total"])
+      expect(asLabel("Tatal")).toEqual(["total"])
+      expect(asLabel("lnvoice")).toEqual(["invoice"])
+      expect(asLabel("Raunding")).toEqual(["rounding"])
+      expect(asLabel("Salesporson")).toEqual(["salesperson"])
+    })
+
+    it("splits labels glued together or to a currency mark", () => {
+      expect(asLabel("TOTALRM")).toEqual(["total"])
+      expect(asLabel("DocNo")).toEqual(["doc", "no"])
+      expect(asLabel("TAXINVOICE")).toEqual(["tax", "invoice"])
+    })
+
+    it("leaves label words, short words and ordinary words as they are", () => {
+      expect(asLabel("Total")).toEqual(["total"])
+      // One letter for another in a short word is another word, not a misread label.
+      expect(asLabel("rate")).toEqual(["rate"])
+      expect(asLabel("Dale")).toEqual(["dale"])
+      expect(asLabel("mall")).toEqual(["mall"])
+      // Other words and inflections one edit from a label word are not that label.
+      expect(asLabel("charge")).toEqual(["charge"])
+      expect(asLabel("contract")).toEqual(["contract"])
+      expect(asLabel("shopping")).toEqual(["shopping"])
+      expect(asLabel("amounts")).toEqual(["amounts"])
+      expect(asLabel("services")).toEqual(["services"])
+      // Address words of receipts.
+      expect(asLabel("TAMAN")).toEqual(["taman"])
+      expect(asLabel("JALAN")).toEqual(["jalan"])
+    })
+
+    it("counts an OCR confusion as half an edit", () => {
+      expect(misreadDistance("tatal", "total")).toBe(0.5)
+      expect(misreadDistance("tonal", "total")).toBe(1)
+    })
+  })
+
+  describe("splitLabelWord", () => {
+    it("joins a label word OCR split in two", () => {
+      expect(splitLabelWord("tot", "al")).toBe("total")
+      expect(splitLabelWord("t", "otal")).toBe("total")
+    })
+
+    it("does not join a label word with what follows it", () => {
+      expect(splitLabelWord("total", "o")).toBeUndefined()
+      expect(splitLabelWord("document", "ho")).toBeUndefined()
+      expect(splitLabelWord("mee", "goreng")).toBeUndefined()
+    })
+  })
+
+  describe("repairAmountWord", () => {
+    it("reads letters OCR put for digits in a money-shaped word", () => {
+      expect(repairAmountWord("1O.5O")).toBe("10.50")
+      expect(repairAmountWord("11Z.46")).toBe("112.46")
+      expect(repairAmountWord("l2.00")).toBe("12.00")
+      expect(repairAmountWord("RH60.30")).toBe("60.30")
+      // A stray letter or a tax code after the cents stays for the amount reader to drop.
+      expect(repairAmountWord("54.5Ow")).toBe("54.50w")
+      expect(repairAmountWord("12.5OSR")).toBe("12.50SR")
+    })
+
+    it("leaves words, codes and a leading S (a dollar sign) alone", () => {
+      expect(repairAmountWord("SOLD")).toBe("SOLD")
+      expect(repairAmountWord("SR")).toBe("SR")
+      expect(repairAmountWord("OO.OO")).toBe("OO.OO")
+      expect(repairAmountWord("S12.50")).toBe("S12.50")
+      expect(repairAmountWord("12.50")).toBe("12.50")
+    })
+
+    it("joins an amount split at its decimal mark", () => {
+      expect(joinsAtDecimalMark("170.", "00")).toBe(true)
+      expect(joinsAtDecimalMark("40", ".60")).toBe(true)
+      expect(joinsAtDecimalMark("13,20", "26,40")).toBe(false)
+      expect(joinsAtDecimalMark("2", "13")).toBe(false)
+    })
+  })
+
+  describe("repairLegalForm", () => {
+    it("repairs a two-word legal form with one word misread", () => {
+      expect(repairLegalForm("MR D.I.Y. (M) SON BHD")).toBe("MR D.I.Y. (M) SDN BHD")
+      expect(repairLegalForm("LIGHTROOM GALLERY SDY BHD")).toBe("LIGHTROOM GALLERY SDN BHD")
+      expect(repairLegalForm("BOOK TA .K (TAMAN DAYA)SDN 8HD")).toBe("BOOK TA .K (TAMAN DAYA)SDN BHD")
+      expect(repairLegalForm("S.H.H. MOTOR SON. BHD.")).toBe("S.H.H. MOTOR SDN. BHD.")
+      expect(repairLegalForm("Taste Of The World Sdn 8hd")).toBe("Taste Of The World Sdn Bhd")
+    })
+
+    it("leaves names alone when the form is right, absent, or both of its words are misread", () => {
+      for (const name of ["ACME SDN BHD", "ACME SDN. BHD.", "SON OF BHD", "ACME S0N 8HD", "SUNDAY MARKET", "AEON CO. (M) BHD", "BHD SON"]) {
+        expect(repairLegalForm(name)).toBe(name)
+      }
+    })
+  })
+
+  describe("repairDateText", () => {
+    it("repairs dates with letters for digits, spaces at separators and mixed separators", () => {
+      expect(repairDateText("19/1O/2O18")).toBe("19/10/2018")
+      expect(repairDateText("l9/10/2018")).toBe("19/10/2018")
+      expect(repairDateText("19 /10/ 2018")).toBe("19/10/2018")
+      expect(repairDateText("19/10-2018")).toBe("19/10/2018")
+      expect(repairDateText("10.07.2019,12:56:22")).toBe("10.07.2019")
+    })
+
+    it("leaves text not shaped like a date alone", () => {
+      expect(repairDateText("INV-2023-0042")).toBe("INV-2023-0042")
+      expect(repairDateText("SOLD")).toBe("SOLD")
+      expect(repairDateText("12-3-4")).toBe("12-3-4")
+    })
+  })
+})

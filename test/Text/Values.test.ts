@@ -1,0 +1,219 @@
+import { describe, expect, it } from "@effect/vitest"
+import {
+  currencyCode,
+  findValueCandidates,
+  inferDateOrder,
+  parseAmount,
+  parseBoolean,
+  parseDate,
+  parseInteger,
+  parseWholeDate
+} from "../../src/Text/Values.js"
+
+describe("parseAmount", () => {
+  it.each([
+    ["279.84", 279.84],
+    ["$ 279.84", 279.84],
+    ["$127.50", 127.5],
+    ["USD 1,234.56", 1234.56],
+    ["1.234,56 €", 1234.56],
+    ["€ 717,97", 717.97],
+    ["56,02 €", 56.02],
+    ["EUR34,73", 34.73],
+    ["1 234,56", 1234.56],
+    ["1'234.50", 1234.5],
+    ["1,234,567", 1234567],
+    ["1.234.567,89", 1234567.89],
+    ["1,234", 1234],
+    ["0,750", 0.75],
+    ["9.000", 9],
+    ["RM33.90", 33.9],
+    ["RM 9.00", 9],
+    ["Rs. 319.00", 319],
+    ["₹ 1,00,000.00", 100000],
+    ["£12", 12],
+    ["¥1,200", 1200],
+    ["-RM 0.02", -0.02],
+    ["€ -9,32", -9.32],
+    ["(45.00)", -45],
+    ["12.50-", -12.5],
+    ["−3.10", -3.1],
+    ["75.00SR", 75],
+    ["15.00 ZR", 15],
+    ["...*21.20.", 21.2],
+    ["54.50w", 54.5],
+    ["1.25kg", undefined],
+    ["20.00.", 20],
+    [".50", undefined],
+    ["1.234.", undefined],
+    ["15.00%", undefined],
+    ["03/20/2023", undefined],
+    ["INV/2023", undefined],
+    ["CUSTREF123", undefined],
+    ["1 2", undefined],
+    ["", undefined],
+    ["abc", undefined]
+  ])("%s → %s", (text, expected) => {
+    expect(parseAmount(text)).toBe(expected)
+  })
+})
+
+describe("parseInteger", () => {
+  it.each([
+    ["12", 12],
+    ["1,000", 1000],
+    ["3.00", 3],
+    ["-2", -2],
+    ["2.5", undefined],
+    ["x", undefined]
+  ])("%s → %s", (text, expected) => {
+    expect(parseInteger(text)).toBe(expected)
+  })
+})
+
+describe("parseBoolean", () => {
+  it.each([
+    ["Yes", true], ["no", false], ["TRUE", true], ["false", false], ["x", true], ["X", true], ["✓", true], ["✔", true],
+    ["☑", true], ["☐", false], ["oui", true], ["non", false], ["ja", true], ["nein", false], ["sí", true], ["sim", true],
+    ["não", false], ["ya", true], ["tidak", false], ["1", true], ["0", false], ["maybe", undefined], ["", undefined]
+  ])("%s → %s", (text, expected) => {
+    expect(parseBoolean(text)).toBe(expected)
+  })
+})
+
+describe("parseDate", () => {
+  it.each([
+    ["2023-03-20", "2023-03-20"],
+    ["2017-12-28 22:17PM", "2017-12-28"],
+    ["20/03/2023", "2023-03-20"],
+    ["03/20/2023", "2023-03-20"],
+    ["20.03.2023", "2023-03-20"],
+    ["20-03-23", "2023-03-20"],
+    ["12-01-19 21:13", "2019-01-12"],
+    ["25/12/2018 8:13:39 PM", "2018-12-25"],
+    ["Date: 28/11/2022", "2022-11-28"],
+    ["01.05.14-31.05.14", "2014-05-01"],
+    ["20 March 2023", "2023-03-20"],
+    ["Mar 20, 2023", "2023-03-20"],
+    ["March 20th, 2023", "2023-03-20"],
+    ["Jan 1, 2022", "2022-01-01"],
+    ["20-Mar-23", "2023-03-20"],
+    ["05 MAR 2018 18:24", "2018-03-05"],
+    ["28 novembre 2022", "2022-11-28"],
+    ["1er février 2021", "2021-02-01"],
+    ["19. April 2014", "2014-04-19"],
+    ["7. Mai 2014", "2014-05-07"],
+    ["3. März 2020", "2020-03-03"],
+    ["19 april 2014", "2014-04-19"],
+    ["3 maart 2021", "2021-03-03"],
+    ["20 de marzo de 2023", "2023-03-20"],
+    ["5 dic 2022", "2022-12-05"],
+    ["14 settembre 2020", "2020-09-14"],
+    ["2 gennaio 2019", "2019-01-02"],
+    ["20 de março de 2023", "2023-03-20"],
+    ["9 Ogos 2019", "2019-08-09"],
+    ["1 Disember 2018", "2018-12-01"],
+    ["31/02/2020", undefined],
+    ["13/13/2020", undefined],
+    ["Invoice 12345", undefined],
+    ["3/64, Vishwas Khand", undefined],
+    ["03-4162-2318", undefined],
+    ["INV/2023/03/0008", undefined],
+    ["NO 4-4-47G, TAMAN SEJATI", undefined],
+    ["2018-01-25T13:22", "2018-01-25"],
+    ["March 2023", undefined]
+  ])("%s → %s", (text, expected) => {
+    expect(parseDate(text)).toBe(expected)
+  })
+
+  it("reads ambiguous numeric dates day first unless told month first", () => {
+    expect(parseDate("03/04/2023")).toBe("2023-04-03")
+    expect(parseDate("03/04/2023", "dmy")).toBe("2023-04-03")
+    expect(parseDate("03/04/2023", "mdy")).toBe("2023-03-04")
+    expect(parseDate("20/03/2023", "mdy")).toBe("2023-03-20")
+  })
+
+  it("reads dotted dates day first even where the document writes others month first", () => {
+    expect(parseDate("06.12.2018", "mdy")).toBe("2018-12-06")
+    expect(parseDate("06/12/2018", "mdy")).toBe("2018-06-12")
+    expect(inferDateOrder(["Stand 10.11.2025", "Datum 03.06.2025"])).toBeUndefined()
+  })
+
+  it("accepts a whole date only when the text is nothing else", () => {
+    expect(parseWholeDate("20 March 2023,")).toBe("2023-03-20")
+    expect(parseWholeDate("due 20 March 2023")).toBeUndefined()
+  })
+
+  it("infers the day/month order from unambiguous dates", () => {
+    expect(inferDateOrder(["Invoice Date: 03/20/2023", "Due: 04/04/2023"])).toBe("mdy")
+    expect(inferDateOrder(["25/12/2018", "01/02/2019"])).toBe("dmy")
+    expect(inferDateOrder(["01/02/2019"])).toBeUndefined()
+  })
+
+  it("reads month first when no date settles it but the document is American", () => {
+    expect(inferDateOrder(["188 Market St", "Austin, TX 78701", "Date: 09/12/2015"])).toBe("mdy")
+    expect(inferDateOrder(["Issued March 20, 2023", "Due 04/05/2023"])).toBe("mdy")
+    expect(inferDateOrder(["Issued 20 March 2023", "Due 04/05/2023"])).toBeUndefined()
+    expect(inferDateOrder(["Austin, TX 78701", "Date: 25/12/2018"])).toBe("dmy")
+  })
+})
+
+describe("currencyCode", () => {
+  it.each([
+    ["EUR", "EUR"], ["Total EUR 34,73", "EUR"], ["$ 42.00", "USD"], ["US$ 5", "USD"], ["S$12", "SGD"], ["€", "EUR"],
+    ["£ 3", "GBP"], ["₹ 319", "INR"], ["Rs -40.00", "INR"], ["Rs. 12", "INR"], ["RM 9.00", "MYR"], ["-RM0.02", "MYR"],
+    ["¥ 500", "JPY"], ["CHF 10", "CHF"], ["12 euros", "EUR"], ["ringgit", "MYR"],
+    ["SDN BHD", undefined], ["Firmware", undefined], ["usd", undefined], ["Rsvp", undefined], ["hello", undefined]
+  ])("%s → %s", (text, expected) => {
+    expect(currencyCode(text)).toBe(expected)
+  })
+})
+
+describe("findValueCandidates", () => {
+  const words = (text: string) => text.split(" ").map((t) => ({ text: t }))
+
+  it("finds a written date spanning several words, with its word indexes", () => {
+    expect(findValueCandidates(words("Invoice date: 20 March 2023 due"), "date")).toEqual([
+      { start: 2, end: 5, value: "2023-03-20", text: "20 March 2023" }
+    ])
+    expect(findValueCandidates(words("Date: Jan 1, 2022"), "date")[0]).toMatchObject({ start: 1, end: 4, value: "2022-01-01" })
+  })
+
+  it("finds amounts with their currency words and never inside a date", () => {
+    expect(findValueCandidates(words("Total 20 March 2023 $ 279.84"), "amount")).toEqual([
+      { start: 4, end: 6, value: 279.84, text: "$ 279.84", decimals: true }
+    ])
+    expect(findValueCandidates(words("Tax 15% on $ 112.90 $ 16.94"), "amount").map((c) => c.value)).toEqual([112.9, 16.94])
+  })
+
+  it("joins digit groups only when the words sit close together", () => {
+    const h = 0.014
+    const at = (text: string, x: number): { text: string; box: readonly [number, number, number, number] } => ({ text, box: [x, 0.5, x + text.length * 0.007, 0.5 + h] })
+    const close = [at("1", 0.1), at("234,56", 0.1 + 0.007 + 0.007)]
+    expect(findValueCandidates(close, "amount").map((c) => c.value)).toEqual([1234.56])
+    const spaced = [at("26", 0.8), at("205,30", 0.8 + 0.014 + 0.9 * h)]
+    expect(findValueCandidates(spaced, "amount").map((c) => c.value)).toEqual([26205.3])
+    const apart = [at("1", 0.1), at("278.61", 0.2)]
+    expect(findValueCandidates(apart, "amount").map((c) => c.value)).toEqual([1, 278.61])
+  })
+
+  it("reads amounts OCR broke: letters for digits, a split decimal mark, a misread RM glued on", () => {
+    expect(findValueCandidates(words("TOTAL 1O.5O"), "amount").map((c) => c.value)).toEqual([10.5])
+    expect(findValueCandidates(words("CASH : 200. 00"), "amount").map((c) => c.value)).toEqual([200])
+    expect(findValueCandidates(words("Total RH60.30"), "amount").map((c) => c.value)).toEqual([60.3])
+    // A word is not an amount for having letters OCR confuses with digits.
+    expect(findValueCandidates(words("GOODS SOLD"), "amount")).toEqual([])
+  })
+
+  it("reads dates OCR broke: letters for digits, spaces at separators, mixed separators", () => {
+    expect(findValueCandidates(words("Date: 19/1O/2O18 20:49"), "date").map((c) => c.value)).toEqual(["2018-10-19"])
+    expect(findValueCandidates(words("Date 19 /10/ 2018"), "date").map((c) => c.value)).toEqual(["2018-10-19"])
+    expect(findValueCandidates(words("Date: 19/10-2018"), "date").map((c) => c.value)).toEqual(["2018-10-19"])
+  })
+
+  it("finds integers, booleans and currencies word by word", () => {
+    expect(findValueCandidates(words("Qty 1.00 kg"), "integer")).toEqual([{ start: 1, end: 2, value: 1, text: "1.00", decimals: true }])
+    expect(findValueCandidates(words("Paid: yes"), "boolean")).toEqual([{ start: 1, end: 2, value: true, text: "yes" }])
+    expect(findValueCandidates(words("Total EUR 34,73"), "currency")).toEqual([{ start: 1, end: 2, value: "EUR", text: "EUR" }])
+  })
+})
