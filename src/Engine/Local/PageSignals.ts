@@ -31,7 +31,7 @@ export interface PageEvidence {
   readonly pageNumber: number | undefined
   /** The document's own number (invoice, receipt, document number), when labelled. */
   readonly documentNumber: string | undefined
-  /** The page opens with a title line stating its number ("Rechnung Nr. 471102 vom …"): a first page. */
+  /** The page opens with a title line stating its number and date ("Rechnung Nr. 471102 vom …"): a first page. */
   readonly titleLine: boolean
   /** The first date of the page. */
   readonly date: string | undefined
@@ -176,9 +176,12 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
   const rows = rowStrings(layout)
   const roll = tillRoll(layout)
   const hint = inferDateOrder([text])
+  const titledLine = titleLine({ layouts: [layout], hint })
   const titled = new Set<number>()
   profiles.forEach((p, i) => {
-    if (isTitled(layout, p.type.titles)) titled.add(i)
+    // A title line names its type in one word, compounds included ("Handelsrechnung" is a "Rechnung").
+    const byLine = titledLine?.date !== undefined && p.type.titles.some((t) => t.length === 1 && titledLine.title.endsWith(t[0]!))
+    if (byLine || isTitled(layout, p.type.titles)) titled.add(i)
   })
   return {
     page,
@@ -187,7 +190,7 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
     titled,
     pageNumber: pageNumberOf(layout),
     documentNumber: documentNumberOf(layout, hint),
-    titleLine: titleLine({ layouts: [layout], hint })?.number !== undefined,
+    titleLine: titledLine?.date !== undefined,
     date: dateOf(layout, hint),
     header: headerOf(layout),
     content: new Set(layout.rows.flatMap((r) => r.words.flatMap((w) => w.tokens)))

@@ -21,6 +21,8 @@ const TOP = 0.5
 const BETWEEN = 2
 
 export interface TitleLine {
+  /** The title word, folded ("handelsrechnung", "facture"). */
+  readonly title: string
   readonly number?: Found
   readonly date?: Found
 }
@@ -29,33 +31,34 @@ const clean = (w: PlacedWord) => fold(w.text).replace(/[()[\],;]+/g, "")
 
 const onRow = (layout: PageLayout, row: Row, hint: Section["hint"]): TitleLine | undefined => {
   const words = row.words
-  const title = words.findIndex((w, i) => i < 3 && TITLE.test(clean(w)))
-  if (title < 0) return undefined
+  const titleAt = words.findIndex((w, i) => i < 3 && TITLE.test(clean(w)))
+  if (titleAt < 0) return undefined
   let at = -1
-  for (let i = title + 1; i <= Math.min(words.length - 2, title + 1 + BETWEEN); i++) {
+  for (let i = titleAt + 1; i <= Math.min(words.length - 2, titleAt + 1 + BETWEEN); i++) {
     if (NUMBER.test(clean(words[i]!))) {
       at = i
       break
     }
   }
   // "Invoice #123" and "Rechnung Nr.123" write the number against its mark.
-  const glued = at < 0 ? /^(?:#|nr\.?|no\.?|n°)(\p{N}[\p{L}\p{N}\-/_.]*)$/u.exec(clean(words[title + 1] ?? words[title]!)) : null
-  const idIndex = at >= 0 ? at + 1 : glued !== null ? title + 1 : -1
+  const glued = at < 0 ? /^(?:#|nr\.?|no\.?|n°)(\p{N}[\p{L}\p{N}\-/_.]*)$/u.exec(clean(words[titleAt + 1] ?? words[titleAt]!)) : null
+  const idIndex = at >= 0 ? at + 1 : glued !== null ? titleAt + 1 : -1
   const idWord = words[idIndex]
   if (idWord === undefined) return undefined
   const id = (glued?.[1] ?? idWord.text).replace(/^[:#]+|[,;:.]+$/g, "")
   if (!/\p{N}/u.test(id) || id.length > 30) return undefined
   const number: Found = { value: id, words: [idWord], layout }
+  const title = clean(words[titleAt]!)
   const connector = words[idIndex + 1]
-  if (connector === undefined || !DATED.test(clean(connector))) return { number }
+  if (connector === undefined || !DATED.test(clean(connector))) return { title, number }
   // The date: the fewest words after the connector that read as one whole date.
   for (let n = 1; n <= 4 && idIndex + 1 + n < words.length + 1; n++) {
     const dateWords = words.slice(idIndex + 2, idIndex + 2 + n)
     const text = dateWords.map((w) => w.text).join(" ").replace(/[,;:]+$/, "")
     const d = findDates(text, hint)[0]
-    if (d !== undefined && d.index === 0 && d.length >= text.length - 1) return { number, date: { value: d.iso, words: dateWords, layout } }
+    if (d !== undefined && d.index === 0 && d.length >= text.length - 1) return { title, number, date: { value: d.iso, words: dateWords, layout } }
   }
-  return { number }
+  return { title, number }
 }
 
 /** The first title line of the section that states a number, on the top half of a page. */

@@ -47,6 +47,15 @@ describe("LocalSplitter", () => {
     expect(shape(splitDocument(pageModelFromLines([invoiceA, noPageNumbers]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["invoice", [1, 2]]])
   })
 
+  it("starts a document at a title line with its number and date, even when the number repeats the previous one's", () => {
+    const first = ["Lieferant GmbH", "RECHNUNG", "Rechnungsnummer 471102", "Rechnungsdatum 05.03.2013", "Trennblätter A4   20   198,00", "Rechnungssumme Brutto 235,62"]
+    const second = ["Handelsrechnung Nr. 471102 vom 13.11.2019", "Währung: EUR", "Verkäufer", "Name: Lieferant GmbH", "Bruttosumme 671,15"]
+    expect(shape(splitDocument(pageModelFromLines([first, second]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1]],
+      ["invoice", [2]]
+    ])
+  })
+
   it("tells two invoices of one issuer apart by their numbers", () => {
     const second = invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0043", "21 March 2023", "12.00")
     expect(shape(splitDocument(pageModelFromLines([invoiceA, second]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
