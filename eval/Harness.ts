@@ -302,6 +302,8 @@ export interface RunOptions {
   readonly readCache?: string
   /** Values below this confidence count as not returned, as the API's MIN_CONFIDENCE makes them. */
   readonly threshold?: number
+  /** Called before an item is run (the oracle learns the item's truth); with it, items run one at a time. */
+  readonly beforeItem?: (item: Item) => void
 }
 
 /** Every item of the corpus, a few at a time, results in manifest order. */
@@ -311,8 +313,12 @@ export const runCorpus = (corpus: Corpus, options: RunOptions = {}): Effect.Effe
     const rules = rulesOf(corpus.manifest.compare)
     const items = yield* Effect.forEach(
       corpus.manifest.items,
-      (item, i) => runItem(corpus, specs, rules, item, options).pipe(Effect.tap((r) => Effect.sync(() => options.onItem?.(corpus, r, i)))),
-      { concurrency: options.concurrency ?? 2 }
+      (item, i) =>
+        Effect.sync(() => options.beforeItem?.(item)).pipe(
+          Effect.zipRight(runItem(corpus, specs, rules, item, options)),
+          Effect.tap((r) => Effect.sync(() => options.onItem?.(corpus, r, i)))
+        ),
+      { concurrency: options.beforeItem !== undefined ? 1 : options.concurrency ?? 2 }
     )
     const truth = options.truth === true && corpus.manifest.items.some((i) => i.ocr_truth !== undefined)
     return { name: truth ? `${corpus.manifest.name} (truth text)` : corpus.manifest.name, dir: corpus.dir, kind: corpus.kind, items }

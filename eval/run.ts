@@ -13,6 +13,9 @@
  *   --jobs N                       items run at once (default 2)
  *   --show-held-back               also print the failures of the held-back part (two files in five of every
  *                                  corpus, by a hash of the name): only to report, never to tune on
+ *   --oracle                       the Claude engine against an oracle in place of the Messages API that answers
+ *                                  every extraction with the item's truth as written on the page (eval/Oracle.ts):
+ *                                  what is not right then is what the engine's grounding loses
  *   --truth                        read items' ground-truth text (manifest `ocr_truth`) instead of their
  *                                  images: the engine with perfect OCR, to tell reading from extraction losses
  *   --read-cache                   development only: keep page models by file hash in OUT/read-cache (or
@@ -29,7 +32,8 @@ import { makeScratch, Scratch } from "../src/Storage/Scratch.js"
 import { AppConfig } from "../src/Config.js"
 import { evalConfig } from "./Config.js"
 import { type CorpusResult, runCorpus } from "./Harness.js"
-import { type Corpus, corporaIn, loadCorpus } from "./Manifest.js"
+import { type Corpus, type Item, corporaIn, loadCorpus } from "./Manifest.js"
+import { startOracle } from "./Oracle.js"
 import { type CorpusSummary, confidenceText, deltas, failureLines, markdownReport, summarize, summaryText } from "./Report.js"
 import { generateSynthetic } from "./synthetic/Generate.js"
 
@@ -47,10 +51,11 @@ interface Options {
   readonly shared: boolean
   readonly readCache: string | undefined
   readonly showHeldBack: boolean
+  readonly oracle: boolean
 }
 
 const parseArgs = (args: ReadonlyArray<string>): Options => {
-  const o = { dirs: [] as Array<string>, synthetic: undefined as boolean | undefined, seed: 1, scale: 1, out: path.join(root, "eval", "out"), failures: 40, truth: false, jobs: 2, shared: true, readCache: undefined as string | undefined, showHeldBack: false }
+  const o = { dirs: [] as Array<string>, synthetic: undefined as boolean | undefined, seed: 1, scale: 1, out: path.join(root, "eval", "out"), failures: 40, truth: false, jobs: 2, shared: true, readCache: undefined as string | undefined, showHeldBack: false, oracle: false }
 
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!
@@ -68,6 +73,7 @@ const parseArgs = (args: ReadonlyArray<string>): Options => {
     else if (a === "--truth") o.truth = true
     else if (a === "--no-shared") o.shared = false
     else if (a === "--show-held-back") o.showHeldBack = true
+    else if (a === "--oracle") o.oracle = true
     else if (a === "--jobs") o.jobs = Number(value())
     else if (a === "--read-cache") o.readCache = o.readCache ?? ""
     else if (a === "--help" || a === "-h") {
@@ -105,6 +111,11 @@ const main = async () => {
   }
   const corpora: Array<Corpus> = dirs.map(loadCorpus)
 
+  const oracle = options.oracle ? await startOracle() : undefined
+  if (oracle !== undefined) {
+    Object.assign(process.env, { ENGINE: "anthropic", ANTHROPIC_API_KEY: "sk-ant-oracle", ANTHROPIC_BASE_URL: oracle.url, MODEL_VISION: "false" })
+    console.log(`The Claude engine against the oracle at ${oracle.url}: answers are the corpus truth as written on the page.`)
+  }
   const served = await evalConfig(options.out)
   // The engine gives every value; the harness applies the service's threshold when it scores, so the
   // trade-off of every other threshold can be shown from the same run.
@@ -121,6 +132,7 @@ const main = async () => {
         runCorpus(corpus, {
           truth: options.truth,
           threshold,
+          ...(oracle !== undefined ? { beforeItem: (item: Item) => oracle.setTruth({ ...item.expected, ...(item.lines !== undefined ? { lines: item.lines } : {}) }) } : {}),
           concurrency: options.jobs,
           ...(readCache === undefined ? {} : { readCache }),
           onItem: (_, item, i) => {
@@ -134,6 +146,7 @@ const main = async () => {
   } finally {
     // OCR workers can take a while to stop; the report does not wait for them.
     await Promise.race([runtime.dispose(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
+    await oracle?.close()
   }
 
   // The held-back part of every corpus first: the numbers that say how the engine does on files it was not tuned on.

@@ -44,7 +44,7 @@ export interface ReadingPoolOptions {
 
 export const BASE_BUDGET_MS = 30_000
 export const PAGE_BUDGET_MS = 2_000
-/** A worker whose heap holds this much more than at its start after a read is replaced rather than kept. */
+/** A worker whose heap or resident memory grew this much over its resting size is retired after its document. */
 const RETIRE_HEAP_BYTES = 256 * 1024 * 1024
 /** A worker is replaced after this many reads anyway (fragmentation, caches). */
 const RETIRE_AFTER_READS = 200
@@ -240,7 +240,12 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
               }))
             case "done": {
               if (message.id !== id) return
-              const keep = message.heapUsed - slot.restingHeap < RETIRE_HEAP_BYTES && slot.reads < RETIRE_AFTER_READS
+              // A worker left larger than this by a document (heap, or memory outside it) is replaced, so
+              // that what one document leaves behind never counts against the next one's cap.
+              const resident = residentBytes(worker.pid)
+              const keep = message.heapUsed - slot.restingHeap < RETIRE_HEAP_BYTES &&
+                (resident === undefined || slot.resting === 0 || resident - slot.resting < RETIRE_HEAP_BYTES) &&
+                slot.reads < RETIRE_AFTER_READS
               return finish(
                 message.error === undefined ? Effect.succeed(job.result(message)) : Effect.fail(errorOf(message.error.tag, message.error.detail)),
                 keep
