@@ -85,18 +85,23 @@ const findForm = (lines: ReadonlyArray<NumberedLine>, forms: ReadonlyArray<strin
   return undefined
 }
 
+/** Where `target` stands in `text` as whole words (case ignored): the words as written there. */
+const wordsIn = (text: string, target: string): string | undefined => {
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${escape(target).replace(/ /g, "\\s+")}(?![\\p{L}\\p{N}])`, "iu")
+  return re.exec(text)?.[0]
+}
+
 /** A name or text: on one line, or run over two consecutive lines. */
 const findText = (lines: ReadonlyArray<NumberedLine>, text: string) => {
-  const target = fold(text).toLowerCase()
+  const target = fold(text)
   if (target === "") return undefined
   for (const line of lines) {
-    const at = fold(line.text).toLowerCase().indexOf(target)
-    if (at >= 0) return { value: fold(line.text).slice(at, at + target.length), lines: [line.id] }
+    const value = wordsIn(fold(line.text), target)
+    if (value !== undefined) return { value, lines: [line.id] }
   }
   for (let i = 0; i + 1 < lines.length; i++) {
-    const joined = `${fold(lines[i]!.text)} ${fold(lines[i + 1]!.text)}`
-    const at = joined.toLowerCase().indexOf(target)
-    if (at >= 0) return { value: joined.slice(at, at + target.length), lines: [lines[i]!.id, lines[i + 1]!.id] }
+    const value = wordsIn(`${fold(lines[i]!.text)} ${fold(lines[i + 1]!.text)}`, target)
+    if (value !== undefined) return { value, lines: [lines[i]!.id, lines[i + 1]!.id] }
   }
   return undefined
 }

@@ -10,6 +10,7 @@ import { type Line, type Page, type PageModel, type Word, pageText, unionBox } f
 import type { FieldAnswer, LeafAnswer, ObjectAnswer } from "./ToolSchema.js"
 import { fold } from "../../Text/Tokens.js"
 import {
+  currencyCode,
   type DateOrder,
   findDates,
   findValueCandidates,
@@ -39,6 +40,11 @@ export interface SectionText {
    * value not written in their text is still grounded on the words that spell it nearly the same.
    */
   readonly seen: ReadonlySet<number>
+  /**
+   * Pages where a value may be grounded on words that spell it nearly the same: the pages seen as
+   * images, and the pages our OCR read (a model reading their text may correct an obvious misread).
+   */
+  readonly near: ReadonlySet<number>
 }
 
 export const lineId = (page: number, index: number): string => `p${page} L${index + 1}`
@@ -54,7 +60,8 @@ export const sectionText = (model: PageModel, pages: ReadonlyArray<number>, seen
   const chosen = model.pages.filter((p) => wanted.has(p.page))
   const lines = new Map<string, PlacedLine>()
   for (const p of chosen) p.lines.forEach((line, i) => lines.set(lineId(p.page, i), { page: p.page, line }))
-  return { pages: chosen, hint: inferDateOrder(chosen.map(pageText)), lines, seen }
+  const near = new Set([...seen, ...chosen.filter((p) => p.source === "ocr").map((p) => p.page)])
+  return { pages: chosen, hint: inferDateOrder(chosen.map(pageText)), lines, seen, near }
 }
 
 /** The pages as the model reads them: every line prefixed with its id, `[p2 L14] text`. */
@@ -137,6 +144,15 @@ const searchText = (lines: ReadonlyArray<PlacedLine>, value: string): Hit | unde
   return at < 0 ? undefined : hitOf(compact, at, at + compactWanted.length)
 }
 
+/** Where a currency is written in the lines, as its code, mark or name. */
+const searchCurrency = (lines: ReadonlyArray<PlacedLine>, code: string): Hit | undefined => {
+  for (const { page, line } of lines) {
+    const word = line.words.find((w) => w.text.length <= 12 && currencyCode(w.text) === code)
+    if (word !== undefined) return { page, words: [word] }
+  }
+  return undefined
+}
+
 /** Where a typed value equal to `target` is written in the lines, read by the shared readers. */
 const searchTyped = (
   lines: ReadonlyArray<PlacedLine>,
@@ -150,6 +166,16 @@ const searchTyped = (
     for (const c of findValueCandidates(words, kind, hint)) {
       const same = typeof target === "number" ? typeof c.value === "number" && Math.abs(c.value - target) < 1e-9 : c.value === target
       if (same) return { page, words: line.words.slice(c.start, c.end) }
+    }
+  }
+  // An amount with what is left of a currency mark glued before it ("M4.00" where OCR lost the R of "RM").
+  if (kind === "amount" && typeof target === "number") {
+    for (const { page, line } of lines) {
+      for (const w of line.words) {
+        const tail = /^\p{L}{1,3}(\d[\d.,]*\d)$/u.exec(w.text)?.[1]
+        const n = tail === undefined ? undefined : parseAmount(tail)
+        if (n !== undefined && Math.abs(n - target) < 1e-9) return { page, words: [w] }
+      }
     }
   }
   return undefined
@@ -256,9 +282,9 @@ const firstHit = (scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>, find: (lines
 }
 
 /** Where a value not written in the text is written nearly the same, on the pages the model saw as images. */
-const nearHit = (scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>, seen: ReadonlySet<number>, text: string): ScoredHit | undefined => {
-  if (seen.size === 0) return undefined
-  const hit = firstHit(scopes.map((scope) => scope.filter((l) => seen.has(l.page))).filter((scope) => scope.length > 0), (lines) => searchNear(lines, text))
+const nearHit = (scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>, near: ReadonlySet<number>, text: string): ScoredHit | undefined => {
+  if (near.size === 0) return undefined
+  const hit = firstHit(scopes.map((scope) => scope.filter((l) => near.has(l.page))).filter((scope) => scope.length > 0), (lines) => searchNear(lines, text))
   return hit === undefined ? undefined : { ...hit, confidence: hit.confidence * NEAR_FACTOR }
 }
 
@@ -305,7 +331,7 @@ const groundLeaf = (answer: FieldAnswer | undefined, field: LeafField, section: 
     case "number":
     case "integer":
     case "date":
-      return groundTyped(text, field, scopes, section.hint, section.seen)
+      return groundTyped(text, field, scopes, section.hint, section.near)
     case "boolean": {
       const hit = firstHit(scopes, (lines) => searchText(lines, text))
       if (hit === undefined) return INVENTED
@@ -319,7 +345,11 @@ const groundLeaf = (answer: FieldAnswer | undefined, field: LeafField, section: 
       return allowed === undefined ? NOT_STATED : { value: grounded(allowed, hit), ungrounded: 0 }
     }
     case "string": {
-      const hit = firstHit(scopes, (lines) => searchText(lines, text)) ?? nearHit(scopes, section.seen, text)
+      // A currency answered by its code ("EUR") is written on the page as its mark or name ("€", "euros").
+      const code = /^[A-Z]{3}$/.test(text.trim()) && currencyCode(text.trim()) === text.trim() ? text.trim() : undefined
+      const hit = firstHit(scopes, (lines) => searchText(lines, text)) ??
+        (code !== undefined ? firstHit(scopes, (lines) => searchCurrency(lines, code)) : undefined) ??
+        nearHit(scopes, section.near, text)
       return hit === undefined ? INVENTED : { value: grounded(text.replace(/\s+/g, " "), hit), ungrounded: 0 }
     }
   }
