@@ -26,9 +26,11 @@ export type Evidence = {
   readonly agrees: number
   /** How much the value looks like a value of its kind (a name that is not a sentence, a date of a plausible year). */
   readonly shape: number
+  /** The chance every word of it was read right (the product of its words' reading confidences): a long value read by OCR is right only when all of it is. */
+  readonly intact: number
 }
 
-export const FEATURES = ["labelled", "score", "margin", "meaning", "reading", "tabular", "agrees", "shape"] as const satisfies ReadonlyArray<keyof Evidence>
+export const FEATURES = ["labelled", "score", "margin", "meaning", "reading", "tabular", "agrees", "shape", "intact"] as const satisfies ReadonlyArray<keyof Evidence>
 
 export type ValueGroup = "amount" | "date" | "text" | "code"
 
@@ -58,6 +60,9 @@ export const confidenceOf = (group: ValueGroup, e: Evidence, m: ConfidenceModel 
   const z = FEATURES.reduce((sum, f) => sum + w.weights[f] * e[f], w.bias)
   return 1 / (1 + Math.exp(-z))
 }
+
+/** The chance every word of a value was read right. */
+export const intactOf = (words: ReadonlyArray<PlacedWord>): number => words.reduce((p, w) => p * w.confidence, 1)
 
 /** The mean reading confidence of a value's words. */
 export const readingOf = (words: ReadonlyArray<PlacedWord>): number =>

@@ -11,7 +11,7 @@ import { type PageModel, pageText, unionBox } from "../../Domain/PageModel.js"
 import { fallbackValue } from "./Fallbacks.js"
 import type { Found, Section } from "./Section.js"
 import { type LabelMatch, type PlacedWord, below, findLabels, gapBefore, layoutOf, lexiconHits, rightOf } from "./Layout.js"
-import { type Evidence, confidenceOf, groupOf, readingOf, shapeOf } from "./Confidence.js"
+import { type Evidence, confidenceOf, groupOf, intactOf, readingOf, shapeOf } from "./Confidence.js"
 import { marketplaceBrand } from "./Letterhead.js"
 import { titleLine } from "./TitleLine.js"
 import { readLineItems } from "./LineItems.js"
@@ -260,7 +260,8 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
       reading: readingOf(found.words),
       tabular: 0,
       agrees: labelled.agreed === true ? 1 : 0,
-      shape: shapeOf(kind, found.value)
+      shape: shapeOf(kind, found.value),
+      intact: intactOf(found.words)
     })
   }
   const fallback = fallbackValue(section, field, kind, profile.concepts)
@@ -273,7 +274,8 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
     reading: readingOf(fallback.words),
     tabular: 0,
     agrees: 0,
-    shape: shapeOf(kind, fallback.value)
+    shape: shapeOf(kind, fallback.value),
+    intact: intactOf(fallback.words)
   })
 }
 

@@ -9,7 +9,7 @@ import type { Section } from "./Section.js"
 import { type LabelMatch, type PageLayout, type PlacedWord, type Row, findLabels, lexiconHits } from "./Layout.js"
 import { type ReadKind, readKindOf, readValue } from "./Readers.js"
 import { findValueCandidates } from "../../Text/Values.js"
-import { type Evidence, confidenceOf, groupOf, readingOf, shapeOf } from "./Confidence.js"
+import { type Evidence, confidenceOf, groupOf, intactOf, readingOf, shapeOf } from "./Confidence.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
 
 interface Column {
@@ -178,7 +178,7 @@ export const readLineItems = (section: Section, item: LeafField | ObjectField, p
       leaves.forEach((field, i) => {
         const v = values.get(i)
         if (v === undefined) return
-        const evidence: Evidence = { labelled: 1, score: 1, margin: 1, meaning: fields[i]!.meaning, reading: readingOf(v.words), tabular: 1, agrees: 0, shape: shapeOf(fields[i]!.kind, v.value) }
+        const evidence: Evidence = { labelled: 1, score: 1, margin: 1, meaning: fields[i]!.meaning, reading: readingOf(v.words), tabular: 1, agrees: 0, shape: shapeOf(fields[i]!.kind, v.value), intact: intactOf(v.words) }
         obj[field.name] = { value: v.value, page: layout.page.page, box: unionBox(v.words.map((w) => w.box)), confidence: confidenceOf(groupOf(fields[i]!.kind), evidence), evidence: { ...evidence, group: groupOf(fields[i]!.kind) } }
       })
       out.push(obj)

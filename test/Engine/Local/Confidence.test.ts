@@ -11,7 +11,7 @@ const conf = (v: ExtractedValue): number => (v as Grounded).confidence
 const value = (v: ExtractedValue): unknown => (v === null ? null : (v as Grounded).value)
 
 const evidence = (over: Partial<Evidence>): Evidence => ({
-  labelled: 1, score: 1, margin: 1, meaning: 1, reading: 1, tabular: 0, agrees: 0, shape: 1, ...over
+  labelled: 1, score: 1, margin: 1, meaning: 1, reading: 1, tabular: 0, agrees: 0, shape: 1, intact: 1, ...over
 })
 
 describe("abstention", () => {
