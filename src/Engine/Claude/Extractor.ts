@@ -14,6 +14,8 @@ import { toolAnswerSchema, toolInputSchema } from "./ToolSchema.js"
 import { recordUsage } from "./Usage.js"
 import { failWithApiError } from "./Failure.js"
 import { groundObject, mergeExtracted, numberedText, sectionText } from "./Grounding.js"
+import { withAgreement } from "./Agreement.js"
+import { extractSection } from "../Local/Extractor.js"
 
 /** Input budget of one extraction call's pages. */
 export const EXTRACT_CHUNK_TOKENS = 30_000
@@ -132,7 +134,8 @@ export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient | App
           })
           const ungrounded = parts.reduce((n, p) => n + p.ungrounded, 0)
           if (ungrounded > 0) yield* Effect.logInfo(`${ungrounded} model value(s) not found in the document were returned as null`)
-          return parts.length === 1 ? parts[0]!.value : mergeExtracted(spec.fields, parts.map((p) => p.value))
+          const extracted = parts.length === 1 ? parts[0]!.value : mergeExtracted(spec.fields, parts.map((p) => p.value))
+          return withAgreement(extracted, extractSection(model, pages, spec))
         }).pipe(
           failWithApiError("extraction"),
           Effect.withSpan("Extractor.extract", { attributes: { engine: "anthropic", templateId: spec.templateId, pages: pages.length } })
