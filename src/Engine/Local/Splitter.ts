@@ -151,11 +151,12 @@ const sectionsOf = (
     current?.evidence.push(e)
     prev = e
   })
-  return sections.map((s) => ({
+  // A section is exact when both its ends are: its own start, and the start of the section after it.
+  return sections.map((s, i) => ({
     templateId: specs[s.spec]!.templateId,
     documentType: specs[s.spec]!.documentType,
     pages: s.pages,
-    confidence: confidenceOf(s.sureness)
+    confidence: confidenceOf(s.sureness) * (sections[i + 1]?.sureness[0] ?? 1)
   }))
 }
 
