@@ -276,7 +276,25 @@ export const confidenceText = (title: string, summaries: ReadonlyArray<CorpusSum
     const right = points.reduce((n, p) => n + p.right, 0), wrong = points.reduce((n, p) => n + p.wrong, 0), total = points.reduce((n, p) => n + p.total, 0)
     lines.push(`    ${t.toFixed(2)}  right ${pct(ratio(right, total)).padStart(6)}  wrong ${pct(ratio(wrong, total)).padStart(6)}  null ${pct(ratio(total - right - wrong, total)).padStart(6)}`)
   }
+  lines.push(`  the most right values less twice the wrong ones at ${bestThreshold(summaries).toFixed(2)}`)
   return lines.join("\n")
+}
+
+/** A wrong value costs its user twice what a right one gains: the threshold the default is chosen by, on the tune part. */
+export const WRONG_COST = 2
+
+/** The threshold with the most right values less WRONG_COST times the wrong ones. */
+export const bestThreshold = (summaries: ReadonlyArray<CorpusSummary>): number => {
+  let best = 0, bestScore = -Infinity
+  for (const t of THRESHOLDS) {
+    const points = summaries.flatMap((s) => s.curve.filter((p) => p.threshold === t))
+    const score = points.reduce((n, p) => n + p.right - WRONG_COST * p.wrong, 0)
+    if (score > bestScore) {
+      best = t
+      bestScore = score
+    }
+  }
+  return best
 }
 
 /** The same as markdown tables. */

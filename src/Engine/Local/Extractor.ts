@@ -81,7 +81,10 @@ const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile
   let base = m.phrase.strength * (m.segmentStart || afterModifier(m) ? 1 : 0.7) * (m.colon ? 1.05 : 1)
   // Later totals win over earlier ones; other fields prefer their first occurrence.
   base += late ? 0.04 * position : -0.04 * position
-  const right = rightOf(m, own)
+  const party = kind === "text" && profile.concepts[0] !== undefined && PARTIES.has(profile.concepts[0])
+  const rightWords = rightOf(m, own)
+  // "Seller trade name", "Käufer Name": words that only name the label's value continue the label.
+  const right = party && rightWords.length > 0 && rightWords.every((w) => w.tokens.every((t) => NAME_LABELS.has(t) || NAME_QUALIFIERS.has(t))) ? [] : rightWords
   const r = readValue(kind, right, options)
   if (r !== undefined) {
     const dx = Math.max(0, r.words[0]!.box[0] - m.box[2])
@@ -89,7 +92,6 @@ const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile
       return { ...r, layout: m.page, score: base * (1 - 0.3 * Math.min(1, dx / 0.6)) * fit(kind, r) }
     }
   }
-  const party = kind === "text" && profile.concepts[0] !== undefined && PARTIES.has(profile.concepts[0])
   // A party heading alone on its row ("Verkäufer", "Käufer/Leistungsempfänger") heads a block of labelled lines.
   const heading = party && right.length === 0
   const areas = below(m, own, kind === "text" && (party || profile.concepts.some((c) => MULTI_LINE.has(c))) ? 5 : 2, heading)
@@ -115,6 +117,9 @@ const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile
 const PARTIES = new Set(["issuer", "customer"])
 /** Labels of a party's name on the lines under its heading ("Name:", "Firma:", "Raison sociale :"). */
 const NAME_LABELS = new Set(["name", "names", "nom", "naam", "nombre", "nome", "nama", "firma", "firmenname", "company", "societe", "raison", "sociale", "denomination"])
+
+/** Words that qualify a name label ("trade name", "legal name", "registered name"). */
+const NAME_QUALIFIERS = new Set(["trade", "trading", "legal", "registered", "business", "commercial", "full"])
 
 /** A line under a party's heading: its words after a name label, none when another field's label starts it. */
 const partyLine = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> | undefined => {
@@ -215,6 +220,20 @@ const grounded = (f: Found, kind: ReadKind, evidence: Evidence): Grounded => ({
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x))
 
+const squeeze = (text: string) => text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")
+
+/**
+ * Whether a name is written again on another row of the section (a company's name in its letterhead
+ * and its footer, a customer's in the address and the greeting): a label's neighbour seldom is.
+ */
+const writtenElsewhere = (section: Section, found: Found): boolean => {
+  const name = squeeze(String(found.value))
+  if (name.length < 6) return false
+  const own = new Set(found.words)
+  return section.layouts.some((layout) =>
+    layout.rows.some((row) => !row.words.some((w) => own.has(w)) && squeeze(row.words.map((w) => w.text).join(" ")).includes(name)))
+}
+
 /** Fields a title line states ("Rechnung Nr. 123 vom 03.06.2025"): the document's number and its date. */
 const TITLE_NUMBERS = new Set(["invoice_number", "receipt_number", "document_number"])
 const TITLE_DATES = new Set(["date", "invoice_date", "purchase_date"])
@@ -252,6 +271,7 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
       ? marketplaceBrand(section, labelled.words)
       : undefined
     const found = brand ?? labelled
+    const repeated = kind === "text" && writtenElsewhere(section, found)
     return grounded(found, kind, {
       labelled: 1,
       score: clamp01(labelled.score),
@@ -259,7 +279,7 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
       meaning: profile.meaning,
       reading: readingOf(found.words),
       tabular: 0,
-      agrees: labelled.agreed === true ? 1 : 0,
+      agrees: labelled.agreed === true || repeated ? 1 : 0,
       shape: shapeOf(kind, found.value),
       intact: intactOf(found.words)
     })
