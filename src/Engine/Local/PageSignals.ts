@@ -153,10 +153,28 @@ const documentNumberOf = (layout: PageLayout, hint: ReturnType<typeof inferDateO
 }
 
 /** The page's date: the one its title line states, else the first on the page. */
-const dateOf = (layout: PageLayout, hint: ReturnType<typeof inferDateOrder>): string | undefined => {
+const DATE_FIELD: LeafField = { kind: "leaf", name: "date", type: "date" }
+const DATE_PROFILE: FieldProfile = {
+  concepts: ["invoice_date", "purchase_date", "date"],
+  meaning: 1,
+  phrases: [...conceptPhrases("invoice_date"), ...conceptPhrases("purchase_date"), ...conceptPhrases("date")]
+}
+/** A document's own date is printed in the top part of its first page. */
+const DATE_TOP = 0.4
+
+/**
+ * The page's document date: the one its title line states, else the one a date label names, else the
+ * first date in the top part of the page (anywhere on a till roll). A date further down an invoice (a
+ * due date in the payment terms, a period in a table) says nothing of where a document starts.
+ */
+const dateOf = (layout: PageLayout, hint: ReturnType<typeof inferDateOrder>, roll: boolean): string | undefined => {
   const titled = titleLine({ layouts: [layout], hint })?.date
   if (titled !== undefined) return String(titled.value)
+  const labelled = readLabelled({ layouts: [layout], hint }, DATE_FIELD, ["date"], DATE_PROFILE)
+  if (labelled !== undefined) return String(labelled.value)
+  // A till roll prints its one date anywhere, often under the items.
   for (const row of layout.rows) {
+    if (row.box[1] > DATE_TOP && !roll) break
     const r = readValue("date", row.words, { hint })
     if (r !== undefined) return String(r.value)
   }
@@ -191,7 +209,7 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
     pageNumber: pageNumberOf(layout),
     documentNumber: documentNumberOf(layout, hint),
     titleLine: titledLine?.date !== undefined,
-    date: dateOf(layout, hint),
+    date: dateOf(layout, hint, roll),
     header: headerOf(layout),
     content: new Set(layout.rows.flatMap((r) => r.words.flatMap((w) => w.tokens)))
   }
