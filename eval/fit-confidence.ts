@@ -66,15 +66,35 @@ const learnable = (samples: ReadonlyArray<Sample>): boolean => {
   return samples.length >= 20 && rights > 0 && rights < samples.length
 }
 
-/** A logistic regression of being right on the reasons, with an intercept. */
-const fit = (samples: ReadonlyArray<Sample>): Weights => {
-  const X = new Matrix(samples.map((s) => [1, ...s.x]))
+/** One logistic regression of being right on the given reasons (indexes into FEATURES), with an intercept. */
+const regress = (samples: ReadonlyArray<Sample>, used: ReadonlyArray<number>): Array<number> => {
+  const X = new Matrix(samples.map((s) => [1, ...used.map((i) => s.x[i]!)]))
   const Y = Matrix.columnVector(samples.map((s) => (s.right ? 1 : 0)))
   const model = new LogisticRegression({ numSteps: 20_000, learningRate: 2e-3 / Math.sqrt(samples.length) })
   model.train(X, Y)
   // The first classifier separates class 0 from the rest: its score is the probability of being right.
-  const w = model.classifiers[0]!.weights.to1DArray() as Array<number>
-  return { bias: w[0]!, weights: Object.fromEntries(FEATURES.map((f, i) => [f, Math.round(w[i + 1]! * 1000) / 1000])) as Weights["weights"] }
+  return model.classifiers[0]!.weights.to1DArray() as Array<number>
+}
+
+/**
+ * A logistic regression of being right on the reasons. Every reason speaks for a value, never
+ * against it: a reason the fit weighs negatively (it stands in for another it goes with) is left out
+ * and the rest fitted again, so that a value's confidence only grows with its evidence.
+ */
+const fit = (samples: ReadonlyArray<Sample>): Weights => {
+  let used = FEATURES.map((_, i) => i)
+  let w = regress(samples, used)
+  for (;;) {
+    const negative = used.filter((_, j) => w[j + 1]! < 0)
+    if (negative.length === 0) break
+    used = used.filter((i) => !negative.includes(i))
+    w = regress(samples, used)
+  }
+  const weights = Object.fromEntries(FEATURES.map((f, i) => {
+    const j = used.indexOf(i)
+    return [f, j < 0 ? 0 : Math.round(w[j + 1]! * 1000) / 1000]
+  }))
+  return { bias: w[0]!, weights: weights as Weights["weights"] }
 }
 
 /**
