@@ -246,7 +246,9 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
         })
         expect(result.summary).toMatch(/^2 pages read \(2 by text layer\) in [\d.]+ s; 1 section$/)
         expect(result.heading).toBe("1. invoice pages 1–2")
-        expect(result.values).toEqual([["invoice_number", "INV-2024-0042", "1"], ["total", "30", "1"]])
+        // Field, value, page, and how sure the engine is (a percentage).
+        expect(result.values.map((r) => r.slice(0, 3))).toEqual([["invoice_number", "INV-2024-0042", "1"], ["total", "30", "1"]])
+        for (const r of result.values) expect(r[3]).toMatch(/^\d{1,3}%$/)
         expect(result.boxes.sort()).toEqual(["invoice_number", "total"])
         expect(result.lines).toBe(7)
         // Hovering a value marks its box on the page.
@@ -317,7 +319,10 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
           await page.click("#document-table tbody tr button:text('Extract')")
           await page.locator("#doc-notice", { hasText: "the run is stored" }).waitFor()
           expect(await page.textContent("#document-runs h4")).toBe("invoice, page 1")
-          expect(await runRows()).toEqual([["invoice_number", "INV-7", "1"], ["total", "12.5", "1"]])
+          const rows = await runRows()
+          expect(rows.map((r) => r.slice(0, 3))).toEqual([["invoice_number", "INV-7", "1"], ["total", "12.5", "1"]])
+          // The stored run keeps each value's confidence, shown as the engine gave it.
+          for (const r of rows) expect(r[3]).toMatch(/^\d{1,3}%$/)
 
           await page.click("#document-table tbody tr button:text('Extract')")
           await page.locator("#doc-notice", { hasText: "the run is stored" }).waitFor()

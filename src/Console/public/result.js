@@ -9,7 +9,7 @@ const isGrounded = (v) =>
 /** The extracted tree as rows: a path ("lines[0].amount"), the value, and where it was found. */
 export const leaves = (value, path, out = []) => {
   if (value === null) out.push({ path, value: null })
-  else if (isGrounded(value)) out.push({ path, value: value.value, page: value.page, box: value.bounding_box_coordinates })
+  else if (isGrounded(value)) out.push({ path, value: value.value, page: value.page, box: value.bounding_box_coordinates, confidence: value.confidence })
   else if (Array.isArray(value)) {
     if (value.length === 0) out.push({ path, value: [] })
     value.forEach((item, i) => leaves(item, `${path}[${i}]`, out))
@@ -56,22 +56,32 @@ const pageView = (page, rows) => {
   )
 }
 
-/** The values as a table: each field's path, value and page; `attributesOf` adds to a row's attributes. */
+/** Values the engine is less sure of than this are marked. */
+const SURE = 0.9
+
+/** How sure the engine is of a value, as a percentage (results stored before confidence existed have none). */
+const sureness = (confidence) => (typeof confidence === "number" ? `${Math.round(confidence * 100)}%` : "")
+
+/** The values as a table: each field's path, value, page and confidence; `attributesOf` adds to a row's attributes. */
 export const valuesTable = (rows, attributesOf = () => ({})) =>
   h(
     "table",
     { class: "values" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Field"), h("th", {}, "Value"), h("th", {}, "Page"))),
+    h("thead", {}, h("tr", {}, h("th", {}, "Field"), h("th", {}, "Value"), h("th", {}, "Page"), h("th", { title: "How sure the engine is of the value" }, "Sure"))),
     h(
       "tbody",
       {},
       rows.map((row) =>
         h(
           "tr",
-          { class: row.value === null ? "missing" : undefined, ...attributesOf(row) },
+          {
+            class: row.value === null ? "missing" : typeof row.confidence === "number" && row.confidence < SURE ? "unsure" : undefined,
+            ...attributesOf(row)
+          },
           h("td", {}, h("code", {}, row.path)),
           h("td", { class: "value" }, display(row.value)),
-          h("td", {}, row.page === undefined ? "" : String(row.page))
+          h("td", {}, row.page === undefined ? "" : String(row.page)),
+          h("td", { class: "confidence" }, sureness(row.confidence))
         )
       )
     )
