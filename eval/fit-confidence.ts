@@ -24,7 +24,7 @@ import { partOf } from "./Split.js"
 import { generateSynthetic } from "./synthetic/Generate.js"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-const GROUPS: ReadonlyArray<ValueGroup> = ["amount", "date", "text", "code"]
+const GROUPS: ReadonlyArray<ValueGroup> = ["amount", "date", "text", "address", "code"]
 
 interface Sample {
   readonly group: ValueGroup

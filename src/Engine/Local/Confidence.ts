@@ -32,13 +32,14 @@ export type Evidence = {
 
 export const FEATURES = ["labelled", "score", "margin", "meaning", "reading", "tabular", "agrees", "shape", "intact"] as const satisfies ReadonlyArray<keyof Evidence>
 
-export type ValueGroup = "amount" | "date" | "text" | "code"
+export type ValueGroup = "amount" | "date" | "text" | "address" | "code"
 
-export const groupOf = (kind: ReadKind): ValueGroup => {
+/** The kind of value a model weighs: addresses (long, read over several lines) apart from other texts. */
+export const groupOf = (kind: ReadKind, concept?: string): ValueGroup => {
   switch (kind) {
     case "amount": case "amountText": case "integer": case "percent": return "amount"
     case "date": case "dateText": return "date"
-    case "text": return "text"
+    case "text": return concept === "address" ? "address" : "text"
     default: return "code"
   }
 }

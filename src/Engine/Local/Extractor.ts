@@ -210,12 +210,12 @@ export const readLabelled = (section: Section, field: LeafField, path: ReadonlyA
 /** Labels naming the seller of goods, which a marketplace's invoice prints beside its own brand. */
 const SELLER_LABELS: ReadonlySet<string> = new Set(["sold by", "seller", "verkaufer", "vendu par", "vendeur", "verkocht door", "vendido por", "venduto da", "venditore", "dijual oleh"])
 
-const grounded = (f: Found, kind: ReadKind, evidence: Evidence): Grounded => ({
+const grounded = (f: Found, kind: ReadKind, concept: string | undefined, evidence: Evidence): Grounded => ({
   value: f.value,
   page: f.layout.page.page,
   box: unionBox(f.words.map((w) => w.box)),
-  confidence: confidenceOf(groupOf(kind), evidence),
-  evidence: { ...evidence, group: groupOf(kind) }
+  confidence: confidenceOf(groupOf(kind, concept), evidence),
+  evidence: { ...evidence, group: groupOf(kind, concept) }
 })
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x))
@@ -272,7 +272,7 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
       : undefined
     const found = brand ?? labelled
     const repeated = kind === "text" && writtenElsewhere(section, found)
-    return grounded(found, kind, {
+    return grounded(found, kind, profile.concepts[0], {
       labelled: 1,
       score: clamp01(labelled.score),
       margin: labelled.score <= 0 ? 0 : clamp01(1 - (labelled.rival ?? 0) / labelled.score),
@@ -286,7 +286,7 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
   }
   const fallback = fallbackValue(section, field, kind, profile.concepts)
   if (fallback === undefined || fallback.words.length === 0) return null
-  return grounded(fallback, kind, {
+  return grounded(fallback, kind, profile.concepts[0], {
     labelled: 0,
     score: 0,
     margin: 0.5,
