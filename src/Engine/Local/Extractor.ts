@@ -16,7 +16,7 @@ import { marketplaceBrand } from "./Letterhead.js"
 import { titleLine } from "./TitleLine.js"
 import { readLineItems } from "./LineItems.js"
 import { type ReadKind, type ReadValue, readKindOf, readValue } from "./Readers.js"
-import { inferDateOrder } from "../../Text/Values.js"
+import { findValueCandidates, inferDateOrder } from "../../Text/Values.js"
 import { documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { type FieldProfile, LATE_CONCEPTS, fieldProfile, labelConcepts } from "../../Text/Vocabulary.js"
 
@@ -142,6 +142,19 @@ const inTaxSummary = (m: LabelMatch): boolean =>
     return SUMMARY.test(text) && TAX_WORD.test(text)
   })
 
+/**
+ * A total read from the tax column of its row: the row holds a larger amount before it ("Total 42.47
+ * 0.01", the last row of a tax table listing amounts and their tax), so the value is a tax, not a total.
+ */
+const taxColumnOf = (m: LabelMatch, c: Candidate): boolean => {
+  if (typeof c.value !== "number") return false
+  const amounts = findValueCandidates(m.row.words.slice(m.last + 1), "amount", undefined).filter((a) => a.decimals === true)
+  const largest = Math.max(0, ...amounts.map((a) => Math.abs(a.value as number)))
+  return amounts.length >= 2 && Math.abs(c.value) < TAX_SHARE * largest
+}
+/** A tax is at most this share of the amount it is levied on. */
+const TAX_SHARE = 0.3
+
 /** Candidates this close to the best score, at labels as specific, are all plausible; for a total the largest amount among them wins. */
 const TOTAL_PEERS = 0.75
 
@@ -182,7 +195,7 @@ export const readLabelled = (section: Section, field: LeafField, path: ReadonlyA
       const position = (pi + (m.box[1] + m.box[3]) / 2) / n
       const c = readAtLabel(section, field, kind, profile, m, position)
       if (c === undefined) continue
-      if (total && inTaxSummary(m)) continue
+      if (total && (inTaxSummary(m) || taxColumnOf(m, c))) continue
       all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
     }
   })
