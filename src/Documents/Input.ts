@@ -18,7 +18,9 @@ export interface InputForm {
 export const resolveInput = (form: InputForm) =>
   Effect.gen(function*() {
     const files = form.file ?? []
-    const urls = form.url === undefined ? [] : typeof form.url === "string" ? [form.url] : form.url
+    const given = form.url === undefined ? [] : typeof form.url === "string" ? [form.url] : form.url
+    // An empty url part beside a file is a form's unfilled field (interactive API docs send one): absent.
+    const urls = files.length > 0 ? given.filter((u) => u.trim() !== "") : given
     if (files.length > 0 && urls.length > 0) {
       return yield* new BadRequest({ detail: "send either a file or a url, not both" })
     }

@@ -129,13 +129,18 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
         expect(r404.json.detail).toMatch(/404/)
       }))
 
-    it.effect("answers 400 for both file and url, and for neither", () =>
+    it.effect("answers 400 for both file and url, and for neither; an empty url beside a file is none", () =>
       Effect.gen(function*() {
         const key = yield* keyFor("bad-upload")
         const both = fileForm(yield* pdf([receiptPage]), "r.pdf", { url: "http://127.0.0.1/x.pdf" })
         const r1 = yield* send(HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(both)))
         expect(r1.status).toBe(400)
         expect(r1.json.detail).toMatch(/not both/)
+        // An empty url field beside the file (what a generated form sends) counts as no url.
+        const blankUrl = fileForm(yield* pdf([receiptPage]), "r.pdf", { url: "" })
+        const r3 = yield* send(HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(blankUrl)))
+        expect(r3.status).toBe(200)
+        expect(r3.json.document_name).toBe("r.pdf")
         const neither = new FormData()
         neither.append("something", "else")
         const r2 = yield* send(
