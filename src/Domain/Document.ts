@@ -13,13 +13,17 @@ export const BoundingBox = Schema.Tuple(Schema.Number, Schema.Number, Schema.Num
   description: "[x1, y1, x2, y2], each in 0..1 of the page width/height, origin top-left"
 })
 
+const extractedDescription =
+  "Values following the template's field tree. Leaves are plain strings/numbers/booleans, or with " +
+  "include_coordinates=true objects {value, page, bounding_box_coordinates, confidence}; null when not in the " +
+  "document or when the engine is less sure of it than MIN_CONFIDENCE. `confidence` (0..1) is calibrated: among " +
+  "values at 0.9 or more, at least 95% are right on documents the engine was not tuned on."
+
 export const Extracted = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
   identifier: "Extracted",
-  description:
-    "Values following the template's field tree. Leaves are plain strings/numbers/booleans, or with " +
-    "include_coordinates=true objects {value, page, bounding_box_coordinates, confidence}; null when not in the " +
-    "document or when the engine is less sure of it than MIN_CONFIDENCE. `confidence` (0..1) is calibrated: among " +
-    "values at 0.9 or more, at least 95% are right on documents the engine was not tuned on."
+  description: extractedDescription,
+  // Any JSON values: Effect gives every unknown value the same $id, which JSON Schema validators refuse twice.
+  jsonSchema: { type: "object", additionalProperties: true, description: extractedDescription }
 })
 
 const SectionConfidence = Schema.optional(Schema.Number.annotations({

@@ -1,11 +1,15 @@
 import { Schema } from "effect"
 import { withoutControlCharacters } from "./Ids.js"
 
+const templateDataDescription =
+  "The values to extract: a JSON Schema object ({type: object, properties, required}) or a shorthand map " +
+  "(field → description, type word, {type, description}, nested map, or one-element array for a list)."
+
 export const TemplateData = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
   identifier: "TemplateData",
-  description:
-    "The values to extract: a JSON Schema object ({type: object, properties, required}) or a shorthand map " +
-    "(field → description, type word, {type, description}, nested map, or one-element array for a list)."
+  description: templateDataDescription,
+  // Any JSON values: Effect gives every unknown value the same $id, which JSON Schema validators refuse twice.
+  jsonSchema: { type: "object", additionalProperties: true, description: templateDataDescription }
 })
 
 export const Template = Schema.Struct({

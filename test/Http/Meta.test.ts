@@ -52,6 +52,17 @@ layer(testApp(), { timeout: 60_000 })("unauthenticated routes", (it) => {
         const upload = spec.paths["/v1/documents"].post.requestBody.content["multipart/form-data"].schema
         expect(upload.properties.file).toMatchObject({ type: "string", format: "binary" })
         expect(JSON.stringify(spec)).not.toContain("_tag")
+        // Every $id names one schema: validators (Ajv 2020) refuse a document that gives two schemas the same one.
+        const ids: Array<string> = []
+        const collect = (node: unknown): void => {
+          if (node === null || typeof node !== "object") return
+          for (const [k, v] of Object.entries(node)) (k === "$id" && typeof v === "string" ? ids.push(v) : collect(v))
+        }
+        collect(spec)
+        expect(ids.length).toBe(new Set(ids).size)
+        // The extracted values and section confidences are described.
+        expect(spec.components.schemas.Extracted.description).toContain("confidence")
+        expect(spec.components.schemas.Section.properties.confidence).toMatchObject({ type: "number" })
       }))
   })
 
