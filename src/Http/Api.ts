@@ -16,5 +16,7 @@ export class Api extends HttpApi.make("docsplit")
     "Split multi-document files into sections by document type and extract each template's fields, " +
       "with the page and bounding box of every value. Every /v1 call needs the x-api-key header."
   )
+  // Relative: the document is served by the server it describes, wherever that is.
+  .annotate(OpenApi.Servers, [{ url: "/", description: "this server" }])
   .annotate(OpenApi.Transform, patchSpec)
 {}

@@ -31,6 +31,7 @@ layer(testApp(), { timeout: 60_000 })("unauthenticated routes", (it) => {
         const count = Object.values(spec.paths).reduce((n: number, ops: any) => n + Object.keys(ops).length, 0)
         expect(count).toBe(operations.length)
         expect(spec.components.securitySchemes.apiKey).toMatchObject({ type: "apiKey", in: "header", name: "x-api-key" })
+        expect(spec.servers).toEqual([{ url: "/", description: "this server" }])
         expect(spec.components.schemas.Error).toEqual({
           type: "object",
           required: ["detail"],
