@@ -56,6 +56,8 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       /** Fields in one template, nested ones included: each is a value to look for in every section. */
       maxTemplateFields: yield* Config.integer("MAX_TEMPLATE_FIELDS").pipe(Config.withDefault(500)),
       urlAllowHosts: yield* commaList("URL_ALLOW_HOSTS"),
+      /** Browser origins allowed to call the API from other sites: `*` or a list; none by default. */
+      corsOrigins: yield* commaList("CORS_ORIGINS"),
       urlTimeoutMs: yield* Config.integer("URL_TIMEOUT_MS").pipe(Config.withDefault(30_000)),
       ocrWorkers: yield* Config.integer("OCR_WORKERS").pipe(Config.withDefault(os.availableParallelism())),
       /** Read the lines tesseract doubts again with the line recognizer (better text, about twice the OCR CPU). */

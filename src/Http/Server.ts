@@ -102,12 +102,32 @@ const requestLog = HttpMiddleware.make((app) =>
   })
 )
 
+/** Headers a browser client may read from an answer from another origin. */
+const EXPOSED_HEADERS = ["x-request-id", "retry-after", "location", "x-usage-model-calls", "x-usage-input-tokens", "x-usage-output-tokens", "x-usage-ungrounded-values"]
+
+/**
+ * Cross-origin calls from the browser origins CORS_ORIGINS names (`*` for any); none when it is unset.
+ * Preflight requests are answered for them; an origin not listed gets no allow header.
+ */
+const CorsLive = Layer.unwrapEffect(Effect.map(AppConfig, (config) => {
+  const origins = config.corsOrigins
+  if (origins.length === 0) return Layer.empty
+  const any = origins.includes("*")
+  return HttpApiBuilder.middlewareCors({
+    ...(any ? {} : { allowedOrigins: (origin: string) => origins.includes(origin) }),
+    allowedMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+    allowedHeaders: ["x-api-key", "content-type", "prefer", "x-request-id"],
+    exposedHeaders: EXPOSED_HEADERS,
+    maxAge: 600
+  })
+}))
+
 /** Path ids of any length reach the API's schemas, which name the limit (past the router's default of 100 it would answer "no such endpoint"). */
 const RouterConfigLive = HttpRouter.setRouterConfig({ maxParamLength: 64 * 1024 })
 
 /** Everything but the HTTP server itself and the services the handlers use. */
 export const HttpAppLive = HttpApiBuilder.serve(requestLog).pipe(
-  Layer.provide([DocsLive, OpenApiLive, HealthLive, ConsoleLive, ApiMiddlewareLive]),
+  Layer.provide([DocsLive, OpenApiLive, HealthLive, ConsoleLive, ApiMiddlewareLive, CorsLive]),
   Layer.provide(ApiLive),
   Layer.provide(RouterConfigLive),
   // Uploads are received into the scratch folder (before the HTTP server's own platform layer can

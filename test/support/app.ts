@@ -40,6 +40,7 @@ export const testConfig = (overrides: Partial<ConfigShape> = {}): AppConfig =>
     readPrestart: false,
     maxTemplateFields: 500,
     urlAllowHosts: ["127.0.0.1", "localhost"],
+    corsOrigins: [],
     urlTimeoutMs: 5_000,
     ocrWorkers: 1,
     ocrSecondReading: true,
