@@ -6,6 +6,7 @@ import { HttpServerResponse } from "@effect/platform"
 import { Cause, Effect, FiberRef, Option } from "effect"
 import { statusOf } from "../Domain/Errors.js"
 import { CurrentRequestId } from "./RequestId.js"
+import { methodsOf } from "./Methods.js"
 
 const detailResponse = (status: number, detail: string, headers: Record<string, string> = {}) =>
   HttpServerResponse.unsafeJson({ detail }, { status, headers })
@@ -72,8 +73,15 @@ const failureResponse = (error: unknown): Option.Option<HttpServerResponse.HttpS
           ? detailResponse(400, "malformed request body (expected JSON)")
           : detailResponse(400, "the request could not be read")
       )
-    case "RouteNotFound":
-      return Option.some(detailResponse(404, "no such endpoint"))
+    case "RouteNotFound": {
+      const request = (error as unknown as { readonly request?: { readonly url: string; readonly method: string } }).request
+      const allowed = request === undefined ? [] : methodsOf(request.url)
+      return Option.some(
+        allowed.length > 0 && !allowed.includes(request!.method)
+          ? detailResponse(405, `${request!.method} is not allowed here: use ${allowed.filter((m) => m !== "HEAD").join(" or ")}`, { allow: allowed.join(", ") })
+          : detailResponse(404, "no such endpoint")
+      )
+    }
     case "Overloaded":
       return Option.some(
         detailResponse(503, String(error.detail), { "retry-after": String(error.retryAfterSeconds ?? 1) })
