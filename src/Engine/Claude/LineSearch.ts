@@ -110,7 +110,7 @@ export const searchTyped = (
       if (same) return { page, words: line.words.slice(c.start, c.end) }
     }
   }
-  // An amount with what is left of a currency mark glued before it ("M4.00" where OCR lost the R of "RM").
+  // An amount with what is left of a currency mark glued before it ("M12.50" where OCR lost the R of "RM").
   if (kind === "amount" && typeof target === "number") {
     for (const { page, line } of lines) {
       for (const w of line.words) {

@@ -1,6 +1,6 @@
 /**
  * Address blocks of a page: a name over street lines over a postcode and town, in one column of the
- * upper half ("Buyer Company / 456 Buyer St / 67890 Buyer City"). An invoice prints two, the seller's
+ * upper half ("Globex Trading Ltd / 456 Harbour Street / 67890 Altstadt"). An invoice prints two, the seller's
  * and the customer's; the customer's is the one a customer label heads (or the one that is not the
  * seller's) when no label names the customer's own line.
  */

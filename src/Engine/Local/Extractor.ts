@@ -83,7 +83,7 @@ const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile
   base += late ? 0.04 * position : -0.04 * position
   const party = kind === "text" && profile.concepts[0] !== undefined && PARTIES.has(profile.concepts[0])
   const rightWords = rightOf(m, own)
-  // "Seller trade name", "Käufer Name": words that only name the label's value continue the label.
+  // "Supplier legal name", "Kunde Name": words that only name the label's value continue the label.
   const right = party && rightWords.length > 0 && rightWords.every((w) => w.tokens.every((t) => NAME_LABELS.has(t) || NAME_QUALIFIERS.has(t))) ? [] : rightWords
   const r = readValue(kind, right, options)
   if (r !== undefined) {
@@ -143,8 +143,8 @@ const inTaxSummary = (m: LabelMatch): boolean =>
   })
 
 /**
- * A total read from the tax column of its row: the row holds a larger amount before it ("Total 42.47
- * 0.01", the last row of a tax table listing amounts and their tax), so the value is a tax, not a total.
+ * A total read from the tax column of its row: the row holds a larger amount before it ("Total 118.20
+ * 7.09", the last row of a tax table listing amounts and their tax), so the value is a tax, not a total.
  */
 const taxColumnOf = (m: LabelMatch, c: Candidate): boolean => {
   if (typeof c.value !== "number") return false

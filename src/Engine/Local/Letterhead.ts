@@ -122,8 +122,8 @@ const domainNames = (layout: PageLayout): Set<string> => {
 const TLD = /^(?:com|net|org|de|fr|nl|be|es|it|pt|my|in|co|io|eu|ch|at|uk|shop|store)$/
 
 /**
- * A marketplace's brand: the name in the document's own web address ("www.flipkart.com/support")
- * printed as a word of its text ("At Flipkart we try…", "Flipkart.com"), when the seller read at
+ * A marketplace's brand: the name in the document's own web address ("www.shopmart.example/support")
+ * printed as a word of its text ("At Shopmart we try…", "Shopmart.example"), when the seller read at
  * a label is someone else. Undefined when the page names no such brand.
  */
 export const marketplaceBrand = (section: Section, seller: ReadonlyArray<PlacedWord>): Found | undefined => {

@@ -81,7 +81,7 @@ const columnsOf = (layout: PageLayout, row: Row, matches: Map<number, LabelMatch
     const prev = row.words[i - 1]
     const gap = prev === undefined ? Infinity : w.box[0] - prev.box[2]
     const near = gap <= 1.5 * layout.unit
-    // Words that run on from a field's label at a word's spacing belong to its cell ("Line Amount Excl. VAT").
+    // Words that run on from a field's label at a word's spacing belong to its cell ("Net Amount excl. tax").
     const owner = covered.get(i - 1)
     if (!covered.has(i) && gap <= 0.8 * layout.unit && owner !== undefined && run.length === 0) {
       owner.x2 = w.box[2]

@@ -31,7 +31,7 @@ export interface PageEvidence {
   readonly pageNumber: number | undefined
   /** The document's own number (invoice, receipt, document number), when labelled. */
   readonly documentNumber: string | undefined
-  /** The page opens with a title line stating its number and date ("Rechnung Nr. 471102 vom …"): a first page. */
+  /** The page opens with a title line stating its number and date ("Rechnung Nr. 2024-0815 vom …"): a first page. */
   readonly titleLine: boolean
   /** The first date of the page. */
   readonly date: string | undefined

@@ -1,5 +1,5 @@
 /**
- * A document's title line that states its number and date: "Handelsrechnung Nr. 47110819 vom
+ * A document's title line that states its number and date: "Schlussrechnung Nr. 2024-0815 vom
  * 15.11.2024", "Facture N° F-2024-12 du 3 août 2026", "Invoice #123 dated 2024-01-05". The number and
  * date there are the document's own, whatever other dates (creation, delivery, a stylesheet's
  * version) the page prints elsewhere.

@@ -22,11 +22,11 @@ const TEMPLATE = spec("facture", {
 
 /** What the document says, in the form a reader of the page would report it (ISO dates, numbers, currency codes). */
 const TRUTH = {
-  invoice_number: "FA-2017-0009",
+  invoice_number: "FV-2026-0312",
   date: "2026-08-03",
   delivery_date: "2014-07-11",
   due_date: "2024-11-07",
-  customer: "Hôtel Saint Denis de la Réunion",
+  customer: "Hôtel des Remparts de Vauban",
   amount: 1785,
   currency: "EUR",
   reference: "INV-2024-001"
@@ -34,12 +34,12 @@ const TRUTH = {
 
 /** The same values as the page writes them, the last one misread by OCR (O for 0). */
 const PAGE = [
-  "Au bon moulin SARL",
-  "Facture N° FA-2017-0009 du 3 août 2026",
+  "Atelier Vernet SARL",
+  "Facture N° FV-2026-0312 du 3 août 2026",
   "Livraison : 11. Juli 2014",
   "Échéance : 07-11-2024",
-  "Client : Hôtel Saint",
-  "Denis de la Réunion",
+  "Client : Hôtel des Remparts",
+  "de Vauban",
   "Net à payer 1.785,00 €",
   "Référence : INV-2O24-001"
 ]

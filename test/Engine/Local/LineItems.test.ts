@@ -32,21 +32,21 @@ describe("line items", () => {
   it("joins an item whose amount wraps onto the line under its description", () => {
     expect(linesOf([
       "Beschreibung                      Menge   Nettobetrag",
-      "Kunstrasen grün 3m breit              3",
-      "4012345001235                                   10,00",
-      "Schweinesteak                         1",
-      "4000050986428                                    5,50",
+      "Gartenschlauch 25 m blau             3",
+      "4006381333931                                   10,00",
+      "Rasendünger 10 kg                     1",
+      "4006381333948                                    5,50",
       "",
       "Positionssumme                                  15,50"
     ])).toEqual([
-      { description: "Kunstrasen grün 3m breit", quantity: 3, amount: 10 },
-      { description: "Schweinesteak", quantity: 1, amount: 5.5 }
+      { description: "Gartenschlauch 25 m blau", quantity: 3, amount: 10 },
+      { description: "Rasendünger 10 kg", quantity: 1, amount: 5.5 }
     ])
   })
 
-  it("keeps a header cell whole ('Line Amount Excl. VAT') and stops at the sums and allowances under the table", () => {
+  it("keeps a header cell whole ('Net Amount excl. tax') and stops at the sums and allowances under the table", () => {
     expect(linesOf([
-      "No.   Description            Quantity   Unit Price   Line Amount Excl. VAT",
+      "No.   Description            Quantity   Unit Price   Net Amount excl. tax ",
       "1     Office chair, blue            3       191.00                   573.00",
       "2     Desk lamp                     1        27.00                    27.00",
       "      Allowance: Discount                                            -13.50",
