@@ -259,6 +259,14 @@ export const markdownReport = (summaries: ReadonlyArray<CorpusSummary>, meta: { 
   return lines.join("\n") + "\n"
 }
 
+/** The trade-off of every threshold over several summaries' fields together. */
+const pooledCurve = (summaries: ReadonlyArray<CorpusSummary>): Array<CurvePoint> =>
+  THRESHOLDS.map((threshold) => {
+    const points = summaries.flatMap((s) => s.curve.filter((p) => p.threshold === threshold))
+    const sum = (k: "right" | "wrong" | "total") => points.reduce((n, p) => n + p[k], 0)
+    return { threshold, right: sum("right"), wrong: sum("wrong"), total: sum("total") }
+  })
+
 const binLabel = (b: Bin) => `${b.from.toFixed(2)}–${b.to >= 1 ? "1.00" : b.to.toFixed(2)}`
 
 /** The calibration table and the threshold trade-off of a group of summaries, as console lines. */
@@ -271,9 +279,7 @@ export const confidenceText = (title: string, summaries: ReadonlyArray<CorpusSum
     for (const b of sections) if (b.n > 0) lines.push(`    ${binLabel(b)}  ${String(b.n).padStart(4)} sections ${pct(ratio(b.right, b.n)).padStart(6)} exact`)
   }
   lines.push(`${title}: MIN_CONFIDENCE trade-off (fields right / wrong / null)`)
-  for (const t of THRESHOLDS) {
-    const points = summaries.flatMap((s) => s.curve.filter((p) => p.threshold === t))
-    const right = points.reduce((n, p) => n + p.right, 0), wrong = points.reduce((n, p) => n + p.wrong, 0), total = points.reduce((n, p) => n + p.total, 0)
+  for (const { threshold: t, right, wrong, total } of pooledCurve(summaries)) {
     lines.push(`    ${t.toFixed(2)}  right ${pct(ratio(right, total)).padStart(6)}  wrong ${pct(ratio(wrong, total)).padStart(6)}  null ${pct(ratio(total - right - wrong, total)).padStart(6)}`)
   }
   lines.push(`  the most right values less twice the wrong ones at ${bestThreshold(summaries).toFixed(2)}`)
@@ -286,11 +292,10 @@ export const WRONG_COST = 2
 /** The threshold with the most right values less WRONG_COST times the wrong ones. */
 export const bestThreshold = (summaries: ReadonlyArray<CorpusSummary>): number => {
   let best = 0, bestScore = -Infinity
-  for (const t of THRESHOLDS) {
-    const points = summaries.flatMap((s) => s.curve.filter((p) => p.threshold === t))
-    const score = points.reduce((n, p) => n + p.right - WRONG_COST * p.wrong, 0)
+  for (const p of pooledCurve(summaries)) {
+    const score = p.right - WRONG_COST * p.wrong
     if (score > bestScore) {
-      best = t
+      best = p.threshold
       bestScore = score
     }
   }
@@ -307,9 +312,7 @@ export const confidenceMarkdown = (title: string, summaries: ReadonlyArray<Corpu
     for (const b of sections) if (b.n > 0) lines.push(`| ${binLabel(b)} | ${b.n} | ${pct(ratio(b.right, b.n))} |`)
   }
   lines.push("", "| MIN_CONFIDENCE | right | wrong | null |", "|---|---|---|---|")
-  for (const t of THRESHOLDS) {
-    const points = summaries.flatMap((s) => s.curve.filter((p) => p.threshold === t))
-    const right = points.reduce((n, p) => n + p.right, 0), wrong = points.reduce((n, p) => n + p.wrong, 0), total = points.reduce((n, p) => n + p.total, 0)
+  for (const { threshold: t, right, wrong, total } of pooledCurve(summaries)) {
     lines.push(`| ${t.toFixed(2)} | ${pct(ratio(right, total))} | ${pct(ratio(wrong, total))} | ${pct(ratio(total - right - wrong, total))} |`)
   }
   return lines.join("\n") + "\n"

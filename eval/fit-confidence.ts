@@ -6,17 +6,13 @@
  * calibration on the tune part by five-fold cross-validation (each fifth scored by a model fitted on
  * the other four), then writes the model fitted on all of it.
  */
-import { Effect, Layer, ManagedRuntime } from "effect"
 import LogisticRegression from "ml-logistic-regression"
 import { Matrix } from "ml-matrix"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import { PipelineLive } from "../src/App.js"
-import { AppConfig } from "../src/Config.js"
 import { type ConfidenceModel, FEATURES, type ValueGroup, type Weights } from "../src/Engine/Local/Confidence.js"
-import { makeScratch, Scratch } from "../src/Storage/Scratch.js"
-import { evalConfig } from "./Config.js"
+import { evalRuntime } from "./Runtime.js"
 import { runCorpus } from "./Harness.js"
 import { type Corpus, corporaIn, loadCorpus } from "./Manifest.js"
 import { binsOf } from "./Report.js"
@@ -34,10 +30,7 @@ interface Sample {
 
 const collect = async (dirs: ReadonlyArray<string>, readCache: string | undefined): Promise<Array<Sample>> => {
   const out = path.join(root, "eval", "out", "fit")
-  const served = await evalConfig(out)
-  const config = AppConfig.make({ ...served, minConfidence: 0 })
-  const scratch = Layer.scoped(Scratch, makeScratch(config.dataDir, () => Effect.void))
-  const runtime = ManagedRuntime.make(PipelineLive.pipe(Layer.provide(scratch), Layer.provide(Layer.succeed(AppConfig, config))))
+  const { runtime, dispose } = await evalRuntime(out)
   const samples: Array<Sample> = []
   try {
     for (const dir of dirs) {
@@ -55,7 +48,7 @@ const collect = async (dirs: ReadonlyArray<string>, readCache: string | undefine
       console.log(`${full.manifest.name}: ${samples.length} values so far`)
     }
   } finally {
-    await Promise.race([runtime.dispose(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
+    await dispose()
   }
   return samples
 }

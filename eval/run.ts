@@ -23,15 +23,11 @@
  *                                  again. Stale once reading changes: delete the folder or run without it
  * Writes DIR/report.json and DIR/report.md, and prints what changed since the previous report.json.
  */
-import { Effect, Layer, ManagedRuntime } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import { PipelineLive } from "../src/App.js"
-import { makeScratch, Scratch } from "../src/Storage/Scratch.js"
-import { AppConfig } from "../src/Config.js"
-import { evalConfig } from "./Config.js"
 import { type CorpusResult, runCorpus } from "./Harness.js"
+import { evalRuntime } from "./Runtime.js"
 import { type Corpus, type Item, corporaIn, loadCorpus } from "./Manifest.js"
 import { startOracle } from "./Oracle.js"
 import { type CorpusSummary, confidenceText, deltas, failureLines, markdownReport, summarize, summaryText } from "./Report.js"
@@ -116,14 +112,9 @@ const main = async () => {
     Object.assign(process.env, { ENGINE: "anthropic", ANTHROPIC_API_KEY: "sk-ant-oracle", ANTHROPIC_BASE_URL: oracle.url, MODEL_VISION: "false" })
     console.log(`The Claude engine against the oracle at ${oracle.url}: answers are the corpus truth as written on the page.`)
   }
-  const served = await evalConfig(options.out)
   // The engine gives every value; the harness applies the service's threshold when it scores, so the
   // trade-off of every other threshold can be shown from the same run.
-  const threshold = served.minConfidence
-  const config = AppConfig.make({ ...served, minConfidence: 0 })
-  // No stored documents here: the scratch folder without blob recovery.
-  const scratch = Layer.scoped(Scratch, makeScratch(config.dataDir, () => Effect.void))
-  const runtime = ManagedRuntime.make(PipelineLive.pipe(Layer.provide(scratch), Layer.provide(Layer.succeed(AppConfig, config))))
+  const { runtime, threshold, dispose } = await evalRuntime(options.out)
   const results: Array<CorpusResult> = []
   try {
     for (const corpus of corpora) {
@@ -145,7 +136,7 @@ const main = async () => {
     }
   } finally {
     // OCR workers can take a while to stop; the report does not wait for them.
-    await Promise.race([runtime.dispose(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
+    await dispose()
     await oracle?.close()
   }
 

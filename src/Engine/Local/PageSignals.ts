@@ -7,7 +7,7 @@ import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type Page, pageText } from "../../Domain/PageModel.js"
 import { type DocumentTypeProfile, documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { readLabelled } from "./Extractor.js"
-import { titleLine } from "./TitleLine.js"
+import { type TitleLine, titleLine } from "./TitleLine.js"
 import { type PageLayout, findLabels, layoutOf, segmentsOf } from "./Layout.js"
 import { readValue } from "./Readers.js"
 import { inferDateOrder } from "../../Text/Values.js"
@@ -146,13 +146,12 @@ const NUMBER_PROFILE: FieldProfile = {
 }
 
 /** The page's document number: the one its title line states, else the labelled one. */
-const documentNumberOf = (layout: PageLayout, hint: ReturnType<typeof inferDateOrder>): string | undefined => {
-  const found = titleLine({ layouts: [layout], hint })?.number ??
+const documentNumberOf = (layout: PageLayout, hint: ReturnType<typeof inferDateOrder>, title: TitleLine | undefined): string | undefined => {
+  const found = title?.number ??
     readLabelled({ layouts: [layout], hint }, NUMBER_FIELD, ["document_number"], NUMBER_PROFILE)
   return found === undefined ? undefined : String(found.value).toUpperCase().replace(/[^A-Z0-9]/g, "")
 }
 
-/** The page's date: the one its title line states, else the first on the page. */
 const DATE_FIELD: LeafField = { kind: "leaf", name: "date", type: "date" }
 const DATE_PROFILE: FieldProfile = {
   concepts: ["invoice_date", "purchase_date", "date"],
@@ -167,8 +166,8 @@ const DATE_TOP = 0.4
  * first date in the top part of the page (anywhere on a till roll). A date further down an invoice (a
  * due date in the payment terms, a period in a table) says nothing of where a document starts.
  */
-const dateOf = (layout: PageLayout, hint: ReturnType<typeof inferDateOrder>, roll: boolean): string | undefined => {
-  const titled = titleLine({ layouts: [layout], hint })?.date
+const dateOf = (layout: PageLayout, hint: ReturnType<typeof inferDateOrder>, roll: boolean, title: TitleLine | undefined): string | undefined => {
+  const titled = title?.date
   if (titled !== undefined) return String(titled.value)
   const labelled = readLabelled({ layouts: [layout], hint }, DATE_FIELD, ["date"], DATE_PROFILE)
   if (labelled !== undefined) return String(labelled.value)
@@ -207,9 +206,9 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
     scores: profiles.map((p, i) => scoreFor(layout, rows, text, p, titled.has(i), roll)),
     titled,
     pageNumber: pageNumberOf(layout),
-    documentNumber: documentNumberOf(layout, hint),
+    documentNumber: documentNumberOf(layout, hint, titledLine),
     titleLine: titledLine?.date !== undefined,
-    date: dateOf(layout, hint, roll),
+    date: dateOf(layout, hint, roll, titledLine),
     header: headerOf(layout),
     content: new Set(layout.rows.flatMap((r) => r.words.flatMap((w) => w.tokens)))
   }
