@@ -7,11 +7,17 @@ import { ConfigError, Effect, Layer, Option, Redacted } from "effect"
 import { KeyStore } from "./Auth/Keys.js"
 import { AppConfig } from "./Config.js"
 import { DocumentsRepo } from "./Documents/Repo.js"
+import { DocumentWork } from "./Documents/Work.js"
 import { AnthropicExtractor } from "./Engine/Claude/Extractor.js"
 import { AnthropicSplitter } from "./Engine/Claude/Splitter.js"
 import { LocalExtractor } from "./Engine/Local/Extractor.js"
 import { LocalSplitter } from "./Engine/Local/Splitter.js"
 import { UrlFetcher } from "./Ingest/UrlFetcher.js"
+import { Jobs } from "./Jobs/Jobs.js"
+import { JobQueue } from "./Jobs/Queue.js"
+import { JobsRepo } from "./Jobs/Repo.js"
+import { JobRunnerLive } from "./Jobs/Runner.js"
+import { Webhooks } from "./Jobs/Webhooks.js"
 import { ModelClient } from "./Engine/Claude/ModelClient.js"
 import { Admission } from "./Pipeline/Admission.js"
 import { Pipeline } from "./Pipeline/Pipeline.js"
@@ -60,17 +66,32 @@ export const ScratchLive = Layer.scoped(
   })
 )
 
-/** Everything the HTTP handlers need, given AppConfig and a SqlClient. */
-export const ServicesLive = Layer.mergeAll(
+/** Storage, reading and the engines: what the heavy calls' work needs, given AppConfig and a SqlClient. */
+const CoreLive = Layer.mergeAll(
   TemplatesRepo.Default,
   DocumentsRepo.Default,
   KeyStore.Default,
   BlobStore.Default,
   UrlFetcher.DefaultWithoutDependencies,
   PipelineLive,
-  Admission.Default,
+  JobsRepo.Default,
   // The platform's services, with temporary files in the scratch folder.
   Layer.merge(NodeContext.layer, ScratchFileSystem)
 ).pipe(Layer.provideMerge(ScratchLive))
+
+/** The documents' work and the job queue over it. */
+const WorkLive = Layer.mergeAll(DocumentWork.Default, Webhooks.Default, Jobs.Default).pipe(
+  Layer.provideMerge(JobQueue.Default),
+  Layer.provideMerge(CoreLive)
+)
+
+/**
+ * Everything the HTTP handlers need, and this process's share of the queued jobs (WORKERS of them at
+ * once; a process started with WORKERS=0 only queues them).
+ */
+export const ServicesLive = Layer.merge(Admission.Default, JobRunnerLive).pipe(Layer.provideMerge(WorkLive))
+
+/** A worker process: runs queued jobs and delivers their notices, serves no HTTP. */
+export const WorkerLive = JobRunnerLive.pipe(Layer.provide(WorkLive))
 
 export type { AppConfig }

@@ -63,7 +63,25 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       /** Read the lines tesseract doubts again with the line recognizer (better text, about twice the OCR CPU). */
       ocrSecondReading: yield* Config.boolean("OCR_SECOND_READING").pipe(Config.withDefault(true)),
       maxJobs: yield* Config.integer("MAX_CONCURRENT_JOBS").pipe(Config.withDefault(2 * os.availableParallelism())),
-      maxQueued: yield* Config.integer("MAX_QUEUED_JOBS").pipe(Config.withDefault(64))
+      maxQueued: yield* Config.integer("MAX_QUEUED_JOBS").pipe(Config.withDefault(64)),
+      /** Asynchronous jobs this process runs at once (0: none, the process only takes requests). */
+      workers: yield* Config.integer("WORKERS").pipe(
+        Config.withDefault(os.availableParallelism()),
+        Config.validate({ message: "WORKERS must be 0 or more", validation: (n) => n >= 0 })
+      ),
+      /** Running jobs per tenant over all processes; unset: a fair share (Jobs/Queue.ts). */
+      maxJobsPerTenant: yield* Config.option(Config.integer("MAX_JOBS_PER_TENANT").pipe(
+        Config.validate({ message: "MAX_JOBS_PER_TENANT must be 1 or more", validation: (n) => n >= 1 })
+      )).pipe(Effect.map(Option.getOrUndefined)),
+      /** Finished job records (and one-shot job files) are deleted this long after the job ends. */
+      jobRetentionHours: yield* Config.number("JOB_RETENTION_HOURS").pipe(
+        Config.withDefault(24),
+        Config.validate({ message: "JOB_RETENTION_HOURS must be more than 0", validation: (n) => n > 0 })
+      ),
+      /** The Standard Webhooks signing secret (`whsec_…`) for tenants without one of their own. */
+      webhookSecret: yield* Config.option(Config.redacted("WEBHOOK_SECRET")).pipe(
+        Effect.map(Option.filter((s) => Redacted.value(s).trim().length > 0))
+      )
     } as const
   })
 }) {}

@@ -19,6 +19,8 @@ import {
   UnsupportedMediaType
 } from "../Domain/Errors.js"
 import { DocumentId } from "../Domain/Ids.js"
+import { JobAccepted } from "../Domain/Job.js"
+import { PreferHeaders } from "../Http/Prefer.js"
 import { CoordinatesParam, Paging, QueryBoolean } from "../Domain/Query.js"
 
 const DocumentPath = Schema.Struct({ document_id: DocumentId })
@@ -43,6 +45,9 @@ export const ExtractForm = HttpApiSchema.Multipart(
     url: urlField,
     template_ids: Schema.optional(TextField).annotations({
       description: 'JSON array text such as ["t1","t2"]; a repeated field or a comma list is also accepted'
+    }),
+    webhook_url: Schema.optional(TextField).annotations({
+      description: "With `Prefer: respond-async`: where the server POSTs a signed notice (Standard Webhooks) when the job ends"
     })
   }).annotations({ identifier: "ExtractForm" })
 )
@@ -57,6 +62,8 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
         document_layout_analysis: Schema.optional(QueryBoolean)
       }))
       .addSuccess(OneShotResult)
+      .addSuccess(JobAccepted, { status: 202 })
+      .setHeaders(PreferHeaders)
       .addError(NotFound)
       .addError(Unprocessable)
       .addError(BadRequest)
@@ -97,6 +104,8 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
       .setPath(DocumentPath)
       .setPayload(TemplateIds)
       .addSuccess(Schema.Array(Section))
+      .addSuccess(JobAccepted, { status: 202 })
+      .setHeaders(PreferHeaders)
       .addError(NotFound)
       .addError(Unprocessable)
       .addError(BadRequest)
@@ -112,6 +121,8 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
       .setPayload(TemplateIds)
       .setUrlParams(CoordinatesParam)
       .addSuccess(Schema.Array(ExtractedSection))
+      .addSuccess(JobAccepted, { status: 202 })
+      .setHeaders(PreferHeaders)
       .addError(NotFound)
       .addError(Unprocessable)
       .addError(BadRequest)

@@ -2,59 +2,70 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Either, Option } from "effect"
 import { CurrentTenant } from "../Auth/Api.js"
 import type { ExtractionRun } from "../Domain/Document.js"
-import { roundConfidence } from "../Domain/Extraction.js"
 import { BadRequest, NotFound, Unprocessable } from "../Domain/Errors.js"
-import type { TemplateSpec } from "../Domain/FieldTree.js"
 import { Api } from "../Http/Api.js"
+import { acceptedHeaders, prefersAsync } from "../Http/Prefer.js"
+import { Jobs, type Submission } from "../Jobs/Jobs.js"
+import type { JobRequest } from "../Jobs/Repo.js"
+import { Webhooks } from "../Jobs/Webhooks.js"
 import { newId } from "../lib/ids.js"
 import { Admission } from "../Pipeline/Admission.js"
 import { parseKey, Pipeline, type ReadOptions } from "../Pipeline/Pipeline.js"
 import { BlobStore } from "../Storage/BlobStore.js"
 import { inputBytes, resolveInput } from "./Input.js"
-import { ocrPage, plain, stripCoordinates, withCoordinates } from "./Output.js"
-import { DocumentsRepo, type StoredDocument } from "./Repo.js"
+import { stripCoordinates } from "./Output.js"
+import { DocumentsRepo } from "./Repo.js"
 import { loadSpecs, parseTemplateIdsField } from "./Templates.js"
+import { DocumentWork } from "./Work.js"
 
 const plainRead: ReadOptions = { layout: false }
+
+/** A text form field sent once (the last value counts when repeated). */
+const single = (field: string | ReadonlyArray<string> | undefined): string | undefined =>
+  field === undefined ? undefined : typeof field === "string" ? field : field[field.length - 1]
 
 export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =>
   Effect.gen(function*() {
     const repo = yield* DocumentsRepo
     const blobs = yield* BlobStore
     const pipeline = yield* Pipeline
+    const work = yield* DocumentWork
+    const jobs = yield* Jobs
+    const webhooks = yield* Webhooks
     const { admit } = yield* Admission
 
-    const findDocument = (tenantId: string, id: string) =>
-      repo.find(tenantId, id).pipe(
-        Effect.orDie,
-        Effect.flatMap(Option.match({
-          onNone: () => Effect.fail(new NotFound({ detail: `document ${id} not found` })),
-          onSome: Effect.succeed
-        }))
-      )
-
-    /** The document's page model: from the parse cache, or read once and cached. */
-    const pageModelOf = (doc: StoredDocument, options: ReadOptions) =>
+    /**
+     * With `Prefer: respond-async` the call becomes a job (202, Location); without it, a webhook_url
+     * is refused rather than silently ignored.
+     */
+    const asJob = (
+      prefer: string | undefined,
+      tenantId: string,
+      webhookUrl: string | undefined,
+      submission: (webhook: string | undefined) => Submission
+    ) =>
       Effect.gen(function*() {
-        const key = parseKey(options)
-        const cached = yield* repo.findParse(doc.document_id, key).pipe(Effect.orDie)
-        if (Option.isSome(cached)) return cached.value
-        const bytes = yield* blobs.read(doc.blobSha256)
-        const model = yield* pipeline.read(bytes, options)
-        yield* repo.saveParse(doc.document_id, key, model).pipe(Effect.orDie)
-        return model
+        if (!prefersAsync(prefer)) {
+          if (webhookUrl !== undefined) {
+            return yield* new Unprocessable({ detail: "webhook_url is only used with the header `Prefer: respond-async`" })
+          }
+          return Option.none()
+        }
+        const webhook = webhookUrl === undefined ? undefined : yield* webhooks.check(tenantId, webhookUrl)
+        const accepted = yield* jobs.submit(submission(webhook))
+        yield* acceptedHeaders(`/v1/jobs/${accepted.job_id}`)
+        return Option.some(accepted)
       })
 
-    const sectionsOf = (tenantId: string, documentId: string, templateIds: ReadonlyArray<string>) =>
-      Effect.gen(function*() {
-        const doc = yield* findDocument(tenantId, documentId)
-        const specs: ReadonlyArray<TemplateSpec> = yield* loadSpecs(tenantId, templateIds)
-        const model = yield* pageModelOf(doc, plainRead)
-        return { doc, specs, model }
-      })
+    const request = (templateIds: ReadonlyArray<string>, options: Partial<JobRequest> = {}): JobRequest => ({
+      templateIds,
+      includeCoordinates: options.includeCoordinates ?? false,
+      forceExclusive: options.forceExclusive ?? false,
+      layout: options.layout ?? false
+    })
 
     return handlers
-      .handle("extract", ({ payload, urlParams }) =>
+      .handle("extract", ({ headers, payload, urlParams }) =>
         Effect.gen(function*() {
           const { tenantId } = yield* CurrentTenant
           const ids = yield* Either.match(parseTemplateIdsField(payload.template_ids), {
@@ -67,25 +78,22 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
           const specs = yield* loadSpecs(tenantId, ids)
           const input = yield* resolveInput(payload)
           const bytes = yield* inputBytes(input)
-          const model = yield* pipeline.read(bytes, {
-            layout: urlParams.document_layout_analysis ?? false
-          })
-          const sections = yield* pipeline.splitAndExtract(model, specs, {
+          const options = {
+            includeCoordinates: urlParams.include_coordinates === true,
             forceExclusive: urlParams.force_exclusive_template ?? false,
-            images: yield* pipeline.pageImages(Effect.succeed(bytes), model.mediaType)
-          })
-          const render = urlParams.include_coordinates === true ? withCoordinates : plain
-          return {
-            ocr: model.pages.map(ocrPage),
-            markdown: yield* pipeline.markdown(model),
-            result: sections.map((s) => ({
-              document_type: s.documentType,
-              pages: [...s.pages],
-              confidence: roundConfidence(s.confidence),
-              properties: render(s.extracted)
-            }))
+            layout: urlParams.document_layout_analysis ?? false
           }
-        }).pipe(admit, Effect.withSpan("Documents.extract")))
+          const webhookUrl = single(payload.webhook_url)?.trim() || undefined
+          const accepted = yield* asJob(headers.prefer, tenantId, webhookUrl, (webhook) => ({
+            tenantId,
+            kind: "extract",
+            file: { bytes, name: input.name },
+            request: request(specs.map((s) => s.templateId), options),
+            ...(webhook !== undefined ? { webhookUrl: webhook } : {})
+          }))
+          if (Option.isSome(accepted)) return accepted.value
+          return yield* admit(work.extractFile(bytes, specs, options))
+        }).pipe(Effect.withSpan("Documents.extract")))
       .handle("upload", ({ payload }) =>
         Effect.gen(function*() {
           const { tenantId } = yield* CurrentTenant
@@ -120,7 +128,7 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
       .handle("results", ({ path, urlParams }) =>
         Effect.gen(function*() {
           const { tenantId } = yield* CurrentTenant
-          const doc = yield* findDocument(tenantId, path.document_id)
+          const doc = yield* work.findDocument(tenantId, path.document_id)
           const runs = yield* repo.listRuns(doc.document_id).pipe(Effect.orDie)
           const coordinates = urlParams.include_coordinates === true
           return runs.map((run): ExtractionRun => ({
@@ -132,41 +140,42 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
             template_ids: [...run.templateIds]
           }))
         }))
-      .handle("split", ({ path, payload }) =>
+      .handle("split", ({ headers, path, payload }) =>
         Effect.gen(function*() {
           const { tenantId } = yield* CurrentTenant
-          const { model, specs } = yield* sectionsOf(tenantId, path.document_id, payload.template_ids)
-          const sections = yield* pipeline.split(model, specs, { forceExclusive: false })
-          return sections.map((s) => ({ document_type: s.documentType, pages: [...s.pages], confidence: roundConfidence(s.confidence) }))
-        }).pipe(admit, Effect.withSpan("Documents.split")))
-      .handle("extraction", ({ path, payload, urlParams }) =>
-        Effect.gen(function*() {
-          const { tenantId } = yield* CurrentTenant
-          const { doc, model, specs } = yield* sectionsOf(tenantId, path.document_id, payload.template_ids)
-          const sections = yield* pipeline.splitAndExtract(model, specs, {
-            forceExclusive: false,
-            images: yield* pipeline.pageImages(blobs.read(doc.blobSha256), model.mediaType)
-          })
-          const stored = sections.map((s) => ({
-            document_type: s.documentType,
-            pages: [...s.pages],
-            confidence: roundConfidence(s.confidence),
-            extracted: withCoordinates(s.extracted)
+          // Checked now, so that a job for a missing document or template is refused at once.
+          yield* work.findDocument(tenantId, path.document_id)
+          const specs = yield* loadSpecs(tenantId, payload.template_ids)
+          const accepted = yield* asJob(headers.prefer, tenantId, payload.webhook_url, (webhook) => ({
+            tenantId,
+            kind: "split",
+            documentId: path.document_id,
+            request: request(specs.map((s) => s.templateId)),
+            ...(webhook !== undefined ? { webhookUrl: webhook } : {})
           }))
-          yield* repo.addRun(doc.document_id, {
-            id: newId("run"),
-            templateIds: specs.map((s) => s.templateId),
-            results: stored,
-            createdAt: Math.floor(Date.now() / 1000)
-          }).pipe(Effect.orDie)
-          return urlParams.include_coordinates === true
-            ? stored
-            : stored.map((s, i) => ({ ...s, extracted: plain(sections[i]!.extracted) }))
-        }).pipe(admit, Effect.withSpan("Documents.extraction")))
+          if (Option.isSome(accepted)) return accepted.value
+          return yield* admit(work.split(tenantId, path.document_id, payload.template_ids))
+        }).pipe(Effect.withSpan("Documents.split")))
+      .handle("extraction", ({ headers, path, payload, urlParams }) =>
+        Effect.gen(function*() {
+          const { tenantId } = yield* CurrentTenant
+          yield* work.findDocument(tenantId, path.document_id)
+          const specs = yield* loadSpecs(tenantId, payload.template_ids)
+          const includeCoordinates = urlParams.include_coordinates === true
+          const accepted = yield* asJob(headers.prefer, tenantId, payload.webhook_url, (webhook) => ({
+            tenantId,
+            kind: "extraction",
+            documentId: path.document_id,
+            request: request(specs.map((s) => s.templateId), { includeCoordinates }),
+            ...(webhook !== undefined ? { webhookUrl: webhook } : {})
+          }))
+          if (Option.isSome(accepted)) return accepted.value
+          return yield* admit(work.extraction(tenantId, path.document_id, payload.template_ids, includeCoordinates))
+        }).pipe(Effect.withSpan("Documents.extraction")))
       .handle("delete", ({ path }) =>
         Effect.gen(function*() {
           const { tenantId } = yield* CurrentTenant
-          const doc = yield* findDocument(tenantId, path.document_id)
+          const doc = yield* work.findDocument(tenantId, path.document_id)
           let removed = false
           yield* blobs.release(
             doc.blobSha256,

@@ -97,6 +97,7 @@ export class DocumentsRepo extends Effect.Service<DocumentsRepo>()("DocumentsRep
         const orphan = yield* sql<{ sha256: string }>`
           DELETE FROM blobs WHERE sha256 = ${row.blob_sha256}
             AND NOT EXISTS (SELECT 1 FROM documents WHERE blob_sha256 = ${row.blob_sha256})
+            AND NOT EXISTS (SELECT 1 FROM jobs WHERE blob_sha256 = ${row.blob_sha256})
           RETURNING sha256`
         return Option.some(Option.fromNullable(orphan[0]?.sha256))
       }).pipe(sql.withTransaction, Effect.withSpan("DocumentsRepo.remove"))

@@ -102,6 +102,9 @@ export const TemplateIdList = Schema.Array(TemplateId).pipe(
 ).annotations({ description: `The templates to use (at most ${MAX_TEMPLATE_IDS})` })
 
 export const TemplateIds = Schema.Struct({
-  template_ids: TemplateIdList
+  template_ids: TemplateIdList,
+  webhook_url: Schema.optional(Schema.String.annotations({
+    description: "With `Prefer: respond-async`: where the server POSTs a signed notice (Standard Webhooks) when the job ends"
+  }))
 }).annotations({ identifier: "TemplateIds" })
 export type TemplateIds = typeof TemplateIds.Type

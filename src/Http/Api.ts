@@ -1,12 +1,14 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { DocumentsApi } from "../Documents/Api.js"
 import { Overloaded, Unprocessable } from "../Domain/Errors.js"
+import { JobsApi } from "../Jobs/Api.js"
 import { TemplatesApi } from "../Templates/Api.js"
 import { patchSpec } from "./OpenApiPatch.js"
 
 export class Api extends HttpApi.make("docsplit")
   .add(TemplatesApi)
   .add(DocumentsApi)
+  .add(JobsApi)
   .addError(Unprocessable)
   .addError(Overloaded)
   .annotate(OpenApi.Title, "Document splitting and extraction API")

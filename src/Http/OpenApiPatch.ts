@@ -1,7 +1,33 @@
 /**
  * Makes the generated OpenAPI document describe the server exactly: every error body is `{detail}`,
- * schema violations are 422 (not the framework's 400), uploads are binary fields.
+ * schema violations are 422 (not the framework's 400), uploads are binary fields, and the webhook
+ * notice is documented (HttpApi has no way to declare an outgoing request).
  */
+import { JSONSchema } from "effect"
+import { WebhookEvent } from "../Domain/Job.js"
+
+/** The notice POSTed to a job's webhook_url, as an OpenAPI 3.1 `webhooks` entry (its schemas into `definitions`). */
+const webhooksOf = (definitions: Record<string, any>) => {
+  const schema = JSONSchema.fromAST(WebhookEvent.ast, { definitions, definitionPath: "#/components/schemas/", target: "openApi3.1" })
+  const header = (name: string, description: string) => ({ name, in: "header", required: true, description, schema: { type: "string" } })
+  return {
+    "job-ended": {
+      post: {
+        summary: "A job ended (job.succeeded, job.failed or job.cancelled)",
+        description: "Sent to the job's webhook_url, signed by the Standard Webhooks scheme with WEBHOOK_SECRET or the " +
+          "tenant's own secret; verify it with any Standard Webhooks library. Retried with backoff for a day until a 2xx answer; " +
+          "every attempt carries the same webhook-id.",
+        parameters: [
+          header("webhook-id", "msg_<job_id>: the same for every attempt at this notice"),
+          header("webhook-timestamp", "Seconds since the Unix epoch when this attempt was signed"),
+          header("webhook-signature", "v1,<base64 HMAC-SHA256 of id.timestamp.body>")
+        ],
+        requestBody: { required: true, content: { "application/json": { schema } } },
+        responses: { "2XX": { description: "Received; any other answer (or none in 10 s) is retried" } }
+      }
+    }
+  }
+}
 const errorSchemaNames = new Set([
   "BadRequest",
   "Unauthorized",
@@ -42,6 +68,9 @@ export const patchSpec = (spec: Record<string, any>): Record<string, any> => {
     properties: { detail: { type: "string", description: "What went wrong, for a person to read" } },
     additionalProperties: false
   }
+  const definitions: Json = {}
+  out.webhooks = webhooksOf(definitions)
+  for (const [name, definition] of Object.entries(definitions)) schemas[name] ??= definition
   for (const ops of Object.values(out.paths as Json)) {
     for (const op of Object.values(ops as Json) as Array<Json>) {
       if (typeof op !== "object" || op === null || op.responses === undefined) continue

@@ -20,6 +20,7 @@ import { AuthenticationLive } from "../Auth/Http.js"
 import { AppConfig } from "../Config.js"
 import { ConsoleLive } from "../Console/Http.js"
 import { DocumentsLive } from "../Documents/Http.js"
+import { JobsLive } from "../Jobs/Http.js"
 import { CurrentUsage, emptyUsage, usageHeaders, usageLogAnnotations } from "../Engine/Claude/Usage.js"
 import { ScratchFileSystem } from "../Storage/ScratchFileSystem.js"
 import { TemplatesLive } from "../Templates/Http.js"
@@ -73,7 +74,7 @@ const DocsLive = HttpApiScalar.layer({
 })
 
 export const ApiLive = HttpApiBuilder.api(Api).pipe(
-  Layer.provide([TemplatesLive, DocumentsLive]),
+  Layer.provide([TemplatesLive, DocumentsLive, JobsLive]),
   Layer.provide(AuthenticationLive)
 )
 
@@ -103,7 +104,7 @@ const requestLog = HttpMiddleware.make((app) =>
 )
 
 /** Headers a browser client may read from an answer from another origin. */
-const EXPOSED_HEADERS = ["x-request-id", "retry-after", "location", "x-usage-model-calls", "x-usage-input-tokens", "x-usage-output-tokens", "x-usage-ungrounded-values"]
+const EXPOSED_HEADERS = ["x-request-id", "retry-after", "location", "preference-applied", "x-usage-model-calls", "x-usage-input-tokens", "x-usage-output-tokens", "x-usage-ungrounded-values"]
 
 /**
  * Cross-origin calls from the browser origins CORS_ORIGINS names (`*` for any); none when it is unset.

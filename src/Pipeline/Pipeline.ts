@@ -13,6 +13,7 @@ import { pageImagesOf } from "../Export/PageImage.js"
 import { DocumentReader, READER_VERSION } from "../Reading/DocumentReader.js"
 import { analyzeLayout } from "../Layout/Layout.js"
 import { toMarkdown } from "../Export/Markdown.js"
+import { Progress } from "./Progress.js"
 
 export interface ReadOptions {
   /** Rebuild reading order from the layout (columns, tables, repeated headers/footers). */
@@ -22,11 +23,13 @@ export interface ReadOptions {
 export interface SplitOptions {
   /** One section, all pages, the first template's type: no split. */
   readonly forceExclusive: boolean
+  readonly progress?: Progress
 }
 
 export interface ExtractOptions {
   /** Images of the file's pages, for engines that look at them (MODEL_VISION). */
   readonly images?: PageImages
+  readonly progress?: Progress
 }
 
 export interface ExtractedSection extends SplitSection {
@@ -65,7 +68,9 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
           }] satisfies ReadonlyArray<SplitSection>
         }
         return yield* splitter.split(model, specs)
-      }).pipe(Effect.withSpan("Pipeline.split", { attributes: { pages: model.pages.length, templates: specs.length } }))
+      }).pipe(
+        Effect.tap((sections) => (options.progress ?? Progress.none).split(sections.length)),
+        Effect.withSpan("Pipeline.split", { attributes: { pages: model.pages.length, templates: specs.length } }))
 
     const extractSection = (model: PageModel, section: SplitSection, specs: ReadonlyArray<TemplateSpec>, options: ExtractOptions) =>
       Effect.gen(function*() {
@@ -74,8 +79,12 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
         return { ...section, extracted: abstain(extracted, config.minConfidence) as ExtractedObject } satisfies ExtractedSection
       })
 
+    /** A section's extraction that counts as done when it ends (an early one only once the split confirms it). */
+    const counted = <A, E, R>(options: ExtractOptions, work: Effect.Effect<A, E, R>) =>
+      Effect.tap(work, () => (options.progress ?? Progress.none).sectionDone)
+
     const extract = (model: PageModel, sections: ReadonlyArray<SplitSection>, specs: ReadonlyArray<TemplateSpec>, options: ExtractOptions = {}) =>
-      Effect.forEach(sections, (section) => extractSection(model, section, specs, options), { concurrency: "unbounded" }).pipe(
+      Effect.forEach(sections, (section) => counted(options, extractSection(model, section, specs, options)), { concurrency: "unbounded" }).pipe(
         Effect.withSpan("Pipeline.extract", { attributes: { sections: sections.length } })
       )
 
@@ -118,7 +127,7 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
           sections,
           (section) => {
             const started = early.get(sectionKey(section))
-            return started === undefined ? extractSection(model, section, specs, options) : Fiber.join(started.fiber)
+            return counted(options, started === undefined ? extractSection(model, section, specs, options) : Fiber.join(started.fiber))
           },
           { concurrency: "unbounded" }
         )

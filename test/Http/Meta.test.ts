@@ -14,7 +14,10 @@ const operations = [
   ["post", "/v1/documents/{document_id}/split"],
   ["post", "/v1/documents/{document_id}/extraction"],
   ["post", "/v1/documents/extract"],
-  ["delete", "/v1/documents/{document_id}"]
+  ["delete", "/v1/documents/{document_id}"],
+  ["get", "/v1/jobs/{job_id}"],
+  ["get", "/v1/jobs"],
+  ["delete", "/v1/jobs/{job_id}"]
 ] as const
 
 layer(testApp(), { timeout: 60_000 })("unauthenticated routes", (it) => {
@@ -64,6 +67,17 @@ layer(testApp(), { timeout: 60_000 })("unauthenticated routes", (it) => {
         // The extracted values and section confidences are described.
         expect(spec.components.schemas.Extracted.description).toContain("confidence")
         expect(spec.components.schemas.Section.properties.confidence).toMatchObject({ type: "number" })
+        // The asynchronous form: the Prefer header, the 202 answer, the job and its webhook notice.
+        for (const path of ["/v1/documents/{document_id}/split", "/v1/documents/{document_id}/extraction", "/v1/documents/extract"]) {
+          const op = spec.paths[path].post
+          expect(op.responses["202"].content["application/json"].schema.required, path).toEqual(["job_id", "status", "created_at"])
+          expect(op.parameters.find((p: any) => p.in === "header" && p.name === "prefer"), path).toBeDefined()
+        }
+        expect(spec.components.schemas.Job.properties.progress).toEqual({ $ref: "#/components/schemas/JobProgress" })
+        const notice = spec.webhooks["job-ended"].post
+        expect(notice.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/WebhookEvent" })
+        expect(spec.components.schemas.WebhookEvent.properties.data).toEqual({ $ref: "#/components/schemas/JobSummary" })
+        expect(notice.parameters.map((p: any) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"])
       }))
   })
 

@@ -46,17 +46,24 @@ export const testConfig = (overrides: Partial<ConfigShape> = {}): AppConfig =>
     ocrSecondReading: true,
     maxJobs: 4,
     maxQueued: 16,
+    workers: 1,
+    maxJobsPerTenant: undefined,
+    jobRetentionHours: 24,
+    webhookSecret: Option.none(),
     ...overrides
   })
 
-/** The app on a test server; the HttpClient it provides is bound to that server. */
-export const testApp = (overrides: Partial<ConfigShape> = {}) =>
+/** The app on a test server over `sql`; the HttpClient it provides is bound to that server. */
+export const testAppOn = (sql: typeof TestSql, overrides: Partial<ConfigShape> = {}) =>
   HttpAppLive.pipe(
     Layer.provideMerge(NodeHttpServer.layerTest),
     Layer.provideMerge(ServicesLive),
-    Layer.provideMerge(TestSql),
+    Layer.provideMerge(sql),
     Layer.provideMerge(Layer.succeed(AppConfig, testConfig(overrides)))
   )
+
+/** The app on a test server; the HttpClient it provides is bound to that server. */
+export const testApp = (overrides: Partial<ConfigShape> = {}) => testAppOn(TestSql, overrides)
 
 /** A new API key for `tenant`. */
 export const keyFor = (tenant: string) =>

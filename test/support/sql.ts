@@ -8,6 +8,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Context, Effect, Layer, Redacted } from "effect"
 import { randomUUID } from "node:crypto"
+import { queueSchemaFor } from "../../src/Jobs/Queue.js"
 import { pgliteLayer, postgresLayer, withMigrations } from "../../src/Sql/Sql.js"
 
 /** A fresh schema in the PostgreSQL database at `url`, migrated, dropped on release. */
@@ -19,9 +20,14 @@ export const postgresSchemaLayer = (url: string): Layer.Layer<SqlClient.SqlClien
         Effect.map(Context.get(SqlClient.SqlClient))
       )
       // Released after the test client below (finalizers run in reverse), so no connection uses the schema.
+      // The queue engine's tables go in a schema beside it (Jobs/Queue.ts), dropped with it.
       yield* Effect.acquireRelease(
         admin`CREATE SCHEMA ${admin(schema)}`,
-        () => Effect.orDie(admin`DROP SCHEMA ${admin(schema)} CASCADE`)
+        () =>
+          Effect.orDie(Effect.zipRight(
+            admin`DROP SCHEMA ${admin(schema)} CASCADE`,
+            admin`DROP SCHEMA IF EXISTS ${admin(queueSchemaFor(schema))} CASCADE`
+          ))
       )
       const scoped = new URL(url)
       scoped.searchParams.set("options", `-c search_path=${schema}`)
