@@ -9,7 +9,9 @@ import { keyProblem, KeyStore } from "./Keys.js"
 export const usage = `usage:
   npm run keys -- create <tenant> [label]   issue a key for a tenant (printed once)
   npm run keys -- list                      list keys (ids, tenants, labels, origin, state; never the keys)
-  npm run keys -- revoke <key-id>           revoke a key (it stops working within a second)`
+  npm run keys -- revoke <key-id>           revoke a key (it stops working within a second)
+  npm run keys -- webhook-secret <tenant>   a new signing secret for the tenant's job notices (printed once;
+                                            replaces its previous one, takes precedence over WEBHOOK_SECRET)`
 
 export interface CommandResult {
   readonly code: number
@@ -61,6 +63,14 @@ export const runKeyCommand = (argv: ReadonlyArray<string>) =>
         if (id === undefined) return done(2, "", usage)
         const revoked = yield* keys.revoke(id)
         return revoked ? done(0, `revoked ${id}`) : done(1, `no active key ${id}`)
+      }
+      case "webhook-secret": {
+        const tenant = args[0]
+        if (tenant === undefined || !/^[A-Za-z0-9._-]{1,64}$/.test(tenant)) {
+          return done(2, "", "webhook-secret needs a tenant name (letters, digits, . _ -)\n" + usage)
+        }
+        const secret = yield* keys.createWebhookSecret(tenant)
+        return done(0, `tenant: ${tenant}\nwebhook secret: ${secret}\n(shown only now; verify job notices with it)`)
       }
       default:
         return command === undefined || command === "help" || command === "--help" ? done(0, usage) : done(2, "", usage)

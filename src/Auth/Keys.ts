@@ -126,6 +126,18 @@ export class KeyStore extends Effect.Service<KeyStore>()("KeyStore", {
         return same ? Option.some(row.tenant_id) : Option.none<string>()
       })
 
+    /**
+     * A new Standard Webhooks signing secret (`whsec_` + 32 random bytes, base64) for the tenant's job
+     * notices; it replaces the tenant's previous one and takes precedence over WEBHOOK_SECRET.
+     */
+    const createWebhookSecret = (tenantId: string) =>
+      Effect.gen(function*() {
+        yield* ensureTenant(tenantId)
+        const secret = `whsec_${randomBytes(32).toString("base64")}`
+        yield* sql`UPDATE tenants SET webhook_secret = ${secret} WHERE id = ${tenantId}`
+        return secret
+      }).pipe(sql.withTransaction)
+
     const create = (tenantId: string, label: string | null = null) =>
       Effect.gen(function*() {
         const key = newKey()
@@ -196,7 +208,7 @@ export class KeyStore extends Effect.Service<KeyStore>()("KeyStore", {
       Effect.map((rows) => Number(rows[0]?.n ?? 0))
     )
 
-    return { authenticate, create, list, revoke, countActive, reconcileEnvKeys } as const
+    return { authenticate, create, list, revoke, countActive, reconcileEnvKeys, createWebhookSecret } as const
   })
 }) {}
 

@@ -235,11 +235,6 @@ export class JobsRepo extends Effect.Service<JobsRepo>()("JobsRepo", {
         Effect.map((rows) => Option.fromNullable(rows[0]?.webhook_secret))
       )
 
-    const setTenantSecret = (tenantId: string, secret: string) =>
-      sql<{ id: string }>`UPDATE tenants SET webhook_secret = ${secret} WHERE id = ${tenantId} RETURNING id`.pipe(
-        Effect.map((rows) => rows.length > 0)
-      )
-
     return {
       create,
       find,
@@ -253,8 +248,7 @@ export class JobsRepo extends Effect.Service<JobsRepo>()("JobsRepo", {
       releaseFile,
       webhookAttempt,
       expired,
-      tenantSecret,
-      setTenantSecret
+      tenantSecret
     } as const
   })
 }) {}

@@ -155,7 +155,9 @@ const make = Effect.gen(function*() {
     for (const { id, tenant_id } of expired) yield* jobs.cancelOrRemove(tenant_id, id).pipe(Effect.ignore)
     if (expired.length > 0) yield* Effect.logInfo(`removed ${expired.length} job(s) past the retention of ${config.jobRetentionHours} h`)
   }).pipe(Effect.catchAllCause((cause) => Effect.logWarning("job retention sweep failed; next time", cause)))
-  yield* Effect.forkScoped(Effect.repeat(sweep, Schedule.spaced("10 minutes")))
+  // Every ten minutes, or a quarter of a shorter retention.
+  const every = Math.min(600_000, Math.max(1_000, (config.jobRetentionHours * 3_600_000) / 4))
+  yield* Effect.forkScoped(Effect.repeat(sweep, Schedule.spaced(every)))
 })
 
 /** This process's job workers, notice deliveries and retention sweep, for as long as the layer lives. */

@@ -5,7 +5,7 @@
  * same `webhook-id`, so a receiver can drop repeats. The address obeys the URL-input rules, checked
  * when the job is submitted and again (after DNS) at every attempt.
  */
-import { Data, Effect, Option, Redacted } from "effect"
+import { ConfigError, Data, Effect, Option, Redacted } from "effect"
 import * as Http from "node:http"
 import * as Https from "node:https"
 import { Webhook } from "standardwebhooks"
@@ -22,6 +22,14 @@ const ATTEMPT_TIMEOUT_MS = 10_000
 
 /** The stable message id of a job's notice: a receiver deduplicates on it. */
 export const webhookMessageId = (jobId: string) => `msg_${jobId}`
+
+/** Why `secret` cannot sign Standard Webhooks notices, or undefined. */
+export const secretProblem = (secret: string): string | undefined => {
+  if (!secret.startsWith("whsec_")) return "WEBHOOK_SECRET must start with whsec_ (`npm run keys -- webhook-secret TENANT` makes one)"
+  const key = Buffer.from(secret.slice("whsec_".length), "base64")
+  if (key.length < 24) return "WEBHOOK_SECRET must carry at least 24 random bytes, base64-encoded after whsec_"
+  return undefined
+}
 
 export const eventOf = (job: StoredJob): WebhookEvent => ({
   type: job.status === "succeeded" ? "job.succeeded" : job.status === "failed" ? "job.failed" : "job.cancelled",
@@ -65,6 +73,10 @@ export class Webhooks extends Effect.Service<Webhooks>()("Webhooks", {
     const config = yield* AppConfig
     const repo = yield* JobsRepo
     const allowHosts = new Set(config.urlAllowHosts.map((h) => h.toLowerCase()))
+    // A secret that cannot sign is refused at start, not at the first notice.
+    if (Option.isSome(config.webhookSecret) && secretProblem(Redacted.value(config.webhookSecret.value)) !== undefined) {
+      return yield* Effect.fail(ConfigError.InvalidData(["WEBHOOK_SECRET"], secretProblem(Redacted.value(config.webhookSecret.value))!))
+    }
 
     const secretOf = (tenantId: string) =>
       Effect.map(repo.tenantSecret(tenantId).pipe(Effect.orDie), (own) =>
