@@ -24,7 +24,8 @@ import { Pipeline } from "./Pipeline/Pipeline.js"
 import { IsolatedDocumentReader } from "./Reading/Isolation/ReadingPool.js"
 import { OfficeConverter } from "./Office/Converter.js"
 import { OcrEngines } from "./Ocr/Ocr.js"
-import { BlobStore, recoverPendingBlobs } from "./Storage/BlobStore.js"
+import { BlobStoreLive } from "./Storage/BlobStore.js"
+import { recoverPendingBlobs } from "./Storage/FsBlobStore.js"
 import { makeScratch, Scratch } from "./Storage/Scratch.js"
 import { ScratchFileSystem } from "./Storage/ScratchFileSystem.js"
 import { TemplatesRepo } from "./Templates/Repo.js"
@@ -71,7 +72,7 @@ const CoreLive = Layer.mergeAll(
   TemplatesRepo.Default,
   DocumentsRepo.Default,
   KeyStore.Default,
-  BlobStore.Default,
+  BlobStoreLive,
   UrlFetcher.DefaultWithoutDependencies,
   PipelineLive,
   JobsRepo.Default,

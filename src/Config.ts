@@ -24,6 +24,8 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       host: yield* Config.string("HOST").pipe(Config.withDefault("0.0.0.0")),
       port: yield* Config.integer("PORT").pipe(Config.withDefault(8000)),
       dataDir: yield* Config.string("DATA_DIR").pipe(Config.withDefault("./data")),
+      /** Where uploaded files live: fs (under DATA_DIR, one machine) or postgres (shared through the database). */
+      blobStore: yield* Config.literal("fs", "postgres", "s3")("BLOB_STORE").pipe(Config.withDefault("fs" as const)),
       databaseUrl: yield* Config.option(Config.redacted("DATABASE_URL")).pipe(
         Effect.map(Option.filter((u) => Redacted.value(u).length > 0))
       ),

@@ -4,6 +4,7 @@
  * cancel, signed webhooks with retries, tenant isolation and retention.
  */
 import { HttpClientRequest } from "@effect/platform"
+import { SqlClient } from "@effect/sql"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Option, Redacted } from "effect"
 import * as fs from "node:fs"
@@ -74,7 +75,9 @@ const verified = (body: string, headers: Record<string, string | Array<string> |
 
 for (const backend of testBackends) {
   describe(`jobs on ${backend.name}`, () => {
-    layer(testAppOn(backend.layer, { webhookSecret: Option.some(Redacted.make(SECRET)), jobRetentionHours: 1 }), { timeout: 120_000, excludeTestServices: true })((it) => {
+    // The file-system blob store on PGlite, the database one on PostgreSQL.
+    const blobStore = backend.name === "postgres" ? "postgres" as const : "fs" as const
+    layer(testAppOn(backend.layer, { webhookSecret: Option.some(Redacted.make(SECRET)), jobRetentionHours: 1, blobStore }), { timeout: 120_000, excludeTestServices: true })((it) => {
       it.effect("an async extraction answers 202 at once, runs, and its result is the synchronous one; the webhook is signed", () =>
         Effect.gen(function*() {
           const hooks = yield* webhookReceiver()
@@ -135,8 +138,7 @@ for (const backend of testBackends) {
           const syncSplit = yield* postJson(key, `/v1/documents/${documentId}/split`, { template_ids: [templateId] })
           expect(splitJob.result).toEqual(syncSplit.json)
 
-          const { dataDir } = yield* AppConfig
-          const blobsBefore = countFiles(path.join(dataDir, "blobs"))
+          const blobsBefore = yield* storedBlobs
           const other = yield* Effect.promise(() => makeTextPdf([invoice("INV-8")]))
           const form = fileForm(other, "one-shot.pdf", { template_ids: JSON.stringify([templateId]) })
           const oneShot = yield* send(
@@ -153,7 +155,7 @@ for (const backend of testBackends) {
           // Nothing of the one-shot stays: no document, and its file is gone once the job ended.
           const docs = yield* get(key, "/v1/documents")
           expect(docs.json.map((d: any) => d.document_id)).toEqual([documentId])
-          expect(countFiles(path.join(dataDir, "blobs"))).toBe(blobsBefore)
+          expect(yield* storedBlobs).toEqual(blobsBefore)
           expect(bytes.length).toBeGreaterThan(0)
         }))
 
@@ -248,7 +250,14 @@ for (const backend of testBackends) {
   })
 }
 
-const countFiles = (dir: string): number => {
-  if (!fs.existsSync(dir)) return 0
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
-}
+/** Blobs registered, and blobs whose bytes are stored (files under DATA_DIR, or rows of blob_data). */
+const storedBlobs = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const { blobStore, dataDir } = yield* AppConfig
+  const [registered] = yield* sql<{ n: number }>`SELECT count(*) AS n FROM blobs`
+  const dir = path.join(dataDir, "blobs")
+  const bytes = blobStore === "postgres"
+    ? (yield* sql<{ n: number }>`SELECT count(*) AS n FROM blob_data`)[0]!.n
+    : fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0
+  return { registered: registered!.n, bytes }
+})

@@ -35,7 +35,7 @@ const oneShotAsync = (key: string, bytes: Uint8Array, templateId: string) =>
     HttpClientRequest.bodyFormData(fileForm(bytes, "packet.pdf", { template_ids: JSON.stringify([templateId]) }))
   ))
 
-const until = <A>(what: string, probe: Effect.Effect<A>, done: (a: A) => boolean) =>
+const until = <A, E, R>(what: string, probe: Effect.Effect<A, E, R>, done: (a: A) => boolean) =>
   Effect.gen(function*() {
     for (let i = 0; i < 200; i++) {
       const a = yield* probe

@@ -21,6 +21,7 @@ export const testConfig = (overrides: Partial<ConfigShape> = {}): AppConfig =>
     host: "127.0.0.1",
     port: 0,
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-test-")),
+    blobStore: "fs",
     databaseUrl: Option.none(),
     apiKeys: [],
     engine: "local",
