@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config"
  * cores). The files that measure the server as an operator would (answers within a second, memory,
  * kill -9) run after them, one at a time, so other tests' CPU does not show up as the server's latency.
  */
-const alone = ["test/Http/HostileFiles.test.ts", "test/Http/Crashes.test.ts"]
+const alone = ["test/Http/HostileFiles.test.ts", "test/Http/Crashes.test.ts", "test/Jobs/MultiProcess.test.ts"]
 
 export default defineConfig({
   test: {

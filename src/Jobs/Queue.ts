@@ -88,7 +88,9 @@ export class JobQueue extends Effect.Service<JobQueue>()("JobQueue", {
       notify: true
     })
     yield* queue(WEBHOOKS_QUEUE, {
-      expireInSeconds: 120,
+      // An attempt takes 10 s at most; one whose worker died is tried again after a missed heartbeat.
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+      expireInSeconds: 60,
       // Delivery is tried for a day: 5 s, 10 s, 20 s … then hourly.
       retryLimit: 32,
       retryDelay: 5,
@@ -99,35 +101,49 @@ export class JobQueue extends Effect.Service<JobQueue>()("JobQueue", {
     })
 
     const running = new Map<string, Fiber.RuntimeFiber<unknown, unknown>>()
-    const workerIds: Array<string> = []
+    const workerIds = new Map<string, Array<string>>()
     let stopping = false
 
-    /** Runs `handle` for each job of `name`, `concurrency` at a time in this process. */
+    /** Wakes this process's idle workers of `name` to fetch now rather than at their next poll. */
+    const wakeQueue = (name: string) => {
+      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id)
+    }
+
+    /**
+     * Runs `handle` for each job of `name`, `localConcurrency` at a time in this process. Each slot is a
+     * worker of its own, woken when a job is sent from this process or another slot finishes, so a
+     * backlog is worked through without waiting for polls.
+     */
     const work = <D extends object, E, R>(
       name: string,
       options: WorkOptions,
       handle: (job: Job<D>) => Effect.Effect<void, E, R>
-      // (D is inferred from the handler's parameter.)
     ) =>
       Effect.gen(function*() {
         const handlerRuntime = yield* Effect.runtime<R>()
-        const id = yield* call(`work ${name}`, () =>
-          boss.work<D>(name, { pollingIntervalSeconds: embedded ? 0.5 : 2, notifyPollingIntervalSeconds: 5, ...options }, async ([job]) => {
-            if (job === undefined) return
-            const fiber = Runtime.runFork(handlerRuntime)(handle(job))
-            running.set(job.id, fiber)
-            const onAbort = () => Runtime.runFork(handlerRuntime)(Fiber.interrupt(fiber))
-            job.signal.addEventListener("abort", onAbort, { once: true })
-            try {
-              const exit = await Runtime.runPromise(handlerRuntime)(Fiber.await(fiber))
-              // A failure or an interruption (cancel, shutdown) goes back to the engine, which retries or drops it.
-              if (exit._tag === "Failure") throw new Error(`job ${job.id} did not finish`)
-            } finally {
-              job.signal.removeEventListener("abort", onAbort)
-              running.delete(job.id)
-            }
-          }))
-        workerIds.push(id)
+        const slots = options.localConcurrency ?? 1
+        const ids = workerIds.get(name) ?? []
+        workerIds.set(name, ids)
+        for (let slot = 0; slot < slots; slot++) {
+          const id = yield* call(`work ${name}`, () =>
+            boss.work<D>(name, { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2, ...options, localConcurrency: 1 }, async ([job]) => {
+              if (job === undefined) return
+              const fiber = Runtime.runFork(handlerRuntime)(handle(job))
+              running.set(job.id, fiber)
+              const onAbort = () => Runtime.runFork(handlerRuntime)(Fiber.interrupt(fiber))
+              job.signal.addEventListener("abort", onAbort, { once: true })
+              try {
+                const exit = await Runtime.runPromise(handlerRuntime)(Fiber.await(fiber))
+                // A failure or an interruption (cancel, shutdown) goes back to the engine, which retries or drops it.
+                if (exit._tag === "Failure") throw new Error(`job ${job.id} did not finish`)
+              } finally {
+                job.signal.removeEventListener("abort", onAbort)
+                running.delete(job.id)
+                if (!stopping) setTimeout(() => wakeQueue(name), 0)
+              }
+            }))
+          ids.push(id)
+        }
       })
 
     /** Queues a job inside the transaction of the calling fiber (or on its own); returns the engine's id. */
@@ -143,14 +159,10 @@ export class JobQueue extends Effect.Service<JobQueue>()("JobQueue", {
         if (id === null) return yield* new QueueError({ message: `queue: ${name} refused the job` })
         if (embedded) {
           // The send commits with the caller's transaction; wake this process's workers just after.
-          yield* Effect.forkDaemon(Effect.sleep("20 millis").pipe(Effect.andThen(wake)))
+          yield* Effect.forkDaemon(Effect.sleep("20 millis").pipe(Effect.andThen(Effect.sync(() => wakeQueue(name)))))
         }
         return id
       })
-
-    const wake = Effect.sync(() => {
-      for (const id of workerIds) boss.notifyWorker(id)
-    })
 
     /** Stops the job wherever it runs: never started if queued, interrupted (within a heartbeat) if running. */
     const cancel = (name: string, id: string) =>
@@ -176,7 +188,9 @@ export class JobQueue extends Effect.Service<JobQueue>()("JobQueue", {
     yield* Effect.addFinalizer(() =>
       Effect.gen(function*() {
         stopping = true
-        for (const id of workerIds) yield* call("stop working", () => boss.offWork(JOBS_QUEUE, { id, wait: false })).pipe(Effect.ignore)
+        for (const [name, ids] of workerIds) {
+          for (const id of ids) yield* call("stop working", () => boss.offWork(name, { id, wait: false })).pipe(Effect.ignore)
+        }
         const fibers = [...running.values()]
         if (fibers.length > 0) {
           yield* Effect.logInfo(`stopping: ${fibers.length} running job(s) get ${SHUTDOWN_GRACE_MS / 1000} s to finish`)

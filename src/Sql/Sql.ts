@@ -81,12 +81,33 @@ export const pgliteLayer = (directory: string | undefined): Layer.Layer<SqlClien
     ? PgliteClient.layer({ dataDir: undefined })
     : PgliteClient.layer({ dataDir: directory }).pipe(Layer.provide(Layer.scopedDiscard(lockDataDir(directory))))
 
+/** Any fixed number: the advisory lock processes starting together take before migrating. */
+const MIGRATION_LOCK = 7_316_050_001
+
+/**
+ * Migrations while one connection holds a database-wide advisory lock, so that processes started
+ * together on one PostgreSQL database migrate one after the other (the later ones find nothing left
+ * to do). The lock is a session's, held beside the migrations rather than around them in one
+ * transaction: the migrator's first look at its table must be free to fail.
+ */
+export const migrateExclusively = (directory: string = migrationsDirectory) =>
+  Effect.scoped(Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const lockHolder = yield* sql.reserve
+    yield* Effect.acquireRelease(
+      lockHolder.executeRaw(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`, []),
+      () => Effect.ignore(lockHolder.executeRaw(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`, []))
+    )
+    return yield* migrate(directory)
+  }))
+
 /** Runs the migrations once the client is up and passes the client on. */
 export const withMigrations = <E, R>(
   client: Layer.Layer<SqlClient.SqlClient, E, R>,
-  directory: string = migrationsDirectory
+  directory: string = migrationsDirectory,
+  options: { readonly shared?: boolean } = {}
 ): Layer.Layer<SqlClient.SqlClient, E | SqlError | Migrator.MigrationError, R> =>
-  Layer.effectDiscard(migrate(directory)).pipe(Layer.provideMerge(client))
+  Layer.effectDiscard(options.shared === true ? migrateExclusively(directory) : migrate(directory)).pipe(Layer.provideMerge(client))
 
 /** The application's database, migrated. */
 export const SqlLive: Layer.Layer<SqlClient.SqlClient, SqlError | Migrator.MigrationError, AppConfig> = Layer.unwrapEffect(
@@ -95,6 +116,9 @@ export const SqlLive: Layer.Layer<SqlClient.SqlClient, SqlError | Migrator.Migra
       Option.match(config.databaseUrl, {
         onSome: (url) => postgresLayer(url),
         onNone: () => pgliteLayer(path.join(config.dataDir, "db"))
-      })
+      }),
+      migrationsDirectory,
+      // Several processes may share PostgreSQL; the embedded database belongs to one.
+      { shared: Option.isSome(config.databaseUrl) }
     ))
 )

@@ -30,10 +30,15 @@ export const buildServer = () =>
  * Starts the server with `env` over a minimal environment; resolves once it listens. From the sources
  * (through tsx), or with `built` from dist/ as `npm start` runs it (buildServer first).
  */
-export const startServer = async (env: Record<string, string>, dataDir?: string, options: { readonly built?: boolean } = {}): Promise<RunningServer> => {
+export const startServer = async (
+  env: Record<string, string>,
+  dataDir?: string,
+  options: { readonly built?: boolean; readonly worker?: boolean } = {}
+): Promise<RunningServer> => {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-server-"))
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href
-  const args = options.built === true ? ["dist/main.js"] : ["--import", tsx, "src/main.ts"]
+  const entry = options.worker === true ? "worker" : "main"
+  const args = options.built === true ? [`dist/${entry}.js`] : ["--import", tsx, `src/${entry}.ts`]
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TMPDIR: process.env.TMPDIR ?? os.tmpdir(), PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, ...env },
@@ -46,7 +51,8 @@ export const startServer = async (env: Record<string, string>, dataDir?: string,
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "Listening on" within 90 s:\n${output}`)), 90_000)
     const poll = setInterval(() => {
-      const m = /Listening on http:\/\/[^:]+:(\d+)/.exec(output)
+      // A worker serves no HTTP: it is ready once its job workers run.
+      const m = options.worker === true ? (/jobs: this process runs/.test(output) ? ["", "0"] : null) : /Listening on http:\/\/[^:]+:(\d+)/.exec(output)
       if (m !== null) {
         clearInterval(poll)
         clearTimeout(timer)

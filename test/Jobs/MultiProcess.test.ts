@@ -1,0 +1,209 @@
+/**
+ * Scale-out as an operator runs it: two API processes (WORKERS=0) and worker processes on one
+ * PostgreSQL database with BLOB_STORE=postgres, the Claude engine on a local fake Messages API (300 ms
+ * a call, so a job takes a known time). 30 asynchronous extractions; one worker is killed with SIGKILL
+ * halfway. Every job still ends exactly once: one stored run per document, results equal to the
+ * synchronous call's, one signed job.succeeded notice per job (repeats only as the same webhook-id).
+ * Then the same batch on one worker and on two: two finish it in at most 0.6 of the time.
+ * Needs DATABASE_URL (skipped without it).
+ */
+import { Effect, Exit, Scope } from "effect"
+import * as http from "node:http"
+import { randomUUID } from "node:crypto"
+import { createRequire } from "node:module"
+import { Webhook } from "standardwebhooks"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { makeFakeAnthropic } from "../support/fakeAnthropic.js"
+import { invoice, packetPages, TEMPLATE_DATA } from "../support/packets.js"
+import { makeTextPdf } from "../support/pdfs.js"
+import { type RunningServer, startServer } from "../support/server.js"
+
+const databaseUrl = process.env.DATABASE_URL
+interface PgClient {
+  connect(): Promise<void>
+  query(text: string): Promise<unknown>
+  end(): Promise<void>
+}
+const pg = createRequire(import.meta.url)("pg") as { Client: new (options: { connectionString?: string | undefined }) => PgClient }
+
+const SECRET = "whsec_" + Buffer.from("multi-process webhook secret 32b").toString("base64")
+const KEY = "mp-tenant:mp-key-0123456789abcdef"
+const API_KEY = "mp-key-0123456789abcdef"
+const JOBS = 30
+
+interface Notice {
+  readonly id: string
+  readonly type: string
+  readonly jobId: string
+}
+
+const call = async (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const init: RequestInit = { method, headers: { "x-api-key": API_KEY, ...headers } }
+  if (body instanceof FormData) init.body = body
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body)
+    ;(init.headers as Record<string, string>)["content-type"] = "application/json"
+  }
+  const response = await fetch(`${base}${path}`, init)
+  const text = await response.text()
+  return { status: response.status, json: text.length > 0 ? JSON.parse(text) : undefined }
+}
+
+const waitUntil = async (what: string, probe: () => Promise<boolean>, ms = 180_000) => {
+  const deadline = Date.now() + ms
+  while (Date.now() < deadline) {
+    if (await probe()) return
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`${what}: not within ${ms / 1000} s`)
+}
+
+describe.skipIf(databaseUrl === undefined)("several processes on PostgreSQL", () => {
+  const schema = `mp_${randomUUID().replaceAll("-", "").slice(0, 16)}`
+  const processes: Array<RunningServer> = []
+  const notices: Array<Notice> = []
+  let receiver: http.Server
+  let hookUrl = ""
+  let fake: { url: string; close: () => Promise<void>; latency: (ms: number) => void }
+  let env: Record<string, string> = {}
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl })
+    await admin.connect()
+    await admin.query(`CREATE SCHEMA ${schema}`)
+    await admin.end()
+    const url = new URL(databaseUrl!)
+    url.searchParams.set("options", `-c search_path=${schema}`)
+    // The fake Messages API, in this process, for the lifetime of the suite.
+    const scope = Effect.runSync(Scope.make())
+    const made = await Effect.runPromise(Scope.extend(makeFakeAnthropic({ latencyMs: 300 }), scope))
+    fake = { url: made.url, close: () => Effect.runPromise(Scope.close(scope, Exit.void)), latency: (ms) => made.configure({ latencyMs: ms }) }
+    receiver = http.createServer((req, res) => {
+      const chunks: Array<Buffer> = []
+      req.on("data", (c: Buffer) => chunks.push(c))
+      req.on("end", () => {
+        const body = Buffer.concat(chunks).toString("utf8")
+        const payload = new Webhook(SECRET).verify(body, {
+          "webhook-id": String(req.headers["webhook-id"]),
+          "webhook-timestamp": String(req.headers["webhook-timestamp"]),
+          "webhook-signature": String(req.headers["webhook-signature"])
+        }) as any
+        notices.push({ id: String(req.headers["webhook-id"]), type: payload.type, jobId: payload.data.job_id })
+        res.writeHead(204).end()
+      })
+    })
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()))
+    hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`
+    env = {
+      DATABASE_URL: url.toString(),
+      BLOB_STORE: "postgres",
+      API_KEYS: KEY,
+      ENGINE: "anthropic",
+      ANTHROPIC_API_KEY: "sk-ant-multi-process-test",
+      ANTHROPIC_BASE_URL: fake.url,
+      MODEL_CONCURRENCY: "8",
+      WEBHOOK_SECRET: SECRET,
+      URL_ALLOW_HOSTS: "127.0.0.1",
+      MAX_JOBS_PER_TENANT: "16",
+      READ_PRESTART: "false",
+      OCR_SECOND_READING: "false"
+    }
+  }, 120_000)
+
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.stop()))
+    receiver?.close()
+    await fake?.close()
+    const admin = new pg.Client({ connectionString: databaseUrl })
+    await admin.connect()
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`)
+    await admin.end()
+  }, 120_000)
+
+  it("30 jobs over 2 API processes and 2 workers, one worker killed halfway: all end exactly once; two workers halve the time", async () => {
+    // Two API processes that run no jobs, and two workers (started one after the other: the first migrates).
+    const api1 = await startServer({ ...env, WORKERS: "0" })
+    processes.push(api1)
+    const api2 = await startServer({ ...env, WORKERS: "0" })
+    processes.push(api2)
+    const worker1 = await startServer({ ...env, WORKERS: "2" }, undefined, { worker: true })
+    processes.push(worker1)
+    const worker2 = await startServer({ ...env, WORKERS: "2" }, undefined, { worker: true })
+    processes.push(worker2)
+    const apis = [api1.url, api2.url]
+
+    const template = await call(api1.url, "POST", "/v1/templates", { document_type: "invoice", template_data: TEMPLATE_DATA["invoice"] })
+    expect(template.status).toBe(200)
+    const templateId = template.json.template_id as string
+    const documents: Array<string> = []
+    for (let i = 0; i < JOBS; i++) {
+      const bytes = await makeTextPdf(packetPages([invoice(`MP-${i}`, 1)]))
+      const form = new FormData()
+      form.append("file", new Blob([bytes]), `invoice-${i}.pdf`)
+      const uploaded = await call(apis[i % 2]!, "POST", "/v1/documents", form)
+      expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(200)
+      documents.push(uploaded.json.document_id)
+    }
+
+    const jobIds: Array<string> = []
+    for (const [i, documentId] of documents.entries()) {
+      const accepted = await call(apis[i % 2]!, "POST", `/v1/documents/${documentId}/extraction`, { template_ids: [templateId], webhook_url: hookUrl }, {
+        prefer: "respond-async"
+      })
+      expect(accepted.status).toBe(202)
+      jobIds.push(accepted.json.job_id)
+    }
+    const finished = async () =>
+      (await call(api1.url, "GET", `/v1/jobs?status=succeeded&limit=1000`)).json.length as number
+    await waitUntil("half the jobs done", async () => (await finished()) >= JOBS / 2)
+    worker1.process.kill("SIGKILL")
+    await waitUntil("every job done", async () => (await finished()) === JOBS)
+
+    // Exactly once: one stored run per document, results equal to a synchronous extraction.
+    for (const [i, documentId] of documents.entries()) {
+      const job = await call(apis[i % 2]!, "GET", `/v1/jobs/${jobIds[i]}`)
+      expect(job.json.status).toBe("succeeded")
+      const runs = await call(api2.url, "GET", `/v1/documents/${documentId}`)
+      expect(runs.json, documentId).toHaveLength(1)
+      const sync = await call(api1.url, "POST", `/v1/documents/${documentId}/extraction`, { template_ids: [templateId] })
+      expect(job.json.result).toEqual(sync.json)
+      expect(job.json.result[0].extracted.invoice_number).toBe(`MP-${i}`)
+    }
+    // One notice per job, signed (verified on arrival), job.succeeded; repeats only under the same webhook-id.
+    await waitUntil(
+      "every notice delivered",
+      async () => new Set(notices.map((n) => n.jobId)).size === JOBS,
+      90_000
+    ).catch((e) => {
+      throw new Error(`${e.message}: ${new Set(notices.map((n) => n.jobId)).size} of ${JOBS} jobs notified`)
+    })
+    const byJob = new Map<string, Set<string>>()
+    for (const n of notices) byJob.set(n.jobId, (byJob.get(n.jobId) ?? new Set()).add(`${n.id}/${n.type}`))
+    expect([...byJob.keys()].sort()).toEqual([...jobIds].sort())
+    for (const [jobId, ids] of byJob) expect([...ids], jobId).toEqual([`msg_${jobId}/job.succeeded`])
+
+    // The same batch on one worker, then on two (a new one joins): the second takes at most 0.6 of the time.
+    // Model calls of a second each make the jobs' own time dominate the submitting and polling.
+    fake.latency(1_000)
+    const batch = async () => {
+      const started = Date.now()
+      const ids: Array<string> = []
+      for (const [i, documentId] of documents.slice(0, 16).entries()) {
+        const accepted = await call(apis[i % 2]!, "POST", `/v1/documents/${documentId}/extraction`, { template_ids: [templateId] }, { prefer: "respond-async" })
+        ids.push(accepted.json.job_id)
+      }
+      await waitUntil("batch done", async () => {
+        const states = await Promise.all(ids.map((id) => call(api1.url, "GET", `/v1/jobs/${id}`)))
+        return states.every((s) => s.json.status === "succeeded")
+      })
+      return Date.now() - started
+    }
+    const one = await batch()
+    const worker3 = await startServer({ ...env, WORKERS: "2" }, undefined, { worker: true })
+    processes.push(worker3)
+    const two = await batch()
+    console.log(`16 extraction jobs: one worker ${one} ms, two workers ${two} ms (ratio ${(two / one).toFixed(2)})`)
+    expect(two / one).toBeLessThanOrEqual(0.6)
+  }, 600_000)
+})
