@@ -26,6 +26,13 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       dataDir: yield* Config.string("DATA_DIR").pipe(Config.withDefault("./data")),
       /** Where uploaded files live: fs (under DATA_DIR, one machine) or postgres (shared through the database). */
       blobStore: yield* Config.literal("fs", "postgres", "s3")("BLOB_STORE").pipe(Config.withDefault("fs" as const)),
+      /** The S3-compatible store (BLOB_STORE=s3); credentials come from the usual AWS variables and files. */
+      s3: {
+        bucket: yield* Config.option(Config.string("S3_BUCKET")).pipe(Effect.map(Option.getOrUndefined)),
+        endpoint: yield* Config.option(Config.string("S3_ENDPOINT")).pipe(Effect.map(Option.getOrUndefined)),
+        region: yield* Config.string("S3_REGION").pipe(Config.withDefault("us-east-1")),
+        forcePathStyle: yield* Config.boolean("S3_FORCE_PATH_STYLE").pipe(Config.withDefault(false))
+      },
       databaseUrl: yield* Config.option(Config.redacted("DATABASE_URL")).pipe(
         Effect.map(Option.filter((u) => Redacted.value(u).length > 0))
       ),

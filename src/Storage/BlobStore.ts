@@ -1,13 +1,16 @@
 /**
  * Where uploaded files live, content-addressed by SHA-256 and registered in the `blobs` table:
- * BLOB_STORE=fs (under DATA_DIR/blobs, one machine), or postgres (in the database, shared by every
- * process that uses it). Each store keeps a file and its registration consistent: a file is stored
+ * BLOB_STORE=fs (under DATA_DIR/blobs, one machine), postgres (in the database) or s3 (an S3-compatible
+ * object store), the last two shared by every process that uses them. Each store keeps a file and its registration consistent: a file is stored
  * with the row that holds it, and goes with the last row that held it.
  */
-import { ConfigError, Context, Effect, Layer } from "effect"
+import type { SqlClient } from "@effect/sql"
+import { type ConfigError, Context, Effect, Layer, type Scope } from "effect"
 import { AppConfig } from "../Config.js"
 import { makeFsBlobStore } from "./FsBlobStore.js"
 import { makePgBlobStore } from "./PgBlobStore.js"
+import { makeS3BlobStore } from "./S3BlobStore.js"
+import type { Scratch } from "./Scratch.js"
 
 export interface StoredBlob {
   readonly sha256: string
@@ -25,16 +28,20 @@ export interface BlobStoreShape {
 export class BlobStore extends Context.Tag("BlobStore")<BlobStore, BlobStoreShape>() {}
 
 /** The store BLOB_STORE names. */
-export const BlobStoreLive = Layer.effect(
+export const BlobStoreLive = Layer.scoped(
   BlobStore,
-  Effect.flatMap(AppConfig, (config) => {
+  Effect.flatMap(AppConfig, (config): Effect.Effect<
+    BlobStoreShape,
+    ConfigError.ConfigError,
+    AppConfig | SqlClient.SqlClient | Scratch | Scope.Scope
+  > => {
     switch (config.blobStore) {
       case "fs":
         return makeFsBlobStore
       case "postgres":
         return makePgBlobStore
       case "s3":
-        return Effect.fail(ConfigError.InvalidData(["BLOB_STORE"], "BLOB_STORE=s3 is not available in this version; use fs or postgres"))
+        return makeS3BlobStore
     }
   })
 )

@@ -22,6 +22,7 @@ export const testConfig = (overrides: Partial<ConfigShape> = {}): AppConfig =>
     port: 0,
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-test-")),
     blobStore: "fs",
+    s3: { bucket: undefined, endpoint: undefined, region: "us-east-1", forcePathStyle: false },
     databaseUrl: Option.none(),
     apiKeys: [],
     engine: "local",
