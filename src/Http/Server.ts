@@ -47,13 +47,22 @@ const ApiMiddlewareLive = HttpApiBuilder.middleware(
   })
 )
 
+/** Up, the database reachable, and the depth of the job queue (all processes, all tenants). */
 const HealthLive = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     yield* router.get(
       "/health",
-      sql`SELECT 1 AS ok`.pipe(
-        Effect.as(HttpServerResponse.unsafeJson({ status: "ok", database: "ok" })),
+      sql<{ queued: number; running: number }>`
+        SELECT count(*) FILTER (WHERE status = 'queued') AS queued, count(*) FILTER (WHERE status = 'running') AS running
+        FROM jobs WHERE status IN ('queued', 'running')`.pipe(
+        Effect.map(([jobs]) =>
+          HttpServerResponse.unsafeJson({
+            status: "ok",
+            database: "ok",
+            jobs: { queued: Number(jobs?.queued ?? 0), running: Number(jobs?.running ?? 0) }
+          })
+        ),
         Effect.catchAll((error) =>
           Effect.logError("health check: database unreachable", error).pipe(
             Effect.as(HttpServerResponse.unsafeJson({ status: "error", database: "unreachable" }, { status: 503 }))

@@ -4,13 +4,7 @@
  * object store), the last two shared by every process that uses them. Each store keeps a file and its registration consistent: a file is stored
  * with the row that holds it, and goes with the last row that held it.
  */
-import type { SqlClient } from "@effect/sql"
-import { type ConfigError, Context, Effect, Layer, type Scope } from "effect"
-import { AppConfig } from "../Config.js"
-import { makeFsBlobStore } from "./FsBlobStore.js"
-import { makePgBlobStore } from "./PgBlobStore.js"
-import { makeS3BlobStore } from "./S3BlobStore.js"
-import type { Scratch } from "./Scratch.js"
+import { Context, type Effect } from "effect"
 
 export interface StoredBlob {
   readonly sha256: string
@@ -26,22 +20,3 @@ export interface BlobStoreShape {
 }
 
 export class BlobStore extends Context.Tag("BlobStore")<BlobStore, BlobStoreShape>() {}
-
-/** The store BLOB_STORE names. */
-export const BlobStoreLive = Layer.scoped(
-  BlobStore,
-  Effect.flatMap(AppConfig, (config): Effect.Effect<
-    BlobStoreShape,
-    ConfigError.ConfigError,
-    AppConfig | SqlClient.SqlClient | Scratch | Scope.Scope
-  > => {
-    switch (config.blobStore) {
-      case "fs":
-        return makeFsBlobStore
-      case "postgres":
-        return makePgBlobStore
-      case "s3":
-        return makeS3BlobStore
-    }
-  })
-)

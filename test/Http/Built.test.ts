@@ -27,7 +27,7 @@ describe("the built server (npm start)", () => {
     try {
       const health = await fetch(`http://127.0.0.1:${port}/health`)
       expect(health.status).toBe(200)
-      expect(await health.json()).toEqual({ status: "ok", database: "ok" })
+      expect(await health.json()).toEqual({ status: "ok", database: "ok", jobs: { queued: 0, running: 0 } })
       const templates = await fetch(`http://127.0.0.1:${port}/v1/templates`, { headers: { "x-api-key": "smoke-key-000000001" } })
       expect(templates.status).toBe(200)
       expect(await templates.json()).toEqual([])

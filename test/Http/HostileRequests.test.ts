@@ -291,7 +291,7 @@ layer(testApp(), { timeout: 120_000 })("hostile requests", (it) => {
       Effect.gen(function*() {
         const r = yield* raw({ method: "GET", path: "/health" })
         expect(r.status).toBe(200)
-        expect(r.json).toEqual({ status: "ok", database: "ok" })
+        expect(r.json).toEqual({ status: "ok", database: "ok", jobs: { queued: 0, running: 0 } })
       }))
   })
 })

@@ -97,7 +97,7 @@ layer(testApp(), { timeout: 60_000 })("unauthenticated routes", (it) => {
       Effect.gen(function*() {
         const r = yield* send(HttpClientRequest.get("/health"))
         expect(r.status).toBe(200)
-        expect(r.json).toEqual({ status: "ok", database: "ok" })
+        expect(r.json).toEqual({ status: "ok", database: "ok", jobs: { queued: 0, running: 0 } })
         expect(r.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/)
       }))
 

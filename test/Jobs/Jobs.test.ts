@@ -242,8 +242,9 @@ for (const backend of testBackends) {
           const accepted = yield* postJson(key, `/v1/documents/${documentId}/extraction`, { template_ids: [templateId] }, { async: true })
           expect(accepted.status).toBe(202)
           yield* Effect.sleep("1 second")
-          // No process runs jobs here: it waits.
+          // No process runs jobs here: it waits, and the queue's depth says so.
           expect((yield* get(key, `/v1/jobs/${accepted.json.job_id}`)).json.status).toBe("queued")
+          expect((yield* send(HttpClientRequest.get("/health"))).json.jobs).toEqual({ queued: 1, running: 0 })
           expect((yield* del(key, `/v1/jobs/${accepted.json.job_id}`)).status).toBe(204)
           const job = (yield* get(key, `/v1/jobs/${accepted.json.job_id}`)).json
           expect(job.status).toBe("cancelled")
