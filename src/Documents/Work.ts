@@ -118,7 +118,7 @@ export class DocumentWork extends Effect.Service<DocumentWork>()("DocumentWork",
       progress: Progress = Progress.none
     ) =>
       Effect.gen(function*() {
-        const model: PageModel = yield* pipeline.read(bytes, { layout: options.layout })
+        const model: PageModel = yield* pipeline.read(bytes, { layout: options.layout, progress })
         yield* progress.read(model.pages.length)
         const sections = yield* pipeline.splitAndExtract(model, specs, {
           forceExclusive: options.forceExclusive,

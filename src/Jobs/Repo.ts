@@ -171,9 +171,9 @@ export class JobsRepo extends Effect.Service<JobsRepo>()("JobsRepo", {
       readonly sectionsTotal?: number
     }) =>
       sql`UPDATE jobs SET
-            pages_read = COALESCE(${p.pagesRead ?? null}::int, pages_read),
+            pages_read = GREATEST(COALESCE(${p.pagesRead ?? null}::int, pages_read), pages_read),
             pages_total = COALESCE(${p.pagesTotal ?? null}::int, pages_total),
-            sections_done = COALESCE(${p.sectionsDone ?? null}::int, sections_done),
+            sections_done = GREATEST(COALESCE(${p.sectionsDone ?? null}::int, sections_done), sections_done),
             sections_total = COALESCE(${p.sectionsTotal ?? null}::int, sections_total)
           WHERE id = ${id} AND attempt = ${attempt} AND status = 'running'`.pipe(Effect.asVoid)
 

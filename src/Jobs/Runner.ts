@@ -55,6 +55,7 @@ const make = Effect.gen(function*() {
     let done = 0
     const update = (p: Parameters<typeof repo.progress>[2]) => repo.progress(job.id, attempt, p).pipe(Effect.orDie)
     return {
+      reading: (pagesRead, pagesTotal) => update({ pagesRead, pagesTotal }),
       read: (pages) => update({ pagesRead: pages, pagesTotal: pages }),
       split: (sections) => update({ sectionsTotal: sections }),
       sectionDone: Effect.suspend(() => update({ sectionsDone: ++done }))

@@ -13,11 +13,13 @@ import { pageImagesOf } from "../Export/PageImage.js"
 import { DocumentReader, READER_VERSION } from "../Reading/DocumentReader.js"
 import { analyzeLayout } from "../Layout/Layout.js"
 import { toMarkdown } from "../Export/Markdown.js"
-import { Progress } from "./Progress.js"
+import { Progress, readingReports } from "./Progress.js"
 
 export interface ReadOptions {
   /** Rebuild reading order from the layout (columns, tables, repeated headers/footers). */
   readonly layout: boolean
+  /** Told the pages read as the reading goes. */
+  readonly progress?: Progress
 }
 
 export interface SplitOptions {
@@ -49,7 +51,8 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
     const extractor = yield* Extractor
 
     const read = (bytes: Uint8Array, options: ReadOptions) =>
-      reader.read(bytes, { maxPages: config.maxPages }).pipe(
+      (options.progress === undefined ? Effect.succeed({}) : readingReports(options.progress)).pipe(
+        Effect.flatMap((reports) => reader.read(bytes, { maxPages: config.maxPages, ...reports })),
         Effect.map((model) => (options.layout ? analyzeLayout(model) : model)),
         Effect.withSpan("Pipeline.read", { attributes: { layout: options.layout } })
       )

@@ -37,6 +37,8 @@ export interface ReadOptions {
   readonly nesting?: number
   /** Told the page count as soon as a reader knows it (before reading the pages): budgets scale with it. */
   readonly onPageCount?: (pages: number) => void
+  /** Told how many pages are read so far, as the reader goes (PDF pages; other formats only at the end). */
+  readonly onPagesRead?: (pages: number) => void
 }
 
 type ReadDocument = (bytes: Uint8Array, options: ReadOptions) => Effect.Effect<PageModel, ReadError>
@@ -83,7 +85,7 @@ export const readDocument = (
     }
     const context = yield* Effect.context<Ocr | OfficeConverter>()
     // Attachments are documents of their own: no page-count report for them.
-    const nested: ReadDocument = (b, o) => Effect.provide(readDocument(b, { ...o, onPageCount: undefined }), context)
+    const nested: ReadDocument = (b, o) => Effect.provide(readDocument(b, { ...o, onPageCount: undefined, onPagesRead: undefined }), context)
     const model = yield* reader(bytes, options, nested)
     // Readers that cannot count pages before reading (plain text) are checked here.
     if (model.pages.length > options.maxPages) {

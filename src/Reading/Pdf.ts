@@ -23,6 +23,8 @@ export interface ReadPdfOptions {
   readonly ocr?: Ocr
   /** Told the page count once the document is open. */
   readonly onPageCount?: (pages: number) => void
+  /** Told how many pages are read each time one more is. */
+  readonly onPagesRead?: (pages: number) => void
 }
 
 /** Pages read between two checks of pdf.js's caches (a batch's pages all finish before the check). */
@@ -53,9 +55,11 @@ export const readPdf = (
     const fonts = new Set<string>()
     // Pages already read, by their object: a page tree may list one page object many times.
     const byObject = new Map<string, Page>()
+    let done = 0
+    const counted = (n: number) => Effect.tap(readPage(doc, n, options.ocr, fonts, byObject), () => options.onPagesRead?.(++done))
     for (let first = 1; first <= doc.numPages; first += PAGES_PER_BATCH) {
       const batch = Array.from({ length: Math.min(PAGES_PER_BATCH, doc.numPages - first + 1) }, (_, i) => first + i)
-      const read = yield* Effect.forEach(batch, (n) => readPage(doc, n, options.ocr, fonts, byObject), {
+      const read = yield* Effect.forEach(batch, counted, {
         // With OCR, as many pages at once as there are OCR workers, so that they are all busy; the
         // text layer alone gains nothing from more (pdf.js works on this thread).
         concurrency: options.ocr ? options.ocr.workers : 1

@@ -12,7 +12,7 @@ import { anthropicTestApp } from "../support/anthropic.js"
 import { fileForm, keyFor, send, testApp, withKey } from "../support/app.js"
 import { FakeAnthropic } from "../support/fakeAnthropic.js"
 import { invoice, packetPages, TEMPLATE_DATA } from "../support/packets.js"
-import { makeTextPdf } from "../support/pdfs.js"
+import { makeMixedPdf, makeTextPdf } from "../support/pdfs.js"
 
 const asJson = (key: string, method: "get" | "del", url: string) =>
   send((method === "get" ? HttpClientRequest.get(url) : HttpClientRequest.del(url)).pipe(withKey(key)))
@@ -91,5 +91,27 @@ layer(testApp({ jobRetentionHours: 2 / 3600 }), { timeout: 120_000, excludeTestS
       expect((yield* asJson(key, "get", "/v1/jobs")).json).toEqual([])
       const { dataDir } = yield* AppConfig
       expect(countFiles(path.join(dataDir, "blobs"))).toBe(0)
+    }))
+})
+
+layer(testApp({ ocrWorkers: 1 }), { timeout: 180_000, excludeTestServices: true })("progress", (it) => {
+  it.effect("a job reading a scanned file tells its pages as they are read", () =>
+    Effect.gen(function*() {
+      const { key, templateId } = yield* setup("progress")
+      const scan = (n: number) => [`ACME Supplies Ltd`, `INVOICE`, `Invoice Number: P-${n}`, `Page ${n} of 4`]
+      const bytes = yield* Effect.promise(() => makeMixedPdf([scan(1), scan(2), scan(3), scan(4)]))
+      const accepted = yield* oneShotAsync(key, bytes, templateId)
+      expect(accepted.status).toBe(202)
+      const seen: Array<{ status: string; read: number; total: number | null }> = []
+      const finished = yield* until("finished", asJson(key, "get", `/v1/jobs/${accepted.json.job_id}`).pipe(
+        Effect.tap((r) => Effect.sync(() => seen.push({ status: r.json.status, read: r.json.progress.pages_read, total: r.json.progress.pages_total })))
+      ), (r) => r.json.status === "succeeded" || r.json.status === "failed")
+      expect(finished.json.status).toBe("succeeded")
+      expect(finished.json.progress).toMatchObject({ pages_read: 4, pages_total: 4 })
+      // While it ran, the page count was known and pages were counted one by one, never backwards.
+      const running = seen.filter((s) => s.status === "running")
+      expect(running.some((s) => s.total === 4 && s.read > 0 && s.read < 4)).toBe(true)
+      const reads = seen.map((s) => s.read)
+      expect(reads).toEqual([...reads].sort((a, b) => a - b))
     }))
 })

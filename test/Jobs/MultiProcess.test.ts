@@ -198,24 +198,25 @@ describe.skipIf(databaseUrl === undefined).each(["postgres", "s3"] as const)("se
     // The same batch on one worker, then on two (a new one joins): the second takes at most 0.6 of the time.
     // Model calls of a second each make the jobs' own time dominate the submitting and polling.
     fake.latency(1_000)
-    const batch = async () => {
+    const batch = async (size: number) => {
       const started = Date.now()
-      const ids: Array<string> = []
-      for (const [i, documentId] of documents.slice(0, 16).entries()) {
+      const ids = new Set(await Promise.all(documents.slice(0, size).map(async (documentId, i) => {
         const accepted = await call(apis[i % 2]!, "POST", `/v1/documents/${documentId}/extraction`, { template_ids: [templateId] }, { prefer: "respond-async" })
-        ids.push(accepted.json.job_id)
-      }
+        return accepted.json.job_id as string
+      })))
       await waitUntil("batch done", async () => {
-        const states = await Promise.all(ids.map((id) => call(api1.url, "GET", `/v1/jobs/${id}`)))
-        return states.every((s) => s.json.status === "succeeded")
+        const done = (await call(api1.url, "GET", `/v1/jobs?status=succeeded&limit=1000`)).json as Array<{ job_id: string }>
+        return done.filter((j) => ids.has(j.job_id)).length === ids.size
       })
       return Date.now() - started
     }
-    const one = await batch()
+    const one = await batch(24)
     const worker3 = await startServer({ ...env, WORKERS: "2" }, undefined, { worker: true })
     processes.push(worker3)
-    const two = await batch()
-    console.log(`16 extraction jobs: one worker ${one} ms, two workers ${two} ms (ratio ${(two / one).toFixed(2)})`)
+    // The new worker's first jobs warm it up (its first model calls, its first queries) before the timed batch.
+    await batch(4)
+    const two = await batch(24)
+    console.log(`24 extraction jobs: one worker ${one} ms, two workers ${two} ms (ratio ${(two / one).toFixed(2)})`)
     expect(two / one).toBeLessThanOrEqual(0.6)
   }, 600_000)
 })

@@ -33,16 +33,26 @@ describe.each(testBackends)("Sql on $name", ({ layer: backend, name }) => {
         const sql = yield* SqlClient.SqlClient
         const applied = yield* sql<{ migrationId: number; name: string }>`
           SELECT migration_id AS "migrationId", name FROM effect_sql_migrations ORDER BY migration_id`
-        expect(applied).toEqual([{ migrationId: 1, name: "init" }, { migrationId: 2, name: "key_sources" }])
+        expect(applied).toEqual([
+          { migrationId: 1, name: "init" },
+          { migrationId: 2, name: "key_sources" },
+          { migrationId: 3, name: "jobs" },
+          { migrationId: 4, name: "blob_data" },
+          { migrationId: 5, name: "blob_uploads" },
+          { migrationId: 6, name: "jobs_active" }
+        ])
         const tables = yield* sql<{ tableName: string }>`
           SELECT table_name AS "tableName" FROM information_schema.tables
           WHERE table_schema = current_schema() ORDER BY table_name`
         expect(tables.map((t) => t.tableName)).toEqual([
           "api_keys",
+          "blob_data",
+          "blob_uploads",
           "blobs",
           "documents",
           "effect_sql_migrations",
           "extraction_runs",
+          "jobs",
           "parses",
           "templates",
           "tenants"
@@ -272,14 +282,14 @@ describe("SqlLive on PGlite", () => {
       ).pipe(Effect.map((rows) => rows.map((r) => r.id)))
 
       const first = yield* open(Effect.zipLeft(appliedMigrations, insertTenant("survivor")))
-      expect(first).toEqual([1, 2])
+      expect(first).toEqual([1, 2, 3, 4, 5, 6])
       expect((yield* Effect.promise(() => fs.stat(path.join(dataDir, "db")))).isDirectory()).toBe(true)
 
       const migrations = path.join(root, "migrations")
       yield* Effect.promise(() => fs.cp(migrationsDirectory, migrations, { recursive: true }))
       yield* Effect.promise(() =>
         fs.writeFile(
-          path.join(migrations, "0003_labels.sql"),
+          path.join(migrations, "0007_labels.sql"),
           "ALTER TABLE tenants ADD COLUMN label TEXT;\nCREATE INDEX tenants_label ON tenants (label);\n"
         )
       )
@@ -293,8 +303,8 @@ describe("SqlLive on PGlite", () => {
           return { afterRestart, applied, again, rows }
         })
       )
-      expect(second.afterRestart).toEqual([1, 2])
-      expect(second.applied).toEqual([[3, "labels"]])
+      expect(second.afterRestart).toEqual([1, 2, 3, 4, 5, 6])
+      expect(second.applied).toEqual([[7, "labels"]])
       expect(second.again).toEqual([])
       expect(second.rows).toEqual([{ id: "survivor", label: null }])
     }).pipe(Effect.scoped))

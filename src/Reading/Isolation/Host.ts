@@ -62,7 +62,11 @@ const runtime = ManagedRuntime.make(Layer.mergeAll(
 const heapUsed = () => v8.getHeapStatistics().used_heap_size
 
 const read = (id: number, bytes: Uint8Array, maxPages: number) =>
-  readDocument(bytes, { maxPages, onPageCount: (pages) => send({ type: "pages", id, pages }) }).pipe(
+  readDocument(bytes, {
+    maxPages,
+    onPageCount: (pages) => send({ type: "pages", id, pages }),
+    onPagesRead: (pagesRead) => send({ type: "progress", id, pagesRead })
+  }).pipe(
     Effect.match({
       onFailure: (error: ReadError) => send({ type: "done", id, error: { tag: error._tag, detail: error.detail }, heapUsed: heapUsed() }),
       onSuccess: (model) => send({ type: "done", id, model, heapUsed: heapUsed() })

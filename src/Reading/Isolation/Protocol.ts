@@ -43,6 +43,7 @@ export type ToWorker =
 export type FromWorker =
   | { readonly type: "ready"; readonly heapUsed: number }
   | { readonly type: "pages"; readonly id: number; readonly pages: number }
+  | { readonly type: "progress"; readonly id: number; readonly pagesRead: number }
   | { readonly type: "tesseract"; readonly call: number; readonly image: Uint8Array; readonly params: Record<string, string> }
   | {
     readonly type: "lines"

@@ -93,6 +93,9 @@ const residentBytes = (pid: number | undefined): number | undefined => {
 interface Job<A> {
   readonly message: (id: number) => ToWorker
   readonly result: (done: Extract<FromWorker, { type: "done" }>) => A
+  /** Where the reading stands: the page count once known, pages read so far. */
+  readonly onPageCount?: ((pages: number) => void) | undefined
+  readonly onPagesRead?: ((pages: number) => void) | undefined
 }
 
 interface Slot {
@@ -225,6 +228,10 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
               return
             case "pages":
               if (options.timeoutMs === undefined) budgetMs = BASE_BUDGET_MS + PAGE_BUDGET_MS * message.pages
+              job.onPageCount?.(message.pages)
+              return
+            case "progress":
+              job.onPagesRead?.(message.pagesRead)
               return
             case "tesseract":
               return engine(options.engines.tesseract.submit(message.image, message.params).pipe(
@@ -309,7 +316,9 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
     const read = (bytes: Uint8Array, readOptions: ReadOptions): Effect.Effect<PageModel, ReadError> =>
       runJob(bytes, {
         message: (id) => ({ type: "read", id, maxPages: readOptions.maxPages }),
-        result: (done) => done.model!
+        result: (done) => done.model!,
+        onPageCount: readOptions.onPageCount,
+        onPagesRead: readOptions.onPagesRead
       }).pipe(Effect.withSpan("ReadingPool.read", { attributes: { bytes: bytes.byteLength } }))
 
     /** A page rendered for the model, in a worker like any reading of the file. */
