@@ -218,5 +218,18 @@ describe.skipIf(databaseUrl === undefined).each(["postgres", "s3"] as const)("se
     const two = await batch(24)
     console.log(`24 extraction jobs: one worker ${one} ms, two workers ${two} ms (ratio ${(two / one).toFixed(2)})`)
     expect(two / one).toBeLessThanOrEqual(0.6)
+
+    // SIGTERM: the workers take no new job, finish the ones they run, then exit cleanly.
+    fake.latency(1_500)
+    const running = await Promise.all(documents.slice(0, 2).map(async (documentId) =>
+      (await call(api1.url, "POST", `/v1/documents/${documentId}/split`, { template_ids: [templateId] }, { prefer: "respond-async" })).json.job_id as string
+    ))
+    await waitUntil("both running", async () =>
+      (await Promise.all(running.map((id) => call(api1.url, "GET", `/v1/jobs/${id}`)))).every((r) => r.json.status === "running"))
+    const exits = [worker2, worker3].map((w) => new Promise<number | null>((resolve) => w.process.once("exit", (code) => resolve(code))))
+    worker2.process.kill("SIGTERM")
+    worker3.process.kill("SIGTERM")
+    expect(await Promise.all(exits)).toEqual([0, 0])
+    for (const id of running) expect((await call(api1.url, "GET", `/v1/jobs/${id}`)).json.status).toBe("succeeded")
   }, 600_000)
 })
