@@ -6,7 +6,7 @@ import { HttpServerResponse } from "@effect/platform"
 import { Cause, Effect, FiberRef, Option } from "effect"
 import { statusOf } from "../Domain/Errors.js"
 import { CurrentRequestId } from "./RequestId.js"
-import { methodsOf } from "./Methods.js"
+import { methodsOf } from "./Routes.js"
 
 const detailResponse = (status: number, detail: string, headers: Record<string, string> = {}) =>
   HttpServerResponse.unsafeJson({ detail }, { status, headers })

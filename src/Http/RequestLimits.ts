@@ -1,6 +1,7 @@
 /**
  * What every API request must pass before a handler reads its body, so that a hostile one is answered
- * at once with a `{detail}`: a declared size over the limit (413, the body left unread), a multipart
+ * at once with a `{detail}`: a body of another type than the endpoint takes (415), a declared size over
+ * the limit (413, the body left unread), a multipart
  * type without a usable boundary (400), a JSON body over its limit (413) or nested deeper than any
  * valid body (422).
  */
@@ -8,7 +9,8 @@ import { HttpMethod, HttpServerRequest } from "@effect/platform"
 import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
 import { Effect, Option } from "effect"
 import * as Multipasta from "multipasta"
-import { BadRequest, PayloadTooLarge, Unprocessable } from "../Domain/Errors.js"
+import { BadRequest, PayloadTooLarge, Unprocessable, UnsupportedMediaType } from "../Domain/Errors.js"
+import { bodyTypeOf } from "./Routes.js"
 
 /** JSON bodies are templates and lists of ids: ample for those, and an oversized template is still told its field count. */
 export const MAX_JSON_BYTES = 4 * 1024 * 1024
@@ -60,7 +62,19 @@ export const withRequestLimits = (bodyBytes: number) => <A, E, R>(app: Effect.Ef
     if (!HttpMethod.hasBody(request.method)) return yield* app
     // The API reads a body without a content type as JSON.
     const contentType = request.headers["content-type"]?.toLowerCase().trim() ?? "application/json"
-    const isJson = contentType.includes("application/json")
+    const isJson = /^application\/([\w.-]+\+)?json\b/.test(contentType)
+    const expected = bodyTypeOf(request.method, request.url)
+    const sent = request.headers["content-type"] === undefined ? "a body without a content-type" : contentType.split(";")[0]!.trim()
+    if (expected === "application/json" && !isJson) {
+      return yield* new UnsupportedMediaType({
+        detail: `this endpoint takes a JSON body (content-type: application/json), not ${sent}`
+      })
+    }
+    if (expected === "multipart/form-data" && !contentType.startsWith("multipart/form-data")) {
+      return yield* new UnsupportedMediaType({
+        detail: `this endpoint takes a multipart/form-data body (a file or url field), not ${sent}`
+      })
+    }
     const limit = isJson ? MAX_JSON_BYTES : bodyBytes
     const declared = Number(request.headers["content-length"] ?? 0)
     if (declared > limit) {
