@@ -106,5 +106,5 @@ export const TemplateIds = Schema.Struct({
   webhook_url: Schema.optional(Schema.String.annotations({
     description: "With `Prefer: respond-async`: where the server POSTs a signed notice (Standard Webhooks) when the job ends"
   }))
-}).annotations({ identifier: "TemplateIds" })
+}).annotations({ identifier: "TemplateIds", parseOptions: { onExcessProperty: "error" } })
 export type TemplateIds = typeof TemplateIds.Type

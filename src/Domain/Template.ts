@@ -30,11 +30,15 @@ const DocumentType = Schema.Trim.pipe(
 export const CreateTemplate = Schema.Struct({
   document_type: DocumentType,
   template_data: TemplateData
-}).annotations({ identifier: "CreateTemplate" })
+}).annotations({
+  identifier: "CreateTemplate",
+  // What the document says (additionalProperties: false) is what the server does: an unknown field is a 422 naming it.
+  parseOptions: { onExcessProperty: "error" }
+})
 export type CreateTemplate = typeof CreateTemplate.Type
 
 export const UpdateTemplate = Schema.Struct({
   document_type: Schema.optional(DocumentType),
   template_data: Schema.optional(TemplateData)
-}).annotations({ identifier: "UpdateTemplate" })
+}).annotations({ identifier: "UpdateTemplate", parseOptions: { onExcessProperty: "error" } })
 export type UpdateTemplate = typeof UpdateTemplate.Type

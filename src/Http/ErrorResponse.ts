@@ -31,9 +31,12 @@ interface DecodeIssue {
  */
 const decodeErrorResponse = (error: Tagged) => {
   const issues = (error.issues ?? []) as ReadonlyArray<DecodeIssue>
-  const described = issues.slice(0, 5).map((i) =>
-    i.path.length > 0 ? `${i.path.map(String).join(".")}: ${i.message}` : i.message
-  )
+  const described = issues.slice(0, 5).map((i) => {
+    // A field the body does not have ("is unexpected, expected: "a" | "b"): named, with the ones it has.
+    const unknown = /^is unexpected, expected: (.*)$/.exec(i.message)
+    const message = unknown === null ? i.message : `unknown field (this body takes ${unknown[1]!.replaceAll("\"", "").split(" | ").join(", ")})`
+    return i.path.length > 0 ? `${i.path.map(String).join(".")}: ${message}` : message
+  })
   const detail = described.length > 0 ? described.join("; ") : String(error.message ?? "invalid request")
   const notAList = issues.some((i) => i.path[0] === "template_ids" && i._tag === "Type")
   return detailResponse(notAList ? 400 : 422, detail)

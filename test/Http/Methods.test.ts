@@ -43,3 +43,24 @@ layer(testApp(), { timeout: 60_000 })("a body of another type than the endpoint 
       expect(split.status).toBe(415)
     }))
 })
+
+layer(testApp(), { timeout: 60_000 })("a JSON body with a field the endpoint does not have", (it) => {
+  it.effect("answers 422 naming the field and the ones the body takes, as the spec's additionalProperties: false says", () =>
+    Effect.gen(function*() {
+      const key = yield* keyFor("strict-bodies")
+      const extra = yield* send(HttpClientRequest.post("/v1/templates").pipe(
+        withKey(key),
+        HttpClientRequest.bodyUnsafeJson({ document_type: "invoice", template_data: { invoice_number: "The number" }, colour: "red" })
+      ))
+      expect(extra.status).toBe(422)
+      expect(extra.json).toEqual({ detail: "colour: unknown field (this body takes document_type, template_data)" })
+      const split = yield* send(HttpClientRequest.post("/v1/documents/doc_x/split").pipe(
+        withKey(key),
+        HttpClientRequest.bodyUnsafeJson({ template_ids: ["tpl_x"], pages: [1] })
+      ))
+      expect(split.status).toBe(422)
+      expect(split.json.detail).toBe("pages: unknown field (this body takes template_ids, webhook_url)")
+      const spec = yield* send(HttpClientRequest.get("/openapi.json"))
+      expect(spec.json.components.schemas.CreateTemplate.additionalProperties).toBe(false)
+    }))
+})
