@@ -25,6 +25,7 @@ import { CurrentUsage, emptyUsage, usageHeaders, usageLogAnnotations } from "../
 import { ScratchFileSystem } from "../Storage/ScratchFileSystem.js"
 import { TemplatesLive } from "../Templates/Http.js"
 import { Api } from "./Api.js"
+import { compression } from "./Compression.js"
 import { causeToResponse } from "./ErrorResponse.js"
 import { withRequestLimits } from "./RequestLimits.js"
 import { CurrentRequestId, requestIdFrom } from "./RequestId.js"
@@ -136,7 +137,7 @@ const CorsLive = Layer.unwrapEffect(Effect.map(AppConfig, (config) => {
 const RouterConfigLive = HttpRouter.setRouterConfig({ maxParamLength: 64 * 1024 })
 
 /** Everything but the HTTP server itself and the services the handlers use. */
-export const HttpAppLive = HttpApiBuilder.serve(requestLog).pipe(
+export const HttpAppLive = HttpApiBuilder.serve((app) => requestLog(compression(app))).pipe(
   Layer.provide([DocsLive, OpenApiLive, HealthLive, ConsoleLive, ApiMiddlewareLive, CorsLive]),
   Layer.provide(ApiLive),
   Layer.provide(RouterConfigLive),
