@@ -13,6 +13,7 @@ export class Api extends HttpApi.make("docsplit")
   .addError(Overloaded)
   .annotate(OpenApi.Title, "Document splitting and extraction API")
   .annotate(OpenApi.Version, "1.0.1")
+  .annotate(OpenApi.License, { name: "Apache-2.0", url: "https://www.apache.org/licenses/LICENSE-2.0" })
   .annotate(
     OpenApi.Description,
     "Split multi-document files into sections by document type and extract each template's fields, " +

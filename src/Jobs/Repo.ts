@@ -100,7 +100,8 @@ const toJob = (r: JobRow): StoredJob => ({
 /** The job as GET /v1/jobs/{id} answers it (the stored result text is spliced in unparsed by the caller). */
 export const jobView = (job: StoredJob): Job => ({
   ...job.view,
-  ...(job.resultJson !== null ? { result: JSON.parse(job.resultJson) as unknown } : {})
+  // The stored text is the synchronous answer's body as the API encoded it when the job ended.
+  ...(job.resultJson !== null ? { result: JSON.parse(job.resultJson) as Job["result"] } : {})
 })
 
 export interface Finish {

@@ -23,6 +23,7 @@ export class TemplatesApi extends HttpApiGroup.make("templates")
       .setUrlParams(Paging)
       .addSuccess(Schema.Array(Template))
       .annotate(OpenApi.Summary, "List templates (oldest first)")
+      .annotate(OpenApi.Description, "This key's tenant's templates, oldest first; `limit` and `offset` page through them.")
   )
   .add(
     HttpApiEndpoint.patch("update", "/templates/:template_id")
@@ -33,6 +34,10 @@ export class TemplatesApi extends HttpApiGroup.make("templates")
       .addError(Unprocessable)
       .addError(PayloadTooLarge)
       .annotate(OpenApi.Summary, "Update a template; omitted fields stay")
+      .annotate(
+        OpenApi.Description,
+        "Replaces the document type, the fields, or both; template_updated_at advances. Earlier extraction runs keep the values they had."
+      )
   )
   .add(
     HttpApiEndpoint.del("delete", "/templates/:template_id")
@@ -40,8 +45,10 @@ export class TemplatesApi extends HttpApiGroup.make("templates")
       .addSuccess(HttpApiSchema.NoContent)
       .addError(NotFound)
       .annotate(OpenApi.Summary, "Delete a template; it can no longer be used")
+      .annotate(OpenApi.Description, "Answers 204 with no body. Requests naming the template afterwards answer 404; stored runs stay.")
   )
   .middleware(Authentication)
   .prefix("/v1")
   .annotate(OpenApi.Title, "Templates")
+  .annotate(OpenApi.Description, "Document types and the fields to extract from each")
 {}

@@ -65,7 +65,7 @@ layer(testApp(), { timeout: 60_000 })("unauthenticated routes", (it) => {
         collect(spec)
         expect(ids.length).toBe(new Set(ids).size)
         // The extracted values and section confidences are described.
-        expect(spec.components.schemas.Extracted.description).toContain("confidence")
+        expect(spec.components.schemas.LocatedValue.properties.confidence.description).toContain("calibrated")
         expect(spec.components.schemas.Section.properties.confidence).toMatchObject({ type: "number" })
         // The asynchronous form: the Prefer header, the 202 answer, the job and its webhook notice.
         for (const path of ["/v1/documents/{document_id}/split", "/v1/documents/{document_id}/extraction", "/v1/documents/extract"]) {
