@@ -7,6 +7,7 @@ import { AdminMailboxLive } from "./Auth/AdminMailbox.js"
 import { bootstrapKeys } from "./Auth/Keys.js"
 import { AppConfig } from "./Config.js"
 import { HttpAppLive } from "./Http/Server.js"
+import { ObservabilityLive } from "./Observability/Observability.js"
 import { SqlLive } from "./Sql/Sql.js"
 
 const NodeServerLive = Layer.unwrapEffect(
@@ -30,4 +31,4 @@ const MainLive = announce.pipe(
   Layer.provide(AppConfig.Default)
 )
 
-NodeRuntime.runMain(Layer.launch(MainLive))
+NodeRuntime.runMain(Layer.launch(MainLive).pipe(Effect.provide(ObservabilityLive)), { disablePrettyLogger: true })

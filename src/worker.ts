@@ -6,6 +6,7 @@ import { NodeRuntime } from "@effect/platform-node"
 import { ConfigError, Effect, Layer, Option } from "effect"
 import { WorkerLive } from "./App.js"
 import { AppConfig } from "./Config.js"
+import { ObservabilityLive } from "./Observability/Observability.js"
 import { SqlLive } from "./Sql/Sql.js"
 
 const RequireSharedDatabase = Layer.effectDiscard(
@@ -32,4 +33,4 @@ const WorkerMain = WorkerLive.pipe(
   Layer.provide(AppConfig.Default)
 )
 
-NodeRuntime.runMain(Layer.launch(WorkerMain))
+NodeRuntime.runMain(Layer.launch(WorkerMain).pipe(Effect.provide(ObservabilityLive)), { disablePrettyLogger: true })

@@ -19,6 +19,8 @@ const ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
 export type BodyType = "application/json" | "multipart/form-data"
 
 interface Route {
+  /** The path as the API writes it (`/v1/documents/{document_id}`). */
+  readonly path: string
   readonly pattern: RegExp
   readonly methods: ReadonlyArray<string>
   /** The body type each method with a body takes. */
@@ -39,6 +41,7 @@ const routesOf = (): Array<Route> => {
     return [path, ops.map(([m]) => m.toUpperCase()), bodies] as const
   })
   return [...fromApi, ...OTHER_ROUTES.map(([path, methods]) => [path, methods, {}] as const)].map(([path, methods, bodies]) => ({
+    path,
     pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`),
     methods: ORDER.filter((m) => methods.includes(m) || (m === "HEAD" && methods.includes("GET"))),
     bodies
@@ -58,3 +61,11 @@ export const methodsOf = (url: string): ReadonlyArray<string> => routeOf(url)?.m
 
 /** The body type the route takes with this method (undefined: no body, or not a route of the API). */
 export const bodyTypeOf = (method: string, url: string): BodyType | undefined => routeOf(url)?.bodies[method.toUpperCase()]
+
+/** The route a request is counted under: the API's path template, `/console`, or `other` (never the raw URL). */
+export const routeLabelOf = (url: string): string => {
+  const route = routeOf(url)
+  if (route !== undefined) return route.path
+  const path = url.split("?")[0]!
+  return path === "/console" || path.startsWith("/console/") ? "/console" : path === "/metrics" ? "/metrics" : "other"
+}

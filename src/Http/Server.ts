@@ -29,6 +29,10 @@ import { compression } from "./Compression.js"
 import { causeToResponse } from "./ErrorResponse.js"
 import { withRequestLimits } from "./RequestLimits.js"
 import { CurrentRequestId, requestIdFrom } from "./RequestId.js"
+import { queueDepth } from "../Jobs/Repo.js"
+import { recordRequest } from "../Observability/Metrics.js"
+import { MetricsLive } from "../Observability/Prometheus.js"
+import { routeLabelOf } from "./Routes.js"
 
 /** Upload and body limits, and one `{detail}` answer for every failure. */
 const ApiMiddlewareLive = HttpApiBuilder.middleware(
@@ -54,16 +58,9 @@ const HealthLive = HttpApiBuilder.Router.use((router) =>
     const sql = yield* SqlClient.SqlClient
     yield* router.get(
       "/health",
-      sql<{ queued: number; running: number }>`
-        SELECT count(*) FILTER (WHERE status = 'queued') AS queued, count(*) FILTER (WHERE status = 'running') AS running
-        FROM jobs WHERE status IN ('queued', 'running')`.pipe(
-        Effect.map(([jobs]) =>
-          HttpServerResponse.unsafeJson({
-            status: "ok",
-            database: "ok",
-            jobs: { queued: Number(jobs?.queued ?? 0), running: Number(jobs?.running ?? 0) }
-          })
-        ),
+      queueDepth.pipe(
+        Effect.provideService(SqlClient.SqlClient, sql),
+        Effect.map((jobs) => HttpServerResponse.unsafeJson({ status: "ok", database: "ok", jobs })),
         Effect.catchAll((error) =>
           Effect.logError("health check: database unreachable", error).pipe(
             Effect.as(HttpServerResponse.unsafeJson({ status: "error", database: "unreachable" }, { status: 503 }))
@@ -94,18 +91,21 @@ const requestLog = HttpMiddleware.make((app) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     const id = requestIdFrom(request.headers["x-request-id"])
     const started = performance.now()
+    const route = routeLabelOf(request.url)
     const usage = emptyUsage()
     // The response is written inside `app`, so the headers go on through a pre-response handler.
     yield* HttpApp.appendPreResponseHandler((_request, response) =>
       Effect.succeed(HttpServerResponse.setHeaders(HttpServerResponse.setHeader(response, "x-request-id", id), usageHeaders(usage)))
     )
     return yield* app.pipe(
-      Effect.tap((response) =>
-        Effect.logInfo(`${request.method} ${request.url} ${response.status}`).pipe(
-          Effect.annotateLogs("ms", Math.round(performance.now() - started)),
-          Effect.annotateLogs(usageLogAnnotations(usage))
+      Effect.tap((response) => {
+        const ms = performance.now() - started
+        return Effect.logInfo(`${request.method} ${request.url} ${response.status}`).pipe(
+          Effect.annotateLogs("ms", Math.round(ms)),
+          Effect.annotateLogs(usageLogAnnotations(usage)),
+          Effect.zipRight(recordRequest(request.method, route, response.status, ms / 1000))
         )
-      ),
+      }),
       Effect.locally(CurrentRequestId, id),
       Effect.locally(CurrentUsage, usage),
       Effect.annotateLogs("request_id", id)
@@ -138,7 +138,7 @@ const RouterConfigLive = HttpRouter.setRouterConfig({ maxParamLength: 64 * 1024 
 
 /** Everything but the HTTP server itself and the services the handlers use. */
 export const HttpAppLive = HttpApiBuilder.serve((app) => requestLog(compression(app))).pipe(
-  Layer.provide([DocsLive, OpenApiLive, HealthLive, ConsoleLive, ApiMiddlewareLive, CorsLive]),
+  Layer.provide([DocsLive, OpenApiLive, HealthLive, MetricsLive, ConsoleLive, ApiMiddlewareLive, CorsLive]),
   Layer.provide(ApiLive),
   Layer.provide(RouterConfigLive),
   // Uploads are received into the scratch folder (before the HTTP server's own platform layer can

@@ -253,3 +253,11 @@ export class JobsRepo extends Effect.Service<JobsRepo>()("JobsRepo", {
     } as const
   })
 }) {}
+
+/** Jobs waiting and running, over all processes and tenants (for /health and /metrics). */
+export const queueDepth = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  sql<{ queued: number; running: number }>`
+    SELECT count(*) FILTER (WHERE status = 'queued') AS queued, count(*) FILTER (WHERE status = 'running') AS running
+    FROM jobs WHERE status IN ('queued', 'running')`.pipe(
+    Effect.map(([row]) => ({ queued: Number(row?.queued ?? 0), running: Number(row?.running ?? 0) }))
+  ))

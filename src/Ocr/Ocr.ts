@@ -38,6 +38,7 @@ import { withoutPrintedRules } from "./PrintedRules.js"
 import { needsSecondReading, readAgain } from "./SecondReading.js"
 import { makeTesseractPool, type TesseractPool, type TesseractPoolOptions } from "./TesseractPool.js"
 import type { OcrFailed, OcrImage, OcrResult, PageSegmentation } from "./Types.js"
+import { timeOcr } from "../Observability/Metrics.js"
 
 export interface RecognizeOptions {
   /** Default: the mode measured best on the receipts corpus (see Preprocess.ts). */
@@ -139,8 +140,10 @@ export interface LocalEngines extends Engines {
 /** The engines in this process: a tesseract pool of `workers` threads, and the line recognizer beside it. */
 export const makeEngines = (options: TesseractPoolOptions): Effect.Effect<LocalEngines, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const tesseract = yield* makeTesseractPool(options)
-    const lines = yield* makeLineRecognizer({ concurrency: tesseract.workers })
+    const pool = yield* makeTesseractPool(options)
+    const recognizer = yield* makeLineRecognizer({ concurrency: pool.workers })
+    const tesseract: TesseractPool = { ...pool, submit: (image, params) => timeOcr("tesseract")(pool.submit(image, params)) }
+    const lines = { ...recognizer, read: (image: Parameters<LineRecognizer["read"]>[0]) => timeOcr("line_recognizer")(recognizer.read(image)) }
     return { tesseract, lines } satisfies LocalEngines
   })
 

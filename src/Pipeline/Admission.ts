@@ -6,6 +6,7 @@
 import { Effect } from "effect"
 import { AppConfig } from "../Config.js"
 import { Overloaded } from "../Domain/Errors.js"
+import { recordAdmissionRejected } from "../Observability/Metrics.js"
 
 export class Admission extends Effect.Service<Admission>()("Admission", {
   effect: Effect.gen(function*() {
@@ -16,12 +17,12 @@ export class Admission extends Effect.Service<Admission>()("Admission", {
     const admit = <A, E, R>(job: Effect.Effect<A, E, R>): Effect.Effect<A, E | Overloaded, R> =>
       Effect.suspend((): Effect.Effect<A, E | Overloaded, R> => {
         if (admitted >= maxJobs + maxQueued) {
-          return Effect.fail(
+          return Effect.zipRight(recordAdmissionRejected, Effect.fail(
             new Overloaded({
               detail: `the server is busy (${maxJobs} jobs running, ${maxQueued} waiting); retry shortly`,
               retryAfterSeconds: 2
             })
-          )
+          ))
         }
         admitted++
         return running.withPermits(1)(job).pipe(Effect.ensuring(Effect.sync(() => admitted--)))

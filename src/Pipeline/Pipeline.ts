@@ -14,6 +14,7 @@ import { DocumentReader, READER_VERSION } from "../Reading/DocumentReader.js"
 import { analyzeLayout } from "../Layout/Layout.js"
 import { toMarkdown } from "../Export/Markdown.js"
 import { Progress, readingReports } from "./Progress.js"
+import { recordPagesRead } from "../Observability/Metrics.js"
 
 export interface ReadOptions {
   /** Rebuild reading order from the layout (columns, tables, repeated headers/footers). */
@@ -53,6 +54,7 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
     const read = (bytes: Uint8Array, options: ReadOptions) =>
       (options.progress === undefined ? Effect.succeed({}) : readingReports(options.progress)).pipe(
         Effect.flatMap((reports) => reader.read(bytes, { maxPages: config.maxPages, ...reports })),
+        Effect.tap((model) => recordPagesRead(model.pages)),
         Effect.map((model) => (options.layout ? analyzeLayout(model) : model)),
         Effect.withSpan("Pipeline.read", { attributes: { layout: options.layout } })
       )

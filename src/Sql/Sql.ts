@@ -5,8 +5,9 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
-import { Effect, Layer, Option, type Redacted } from "effect"
+import { SqlError, SqlError as SqlErrorClass } from "@effect/sql/SqlError"
+import { Context, Effect, Layer, Option, Redacted } from "effect"
+import Pg from "pg"
 import { createRequire } from "node:module"
 import * as fs from "node:fs/promises"
 import * as path from "node:path"
@@ -61,19 +62,41 @@ const pgTypes = createRequire(import.meta.url)("pg").types as {
 }
 const INT8 = 20
 
+/** How busy this process's PostgreSQL connections are (for /metrics); undefined on the embedded database. */
+export class DatabasePool extends Context.Tag("DatabasePool")<DatabasePool, {
+  readonly stats: () => { readonly total: number; readonly idle: number; readonly waiting: number } | undefined
+}>() {}
+
+const noPool = Layer.succeed(DatabasePool, { stats: () => undefined })
+
 /** A PostgreSQL client; BIGINT / COUNT(*) (int8) come back as JS numbers, as in PGlite. */
 export const postgresLayer = (
   url: Redacted.Redacted,
   options: { readonly maxConnections?: number | undefined } = {}
-): Layer.Layer<SqlClient.SqlClient, SqlError> =>
-  PgClient.layer({
-    url,
-    maxConnections: options.maxConnections,
-    types: {
+): Layer.Layer<SqlClient.SqlClient | DatabasePool, SqlError> =>
+  Layer.unwrapScoped(Effect.gen(function*() {
+    const types = {
       getTypeParser: (oid: number, format?: "text" | "binary") =>
         oid === INT8 && format !== "binary" ? Number : pgTypes.getTypeParser(oid, format)
     }
-  })
+    const pool = yield* Effect.acquireRelease(
+      Effect.sync(() => {
+        const pool = new Pg.Pool({ connectionString: Redacted.value(url), max: options.maxConnections, application_name: "docsplit", types })
+        // An idle connection the server closed: the pool drops it and the next query opens another.
+        pool.on("error", () => {})
+        return pool
+      }),
+      (pool) => Effect.promise(() => pool.end().catch(() => undefined))
+    )
+    yield* Effect.tryPromise({
+      try: () => pool.query("SELECT 1"),
+      catch: (cause) => new SqlErrorClass({ cause, message: "PostgreSQL: cannot connect to DATABASE_URL" })
+    })
+    return Layer.merge(
+      PgClient.layerFromPool({ acquire: Effect.succeed(pool), types }),
+      Layer.succeed(DatabasePool, { stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) })
+    )
+  }))
 
 /** The embedded database kept in `directory` (`undefined`: in memory). */
 export const pgliteLayer = (directory: string | undefined): Layer.Layer<SqlClient.SqlClient, SqlError> =>
@@ -102,20 +125,20 @@ export const migrateExclusively = (directory: string = migrationsDirectory) =>
   }))
 
 /** Runs the migrations once the client is up and passes the client on. */
-export const withMigrations = <E, R>(
-  client: Layer.Layer<SqlClient.SqlClient, E, R>,
+export const withMigrations = <A, E, R>(
+  client: Layer.Layer<A | SqlClient.SqlClient, E, R>,
   directory: string = migrationsDirectory,
   options: { readonly shared?: boolean } = {}
-): Layer.Layer<SqlClient.SqlClient, E | SqlError | Migrator.MigrationError, R> =>
+): Layer.Layer<A | SqlClient.SqlClient, E | SqlError | Migrator.MigrationError, R> =>
   Layer.effectDiscard(options.shared === true ? migrateExclusively(directory) : migrate(directory)).pipe(Layer.provideMerge(client))
 
 /** The application's database, migrated. */
-export const SqlLive: Layer.Layer<SqlClient.SqlClient, SqlError | Migrator.MigrationError, AppConfig> = Layer.unwrapEffect(
+export const SqlLive: Layer.Layer<SqlClient.SqlClient | DatabasePool, SqlError | Migrator.MigrationError, AppConfig> = Layer.unwrapEffect(
   Effect.map(AppConfig, (config) =>
     withMigrations(
       Option.match(config.databaseUrl, {
         onSome: (url) => postgresLayer(url),
-        onNone: () => pgliteLayer(path.join(config.dataDir, "db"))
+        onNone: () => Layer.merge(pgliteLayer(path.join(config.dataDir, "db")), noPool)
       }),
       migrationsDirectory,
       // Several processes may share PostgreSQL; the embedded database belongs to one.

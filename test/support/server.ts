@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process"
 import * as fs from "node:fs"
+import * as net from "node:net"
 import { createRequire } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -50,8 +51,23 @@ export const startServer = async (
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "Listening on" within 90 s:\n${output}`)), 90_000)
+    // A fixed PORT is polled (the server may be told to log nothing); a worker serves no HTTP and is
+    // ready once its job workers run; otherwise the port is read from the "Listening on" line.
+    const fixedPort = env.PORT !== undefined && env.PORT !== "0" ? Number(env.PORT) : undefined
+    let probing = false
     const poll = setInterval(() => {
-      // A worker serves no HTTP: it is ready once its job workers run.
+      if (fixedPort !== undefined) {
+        if (probing) return
+        probing = true
+        void fetch(`http://127.0.0.1:${fixedPort}/health`).then((r) => r.ok, () => false).then((ok) => {
+          probing = false
+          if (!ok) return
+          clearInterval(poll)
+          clearTimeout(timer)
+          resolve(fixedPort)
+        })
+        return
+      }
       const m = options.worker === true ? (/jobs: this process runs/.test(output) ? ["", "0"] : null) : /Listening on http:\/\/[^:]+:(\d+)/.exec(output)
       if (m !== null) {
         clearInterval(poll)
@@ -81,6 +97,17 @@ export const startServer = async (
     }
   }
 }
+
+/** A port nobody listens on now (for a server started with a fixed PORT). */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
 
 /** A process's resident memory in MB (Linux). */
 export const residentMb = (pid: number): number =>

@@ -10,6 +10,7 @@ import { Context, Data, Duration, Effect, Option, ParseResult, Redacted, Schedul
 import { AppConfig } from "../../Config.js"
 import { BadGateway, GatewayTimeout } from "../../Domain/Errors.js"
 import { recordUsage } from "./Usage.js"
+import { recordModelCall, recordModelTokens } from "../../Observability/Metrics.js"
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -210,6 +211,7 @@ export class ModelClient extends Effect.Service<ModelClient>()("ModelClient", {
     /** One HTTP request: under a permit, bounded by the timeout, aborted when interrupted. */
     const attempt = (params: Params): Effect.Effect<Message, ModelError> =>
       recordUsage({ calls: 1 }).pipe(
+        Effect.zipRight(recordModelCall),
         Effect.zipRight(Effect.tryPromise({
           try: (signal) => sdk.messages.create(params, { signal }),
           catch: classify
@@ -227,7 +229,7 @@ export class ModelClient extends Effect.Service<ModelClient>()("ModelClient", {
             outputTokens: u.output_tokens,
             cacheReadTokens: cacheRead,
             cacheWriteTokens: cacheWrite
-          })
+          }).pipe(Effect.zipRight(recordModelTokens(u.input_tokens + cacheRead + cacheWrite, u.output_tokens)))
         }),
         Effect.tapError((e) => Effect.logDebug(`model call attempt failed: ${e._tag}: ${e.detail}`)),
         permits.withPermits(1)
