@@ -4,26 +4,22 @@
  * it for `Prefer: respond-async`, so both answer exactly the same body.
  */
 import { Effect, Option } from "effect"
-import type { ExtractedSection as ExtractedSectionBody, OneShotResult, Section } from "../Domain/Document.js"
+import type { ExtractedSection as ExtractedSectionBody, Section } from "../Domain/Document.js"
 import { roundConfidence } from "../Domain/Extraction.js"
 import { NotFound } from "../Domain/Errors.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
-import type { PageModel } from "../Domain/PageModel.js"
 import { newId } from "../lib/ids.js"
 import { parseKey, Pipeline, type ReadOptions } from "../Pipeline/Pipeline.js"
 import { Progress } from "../Pipeline/Progress.js"
 import { BlobStore } from "../Storage/BlobStore.js"
-import { ocrPage, plain, withCoordinates } from "./Output.js"
+import { oneShot, type OneShotOptions } from "./OneShot.js"
+import { plain, withCoordinates } from "./Output.js"
 import { DocumentsRepo, type StoredDocument } from "./Repo.js"
 import { loadSpecs } from "./Templates.js"
 
 const plainRead: ReadOptions = { layout: false }
 
-export interface OneShotOptions {
-  readonly includeCoordinates: boolean
-  readonly forceExclusive: boolean
-  readonly layout: boolean
-}
+export type { OneShotOptions }
 
 export class DocumentWork extends Effect.Service<DocumentWork>()("DocumentWork", {
   effect: Effect.gen(function*() {
@@ -116,27 +112,7 @@ export class DocumentWork extends Effect.Service<DocumentWork>()("DocumentWork",
       specs: ReadonlyArray<TemplateSpec>,
       options: OneShotOptions,
       progress: Progress = Progress.none
-    ) =>
-      Effect.gen(function*() {
-        const model: PageModel = yield* pipeline.read(bytes, { layout: options.layout, progress })
-        yield* progress.read(model.pages.length)
-        const sections = yield* pipeline.splitAndExtract(model, specs, {
-          forceExclusive: options.forceExclusive,
-          images: yield* pipeline.pageImages(Effect.succeed(bytes), model.mediaType),
-          progress
-        })
-        const render = options.includeCoordinates ? withCoordinates : plain
-        return {
-          ocr: model.pages.map(ocrPage),
-          markdown: yield* pipeline.markdown(model),
-          result: sections.map((s) => ({
-            document_type: s.documentType,
-            pages: [...s.pages],
-            confidence: roundConfidence(s.confidence),
-            properties: render(s.extracted)
-          }))
-        } as OneShotResult
-      }).pipe(Effect.withSpan("DocumentWork.extractFile"))
+    ) => Effect.provideService(oneShot(bytes, specs, options, progress), Pipeline, pipeline)
 
     return { findDocument, split, extraction, extractFile } as const
   })

@@ -10,7 +10,8 @@ import { Api } from "./Api.js"
 const OTHER_ROUTES: ReadonlyArray<readonly [string, ReadonlyArray<string>]> = [
   ["/health", ["GET"]],
   ["/openapi.json", ["GET"]],
-  ["/docs", ["GET"]]
+  ["/docs", ["GET"]],
+  ["/metrics", ["GET"]]
 ]
 
 /** Methods in the order an Allow header lists them. */

@@ -10,10 +10,10 @@ import { buildServer, startServer } from "../support/server.js"
 
 const root = path.resolve(import.meta.dirname, "../..")
 
-/** Runs the built keys CLI on a data directory. */
+/** Runs the built `docsplit keys` on a data directory. */
 const keys = (dataDir: string, ...args: Array<string>) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, ["dist/cli/keys.js", ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } }, (error, stdout, stderr) =>
+    execFile(process.execPath, ["bin/docsplit.js", "keys", ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } }, (error, stdout, stderr) =>
       resolve({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr }))
   })
 

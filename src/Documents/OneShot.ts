@@ -1,0 +1,46 @@
+/**
+ * The one-shot answer (`POST /v1/documents/extract`, and `docsplit extract` on the command line):
+ * read a file, split it by the templates, extract each section; nothing stored, no database needed.
+ */
+import { Effect } from "effect"
+import type { OneShotResult } from "../Domain/Document.js"
+import { roundConfidence } from "../Domain/Extraction.js"
+import type { TemplateSpec } from "../Domain/FieldTree.js"
+import type { PageModel } from "../Domain/PageModel.js"
+import { Pipeline } from "../Pipeline/Pipeline.js"
+import { Progress } from "../Pipeline/Progress.js"
+import { ocrPage, plain, withCoordinates } from "./Output.js"
+
+export interface OneShotOptions {
+  readonly includeCoordinates: boolean
+  readonly forceExclusive: boolean
+  readonly layout: boolean
+}
+
+export const oneShot = (
+  bytes: Uint8Array,
+  specs: ReadonlyArray<TemplateSpec>,
+  options: OneShotOptions,
+  progress: Progress = Progress.none
+) =>
+  Effect.gen(function*() {
+    const pipeline = yield* Pipeline
+    const model: PageModel = yield* pipeline.read(bytes, { layout: options.layout, progress })
+    yield* progress.read(model.pages.length)
+    const sections = yield* pipeline.splitAndExtract(model, specs, {
+      forceExclusive: options.forceExclusive,
+      images: yield* pipeline.pageImages(Effect.succeed(bytes), model.mediaType),
+      progress
+    })
+    const render = options.includeCoordinates ? withCoordinates : plain
+    return {
+      ocr: model.pages.map(ocrPage),
+      markdown: yield* pipeline.markdown(model),
+      result: sections.map((s) => ({
+        document_type: s.documentType,
+        pages: [...s.pages],
+        confidence: roundConfidence(s.confidence),
+        properties: render(s.extracted)
+      }))
+    } as OneShotResult
+  }).pipe(Effect.withSpan("DocumentWork.extractFile"))

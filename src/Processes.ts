@@ -1,0 +1,60 @@
+/**
+ * The two kinds of process, as layers to launch: the server (HTTP, and jobs unless WORKERS=0) and
+ * the worker (jobs only, on the PostgreSQL database the servers share). `npm start`, `npm run worker`
+ * and `docsplit serve|worker` all launch these.
+ */
+import { HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { ConfigError, Effect, Layer, Option } from "effect"
+import { createServer } from "node:http"
+import { ServicesLive, WorkerLive } from "./App.js"
+import { AdminMailboxLive } from "./Auth/AdminMailbox.js"
+import { bootstrapKeys } from "./Auth/Keys.js"
+import { AppConfig } from "./Config.js"
+import { HttpAppLive } from "./Http/Server.js"
+import { SqlLive } from "./Sql/Sql.js"
+
+const NodeServerLive = Layer.unwrapEffect(
+  Effect.map(AppConfig, (config) => NodeHttpServer.layer(createServer, { port: config.port, host: config.host }))
+)
+
+/** Where the server listens, and where a person opens the web console. */
+const announce = Layer.effectDiscard(
+  HttpServer.addressWith((address) => {
+    if (address._tag !== "TcpAddress") return Effect.logInfo(`Listening on ${HttpServer.formatAddress(address)}`)
+    const host = address.hostname === "0.0.0.0" || address.hostname === "::" ? "localhost" : address.hostname
+    return Effect.logInfo(`Listening on ${HttpServer.formatAddress(address)}; web console at http://${host}:${address.port}/console`)
+  })
+)
+
+export const ServerProcess = announce.pipe(
+  Layer.provideMerge(HttpAppLive),
+  Layer.provide([NodeServerLive, Layer.effectDiscard(bootstrapKeys), AdminMailboxLive]),
+  Layer.provide(ServicesLive),
+  Layer.provide(SqlLive),
+  Layer.provide(AppConfig.Default)
+)
+
+const RequireSharedDatabase = Layer.effectDiscard(
+  Effect.gen(function*() {
+    const config = yield* AppConfig
+    if (Option.isNone(config.databaseUrl)) {
+      return yield* Effect.fail(ConfigError.MissingData(
+        ["DATABASE_URL"],
+        "a worker process needs the PostgreSQL database the API processes use (DATABASE_URL); " +
+          "with the embedded database, jobs run in the API process itself"
+      ))
+    }
+    if (config.workers === 0) {
+      return yield* Effect.fail(ConfigError.InvalidData(["WORKERS"], "a worker process with WORKERS=0 would run nothing"))
+    }
+    yield* Effect.logInfo(`worker: running up to ${config.workers} job(s) at once`)
+  })
+)
+
+// The check runs first: without it the worker would open an embedded database of its own.
+export const WorkerProcess = WorkerLive.pipe(
+  Layer.provide(SqlLive),
+  Layer.provide(RequireSharedDatabase),
+  Layer.provide(AppConfig.Default)
+)
