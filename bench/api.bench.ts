@@ -57,7 +57,9 @@ export default async function() {
   )
   const runtime = ManagedRuntime.make(AppLive)
   try {
-    const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (s) => s.address as HttpServer.TcpAddress))
+    const address = await runtime.runPromise(
+      Effect.map(HttpServer.HttpServer, (s) => s.address as HttpServer.TcpAddress)
+    )
     const key = await runtime.runPromise(
       Effect.flatMap(KeyStore, (k) => k.create("bench")).pipe(Effect.map((k) => k.key))
     )
@@ -67,8 +69,9 @@ export default async function() {
       document_type: "invoice",
       template_data: { invoice_number: "string", invoice_date: "date", total_due: "number", bill_to: "string" }
     }
-    const created = await (await fetch(`${base}/v1/templates`, { method: "POST", headers, body: JSON.stringify(template) }))
-      .json() as { template_id: string }
+    const created =
+      await (await fetch(`${base}/v1/templates`, { method: "POST", headers, body: JSON.stringify(template) }))
+        .json() as { template_id: string }
     const pdf = await makeTextPdf([[
       "ACME Supplies Ltd",
       "INVOICE",
@@ -88,8 +91,10 @@ export default async function() {
     await (await oneShot()).arrayBuffer()
 
     const health = await time(200, () => fetch(`${base}/health`))
-    const create = await time(200, () =>
-      fetch(`${base}/v1/templates`, { method: "POST", headers, body: JSON.stringify(template) }))
+    const create = await time(
+      200,
+      () => fetch(`${base}/v1/templates`, { method: "POST", headers, body: JSON.stringify(template) })
+    )
     const list = await time(200, () => fetch(`${base}/v1/templates?limit=100`, { headers }))
     const extract = await time(50, oneShot)
     const row = (name: string, q: { p50: number; p95: number }) =>

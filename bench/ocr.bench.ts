@@ -27,9 +27,9 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import sharp from "sharp"
-import { findDates } from "../src/Text/Dates.js"
 import type { RecognizeOptions } from "../src/Ocr/Ocr.js"
 import { makeOcr, Ocr, unpackModel } from "../src/Ocr/Ocr.js"
+import { findDates } from "../src/Text/Dates.js"
 
 const corpus = path.resolve(import.meta.dirname, "../../shared/corpora/receipts-dev")
 const WORKERS = 2
@@ -91,7 +91,9 @@ const bestStretch = (text: ReadonlyArray<string>, line: string) => {
     cur[0] = 0
     curStart[0] = i
     for (let j = 1; j <= m; j++) {
-      const substitute = prev[j - 1]! + (text[i - 1] === line[j - 1] ? 0 : 1), skipText = prev[j]! + 1, skipLine = cur[j - 1]! + 1
+      const substitute = prev[j - 1]! + (text[i - 1] === line[j - 1] ? 0 : 1),
+        skipText = prev[j]! + 1,
+        skipLine = cur[j - 1]! + 1
       if (substitute <= skipText && substitute <= skipLine) {
         cur[j] = substitute
         curStart[j] = j === 1 ? i - 1 : prevStart[j - 1]!
@@ -124,7 +126,13 @@ const inOcrOrder = (hypothesis: string, reference: string): string => {
     position[i] = start
     text.fill("\u0000", start, end)
   }
-  for (let i = 0; i < lines.length; i++) if (Number.isNaN(position[i])) position[i] = i === 0 ? -1 : position[i - 1]! + 1e-3
+  for (let i = 0; i < lines.length; i++) {
+    if (Number.isNaN(position[i])) {
+      position[i] = i === 0
+        ? -1
+        : position[i - 1]! + 1e-3
+    }
+  }
   return lines.map((line, i) => ({ line, i, at: position[i]! }))
     .sort((a, b) => a.at - b.at || a.i - b.i)
     .map((l) => l.line)
@@ -230,8 +238,11 @@ const dump = (name: string, items: ReadonlyArray<Item>, texts: ReadonlyArray<str
 
 const shell = (script: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env) =>
   new Promise<{ ok: boolean; stdout: string; stderr: string }>((resolve) =>
-    execFile("bash", ["-c", script, "bash", ...args], { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ ok: error === null, stdout, stderr })
+    execFile(
+      "bash",
+      ["-c", script, "bash", ...args],
+      { env, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ ok: error === null, stdout, stderr })
     )
   )
 
@@ -248,7 +259,11 @@ const runNative = async (items: ReadonlyArray<Item>, processes = WORKERS, tessda
   const texts = await pool(items, processes, async (item) => {
     const out = await shell(
       `TIMEFORMAT='%U %S'; { time tesseract "$1" stdout \${3:+--tessdata-dir "$3"} 2>/dev/null >"$2"; } 2>&1; cat "$2"; rm -f "$2"`,
-      [path.join(corpus, item.file), `/tmp/ocr-bench-${process.pid}-${path.basename(item.file)}.txt`, ...(tessdata === undefined ? [] : [tessdata])],
+      [
+        path.join(corpus, item.file),
+        `/tmp/ocr-bench-${process.pid}-${path.basename(item.file)}.txt`,
+        ...(tessdata === undefined ? [] : [tessdata])
+      ],
       env
     )
     const newline = out.stdout.indexOf("\n")
@@ -258,7 +273,11 @@ const runNative = async (items: ReadonlyArray<Item>, processes = WORKERS, tessda
   })
   if (processes === WORKERS && tessdata === undefined) dump("native", items, texts)
   return {
-    name: tessdata !== undefined ? "native CLI, our model (best_int)" : processes === WORKERS ? "native tesseract CLI" : "native, one process at a time",
+    name: tessdata !== undefined
+      ? "native CLI, our model (best_int)"
+      : processes === WORKERS
+      ? "native tesseract CLI"
+      : "native, one process at a time",
     cpuPerPage: cpu / items.length,
     wallPerPage: (performance.now() - wall0) / 1000 / items.length,
     scores: texts.map((t, i) => score(t, items[i]!))
@@ -304,8 +323,13 @@ export default async function() {
   const rows: Array<Row> = []
   try {
     // Start the pool (and load the model) before measuring.
-    await runtime.runPromise(Effect.flatMap(Ocr, (ocr) =>
-      Effect.all([1, 2].map(() => ocr.recognize({ width: 8, height: 8, pixels: new Uint8Array(64).fill(255) })))))
+    await runtime.runPromise(
+      Effect.flatMap(
+        Ocr,
+        (ocr) =>
+          Effect.all([1, 2].map(() => ocr.recognize({ width: 8, height: 8, pixels: new Uint8Array(64).fill(255) })))
+      )
+    )
     rows.push(await (runOurs(runtime, items, "tesseract.js raw (grayscale only)", { preprocess: false })))
     rows.push(await (runOurs(runtime, items, "tesseract.js prepared, no second reading", { secondReading: false })))
     rows.push(await (runOurs(runtime, items, "prepared + second reading of doubtful lines (ours)", {})))
@@ -330,7 +354,9 @@ export default async function() {
     rows.push(await runNative(items, 1))
     // Our model (best_int) for the CLI too: Debian's tesseract-ocr-eng is tessdata_fast, a smaller network,
     // so the rows above compare engines and models at once.
-    rows.push(await runNative(items, WORKERS, unpackModel(fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-bench-model-")))))
+    rows.push(
+      await runNative(items, WORKERS, unpackModel(fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-bench-model-"))))
+    )
   }
   print(rows, native)
   console.log("targets: CPU ≤ 1.5× native, CER ≤ 0.10, total and date found ≥ 90%")

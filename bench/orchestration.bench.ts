@@ -13,11 +13,16 @@ import { AppConfig } from "../src/Config.js"
 import type { ExtractedObject } from "../src/Domain/Extraction.js"
 import { Pipeline } from "../src/Pipeline/Pipeline.js"
 import { DocumentReader } from "../src/Reading/DocumentReader.js"
+import { spec } from "../test/Engine/fixtures.js"
 import { modelConfig } from "../test/support/anthropic.js"
-import { type FakeAnthropicShape, type FakeCall, type FakeReply, makeFakeAnthropic } from "../test/support/fakeAnthropic.js"
+import {
+  type FakeAnthropicShape,
+  type FakeCall,
+  type FakeReply,
+  makeFakeAnthropic
+} from "../test/support/fakeAnthropic.js"
 import { deliveryNote, invoice, packetPages, statement, TEMPLATE_DATA } from "../test/support/packets.js"
 import { pageModelFromLines } from "../test/support/pageModel.js"
-import { spec } from "../test/Engine/fixtures.js"
 
 const LATENCY_MS = 300
 const ERROR_LATENCY_MS = 20
@@ -39,7 +44,9 @@ const transientFailures = (seed: number) => (call: FakeCall): FakeReply => {
   const x = Math.sin(seed * 1_000 + call.index * 12.9898) * 43_758.5453
   const r = x - Math.floor(x)
   if (r >= 0.2) return { kind: "answer" }
-  return r < 0.1 ? { kind: "error", status: 429, headers: { "retry-after-ms": String(RETRY_AFTER_MS), "retry-after": "1" } } : { kind: "error", status: 529 }
+  return r < 0.1
+    ? { kind: "error", status: 429, headers: { "retry-after-ms": String(RETRY_AFTER_MS), "retry-after": "1" } }
+    : { kind: "error", status: 529 }
 }
 
 interface Run {
@@ -94,11 +101,15 @@ const report = (label: string, runs: ReadonlyArray<Run>, reference?: number) => 
   const failed = median(runs.map((x) => x.failed))
   console.log(
     `${label.padEnd(34)} wall ${ms.toFixed(0).padStart(5)} ms (median of ${runs.length})  ` +
-      `calls ${calls} (split ${r.split}, extract ${r.extract}; attempts ${median(runs.map((x) => x.attempts))}, failed ${failed})  ` +
+      `calls ${calls} (split ${r.split}, extract ${r.extract}; attempts ${
+        median(runs.map((x) => x.attempts))
+      }, failed ${failed})  ` +
       `ideal ${ideal.toFixed(0)} ms → ${(ms / ideal).toFixed(2)}×` +
       (failed > 0 ? `  one-retry floor ${ONE_RETRY_FLOOR_MS} ms → ${(ms / ONE_RETRY_FLOOR_MS).toFixed(2)}×` : "") +
       (reference !== undefined ? `  vs sequential ${(ms / reference).toFixed(2)}×` : "") +
-      `  cpu ${median(runs.map((x) => x.cpuMs)).toFixed(0)} ms  requests ok ${runs.filter((x) => x.ok).length}/${runs.length}`
+      `  cpu ${median(runs.map((x) => x.cpuMs)).toFixed(0)} ms  requests ok ${
+        runs.filter((x) => x.ok).length
+      }/${runs.length}`
   )
   return { ...r, ms }
 }
@@ -109,12 +120,19 @@ export default async function() {
     const pipelineWith = (modelSpeculate: boolean) =>
       Pipeline.pipe(Effect.provide(Pipeline.Default.pipe(
         Layer.provide([DocumentReader.Default, AnthropicEngineLive]),
-        Layer.provide(Layer.succeed(AppConfig, modelConfig(fake.url, { modelConcurrency: CONCURRENCY, modelTimeoutMs: 10_000, modelSpeculate })))
+        Layer.provide(
+          Layer.succeed(
+            AppConfig,
+            modelConfig(fake.url, { modelConcurrency: CONCURRENCY, modelTimeoutMs: 10_000, modelSpeculate })
+          )
+        )
       )))
     const speculative = yield* pipelineWith(true)
     const sequential = yield* pipelineWith(false)
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.availableParallelism()} cores`)
-    console.log(`${PACKET.pages.length} pages, 4 documents, ${SPECS.length} templates; ${LATENCY_MS} ms per call, MODEL_CONCURRENCY=${CONCURRENCY}`)
+    console.log(
+      `${PACKET.pages.length} pages, 4 documents, ${SPECS.length} templates; ${LATENCY_MS} ms per call, MODEL_CONCURRENCY=${CONCURRENCY}`
+    )
     yield* runOnce(speculative, fake, undefined) // warm-up
     yield* runOnce(sequential, fake, undefined)
 
@@ -129,7 +147,9 @@ export default async function() {
     const pages = PACKET.pages.length
     console.log(
       `model calls per page: splitting ${(r.split / pages).toFixed(3)} (${r.split} for ${pages} pages), ` +
-        `extraction ${(r.extract / pages).toFixed(3)} (${r.extract}: one per section), total ${((r.split + r.extract) / pages).toFixed(3)}`
+        `extraction ${(r.extract / pages).toFixed(3)} (${r.extract}: one per section), total ${
+          ((r.split + r.extract) / pages).toFixed(3)
+        }`
     )
   })))
 }

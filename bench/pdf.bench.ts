@@ -74,7 +74,10 @@ const generated = async (pages: number): Promise<Uint8Array> => {
     const page = doc.addPage([595, 842])
     page.drawText(`INVOICE ${2024_000 + p}`, { x: 60, y: 780, size: 20, font: bold })
     page.drawText(`Date: 2024-03-${String(1 + (p % 28)).padStart(2, "0")}   Customer: Client number ${p * 7}`, {
-      x: 60, y: 750, size: 10, font
+      x: 60,
+      y: 750,
+      size: 10,
+      font
     })
     for (let r = 0; r < 40; r++) {
       const y = 710 - r * 15
@@ -98,8 +101,11 @@ interface Sample {
 
 const run = (file: string, args: ReadonlyArray<string>) =>
   new Promise<{ ok: boolean; missing: boolean; stdout: string; stderr: string }>((resolve) =>
-    execFile(file, args, { maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ ok: error === null, missing: error?.code === "ENOENT", stdout, stderr })
+    execFile(
+      file,
+      args,
+      { maxBuffer: 256 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ ok: error === null, missing: error?.code === "ENOENT", stdout, stderr })
     )
   )
 
@@ -191,7 +197,9 @@ export default async function() {
     }
     const file = files[1]!
     const bytes = new Uint8Array(fs.readFileSync(file))
-    const source = haveCorpus ? `invoices-dev concatenated, ${sharedFonts ? "fonts shared" : "each round its own fonts"}` : "generated"
+    const source = haveCorpus
+      ? `invoices-dev concatenated, ${sharedFonts ? "fonts shared" : "each round its own fonts"}`
+      : "generated"
     console.log(`${pages} pages (${source}), ${(bytes.byteLength / 1e6).toFixed(1)} MB, ${runs} runs each, alternating`)
 
     const words = (await readOurs(bytes)).pages.reduce((n, p) => n + p.lines.reduce((m, l) => m + l.words.length, 0), 0)

@@ -22,7 +22,9 @@ const measure = (runs: number) =>
   })
 
 const run = (layer: Layer.Layer<SqlClient.SqlClient, unknown>) =>
-  Effect.runPromise(measure(1000).pipe(Effect.provide(layer), Effect.scoped) as Effect.Effect<{ p50: number; p95: number }>)
+  Effect.runPromise(
+    measure(1000).pipe(Effect.provide(layer), Effect.scoped) as Effect.Effect<{ p50: number; p95: number }>
+  )
 
 export default async function() {
   const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test"

@@ -30,7 +30,9 @@ export const rulesOf = (compare: string | undefined): Rules => {
     if (at < 0) continue
     const subject = clause.slice(0, at).trim()
     const rule = clause.slice(at + 1)
-    if (/\bfuzzy\b|most words shared/.test(rule)) for (const f of subject.split(/[/,]|\band\b/)) if (f.trim() !== "") fuzzy.add(f.trim())
+    if (/\bfuzzy\b|most words shared/.test(rule)) {
+      for (const f of subject.split(/[/,]|\band\b/)) if (f.trim() !== "") fuzzy.add(f.trim())
+    }
     if (/punctuation/.test(rule)) punctuation = /edge\s+punctuation/.test(rule) ? "edge" : "all"
     const within = /within\s+([\d.]+)/.exec(rule)
     if (within !== null) tolerance = Number(within[1])
@@ -61,7 +63,10 @@ export const fuzzyMatch = (expected: string, got: string): boolean => {
   let shared = 0
   for (const w of a) {
     const i = pool.indexOf(w)
-    if (i >= 0) { shared++; pool.splice(i, 1) }
+    if (i >= 0) {
+      shared++
+      pool.splice(i, 1)
+    }
   }
   return shared * 2 >= Math.max(a.length, b.length)
 }

@@ -7,10 +7,24 @@ import * as path from "node:path"
 import { AppConfig } from "../src/Config.js"
 
 /** The variables passed through from the environment: how documents are read and which engine runs. */
-const PASSED = ["ENGINE", "OCR_WORKERS", "OCR_SECOND_READING", "MAX_PAGES", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "ANTHROPIC_MODEL", "MODEL_CONCURRENCY", "MODEL_TIMEOUT_MS", "MIN_CONFIDENCE"]
+const PASSED = [
+  "ENGINE",
+  "OCR_WORKERS",
+  "OCR_SECOND_READING",
+  "MAX_PAGES",
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_BASE_URL",
+  "ANTHROPIC_MODEL",
+  "MODEL_CONCURRENCY",
+  "MODEL_TIMEOUT_MS",
+  "MIN_CONFIDENCE"
+]
 
 export const evalConfig = (outDir: string): Promise<AppConfig> => {
-  const env = new Map<string, string>([["ENGINE", "local"], ["MAX_PAGES", "1000"], ["DATA_DIR", path.join(outDir, "data")]])
+  const env = new Map<string, string>([["ENGINE", "local"], ["MAX_PAGES", "1000"], [
+    "DATA_DIR",
+    path.join(outDir, "data")
+  ]])
   for (const name of PASSED) {
     const v = process.env[name]
     if (v !== undefined && v !== "") env.set(name, v)

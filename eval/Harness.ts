@@ -6,13 +6,19 @@ import { Cause, Effect, Either, Exit, Option } from "effect"
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { abstain, type ExtractedObject, type ExtractedValue, type Grounded, isGrounded } from "../src/Domain/Extraction.js"
+import {
+  abstain,
+  type ExtractedObject,
+  type ExtractedValue,
+  type Grounded,
+  isGrounded
+} from "../src/Domain/Extraction.js"
 import type { TemplateSpec } from "../src/Domain/FieldTree.js"
 import { type PageModel, pageText } from "../src/Domain/PageModel.js"
-import { normalizeTemplate } from "../src/Templates/TemplateData.js"
 import { type ExtractedSection, Pipeline } from "../src/Pipeline/Pipeline.js"
 import { sniff } from "../src/Reading/Sniff.js"
-import { type Rules, compareValue, rulesOf } from "./Compare.js"
+import { normalizeTemplate } from "../src/Templates/TemplateData.js"
+import { compareValue, type Rules, rulesOf } from "./Compare.js"
 import type { Corpus, ExpectedLine, ExpectedSection, Item } from "./Manifest.js"
 import { type Part, partOf } from "./Split.js"
 import { charErrorRate, inText } from "./TextCheck.js"
@@ -26,7 +32,12 @@ export interface FieldResult {
   /** right; wrong (a value, not the expected one); null (no value). */
   readonly verdict: "right" | "wrong" | "null"
   /** The engine's value before the threshold, its confidence, and whether it was right. */
-  readonly raw?: { readonly got: unknown; readonly confidence: number; readonly ok: boolean; readonly evidence?: unknown }
+  readonly raw?: {
+    readonly got: unknown
+    readonly confidence: number
+    readonly ok: boolean
+    readonly evidence?: unknown
+  }
   readonly rule: string
   /** Whether the expected value can be read in the page text at all (false: the reading lost it). */
   readonly inText: boolean
@@ -105,11 +116,17 @@ export const plainValue = (v: ExtractedValue): unknown => {
 
 /** A field of a nested result by its dotted path ("seller.name"). */
 const at = (obj: unknown, field: string): unknown =>
-  field.split(".").reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj)
+  field.split(".").reduce<unknown>(
+    (o, k) => (o !== null && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined),
+    obj
+  )
 
 /** The grounded leaf at a dotted path, when the value there is one. */
 const groundedAt = (extracted: ExtractedValue | undefined, field: string): Grounded | undefined => {
-  const v = field.split(".").reduce<unknown>((o, k) => (o !== null && typeof o === "object" && !isGrounded(o) ? (o as Record<string, unknown>)[k] : undefined), extracted)
+  const v = field.split(".").reduce<unknown>(
+    (o, k) => (o !== null && typeof o === "object" && !isGrounded(o) ? (o as Record<string, unknown>)[k] : undefined),
+    extracted
+  )
   return isGrounded(v) ? v : undefined
 }
 
@@ -125,7 +142,14 @@ const scoreFields = (
     const value = at(answered, field) ?? null
     const verdict = compareValue(field, exp, value, rules)
     const leaf = groundedAt(extracted, field)
-    const raw = leaf === undefined ? undefined : { got: leaf.value, confidence: leaf.confidence, ok: compareValue(field, exp, leaf.value, rules).ok, ...(leaf.evidence !== undefined ? { evidence: leaf.evidence } : {}) }
+    const raw = leaf === undefined
+      ? undefined
+      : {
+        got: leaf.value,
+        confidence: leaf.confidence,
+        ok: compareValue(field, exp, leaf.value, rules).ok,
+        ...(leaf.evidence !== undefined ? { evidence: leaf.evidence } : {})
+      }
     return {
       field,
       expected: exp,
@@ -140,12 +164,19 @@ const scoreFields = (
 }
 
 /** Expected lines found among the returned ones by amount, each returned line used once. */
-const scoreLines = (expected: ReadonlyArray<ExpectedLine>, extracted: ExtractedObject | undefined, rules: Rules, threshold: number): LinesResult => {
+const scoreLines = (
+  expected: ReadonlyArray<ExpectedLine>,
+  extracted: ExtractedObject | undefined,
+  rules: Rules,
+  threshold: number
+): LinesResult => {
   // A truth without lines (an invoice profile that leaves them out of its XML) says nothing about the lines returned.
   if (expected.length === 0) return { expected: 0, got: 0, found: 0 }
   const answered = extracted === undefined ? undefined : at(plainValue(abstain(extracted, threshold)), "lines")
   const got = Array.isArray(answered) ? answered : []
-  const pool = got.map((l) => (l !== null && typeof l === "object" ? (l as Record<string, unknown>)["amount"] : undefined))
+  const pool = got.map((
+    l
+  ) => (l !== null && typeof l === "object" ? (l as Record<string, unknown>)["amount"] : undefined))
   let found = 0
   for (const line of expected) {
     const i = pool.findIndex((a) => a !== undefined && compareValue("amount", line.amount, a, rules).ok)
@@ -157,14 +188,19 @@ const scoreLines = (expected: ReadonlyArray<ExpectedLine>, extracted: ExtractedO
   return { expected: expected.length, got: got.length, found }
 }
 
-const sectionsOf = (xs: ReadonlyArray<{ readonly document_type: string; readonly pages: ReadonlyArray<number> }>): Array<SectionResult> =>
-  xs.map((s) => ({ document_type: s.document_type, pages: [...s.pages] }))
+const sectionsOf = (
+  xs: ReadonlyArray<{ readonly document_type: string; readonly pages: ReadonlyArray<number> }>
+): Array<SectionResult> => xs.map((s) => ({ document_type: s.document_type, pages: [...s.pages] }))
 
 const sameSection = (a: SectionResult, b: SectionResult) =>
   a.document_type === b.document_type && a.pages.length === b.pages.length && a.pages.every((p, i) => b.pages[i] === p)
 
 /** Page-level and section-level agreement of a split with the expected one. */
-export const scorePacket = (expected: ReadonlyArray<SectionResult>, got: ReadonlyArray<SectionResult>, pages: number): PacketResult => {
+export const scorePacket = (
+  expected: ReadonlyArray<SectionResult>,
+  got: ReadonlyArray<SectionResult>,
+  pages: number
+): PacketResult => {
   const typeOf = (sections: ReadonlyArray<SectionResult>) => {
     const m = new Map<number, string>()
     for (const s of sections) for (const p of s.pages) m.set(p, s.document_type)
@@ -191,10 +227,15 @@ const packetFields = (
 ): Array<FieldResult> =>
   expected.flatMap((s) => {
     if (s.expected === undefined) return []
-    const match = found.find((f) => sameSection({ document_type: s.document_type, pages: s.pages }, { document_type: f.documentType, pages: f.pages }))
+    const match = found.find((f) =>
+      sameSection({ document_type: s.document_type, pages: s.pages }, { document_type: f.documentType, pages: f.pages })
+    )
     if (match === undefined) return []
     const text = model.pages.filter((p) => s.pages.includes(p.page)).map(pageText).join("\n")
-    return scoreFields(s.expected, match.extracted, rules, text, threshold).map((r) => ({ ...r, field: `${s.document_type}.${r.field}` }))
+    return scoreFields(s.expected, match.extracted, rules, text, threshold).map((r) => ({
+      ...r,
+      field: `${s.document_type}.${r.field}`
+    }))
   })
 
 /** An item that could not be run: every field and page counts as wrong. */
@@ -247,7 +288,9 @@ const runItem = (corpus: Corpus, specs: ReadonlyArray<TemplateSpec>, rules: Rule
       const failure = Option.getOrUndefined(Cause.failureOption(read.cause))
       const detail = failure !== undefined && "detail" in failure ? String(failure.detail) : Cause.pretty(read.cause)
       const image = type?.mediaType.startsWith("image/") === true && failure?._tag === "UnsupportedMediaType"
-      return image ? { ...failed(item, rules, "no image reader"), status: "skipped", fields: [] } satisfies ItemResult : failed(item, rules, detail)
+      return image
+        ? { ...failed(item, rules, "no image reader"), status: "skipped", fields: [] } satisfies ItemResult
+        : failed(item, rules, detail)
     }
     const model = read.value
     const run = yield* Effect.either(pipeline.splitAndExtract(model, specs, { forceExclusive: false }))
@@ -270,12 +313,21 @@ const runItem = (corpus: Corpus, specs: ReadonlyArray<TemplateSpec>, rules: Rule
         : {})
     }
     if (item.expected_sections !== undefined) {
-      const packet = scorePacket(sectionsOf(item.expected_sections), sectionsOf(found.map((f) => ({ document_type: f.documentType, pages: f.pages }))), model.pages.length)
+      const packet = scorePacket(
+        sectionsOf(item.expected_sections),
+        sectionsOf(found.map((f) => ({ document_type: f.documentType, pages: f.pages }))),
+        model.pages.length
+      )
       const sectionConfidences = found.map((f) => ({
         confidence: f.confidence,
         right: packet.expected.some((e) => sameSection(e, { document_type: f.documentType, pages: f.pages }))
       }))
-      return { ...base, packet, sectionConfidences, fields: packetFields(item.expected_sections, found, rules, model, threshold) } satisfies ItemResult
+      return {
+        ...base,
+        packet,
+        sectionConfidences,
+        fields: packetFields(item.expected_sections, found, rules, model, threshold)
+      } satisfies ItemResult
     }
     // One document per item: the API's first section is the answer a client reads.
     const first = found[0]?.extracted
@@ -285,7 +337,9 @@ const runItem = (corpus: Corpus, specs: ReadonlyArray<TemplateSpec>, rules: Rule
       ...(item.lines !== undefined ? { lines: scoreLines(item.lines, first, rules, threshold) } : {})
     } satisfies ItemResult
   }).pipe(
-    Effect.catchAllDefect((defect) => Effect.succeed(failed(item, rules, `defect: ${defect instanceof Error ? defect.message : String(defect)}`)))
+    Effect.catchAllDefect((defect) =>
+      Effect.succeed(failed(item, rules, `defect: ${defect instanceof Error ? defect.message : String(defect)}`))
+    )
   )
 
 export interface RunOptions {
@@ -321,5 +375,10 @@ export const runCorpus = (corpus: Corpus, options: RunOptions = {}): Effect.Effe
       { concurrency: options.beforeItem !== undefined ? 1 : options.concurrency ?? 2 }
     )
     const truth = options.truth === true && corpus.manifest.items.some((i) => i.ocr_truth !== undefined)
-    return { name: truth ? `${corpus.manifest.name} (truth text)` : corpus.manifest.name, dir: corpus.dir, kind: corpus.kind, items }
+    return {
+      name: truth ? `${corpus.manifest.name} (truth text)` : corpus.manifest.name,
+      dir: corpus.dir,
+      kind: corpus.kind,
+      items
+    }
   }).pipe(Effect.withSpan("Eval.corpus", { attributes: { corpus: corpus.manifest.name } }))

@@ -19,7 +19,9 @@ interface NumberedLine {
 const LINE = /^\[(p\d+ L\d+)\] ?(.*)$/
 
 const linesOf = (body: any): Array<NumberedLine> => {
-  const text = (body.messages?.[0]?.content ?? []).map((b: any) => (typeof b?.text === "string" ? b.text : "")).join("\n")
+  const text = (body.messages?.[0]?.content ?? []).map((b: any) => (typeof b?.text === "string" ? b.text : "")).join(
+    "\n"
+  )
   return text.split("\n").flatMap((l: string) => {
     const m = LINE.exec(l)
     return m === null ? [] : [{ id: m[1]!, text: m[2]! }]
@@ -27,9 +29,48 @@ const linesOf = (body: any): Array<NumberedLine> => {
 }
 
 const MONTHS: Record<string, ReadonlyArray<string>> = {
-  en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
-  de: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"],
-  fr: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"]
+  en: [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December"
+  ],
+  de: [
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember"
+  ],
+  fr: [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre"
+  ]
 }
 
 const pad = (n: number) => String(n).padStart(2, "0")
@@ -40,16 +81,38 @@ export const dateForms = (iso: string): Array<string> => {
   if (m === null) return [iso]
   const y = m[1]!, mo = Number(m[2]), d = Number(m[3]), yy = y.slice(2)
   const numeric = [
-    `${pad(d)}.${pad(mo)}.${y}`, `${d}.${mo}.${y}`, `${pad(d)}/${pad(mo)}/${y}`, `${pad(mo)}/${pad(d)}/${y}`, `${d}/${mo}/${y}`,
-    `${mo}/${d}/${y}`, `${pad(d)}-${pad(mo)}-${y}`, `${pad(mo)}-${pad(d)}-${y}`, `${y}-${pad(mo)}-${pad(d)}`, `${y}/${pad(mo)}/${pad(d)}`,
-    `${pad(d)}.${pad(mo)}.${yy}`, `${pad(d)}/${pad(mo)}/${yy}`, `${pad(mo)}/${pad(d)}/${yy}`, `${pad(d)}-${pad(mo)}-${yy}`
+    `${pad(d)}.${pad(mo)}.${y}`,
+    `${d}.${mo}.${y}`,
+    `${pad(d)}/${pad(mo)}/${y}`,
+    `${pad(mo)}/${pad(d)}/${y}`,
+    `${d}/${mo}/${y}`,
+    `${mo}/${d}/${y}`,
+    `${pad(d)}-${pad(mo)}-${y}`,
+    `${pad(mo)}-${pad(d)}-${y}`,
+    `${y}-${pad(mo)}-${pad(d)}`,
+    `${y}/${pad(mo)}/${pad(d)}`,
+    `${pad(d)}.${pad(mo)}.${yy}`,
+    `${pad(d)}/${pad(mo)}/${yy}`,
+    `${pad(mo)}/${pad(d)}/${yy}`,
+    `${pad(d)}-${pad(mo)}-${yy}`
   ]
   const written = Object.values(MONTHS).flatMap((names) => {
     const name = names[mo - 1]!, short = name.slice(0, 3)
     return [
-      `${d} ${name} ${y}`, `${d}. ${name} ${y}`, `${pad(d)} ${name} ${y}`, `${name} ${d}, ${y}`, `${name} ${pad(d)}, ${y}`,
-      `${d} ${short} ${y}`, `${pad(d)} ${short} ${y}`, `${short} ${d}, ${y}`, `${pad(d)}-${short}-${y}`, `${pad(d)}-${short}-${yy}`,
-      `${d}-${short}-${yy}`, `${pad(d)} ${short} ${yy}`, `${short}. ${d}, ${y}`, `${d} ${short}. ${y}`
+      `${d} ${name} ${y}`,
+      `${d}. ${name} ${y}`,
+      `${pad(d)} ${name} ${y}`,
+      `${name} ${d}, ${y}`,
+      `${name} ${pad(d)}, ${y}`,
+      `${d} ${short} ${y}`,
+      `${pad(d)} ${short} ${y}`,
+      `${short} ${d}, ${y}`,
+      `${pad(d)}-${short}-${y}`,
+      `${pad(d)}-${short}-${yy}`,
+      `${d}-${short}-${yy}`,
+      `${pad(d)} ${short} ${yy}`,
+      `${short}. ${d}, ${y}`,
+      `${d} ${short}. ${y}`
     ]
   })
   return [...numeric, ...written]
@@ -62,8 +125,14 @@ export const amountForms = (n: number): Array<string> => {
   const sign = n < 0 ? "-" : ""
   const [whole, cents] = Math.abs(n).toFixed(2).split(".") as [string, string]
   const forms = [
-    `${whole}.${cents}`, `${group(whole, ",")}.${cents}`, `${group(whole, ".")},${cents}`, `${whole},${cents}`,
-    `${group(whole, " ")},${cents}`, `${group(whole, "\u00a0")},${cents}`, `${group(whole, "'")}.${cents}`, `${group(whole, " ")}.${cents}`
+    `${whole}.${cents}`,
+    `${group(whole, ",")}.${cents}`,
+    `${group(whole, ".")},${cents}`,
+    `${whole},${cents}`,
+    `${group(whole, " ")},${cents}`,
+    `${group(whole, "\u00a0")},${cents}`,
+    `${group(whole, "'")}.${cents}`,
+    `${group(whole, " ")}.${cents}`
   ]
   if (cents === "00") forms.push(group(whole, ","), group(whole, "."), whole)
   if (/0$/.test(cents)) forms.push(`${whole}.${cents[0]}`, `${whole},${cents[0]}`)
@@ -76,7 +145,12 @@ const fold = (s: string) => s.normalize("NFKC").replace(/\s+/g, " ").trim()
 /** Where a form is written: the first line holding it as a whole token (no digit or letter glued on). */
 const findForm = (lines: ReadonlyArray<NumberedLine>, forms: ReadonlyArray<string>, numeric: boolean) => {
   for (const form of forms) {
-    const re = new RegExp(`(?<![\\p{N}${numeric ? "" : "\\p{L}"}])${escape(form).replace(/ /g, "\\s+")}(?![\\p{N}${numeric ? "" : "\\p{L}"}]|[.,]\\d)`, "iu")
+    const re = new RegExp(
+      `(?<![\\p{N}${numeric ? "" : "\\p{L}"}])${escape(form).replace(/ /g, "\\s+")}(?![\\p{N}${
+        numeric ? "" : "\\p{L}"
+      }]|[.,]\\d)`,
+      "iu"
+    )
     for (const line of lines) {
       const m = re.exec(line.text)
       if (m !== null) return { value: m[0], lines: [line.id] }
@@ -115,18 +189,24 @@ const answerLeaf = (truth: unknown, lines: ReadonlyArray<NumberedLine>) => {
   return findText(lines, text) ?? { value: text, lines: [] }
 }
 
-const answerObject = (schema: any, truth: Readonly<Record<string, unknown>>, lines: ReadonlyArray<NumberedLine>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(schema?.properties ?? {}).map(([name, field]: [string, any]) => {
-    const value = truth[name]
-    if (field?.type === "array") {
-      const items = Array.isArray(value) ? value : []
-      return [name, items.map((item) => answerObject(field.items, (item ?? {}) as Record<string, unknown>, lines))]
-    }
-    if (field?.type === "object" && field.properties?.value === undefined) {
-      return [name, answerObject(field, (value ?? {}) as Record<string, unknown>, lines)]
-    }
-    return [name, answerLeaf(value, lines)]
-  }))
+const answerObject = (
+  schema: any,
+  truth: Readonly<Record<string, unknown>>,
+  lines: ReadonlyArray<NumberedLine>
+): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(schema?.properties ?? {}).map(([name, field]: [string, any]) => {
+      const value = truth[name]
+      if (field?.type === "array") {
+        const items = Array.isArray(value) ? value : []
+        return [name, items.map((item) => answerObject(field.items, (item ?? {}) as Record<string, unknown>, lines))]
+      }
+      if (field?.type === "object" && field.properties?.value === undefined) {
+        return [name, answerObject(field, (value ?? {}) as Record<string, unknown>, lines)]
+      }
+      return [name, answerLeaf(value, lines)]
+    })
+  )
 
 export interface Oracle {
   readonly url: string
@@ -150,10 +230,18 @@ export const startOracle = (): Promise<Oracle> =>
         const schema = body.tools?.[0]?.input_schema ?? {}
         const n = calls++
         // Only extraction is the oracle's: a split it is asked for is one document of the first type.
-        const labels: Array<string> = (schema.properties?.pages?.items?.properties?.type?.enum ?? []).filter((x: unknown) => x !== null)
+        const labels: Array<string> = (schema.properties?.pages?.items?.properties?.type?.enum ?? []).filter((
+          x: unknown
+        ) => x !== null)
         const input = tool === "record_fields"
           ? answerObject(schema, truth, linesOf(body))
-          : { pages: [...new Set(linesOf(body).map((l) => Number(/^p(\d+)/.exec(l.id)![1])))].map((page, i) => ({ page, type: labels[0] ?? null, starts_document: i === 0 })) }
+          : {
+            pages: [...new Set(linesOf(body).map((l) => Number(/^p(\d+)/.exec(l.id)![1])))].map((page, i) => ({
+              page,
+              type: labels[0] ?? null,
+              starts_document: i === 0
+            }))
+          }
         res.writeHead(200, { "content-type": "application/json", "request-id": `req_oracle_${n}` })
         res.end(JSON.stringify({
           id: `msg_oracle_${n}`,
@@ -163,7 +251,10 @@ export const startOracle = (): Promise<Oracle> =>
           content: [{ type: "tool_use", id: `toolu_oracle_${n}`, name: tool, input }],
           stop_reason: "tool_use",
           stop_sequence: null,
-          usage: { input_tokens: Math.ceil(JSON.stringify(body).length / 4), output_tokens: Math.ceil(JSON.stringify(input).length / 4) }
+          usage: {
+            input_tokens: Math.ceil(JSON.stringify(body).length / 4),
+            output_tokens: Math.ceil(JSON.stringify(input).length / 4)
+          }
         }))
       })
     })

@@ -125,15 +125,26 @@ export const summarize = (c: CorpusResult, part: Part | "all" = "all"): CorpusSu
     wrong: fields.filter((f) => f.verdict === "wrong").length,
     perField,
     ...(lines.length > 0
-      ? { lines: { expected: lines.reduce((n, l) => n + l.expected, 0), got: lines.reduce((n, l) => n + l.got, 0), found: lines.reduce((n, l) => n + l.found, 0) } }
+      ? {
+        lines: {
+          expected: lines.reduce((n, l) => n + l.expected, 0),
+          got: lines.reduce((n, l) => n + l.got, 0),
+          found: lines.reduce((n, l) => n + l.found, 0)
+        }
+      }
       : {}),
-    calibration: binsOf(fields.flatMap((f) => (f.raw === undefined ? [] : [{ confidence: f.raw.confidence, right: f.raw.ok }]))),
+    calibration: binsOf(
+      fields.flatMap((f) => (f.raw === undefined ? [] : [{ confidence: f.raw.confidence, right: f.raw.ok }]))
+    ),
     curve: curveOf(fields),
     ...(sections.length > 0 ? { sectionCalibration: binsOf(sections) } : {}),
     ...(c.kind === "packets"
       ? {
         pages: ratio(packets.reduce((n, p) => n + p.pagesRight, 0), packets.reduce((n, p) => n + p.pages, 0)),
-        sections: ratio(packets.reduce((n, p) => n + p.sectionsRight, 0), packets.reduce((n, p) => n + p.expected.length, 0)),
+        sections: ratio(
+          packets.reduce((n, p) => n + p.sectionsRight, 0),
+          packets.reduce((n, p) => n + p.expected.length, 0)
+        ),
         packets: ratio(packets.filter((p) => p.exact).length, packets.length)
       }
       : {}),
@@ -143,10 +154,18 @@ export const summarize = (c: CorpusResult, part: Part | "all" = "all"): CorpusSu
 }
 
 /** Every value of several summaries in one calibration table. */
-export const pooledBins = (summaries: ReadonlyArray<CorpusSummary>, which: "calibration" | "sectionCalibration" = "calibration"): Array<Bin> =>
+export const pooledBins = (
+  summaries: ReadonlyArray<CorpusSummary>,
+  which: "calibration" | "sectionCalibration" = "calibration"
+): Array<Bin> =>
   BINS.slice(0, -1).map((from, i) => {
     const bins = summaries.flatMap((s) => (s[which] ?? []).filter((b) => b.from === from))
-    return { from, to: Math.min(1, BINS[i + 1]!), n: bins.reduce((n, b) => n + b.n, 0), right: bins.reduce((n, b) => n + b.right, 0) }
+    return {
+      from,
+      to: Math.min(1, BINS[i + 1]!),
+      n: bins.reduce((n, b) => n + b.n, 0),
+      right: bins.reduce((n, b) => n + b.right, 0)
+    }
   })
 
 /** "I[1,2] R[3]": a split in short form (type initials may collide; the full names are in the JSON). */
@@ -163,11 +182,17 @@ export const failureLines = (c: CorpusResult, item: ItemResult): Array<string> =
   if (item.status === "error") out.push(`${where}: ERROR ${item.reason ?? ""}`)
   if (item.packet !== undefined && !item.packet.exact) {
     out.push(`${where}: split expected ${sectionsText(item.packet.expected)}`)
-    out.push(`${" ".repeat(where.length)}        got ${sectionsText(item.packet.got)}${item.emptyPages > 0 ? `  (${item.emptyPages} page(s) without text)` : ""}`)
+    out.push(
+      `${" ".repeat(where.length)}        got ${sectionsText(item.packet.got)}${
+        item.emptyPages > 0 ? `  (${item.emptyPages} page(s) without text)` : ""
+      }`
+    )
   }
   for (const f of item.fields) {
     if (f.ok) continue
-    out.push(`${where}: ${f.field}: expected ${show(f.expected)} got ${show(f.got)}${f.inText ? "" : "  [not in text]"}`)
+    out.push(
+      `${where}: ${f.field}: expected ${show(f.expected)} got ${show(f.got)}${f.inText ? "" : "  [not in text]"}`
+    )
   }
   return out
 }
@@ -192,13 +217,29 @@ export const deltas = (before: ReadonlyArray<CorpusSummary>, after: ReadonlyArra
       ["pages", b.pages, a.pages],
       ["sections", b.sections, a.sections],
       ["packets", b.packets, a.packets],
-      ...a.perField.map((f): [string, Ratio | undefined, Ratio | undefined] => [`field ${f.field}`, b.perField.find((x) => x.field === f.field), f]),
-      ["line items found", b.lines === undefined ? undefined : ratio(b.lines.found, b.lines.expected), a.lines === undefined ? undefined : ratio(a.lines.found, a.lines.expected)],
-      ["line items precision", b.lines === undefined ? undefined : ratio(b.lines.found, b.lines.got), a.lines === undefined ? undefined : ratio(a.lines.found, a.lines.got)],
+      ...a.perField.map((
+        f
+      ): [string, Ratio | undefined, Ratio | undefined] => [
+        `field ${f.field}`,
+        b.perField.find((x) => x.field === f.field),
+        f
+      ]),
+      [
+        "line items found",
+        b.lines === undefined ? undefined : ratio(b.lines.found, b.lines.expected),
+        a.lines === undefined ? undefined : ratio(a.lines.found, a.lines.expected)
+      ],
+      [
+        "line items precision",
+        b.lines === undefined ? undefined : ratio(b.lines.found, b.lines.got),
+        a.lines === undefined ? undefined : ratio(a.lines.found, a.lines.got)
+      ],
       ["fields wrong", ratio(b.wrong ?? 0, b.fields.total), ratio(a.wrong, a.fields.total)]
     ]
     for (const [what, x, y] of pairs) {
-      if (rate(x) !== rate(y)) out.push({ name: a.name, what, before: `${frac(x)} ${pct(x)}`, after: `${frac(y)} ${pct(y)}` })
+      if (rate(x) !== rate(y)) {
+        out.push({ name: a.name, what, before: `${frac(x)} ${pct(x)}`, after: `${frac(y)} ${pct(y)}` })
+      }
     }
   }
   return out
@@ -217,22 +258,45 @@ export const summaryText = (summaries: ReadonlyArray<CorpusSummary>): string => 
     lines.push(corpusLine(s))
     if (s.scored + s.errors === 0) continue
     if (s.kind === "packets") {
-      lines.push(`  pages typed right ${frac(s.pages)} ${pct(s.pages)} · exact sections ${frac(s.sections)} ${pct(s.sections)} · packets with no error ${frac(s.packets)} ${pct(s.packets)}`)
+      lines.push(
+        `  pages typed right ${frac(s.pages)} ${pct(s.pages)} · exact sections ${frac(s.sections)} ${
+          pct(s.sections)
+        } · packets with no error ${frac(s.packets)} ${pct(s.packets)}`
+      )
     }
     if (s.fields.total > 0) {
       const wrong = ratio(s.wrong, s.fields.total)
-      lines.push(`  ${s.kind === "packets" ? "fields of the sections split right" : "fields"} right ${frac(s.fields)} ${pct(s.fields)} · wrong ${frac(wrong)} ${pct(wrong)}${s.meanCer !== undefined ? ` · mean CER ${s.meanCer}` : ""} · ${s.msPerItem} ms/item`)
+      lines.push(
+        `  ${s.kind === "packets" ? "fields of the sections split right" : "fields"} right ${frac(s.fields)} ${
+          pct(s.fields)
+        } · wrong ${frac(wrong)} ${pct(wrong)}${
+          s.meanCer !== undefined ? ` · mean CER ${s.meanCer}` : ""
+        } · ${s.msPerItem} ms/item`
+      )
       for (const f of s.perField) {
-        lines.push(`    ${f.field.padEnd(24)} ${frac(f).padStart(7)} ${pct(f).padStart(6)}  wrong ${String(f.wrong).padStart(3)}   in text ${f.inText}/${f.total}, right when in text ${f.rightInText}/${f.inText}`)
+        lines.push(
+          `    ${f.field.padEnd(24)} ${frac(f).padStart(7)} ${pct(f).padStart(6)}  wrong ${
+            String(f.wrong).padStart(3)
+          }   in text ${f.inText}/${f.total}, right when in text ${f.rightInText}/${f.inText}`
+        )
       }
-      if (s.lines !== undefined) lines.push(`    line items: found ${s.lines.found}/${s.lines.expected} (recall ${pct(ratio(s.lines.found, s.lines.expected))}), precision ${pct(ratio(s.lines.found, s.lines.got))} of ${s.lines.got} returned`)
+      if (s.lines !== undefined) {
+        lines.push(
+          `    line items: found ${s.lines.found}/${s.lines.expected} (recall ${
+            pct(ratio(s.lines.found, s.lines.expected))
+          }), precision ${pct(ratio(s.lines.found, s.lines.got))} of ${s.lines.got} returned`
+        )
+      }
     } else lines.push(`  ${s.msPerItem} ms/item`)
   }
   return lines.join("\n")
 }
 
 /** The markdown report: one table of corpora, one of fields. */
-export const markdownReport = (summaries: ReadonlyArray<CorpusSummary>, meta: { readonly date: string; readonly seed: number }): string => {
+export const markdownReport = (
+  summaries: ReadonlyArray<CorpusSummary>,
+  meta: { readonly date: string; readonly seed: number }
+): string => {
   const lines = [
     `# Evaluation (${meta.date}, synthetic seed ${meta.seed})`,
     "",
@@ -240,20 +304,37 @@ export const markdownReport = (summaries: ReadonlyArray<CorpusSummary>, meta: { 
     "|---|---|---|---|---|---|---|---|---|"
   ]
   for (const s of summaries) {
-    const items = `${s.items}${s.skipped > 0 ? ` (${s.skipped} skipped: ${s.skipReasons.join("; ")})` : ""}${s.errors > 0 ? ` (${s.errors} errors)` : ""}`
+    const items = `${s.items}${s.skipped > 0 ? ` (${s.skipped} skipped: ${s.skipReasons.join("; ")})` : ""}${
+      s.errors > 0 ? ` (${s.errors} errors)` : ""
+    }`
     const f = s.fields.total > 0 ? `${frac(s.fields)} (${pct(s.fields)})` : "–"
     const cell = (r: Ratio | undefined) => (r === undefined ? "–" : `${frac(r)} (${pct(r)})`)
     const wrong = s.fields.total > 0 ? `${s.wrong} (${pct(ratio(s.wrong, s.fields.total))})` : "–"
-    const li = s.lines === undefined ? "–" : `${s.lines.found}/${s.lines.expected} (${pct(ratio(s.lines.found, s.lines.expected))})`
-    lines.push(`| ${s.name} | ${items} | ${f} | ${wrong} | ${li} | ${cell(s.pages)} | ${cell(s.sections)} | ${cell(s.packets)} | ${s.meanCer ?? "–"} |`)
+    const li = s.lines === undefined
+      ? "–"
+      : `${s.lines.found}/${s.lines.expected} (${pct(ratio(s.lines.found, s.lines.expected))})`
+    lines.push(
+      `| ${s.name} | ${items} | ${f} | ${wrong} | ${li} | ${cell(s.pages)} | ${cell(s.sections)} | ${
+        cell(s.packets)
+      } | ${s.meanCer ?? "–"} |`
+    )
   }
-  lines.push("", "| corpus | field | right | accuracy | wrong | value in text | right when in text |", "|---|---|---|---|---|---|---|")
+  lines.push(
+    "",
+    "| corpus | field | right | accuracy | wrong | value in text | right when in text |",
+    "|---|---|---|---|---|---|---|"
+  )
   for (const s of summaries) {
     for (const f of s.perField) {
-      lines.push(`| ${s.name} | ${f.field} | ${frac(f)} | ${pct(f)} | ${f.wrong} | ${f.inText}/${f.total} | ${f.rightInText}/${f.inText} |`)
+      lines.push(
+        `| ${s.name} | ${f.field} | ${frac(f)} | ${
+          pct(f)
+        } | ${f.wrong} | ${f.inText}/${f.total} | ${f.rightInText}/${f.inText} |`
+      )
     }
   }
-  const heldBack = summaries.filter((s) => s.part === "held-back"), tuned = summaries.filter((s) => s.part !== "held-back")
+  const heldBack = summaries.filter((s) => s.part === "held-back"),
+    tuned = summaries.filter((s) => s.part !== "held-back")
   if (heldBack.length > 0) lines.push("", confidenceMarkdown("Held back (never tuned on)", heldBack))
   if (tuned.length > 0) lines.push("", confidenceMarkdown("Tuned on", tuned))
   return lines.join("\n") + "\n"
@@ -272,15 +353,29 @@ const binLabel = (b: Bin) => `${b.from.toFixed(2)}–${b.to >= 1 ? "1.00" : b.to
 /** The calibration table and the threshold trade-off of a group of summaries, as console lines. */
 export const confidenceText = (title: string, summaries: ReadonlyArray<CorpusSummary>): string => {
   const lines = [`${title}: calibration (confidence → share right)`]
-  for (const b of pooledBins(summaries)) if (b.n > 0) lines.push(`    ${binLabel(b)}  ${String(b.n).padStart(4)} values  ${pct(ratio(b.right, b.n)).padStart(6)} right`)
+  for (const b of pooledBins(summaries)) {
+    if (b.n > 0) {
+      lines.push(`    ${binLabel(b)}  ${String(b.n).padStart(4)} values  ${pct(ratio(b.right, b.n)).padStart(6)} right`)
+    }
+  }
   const sections = pooledBins(summaries, "sectionCalibration")
   if (sections.some((b) => b.n > 0)) {
     lines.push("  sections:")
-    for (const b of sections) if (b.n > 0) lines.push(`    ${binLabel(b)}  ${String(b.n).padStart(4)} sections ${pct(ratio(b.right, b.n)).padStart(6)} exact`)
+    for (const b of sections) {
+      if (b.n > 0) {
+        lines.push(
+          `    ${binLabel(b)}  ${String(b.n).padStart(4)} sections ${pct(ratio(b.right, b.n)).padStart(6)} exact`
+        )
+      }
+    }
   }
   lines.push(`${title}: MIN_CONFIDENCE trade-off (fields right / wrong / null)`)
   for (const { threshold: t, right, wrong, total } of pooledCurve(summaries)) {
-    lines.push(`    ${t.toFixed(2)}  right ${pct(ratio(right, total)).padStart(6)}  wrong ${pct(ratio(wrong, total)).padStart(6)}  null ${pct(ratio(total - right - wrong, total)).padStart(6)}`)
+    lines.push(
+      `    ${t.toFixed(2)}  right ${pct(ratio(right, total)).padStart(6)}  wrong ${
+        pct(ratio(wrong, total)).padStart(6)
+      }  null ${pct(ratio(total - right - wrong, total)).padStart(6)}`
+    )
   }
   lines.push(`  the most right values less twice the wrong ones at ${bestThreshold(summaries).toFixed(2)}`)
   return lines.join("\n")
@@ -305,7 +400,9 @@ export const bestThreshold = (summaries: ReadonlyArray<CorpusSummary>): number =
 /** The same as markdown tables. */
 export const confidenceMarkdown = (title: string, summaries: ReadonlyArray<CorpusSummary>): string => {
   const lines = [`### ${title}`, "", "| confidence | values | right |", "|---|---|---|"]
-  for (const b of pooledBins(summaries)) if (b.n > 0) lines.push(`| ${binLabel(b)} | ${b.n} | ${pct(ratio(b.right, b.n))} |`)
+  for (const b of pooledBins(summaries)) {
+    if (b.n > 0) lines.push(`| ${binLabel(b)} | ${b.n} | ${pct(ratio(b.right, b.n))} |`)
+  }
   const sections = pooledBins(summaries, "sectionCalibration")
   if (sections.some((b) => b.n > 0)) {
     lines.push("", "| section confidence | sections | exact |", "|---|---|---|")
@@ -313,7 +410,11 @@ export const confidenceMarkdown = (title: string, summaries: ReadonlyArray<Corpu
   }
   lines.push("", "| MIN_CONFIDENCE | right | wrong | null |", "|---|---|---|---|")
   for (const { threshold: t, right, wrong, total } of pooledCurve(summaries)) {
-    lines.push(`| ${t.toFixed(2)} | ${pct(ratio(right, total))} | ${pct(ratio(wrong, total))} | ${pct(ratio(total - right - wrong, total))} |`)
+    lines.push(
+      `| ${t.toFixed(2)} | ${pct(ratio(right, total))} | ${pct(ratio(wrong, total))} | ${
+        pct(ratio(total - right - wrong, total))
+      } |`
+    )
   }
   return lines.join("\n") + "\n"
 }

@@ -21,7 +21,9 @@ export const evalRuntime = async (outDir: string): Promise<EvalRuntime> => {
   const config = AppConfig.make({ ...served, minConfidence: 0 })
   // No stored documents here: the scratch folder without blob recovery.
   const scratch = Layer.scoped(Scratch, makeScratch(config.dataDir, () => Effect.void))
-  const runtime = ManagedRuntime.make(PipelineLive.pipe(Layer.provide(scratch), Layer.provide(Layer.succeed(AppConfig, config))))
+  const runtime = ManagedRuntime.make(
+    PipelineLive.pipe(Layer.provide(scratch), Layer.provide(Layer.succeed(AppConfig, config)))
+  )
   return {
     runtime,
     threshold: served.minConfidence,

@@ -4,7 +4,7 @@
  * text is from a ground-truth transcription.
  */
 import { currencyCode, findDates, parseAmount } from "../src/Text/Values.js"
-import { DEFAULT_RULES, type Rules, normalizeString, wordsOf } from "./Compare.js"
+import { DEFAULT_RULES, normalizeString, type Rules, wordsOf } from "./Compare.js"
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -21,7 +21,9 @@ export const inText = (expected: unknown, text: string, rules: Rules = DEFAULT_R
   const e = String(expected)
   // A currency code is in the text when a symbol or word naming it is ("€" for EUR).
   if (/^[A-Z]{3}$/.test(e) && text.split(/\s+/).some((w) => w.length <= 12 && currencyCode(w) === e)) return true
-  if (ISO_DATE.test(e)) return findDates(text, "dmy").some((d) => d.iso === e) || findDates(text, "mdy").some((d) => d.iso === e)
+  if (ISO_DATE.test(e)) {
+    return findDates(text, "dmy").some((d) => d.iso === e) || findDates(text, "mdy").some((d) => d.iso === e)
+  }
   const hay = normalizeString(text, { punctuation: "all" })
   if (hay.includes(normalizeString(e, { punctuation: "all" }))) return true
   if (!fuzzy) return false

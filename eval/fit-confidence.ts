@@ -12,10 +12,10 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { type ConfidenceModel, FEATURES, type ValueGroup, type Weights } from "../src/Engine/Local/Confidence.js"
-import { evalRuntime } from "./Runtime.js"
 import { runCorpus } from "./Harness.js"
-import { type Corpus, corporaIn, loadCorpus } from "./Manifest.js"
+import { corporaIn, type Corpus, loadCorpus } from "./Manifest.js"
 import { binsOf } from "./Report.js"
+import { evalRuntime } from "./Runtime.js"
 import { partOf } from "./Split.js"
 import { generateSynthetic } from "./synthetic/Generate.js"
 
@@ -36,8 +36,13 @@ const collect = async (dirs: ReadonlyArray<string>, readCache: string | undefine
     for (const dir of dirs) {
       const full = loadCorpus(dir)
       // The tune part only: the held-back part must never shape the model.
-      const corpus: Corpus = { ...full, manifest: { ...full.manifest, items: full.manifest.items.filter((i) => (i.part ?? partOf(i.file)) === "tune") } }
-      const result = await runtime.runPromise(runCorpus(corpus, { ...(readCache !== undefined ? { readCache } : {}), threshold: 0 }))
+      const corpus: Corpus = {
+        ...full,
+        manifest: { ...full.manifest, items: full.manifest.items.filter((i) => (i.part ?? partOf(i.file)) === "tune") }
+      }
+      const result = await runtime.runPromise(
+        runCorpus(corpus, { ...(readCache !== undefined ? { readCache } : {}), threshold: 0 })
+      )
       for (const item of result.items) {
         for (const f of item.fields) {
           const e = f.raw?.evidence as Record<string, number | string> | undefined
@@ -111,10 +116,16 @@ const probability = (m: ConfidenceModel, s: Sample): number => {
 
 const main = async () => {
   const args = process.argv.slice(2)
-  const readCache = args.includes("--read-cache") ? process.env["EVAL_READ_CACHE"] ?? path.join(root, "eval", "out", "read-cache") : undefined
+  const readCache = args.includes("--read-cache")
+    ? process.env["EVAL_READ_CACHE"] ?? path.join(root, "eval", "out", "read-cache")
+    : undefined
   const given = args.filter((a) => !a.startsWith("--")).map((a) => path.resolve(a))
   const dirs = given.length > 0 ? given : corporaIn(path.resolve(root, "..", "shared", "corpora"))
-  if (given.length === 0) dirs.push(...(await generateSynthetic({ dir: path.join(root, "eval", "out", "fit", "synthetic"), seed: 1, scale: 1 })))
+  if (given.length === 0) {
+    dirs.push(
+      ...(await generateSynthetic({ dir: path.join(root, "eval", "out", "fit", "synthetic"), seed: 1, scale: 1 }))
+    )
+  }
   const samples = await collect(dirs, readCache)
 
   // Five-fold cross-validation on the tune part: how the model calibrates on values it was not fitted on.
@@ -125,7 +136,15 @@ const main = async () => {
     for (const x of scored.filter((x) => x.fold === k)) held.push({ confidence: probability(m, x.s), right: x.s.right })
   }
   console.log(`\n${samples.length} values; cross-validated calibration on the tune part:`)
-  for (const b of binsOf(held)) if (b.n > 0) console.log(`  ${b.from.toFixed(2)}–${b.to.toFixed(2)}  ${String(b.n).padStart(4)} values  ${((100 * b.right) / b.n).toFixed(1)}% right`)
+  for (const b of binsOf(held)) {
+    if (b.n > 0) {
+      console.log(
+        `  ${b.from.toFixed(2)}–${b.to.toFixed(2)}  ${String(b.n).padStart(4)} values  ${
+          ((100 * b.right) / b.n).toFixed(1)
+        }% right`
+      )
+    }
+  }
 
   const model = fitAll(samples)
   const file = path.join(root, "src", "Engine", "Local", "confidence.json")

@@ -10,10 +10,10 @@
  * files of the two parts. Default sources: the shared invoice and receipt corpora; default output
  * eval/out/packets. Run `npm run eval -- eval/out/packets` afterwards.
  */
-import { PDFDocument } from "pdf-lib"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { PDFDocument } from "pdf-lib"
 import { type Corpus, loadCorpus } from "./Manifest.js"
 import { type Part, partOf } from "./Split.js"
 import { random } from "./synthetic/Random.js"
@@ -48,7 +48,15 @@ const append = async (doc: PDFDocument, s: Source): Promise<number> => {
   return 1
 }
 
-const build = async (part: Part, sources: ReadonlyArray<Source>, templates: ReadonlyArray<Corpus["templates"][number]>, dir: string, name: string, seed: number, count: number) => {
+const build = async (
+  part: Part,
+  sources: ReadonlyArray<Source>,
+  templates: ReadonlyArray<Corpus["templates"][number]>,
+  dir: string,
+  name: string,
+  seed: number,
+  count: number
+) => {
   fs.mkdirSync(path.join(dir, "files"), { recursive: true })
   const r = random(`${name}:${seed}`)
   const invoices = sources.filter((s) => s.documentType === "invoice")
@@ -63,22 +71,36 @@ const build = async (part: Part, sources: ReadonlyArray<Source>, templates: Read
     let page = 1
     for (const s of docs) {
       const added = await append(doc, s)
-      sections.push({ document_type: s.documentType, pages: Array.from({ length: added }, (_, i) => page + i), expected: s.expected })
+      sections.push({
+        document_type: s.documentType,
+        pages: Array.from({ length: added }, (_, i) => page + i),
+        expected: s.expected
+      })
       page += added
     }
     const file = `files/packet_${String(n).padStart(3, "0")}.pdf`
     fs.writeFileSync(path.join(dir, file), await doc.save())
-    items.push({ file, part, expected_sections: sections, sources: docs.map((s) => `${path.basename(s.corpus.dir)}/${s.file}`) })
+    items.push({
+      file,
+      part,
+      expected_sections: sections,
+      sources: docs.map((s) => `${path.basename(s.corpus.dir)}/${s.file}`)
+    })
   }
   const manifest = {
     name,
-    source: `built by eval/packets.ts (seed ${seed}) from ${[...new Set(sources.map((s) => path.basename(s.corpus.dir)))].join(", ")}`,
-    compare: "strings: case, spacing and punctuation ignored; issuer/customer/company: most words shared; numbers: within 0.01; dates: ISO YYYY-MM-DD",
+    source: `built by eval/packets.ts (seed ${seed}) from ${
+      [...new Set(sources.map((s) => path.basename(s.corpus.dir)))].join(", ")
+    }`,
+    compare:
+      "strings: case, spacing and punctuation ignored; issuer/customer/company: most words shared; numbers: within 0.01; dates: ISO YYYY-MM-DD",
     templates,
     items
   }
   fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest, null, 2))
-  console.log(`${name}: ${items.length} packets, ${items.reduce((n, i) => n + i.expected_sections.length, 0)} documents → ${dir}`)
+  console.log(
+    `${name}: ${items.length} packets, ${items.reduce((n, i) => n + i.expected_sections.length, 0)} documents → ${dir}`
+  )
 }
 
 const main = async () => {
@@ -93,11 +115,15 @@ const main = async () => {
   const shared = path.resolve(root, "..", "shared", "corpora")
   const dirs = args.length > 0
     ? args.map((a) => path.resolve(a))
-    : ["invoices-zugferd-dev", "invoices-zugferd-dev-scanned", "invoices-dev", "receipts-dev", "receipts-more"].map((c) => path.join(shared, c)).filter((d) => fs.existsSync(d))
+    : ["invoices-zugferd-dev", "invoices-zugferd-dev-scanned", "invoices-dev", "receipts-dev", "receipts-more"].map((
+      c
+    ) => path.join(shared, c)).filter((d) => fs.existsSync(d))
   const corpora = dirs.map(loadCorpus).filter((c) => c.kind === "fields")
   // One template per document type: the first source's (the default order puts the richest first).
   const byType = new Map<string, Corpus["templates"][number]>()
-  for (const c of corpora) if (!byType.has(c.templates[0]!.document_type)) byType.set(c.templates[0]!.document_type, c.templates[0]!)
+  for (const c of corpora) {
+    if (!byType.has(c.templates[0]!.document_type)) byType.set(c.templates[0]!.document_type, c.templates[0]!)
+  }
   const templates = [...byType.values()]
   for (const part of ["tune", "held-back"] as const) {
     const sources = corpora.flatMap((c) => sourcesOf(c, part))

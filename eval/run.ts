@@ -27,10 +27,18 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { type CorpusResult, runCorpus } from "./Harness.js"
-import { evalRuntime } from "./Runtime.js"
-import { type Corpus, type Item, corporaIn, loadCorpus } from "./Manifest.js"
+import { corporaIn, type Corpus, type Item, loadCorpus } from "./Manifest.js"
 import { startOracle } from "./Oracle.js"
-import { type CorpusSummary, confidenceText, deltas, failureLines, markdownReport, summarize, summaryText } from "./Report.js"
+import {
+  confidenceText,
+  type CorpusSummary,
+  deltas,
+  failureLines,
+  markdownReport,
+  summarize,
+  summaryText
+} from "./Report.js"
+import { evalRuntime } from "./Runtime.js"
 import { generateSynthetic } from "./synthetic/Generate.js"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
@@ -51,7 +59,20 @@ interface Options {
 }
 
 const parseArgs = (args: ReadonlyArray<string>): Options => {
-  const o = { dirs: [] as Array<string>, synthetic: undefined as boolean | undefined, seed: 1, scale: 1, out: path.join(root, "eval", "out"), failures: 40, truth: false, jobs: 2, shared: true, readCache: undefined as string | undefined, showHeldBack: false, oracle: false }
+  const o = {
+    dirs: [] as Array<string>,
+    synthetic: undefined as boolean | undefined,
+    seed: 1,
+    scale: 1,
+    out: path.join(root, "eval", "out"),
+    failures: 40,
+    truth: false,
+    jobs: 2,
+    shared: true,
+    readCache: undefined as string | undefined,
+    showHeldBack: false,
+    oracle: false
+  }
 
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!
@@ -73,12 +94,16 @@ const parseArgs = (args: ReadonlyArray<string>): Options => {
     else if (a === "--jobs") o.jobs = Number(value())
     else if (a === "--read-cache") o.readCache = o.readCache ?? ""
     else if (a === "--help" || a === "-h") {
-      console.log(fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("*/")[0]!.replace(/^\/\*\*|^ \* ?/gm, ""))
+      console.log(
+        fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("*/")[0]!.replace(/^\/\*\*|^ \* ?/gm, "")
+      )
       process.exit(0)
     } else if (a.startsWith("--")) throw new Error(`unknown option ${a}`)
     else o.dirs.push(path.resolve(a))
   }
-  if (!Number.isFinite(o.seed) || !Number.isFinite(o.scale) || o.scale <= 0 || !(o.jobs >= 1)) throw new Error("--seed, --scale and --jobs take numbers")
+  if (!Number.isFinite(o.seed) || !Number.isFinite(o.scale) || o.scale <= 0 || !(o.jobs >= 1)) {
+    throw new Error("--seed, --scale and --jobs take numbers")
+  }
   return o
 }
 
@@ -93,24 +118,45 @@ const expand = (dir: string): Array<string> => {
 const main = async () => {
   const options = parseArgs(process.argv.slice(2))
   const useSynthetic = options.synthetic ?? options.dirs.length === 0
-  const dirs = options.dirs.length > 0 ? options.dirs.flatMap(expand) : options.shared ? corporaIn(path.resolve(root, "..", "shared", "corpora")) : []
-  if (options.dirs.length === 0 && options.shared && dirs.length === 0) console.log("No shared corpora found (../shared/corpora): synthetic set only.")
+  const dirs = options.dirs.length > 0
+    ? options.dirs.flatMap(expand)
+    : options.shared
+    ? corporaIn(path.resolve(root, "..", "shared", "corpora"))
+    : []
+  if (options.dirs.length === 0 && options.shared && dirs.length === 0) {
+    console.log("No shared corpora found (../shared/corpora): synthetic set only.")
+  }
   fs.mkdirSync(options.out, { recursive: true })
   const envCache = process.env["EVAL_READ_CACHE"]
-  const readCache = options.readCache === undefined ? undefined : envCache !== undefined && envCache !== "" ? path.resolve(envCache) : path.join(options.out, "read-cache")
-  if (readCache !== undefined) console.log(`Reusing page models from ${readCache} (development cache: reading changes are not seen).`)
+  const readCache = options.readCache === undefined
+    ? undefined
+    : envCache !== undefined && envCache !== ""
+    ? path.resolve(envCache)
+    : path.join(options.out, "read-cache")
+  if (readCache !== undefined) {
+    console.log(`Reusing page models from ${readCache} (development cache: reading changes are not seen).`)
+  }
   if (useSynthetic) {
     const at = path.join(options.out, "synthetic")
     const started = Date.now()
     dirs.push(...(await generateSynthetic({ dir: at, seed: options.seed, scale: options.scale })))
-    console.log(`Synthetic set (seed ${options.seed}, scale ${options.scale}) generated in ${at} (${Date.now() - started} ms).`)
+    console.log(
+      `Synthetic set (seed ${options.seed}, scale ${options.scale}) generated in ${at} (${Date.now() - started} ms).`
+    )
   }
   const corpora: Array<Corpus> = dirs.map(loadCorpus)
 
   const oracle = options.oracle ? await startOracle() : undefined
   if (oracle !== undefined) {
-    Object.assign(process.env, { ENGINE: "anthropic", ANTHROPIC_API_KEY: "sk-ant-oracle", ANTHROPIC_BASE_URL: oracle.url, MODEL_VISION: "false" })
-    console.log(`The Claude engine against the oracle at ${oracle.url}: answers are the corpus truth as written on the page.`)
+    Object.assign(process.env, {
+      ENGINE: "anthropic",
+      ANTHROPIC_API_KEY: "sk-ant-oracle",
+      ANTHROPIC_BASE_URL: oracle.url,
+      MODEL_VISION: "false"
+    })
+    console.log(
+      `The Claude engine against the oracle at ${oracle.url}: answers are the corpus truth as written on the page.`
+    )
   }
   // The engine gives every value; the harness applies the service's threshold when it scores, so the
   // trade-off of every other threshold can be shown from the same run.
@@ -123,11 +169,18 @@ const main = async () => {
         runCorpus(corpus, {
           truth: options.truth,
           threshold,
-          ...(oracle !== undefined ? { beforeItem: (item: Item) => oracle.setTruth({ ...item.expected, ...(item.lines !== undefined ? { lines: item.lines } : {}) }) } : {}),
+          ...(oracle !== undefined
+            ? {
+              beforeItem: (item: Item) =>
+                oracle.setTruth({ ...item.expected, ...(item.lines !== undefined ? { lines: item.lines } : {}) })
+            }
+            : {}),
           concurrency: options.jobs,
           ...(readCache === undefined ? {} : { readCache }),
           onItem: (_, item, i) => {
-            if (process.stdout.isTTY) process.stdout.write(`\r${corpus.manifest.name}: ${i + 1}/${total} ${item.file}`.padEnd(79).slice(0, 79))
+            if (process.stdout.isTTY) {
+              process.stdout.write(`\r${corpus.manifest.name}: ${i + 1}/${total} ${item.file}`.padEnd(79).slice(0, 79))
+            }
           }
         })
       )
@@ -146,9 +199,15 @@ const main = async () => {
   const summaries: Array<CorpusSummary> = [...heldBack, ...tuned]
   for (const r of results) {
     // Failures of held-back files are not shown unless asked for: looking at them would tune on them.
-    const lines = r.items.filter((item) => options.showHeldBack || item.part === "tune").flatMap((item) => failureLines(r, item))
+    const lines = r.items.filter((item) => options.showHeldBack || item.part === "tune").flatMap((item) =>
+      failureLines(r, item)
+    )
     if (lines.length === 0) continue
-    console.log(`\nFailures in ${r.name} (${lines.length} lines${lines.length > options.failures ? `, first ${options.failures}` : ""}):`)
+    console.log(
+      `\nFailures in ${r.name} (${lines.length} lines${
+        lines.length > options.failures ? `, first ${options.failures}` : ""
+      }):`
+    )
     for (const l of lines.slice(0, options.failures)) console.log(`  ${l}`)
   }
   console.log(`\nHeld back (never tuned on):\n${summaryText(heldBack)}`)
@@ -166,8 +225,14 @@ const main = async () => {
     for (const d of changes) console.log(`  ${d.name} ${d.what}: ${d.before} → ${d.after}`)
   }
   const date = new Date().toISOString()
-  fs.writeFileSync(reportFile, JSON.stringify({ date, seed: options.seed, scale: options.scale, summaries, corpora: results }, null, 2))
-  fs.writeFileSync(path.join(options.out, "report.md"), markdownReport(summaries, { date: date.slice(0, 10), seed: options.seed }))
+  fs.writeFileSync(
+    reportFile,
+    JSON.stringify({ date, seed: options.seed, scale: options.scale, summaries, corpora: results }, null, 2)
+  )
+  fs.writeFileSync(
+    path.join(options.out, "report.md"),
+    markdownReport(summaries, { date: date.slice(0, 10), seed: options.seed })
+  )
   console.log(`\nReport: ${path.relative(process.cwd(), reportFile)} and report.md`)
 }
 

@@ -9,6 +9,7 @@ import { AppConfig } from "./Config.js"
 import { DocumentsRepo } from "./Documents/Repo.js"
 import { DocumentWork } from "./Documents/Work.js"
 import { AnthropicExtractor } from "./Engine/Claude/Extractor.js"
+import { ModelClient } from "./Engine/Claude/ModelClient.js"
 import { AnthropicSplitter } from "./Engine/Claude/Splitter.js"
 import { LocalExtractor } from "./Engine/Local/Extractor.js"
 import { LocalSplitter } from "./Engine/Local/Splitter.js"
@@ -18,12 +19,11 @@ import { JobQueue } from "./Jobs/Queue.js"
 import { JobsRepo } from "./Jobs/Repo.js"
 import { JobRunnerLive } from "./Jobs/Runner.js"
 import { Webhooks } from "./Jobs/Webhooks.js"
-import { ModelClient } from "./Engine/Claude/ModelClient.js"
+import { OcrEngines } from "./Ocr/Ocr.js"
+import { OfficeConverter } from "./Office/Converter.js"
 import { Admission } from "./Pipeline/Admission.js"
 import { Pipeline } from "./Pipeline/Pipeline.js"
 import { IsolatedDocumentReader } from "./Reading/Isolation/ReadingPool.js"
-import { OfficeConverter } from "./Office/Converter.js"
-import { OcrEngines } from "./Ocr/Ocr.js"
 import { BlobStoreLive } from "./Storage/BlobStoreLive.js"
 import { recoverPendingBlobs } from "./Storage/FsBlobStore.js"
 import { makeScratch, Scratch } from "./Storage/Scratch.js"
@@ -34,7 +34,9 @@ import { TemplatesRepo } from "./Templates/Repo.js"
 export const LocalEngineLive = Layer.mergeAll(LocalSplitter, LocalExtractor)
 
 /** The Claude engine: both services share one ModelClient, so one concurrency limit for the process. */
-export const AnthropicEngineLive = Layer.mergeAll(AnthropicSplitter, AnthropicExtractor).pipe(Layer.provide(ModelClient.Default))
+export const AnthropicEngineLive = Layer.mergeAll(AnthropicSplitter, AnthropicExtractor).pipe(
+  Layer.provide(ModelClient.Default)
+)
 
 /** ENGINE=local|anthropic|auto (auto: anthropic when ANTHROPIC_API_KEY is set); anthropic without a key fails at start. */
 export const EngineLive = Layer.unwrapEffect(
@@ -43,17 +45,23 @@ export const EngineLive = Layer.unwrapEffect(
     const hasKey = Option.exists(config.anthropicApiKey, (k) => Redacted.value(k).trim().length > 0)
     const engine = config.engine === "auto" ? (hasKey ? "anthropic" : "local") : config.engine
     if (engine === "anthropic" && !hasKey) {
-      return yield* Effect.fail(ConfigError.MissingData(["ANTHROPIC_API_KEY"], "ENGINE=anthropic needs ANTHROPIC_API_KEY (or set ENGINE=local)"))
+      return yield* Effect.fail(
+        ConfigError.MissingData(["ANTHROPIC_API_KEY"], "ENGINE=anthropic needs ANTHROPIC_API_KEY (or set ENGINE=local)")
+      )
     }
-    yield* Effect.logInfo(engine === "anthropic"
-      ? `engine: anthropic (model ${config.anthropicModel}, ${config.modelConcurrency} calls in flight at most)`
-      : "engine: local")
+    yield* Effect.logInfo(
+      engine === "anthropic"
+        ? `engine: anthropic (model ${config.anthropicModel}, ${config.modelConcurrency} calls in flight at most)`
+        : "engine: local"
+    )
     return engine === "anthropic" ? AnthropicEngineLive : LocalEngineLive
   })
 )
 
 /** Documents are read in worker processes (Reading/Isolation), with the server's OCR engines and office converter. */
-export const ReaderLive = IsolatedDocumentReader.pipe(Layer.provide([OcrEngines.DefaultWithoutDependencies, OfficeConverter.detect]))
+export const ReaderLive = IsolatedDocumentReader.pipe(
+  Layer.provide([OcrEngines.DefaultWithoutDependencies, OfficeConverter.detect])
+)
 
 export const PipelineLive = Pipeline.Default.pipe(Layer.provide([ReaderLive, EngineLive]))
 

@@ -17,14 +17,24 @@ import {
   Overloaded,
   PayloadTooLarge,
   Unauthorized,
-  UnsupportedMediaType,
-  Unprocessable
+  Unprocessable,
+  UnsupportedMediaType
 } from "./Domain/Errors.js"
 import { Api } from "./Http/Api.js"
 
 /** The typed error each status stands for (the wire carries only `{detail}`, as the contract says). */
 const errorOfStatus: ReadonlyMap<number, string> = new Map(
-  [BadRequest, Unauthorized, NotFound, PayloadTooLarge, UnsupportedMediaType, Unprocessable, BadGateway, Overloaded, GatewayTimeout]
+  [
+    BadRequest,
+    Unauthorized,
+    NotFound,
+    PayloadTooLarge,
+    UnsupportedMediaType,
+    Unprocessable,
+    BadGateway,
+    Overloaded,
+    GatewayTimeout
+  ]
     .map((error) => [HttpApiSchema.getStatusError(error), error._tag] as const)
 )
 
@@ -36,7 +46,10 @@ const nameErrors = (response: HttpClientResponse.HttpClientResponse) => {
     Effect.map((body) =>
       HttpClientResponse.fromWeb(
         response.request,
-        new Response(JSON.stringify({ ...(body as object), _tag: tag }), { status: response.status, headers: response.headers })
+        new Response(JSON.stringify({ ...(body as object), _tag: tag }), {
+          status: response.status,
+          headers: response.headers
+        })
       )
     ),
     Effect.orElseSucceed(() => response)

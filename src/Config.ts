@@ -79,9 +79,11 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
         Config.validate({ message: "WORKERS must be 0 or more", validation: (n) => n >= 0 })
       ),
       /** Running jobs per tenant over all processes; unset: a fair share (Jobs/Queue.ts). */
-      maxJobsPerTenant: yield* Config.option(Config.integer("MAX_JOBS_PER_TENANT").pipe(
-        Config.validate({ message: "MAX_JOBS_PER_TENANT must be 1 or more", validation: (n) => n >= 1 })
-      )).pipe(Effect.map(Option.getOrUndefined)),
+      maxJobsPerTenant: yield* Config.option(
+        Config.integer("MAX_JOBS_PER_TENANT").pipe(
+          Config.validate({ message: "MAX_JOBS_PER_TENANT must be 1 or more", validation: (n) => n >= 1 })
+        )
+      ).pipe(Effect.map(Option.getOrUndefined)),
       /** Finished job records (and one-shot job files) are deleted this long after the job ends. */
       jobRetentionHours: yield* Config.number("JOB_RETENTION_HOURS").pipe(
         Config.withDefault(24),

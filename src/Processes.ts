@@ -23,7 +23,9 @@ const announce = Layer.effectDiscard(
   HttpServer.addressWith((address) => {
     if (address._tag !== "TcpAddress") return Effect.logInfo(`Listening on ${HttpServer.formatAddress(address)}`)
     const host = address.hostname === "0.0.0.0" || address.hostname === "::" ? "localhost" : address.hostname
-    return Effect.logInfo(`Listening on ${HttpServer.formatAddress(address)}; web console at http://${host}:${address.port}/console`)
+    return Effect.logInfo(
+      `Listening on ${HttpServer.formatAddress(address)}; web console at http://${host}:${address.port}/console`
+    )
   })
 )
 
@@ -46,7 +48,9 @@ const RequireSharedDatabase = Layer.effectDiscard(
       ))
     }
     if (config.workers === 0) {
-      return yield* Effect.fail(ConfigError.InvalidData(["WORKERS"], "a worker process with WORKERS=0 would run nothing"))
+      return yield* Effect.fail(
+        ConfigError.InvalidData(["WORKERS"], "a worker process with WORKERS=0 would run nothing")
+      )
     }
     yield* Effect.logInfo(`worker: running up to ${config.workers} job(s) at once`)
   })

@@ -3,10 +3,10 @@
  * transactions), purchase orders, and cover letters (which no template asks for).
  */
 import type { SynthDocument } from "./Document.js"
-import { type Locale, addDays, cents, formatDate, formatMoney, formatNumber, label, randomDate } from "./Locales.js"
+import { addDays, cents, formatDate, formatMoney, formatNumber, label, type Locale, randomDate } from "./Locales.js"
 import { address, company, iban, person, personName, product } from "./Names.js"
 import type { Random } from "./Random.js"
-import { A4, type Sheet, put, rule, sheet } from "./Sheet.js"
+import { A4, put, rule, type Sheet, sheet } from "./Sheet.js"
 
 const BANK_WORDS: Record<Locale["id"], ReadonlyArray<string>> = {
   "en-US": ["First {A} Bank", "{A} National Bank", "{A} Savings Bank"],
@@ -19,9 +19,31 @@ const BANK_WORDS: Record<Locale["id"], ReadonlyArray<string>> = {
   pt: ["Banco {A}", "Caixa {A}"],
   ms: ["{A} BANK BERHAD", "BANK {A} BERHAD"]
 }
-const PLACES = ["Atlantic", "Hanseatic", "Riviera", "Meridian", "Lusitano", "Pacific", "Lombard", "Nordic", "Harbour", "Sentral", "Rhein", "Iberia"]
+const PLACES = [
+  "Atlantic",
+  "Hanseatic",
+  "Riviera",
+  "Meridian",
+  "Lusitano",
+  "Pacific",
+  "Lombard",
+  "Nordic",
+  "Harbour",
+  "Sentral",
+  "Rhein",
+  "Iberia"
+]
 
-const statementLines = ["Card payment", "Direct debit", "Transfer", "Salary", "ATM withdrawal", "Standing order", "Interest", "Fee"]
+const statementLines = [
+  "Card payment",
+  "Direct debit",
+  "Transfer",
+  "Salary",
+  "ATM withdrawal",
+  "Standing order",
+  "Interest",
+  "Fee"
+]
 
 /** A bank statement: bank letterhead, holder, account, period, transactions with a running balance. */
 export const bankStatement = (r: Random, locale: Locale, id: string): SynthDocument => {
@@ -41,7 +63,13 @@ export const bankStatement = (r: Random, locale: Locale, id: string): SynthDocum
     const credit = r.chance(0.3)
     const amount = cents(credit ? r.int(100, 3000) : r.int(5, 400) + r.int(0, 99) / 100)
     balance = cents(balance + (credit ? amount : -amount))
-    return { date: addDays(start, Math.min(27, Math.floor((i * 28) / count))), text: `${r.pick(statementLines)} ${r.pick(["", product(r)])}`.trim(), credit, amount, balance }
+    return {
+      date: addDays(start, Math.min(27, Math.floor((i * 28) / count))),
+      text: `${r.pick(statementLines)} ${r.pick(["", product(r)])}`.trim(),
+      credit,
+      amount,
+      balance
+    }
   })
   const closing = balance
   const money = (n: number) => formatNumber(n, locale)
@@ -65,9 +93,16 @@ export const bankStatement = (r: Random, locale: Locale, id: string): SynthDocum
   const summaryFirst = r.chance(0.5)
   const summary = (sh: Sheet, y: number) => {
     put(sh, 330, y, label(r, L.openingBalance), { size: 9 })
-    put(sh, right, y, formatMoney(opening, locale, r.pick(["symbol", "plain", "code"] as const)), { size: 9, align: "right" })
+    put(sh, right, y, formatMoney(opening, locale, r.pick(["symbol", "plain", "code"] as const)), {
+      size: 9,
+      align: "right"
+    })
     put(sh, 330, y + 15, label(r, L.closingBalance), { size: 9, font: "sansBold" })
-    put(sh, right, y + 15, formatMoney(closing, locale, r.pick(["symbol", "plain", "code"] as const)), { size: 9, font: "sansBold", align: "right" })
+    put(sh, right, y + 15, formatMoney(closing, locale, r.pick(["symbol", "plain", "code"] as const)), {
+      size: 9,
+      font: "sansBold",
+      align: "right"
+    })
   }
   if (summaryFirst) summary(s, 120)
   const header = (sh: Sheet, y: number) => {
@@ -85,7 +120,8 @@ export const bankStatement = (r: Random, locale: Locale, id: string): SynthDocum
   put(s, right, y, money(opening), { size: 8, align: "right" })
   y += 14
   const pages = count > 35 ? 2 : 1
-  const pageMark = (sh: Sheet, k: number) => put(sh, right, sh.height - 35, `${L.page} ${k} ${L.of} ${pages}`, { size: 8, align: "right" })
+  const pageMark = (sh: Sheet, k: number) =>
+    put(sh, right, sh.height - 35, `${L.page} ${k} ${L.of} ${pages}`, { size: 8, align: "right" })
   for (const t of tx) {
     if (y > s.height - 70) {
       pageMark(s, 1)
@@ -109,7 +145,13 @@ export const bankStatement = (r: Random, locale: Locale, id: string): SynthDocum
     kind: "bank_statement",
     id,
     sheets,
-    expected: { bank_name: bankName, account_holder: holder, account_number: account, opening_balance: opening, closing_balance: closing },
+    expected: {
+      bank_name: bankName,
+      account_holder: holder,
+      account_number: account,
+      opening_balance: opening,
+      closing_balance: closing
+    },
     scan: false
   }
 }
@@ -119,7 +161,11 @@ export const purchaseOrder = (r: Random, locale: Locale, id: string): SynthDocum
   const L = locale.labels
   const buyer = company(r, locale), vendor = company(r, locale)
   const date = randomDate(r)
-  const number = r.pick([`PO-${r.int(10000, 99999)}`, `${date.slice(0, 4)}-${r.int(100, 999)}`, `P${r.int(100000, 999999)}`])
+  const number = r.pick([
+    `PO-${r.int(10000, 99999)}`,
+    `${date.slice(0, 4)}-${r.int(100, 999)}`,
+    `P${r.int(100000, 999999)}`
+  ])
   const style = r.pick(locale.dateStyles)
   const lines = Array.from({ length: r.int(1, 6) }, () => {
     const qty = r.int(1, 20), price = cents(r.int(2, 300) + r.pick([0, 0.5, 0.95]))
@@ -159,8 +205,16 @@ export const purchaseOrder = (r: Random, locale: Locale, id: string): SynthDocum
   rule(s, 40, y, right + 5)
   put(s, right - 190, y + 12, label(r, L.total), { size: 11, font: "sansBold" })
   put(s, right, y + 12, formatMoney(total, locale, "symbol"), { size: 11, font: "sansBold", align: "right" })
-  put(s, 45, s.height - 80, `${label(r, ["Authorised by", "Approved by", "Requested by"])}: ${personName(r)}`, { size: 9 })
-  return { kind: "purchase_order", id, sheets: [s], expected: { po_number: number, date, vendor: vendor.name, total }, scan: false }
+  put(s, 45, s.height - 80, `${label(r, ["Authorised by", "Approved by", "Requested by"])}: ${personName(r)}`, {
+    size: 9
+  })
+  return {
+    kind: "purchase_order",
+    id,
+    sheets: [s],
+    expected: { po_number: number, date, vendor: vendor.name, total },
+    scan: false
+  }
 }
 
 const LETTER_BODY = [

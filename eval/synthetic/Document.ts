@@ -17,7 +17,10 @@ export interface SynthDocument {
 }
 
 /** The templates of the synthetic kinds, in the manifests' form. */
-export const TEMPLATES: Record<Exclude<Kind, "letter">, { readonly document_type: string; readonly template_data: unknown }> = {
+export const TEMPLATES: Record<
+  Exclude<Kind, "letter">,
+  { readonly document_type: string; readonly template_data: unknown }
+> = {
   invoice: {
     document_type: "invoice",
     template_data: {

@@ -4,12 +4,27 @@
  * long invoice running over two pages.
  */
 import type { SynthDocument } from "./Document.js"
-import { type Locale, type MoneyStyle, addDays, cents, formatDate, formatMoney, formatNumber, label, randomDate } from "./Locales.js"
-import { type Party, company, domainOf, iban, person, product } from "./Names.js"
+import {
+  addDays,
+  cents,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  label,
+  type Locale,
+  type MoneyStyle,
+  randomDate
+} from "./Locales.js"
+import { company, domainOf, iban, type Party, person, product } from "./Names.js"
 import type { Random } from "./Random.js"
-import { A4, LETTER, type Sheet, put, rule, sheet } from "./Sheet.js"
+import { A4, LETTER, put, rule, type Sheet, sheet } from "./Sheet.js"
 
-interface Line { readonly description: string; readonly qty: number; readonly price: number; readonly amount: number }
+interface Line {
+  readonly description: string
+  readonly qty: number
+  readonly price: number
+  readonly amount: number
+}
 
 interface InvoiceData {
   readonly locale: Locale
@@ -30,7 +45,16 @@ interface InvoiceData {
 const invoiceNumber = (r: Random, date: string): string => {
   const y = date.slice(0, 4), m = date.slice(5, 7)
   const n = (k: number) => String(r.int(10 ** (k - 1), 10 ** k - 1))
-  return r.pick([`INV-${y}-${n(4)}`, `${y}${n(6)}`, `F${n(5)}`, n(5), `INV/${y}/${m}/${n(4)}`, `RE-${n(4)}`, `${y}-${n(3)}`, `SI${n(7)}`])
+  return r.pick([
+    `INV-${y}-${n(4)}`,
+    `${y}${n(6)}`,
+    `F${n(5)}`,
+    n(5),
+    `INV/${y}/${m}/${n(4)}`,
+    `RE-${n(4)}`,
+    `${y}-${n(3)}`,
+    `SI${n(7)}`
+  ])
 }
 
 const data = (r: Random, locale: Locale, lineCount: number): InvoiceData => {
@@ -71,7 +95,14 @@ const expectedOf = (d: InvoiceData) => ({
 const fmtDate = (d: InvoiceData, iso: string) => formatDate(iso, d.dateStyle, d.locale)
 
 /** The item table from `y`; returns the y after it. Columns: description, qty, unit price, amount. */
-const table = (r: Random, s: Sheet, d: InvoiceData, lines: ReadonlyArray<Line>, y: number, headers: readonly [string, string, string, string]): number => {
+const table = (
+  r: Random,
+  s: Sheet,
+  d: InvoiceData,
+  lines: ReadonlyArray<Line>,
+  y: number,
+  headers: readonly [string, string, string, string]
+): number => {
   const right = s.width - 45
   const qtyFirst = r.chance(0.3)
   const xDesc = qtyFirst ? 90 : 45, xQty = qtyFirst ? 45 : 330
@@ -110,17 +141,37 @@ const totals = (r: Random, s: Sheet, d: InvoiceData, y: number): number => {
   }
   if (d.money === "plain") {
     // Plain amounts: the currency is stated once, as documents do.
-    put(s, xLabel, y, r.pick([`Currency: ${d.locale.currency}`, `All amounts in ${d.locale.currency}`, `(${d.locale.currency})`]), { size: 8 })
+    put(
+      s,
+      xLabel,
+      y,
+      r.pick([`Currency: ${d.locale.currency}`, `All amounts in ${d.locale.currency}`, `(${d.locale.currency})`]),
+      { size: 8 }
+    )
     y += 14
   }
   return y
 }
 
-const partyBlock = (s: Sheet, x: number, y: number, p: Party, heading: string | undefined, align: "left" | "right" = "left", size = 9): number => {
-  if (heading !== undefined) { put(s, x, y, heading, { size: 8, font: "sansBold", align }); y += 12 }
+const partyBlock = (
+  s: Sheet,
+  x: number,
+  y: number,
+  p: Party,
+  heading: string | undefined,
+  align: "left" | "right" = "left",
+  size = 9
+): number => {
+  if (heading !== undefined) {
+    put(s, x, y, heading, { size: 8, font: "sansBold", align })
+    y += 12
+  }
   put(s, x, y, p.name, { size: size + 1, font: heading === undefined ? "sansBold" : "sans", align })
   y += size + 4
-  for (const a of p.address) { put(s, x, y, a, { size, align }); y += size + 3 }
+  for (const a of p.address) {
+    put(s, x, y, a, { size, align })
+    y += size + 3
+  }
   return y
 }
 
@@ -129,7 +180,9 @@ const footer = (r: Random, s: Sheet, d: InvoiceData, page?: [number, number]) =>
   const y = s.height - 60
   put(s, 45, y, label(r, L.paymentTerms), { size: 8 })
   put(s, 45, y + 11, `IBAN ${iban(r, d.locale)}`, { size: 8 })
-  if (page !== undefined) put(s, s.width - 45, y + 22, `${L.page} ${page[0]} ${L.of} ${page[1]}`, { size: 8, align: "right" })
+  if (page !== undefined) {
+    put(s, s.width - 45, y + 22, `${L.page} ${page[0]} ${L.of} ${page[1]}`, { size: 8, align: "right" })
+  }
 }
 
 /** Letterhead top-left, title and references top-right. */
@@ -138,9 +191,18 @@ const classic = (r: Random, d: InvoiceData): Array<Sheet> => {
   const s = r.chance(0.3) ? sheet(LETTER.width, LETTER.height) : sheet(A4.width, A4.height)
   const right = s.width - 45
   let y = partyBlock(s, 45, 40, d.issuer, undefined, "left", 9)
-  put(s, 45, y, `${L.phone} +${r.int(10, 99)} ${r.int(100, 999)} ${r.int(1000, 9999)}   www.${domainOf(d.issuer.name, d.locale)}`, { size: 8 })
+  put(
+    s,
+    45,
+    y,
+    `${L.phone} +${r.int(10, 99)} ${r.int(100, 999)} ${r.int(1000, 9999)}   www.${domainOf(d.issuer.name, d.locale)}`,
+    { size: 8 }
+  )
   put(s, right, 40, label(r, L.invoiceTitle), { size: 20, font: "sansBold", align: "right" })
-  const meta: Array<[string, string]> = [[label(r, L.invoiceNo), d.number], [label(r, L.invoiceDate), fmtDate(d, d.date)], [label(r, L.dueDate), fmtDate(d, d.due)]]
+  const meta: Array<[string, string]> = [[label(r, L.invoiceNo), d.number], [
+    label(r, L.invoiceDate),
+    fmtDate(d, d.date)
+  ], [label(r, L.dueDate), fmtDate(d, d.due)]]
   if (r.chance(0.5)) meta.push([label(r, L.customerNo), String(r.int(10000, 99999))])
   let my = 75
   for (const [l, v] of meta) {
@@ -164,7 +226,10 @@ const centred = (r: Random, d: InvoiceData): Array<Sheet> => {
   partyBlock(s, right, 40, d.issuer, undefined, "right", 8)
   put(s, s.width / 2, 120, label(r, L.invoiceTitle).toUpperCase(), { size: 22, font: "sansBold", align: "center" })
   let y = partyBlock(s, 45, 160, d.customer, label(r, L.billTo)) + 20
-  const cells: Array<[string, string]> = [[label(r, L.invoiceNo), d.number], [label(r, L.invoiceDate), fmtDate(d, d.date)], [label(r, L.dueDate), fmtDate(d, d.due)]]
+  const cells: Array<[string, string]> = [[label(r, L.invoiceNo), d.number], [
+    label(r, L.invoiceDate),
+    fmtDate(d, d.date)
+  ], [label(r, L.dueDate), fmtDate(d, d.due)]]
   if (r.chance(0.5)) cells.push([label(r, L.orderNo), `PO-${r.int(1000, 9999)}`])
   const w = (right - 45) / cells.length
   rule(s, 40, y - 4, right + 5)
@@ -173,7 +238,12 @@ const centred = (r: Random, d: InvoiceData): Array<Sheet> => {
     put(s, 45 + i * w, y + 14, v, { size: 9 })
   })
   rule(s, 40, y + 28, right + 5)
-  y = table(r, s, d, d.lines, y + 55, [label(r, L.description), label(r, L.qty), label(r, L.unitPrice), label(r, L.amount)])
+  y = table(r, s, d, d.lines, y + 55, [
+    label(r, L.description),
+    label(r, L.qty),
+    label(r, L.unitPrice),
+    label(r, L.amount)
+  ])
   totals(r, s, d, y + 5)
   put(s, 45, s.height - 90, label(r, L.thanks), { size: 9 })
   footer(r, s, d)
@@ -191,9 +261,16 @@ const footerIssuer = (r: Random, d: InvoiceData): Array<Sheet> => {
     put(s, 45, y, `${l} ${v}`, { size: 10 })
     y += 15
   }
-  y = table(r, s, d, d.lines, y + 40, [label(r, L.description), label(r, L.qty), label(r, L.unitPrice), label(r, L.amount)])
+  y = table(r, s, d, d.lines, y + 40, [
+    label(r, L.description),
+    label(r, L.qty),
+    label(r, L.unitPrice),
+    label(r, L.amount)
+  ])
   totals(r, s, d, y + 5)
-  const legal = `${d.issuer.name} - ${d.issuer.address.join(", ")} - ${label(r, L.vatId)} ${d.locale.id === "ms" ? "" : d.locale.id.slice(0, 2).toUpperCase()}${r.int(100000000, 999999999)}`
+  const legal = `${d.issuer.name} - ${d.issuer.address.join(", ")} - ${label(r, L.vatId)} ${
+    d.locale.id === "ms" ? "" : d.locale.id.slice(0, 2).toUpperCase()
+  }${r.int(100000000, 999999999)}`
   put(s, s.width / 2, s.height - 50, legal, { size: 7, align: "center" })
   put(s, s.width / 2, s.height - 40, `IBAN ${iban(r, d.locale)}`, { size: 7, align: "center" })
   return [s]
@@ -228,7 +305,12 @@ const twoPages = (r: Random, d: InvoiceData): Array<Sheet> => {
 export const invoice = (r: Random, locale: Locale, id: string): SynthDocument => {
   const layout = r.pick(["classic", "classic", "centred", "footer", "two"] as const)
   const d = data(r, locale, layout === "two" ? r.int(36, 48) : r.int(2, 7))
-  const sheets = layout === "classic" ? classic(r, d) : layout === "centred" ? centred(r, d) : layout === "footer" ? footerIssuer(r, d) : twoPages(r, d)
+  const sheets = layout === "classic"
+    ? classic(r, d)
+    : layout === "centred"
+    ? centred(r, d)
+    : layout === "footer"
+    ? footerIssuer(r, d)
+    : twoPages(r, d)
   return { kind: "invoice", id, sheets, expected: expectedOf(d), scan: false }
 }
-

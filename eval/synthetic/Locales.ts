@@ -61,7 +61,16 @@ export interface Locale {
   readonly taxRates: ReadonlyArray<number>
 }
 
-export type DateStyle = "dmy/" | "dmy." | "dmy-" | "mdy/" | "iso" | "d month y" | "month d, y" | "d-mon-y" | "d de month de y"
+export type DateStyle =
+  | "dmy/"
+  | "dmy."
+  | "dmy-"
+  | "mdy/"
+  | "iso"
+  | "d month y"
+  | "month d, y"
+  | "d-mon-y"
+  | "d de month de y"
 
 const EN: Labels = {
   invoiceTitle: ["INVOICE", "Invoice", "TAX INVOICE", "Tax Invoice"],
@@ -368,26 +377,238 @@ const MS: Labels = {
 }
 
 const MONTHS: Record<string, ReadonlyArray<string>> = {
-  en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
-  de: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"],
-  fr: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"],
-  nl: ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"],
-  es: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"],
-  it: ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"],
-  pt: ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"],
-  ms: ["Januari", "Februari", "Mac", "April", "Mei", "Jun", "Julai", "Ogos", "September", "Oktober", "November", "Disember"]
+  en: [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December"
+  ],
+  de: [
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember"
+  ],
+  fr: [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre"
+  ],
+  nl: [
+    "januari",
+    "februari",
+    "maart",
+    "april",
+    "mei",
+    "juni",
+    "juli",
+    "augustus",
+    "september",
+    "oktober",
+    "november",
+    "december"
+  ],
+  es: [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre"
+  ],
+  it: [
+    "gennaio",
+    "febbraio",
+    "marzo",
+    "aprile",
+    "maggio",
+    "giugno",
+    "luglio",
+    "agosto",
+    "settembre",
+    "ottobre",
+    "novembre",
+    "dicembre"
+  ],
+  pt: [
+    "janeiro",
+    "fevereiro",
+    "março",
+    "abril",
+    "maio",
+    "junho",
+    "julho",
+    "agosto",
+    "setembro",
+    "outubro",
+    "novembro",
+    "dezembro"
+  ],
+  ms: [
+    "Januari",
+    "Februari",
+    "Mac",
+    "April",
+    "Mei",
+    "Jun",
+    "Julai",
+    "Ogos",
+    "September",
+    "Oktober",
+    "November",
+    "Disember"
+  ]
 }
 
 export const LOCALES: Record<LocaleId, Locale> = {
-  "en-US": { id: "en-US", currency: "USD", symbol: "$", symbolFirst: true, decimal: ".", thousands: ",", dateStyles: ["mdy/", "month d, y", "iso"], months: MONTHS.en!, labels: EN, companySuffixes: ["Inc.", "LLC", "Corp.", "Co.", ""], taxRates: [0, 6, 7.25, 8] },
-  "en-GB": { id: "en-GB", currency: "GBP", symbol: "£", symbolFirst: true, decimal: ".", thousands: ",", dateStyles: ["dmy/", "d month y", "d-mon-y"], months: MONTHS.en!, labels: EN, companySuffixes: ["Ltd", "Limited", "PLC", "Ltd.", ""], taxRates: [20] },
-  de: { id: "de", currency: "EUR", symbol: "€", symbolFirst: false, decimal: ",", thousands: ".", dateStyles: ["dmy.", "d month y"], months: MONTHS.de!, labels: DE, companySuffixes: ["GmbH", "AG", "GmbH & Co. KG", "e.K.", "UG"], taxRates: [19, 7] },
-  fr: { id: "fr", currency: "EUR", symbol: "€", symbolFirst: false, decimal: ",", thousands: " ", dateStyles: ["dmy/", "d month y"], months: MONTHS.fr!, labels: FR, companySuffixes: ["SARL", "SAS", "SA", "EURL"], taxRates: [20, 10] },
-  nl: { id: "nl", currency: "EUR", symbol: "€", symbolFirst: true, decimal: ",", thousands: ".", dateStyles: ["dmy-", "d month y"], months: MONTHS.nl!, labels: NL, companySuffixes: ["B.V.", "N.V.", "V.O.F.", ""], taxRates: [21, 9] },
-  es: { id: "es", currency: "EUR", symbol: "€", symbolFirst: false, decimal: ",", thousands: ".", dateStyles: ["dmy/", "d de month de y"], months: MONTHS.es!, labels: ES, companySuffixes: ["S.L.", "S.A.", "S.L.U."], taxRates: [21, 10] },
-  it: { id: "it", currency: "EUR", symbol: "€", symbolFirst: false, decimal: ",", thousands: ".", dateStyles: ["dmy/", "d month y"], months: MONTHS.it!, labels: IT, companySuffixes: ["S.r.l.", "S.p.A.", "S.n.c."], taxRates: [22, 10] },
-  pt: { id: "pt", currency: "EUR", symbol: "€", symbolFirst: false, decimal: ",", thousands: " ", dateStyles: ["dmy/", "dmy-", "d de month de y"], months: MONTHS.pt!, labels: PT, companySuffixes: ["Lda.", "S.A.", "Unipessoal Lda."], taxRates: [23, 13] },
-  ms: { id: "ms", currency: "MYR", symbol: "RM", symbolFirst: true, decimal: ".", thousands: ",", dateStyles: ["dmy/", "dmy-", "d-mon-y"], months: MONTHS.ms!, labels: MS, companySuffixes: ["Sdn Bhd", "Sdn. Bhd.", "Enterprise", "Trading", "Berhad"], taxRates: [6, 0] }
+  "en-US": {
+    id: "en-US",
+    currency: "USD",
+    symbol: "$",
+    symbolFirst: true,
+    decimal: ".",
+    thousands: ",",
+    dateStyles: ["mdy/", "month d, y", "iso"],
+    months: MONTHS.en!,
+    labels: EN,
+    companySuffixes: ["Inc.", "LLC", "Corp.", "Co.", ""],
+    taxRates: [0, 6, 7.25, 8]
+  },
+  "en-GB": {
+    id: "en-GB",
+    currency: "GBP",
+    symbol: "£",
+    symbolFirst: true,
+    decimal: ".",
+    thousands: ",",
+    dateStyles: ["dmy/", "d month y", "d-mon-y"],
+    months: MONTHS.en!,
+    labels: EN,
+    companySuffixes: ["Ltd", "Limited", "PLC", "Ltd.", ""],
+    taxRates: [20]
+  },
+  de: {
+    id: "de",
+    currency: "EUR",
+    symbol: "€",
+    symbolFirst: false,
+    decimal: ",",
+    thousands: ".",
+    dateStyles: ["dmy.", "d month y"],
+    months: MONTHS.de!,
+    labels: DE,
+    companySuffixes: ["GmbH", "AG", "GmbH & Co. KG", "e.K.", "UG"],
+    taxRates: [19, 7]
+  },
+  fr: {
+    id: "fr",
+    currency: "EUR",
+    symbol: "€",
+    symbolFirst: false,
+    decimal: ",",
+    thousands: " ",
+    dateStyles: ["dmy/", "d month y"],
+    months: MONTHS.fr!,
+    labels: FR,
+    companySuffixes: ["SARL", "SAS", "SA", "EURL"],
+    taxRates: [20, 10]
+  },
+  nl: {
+    id: "nl",
+    currency: "EUR",
+    symbol: "€",
+    symbolFirst: true,
+    decimal: ",",
+    thousands: ".",
+    dateStyles: ["dmy-", "d month y"],
+    months: MONTHS.nl!,
+    labels: NL,
+    companySuffixes: ["B.V.", "N.V.", "V.O.F.", ""],
+    taxRates: [21, 9]
+  },
+  es: {
+    id: "es",
+    currency: "EUR",
+    symbol: "€",
+    symbolFirst: false,
+    decimal: ",",
+    thousands: ".",
+    dateStyles: ["dmy/", "d de month de y"],
+    months: MONTHS.es!,
+    labels: ES,
+    companySuffixes: ["S.L.", "S.A.", "S.L.U."],
+    taxRates: [21, 10]
+  },
+  it: {
+    id: "it",
+    currency: "EUR",
+    symbol: "€",
+    symbolFirst: false,
+    decimal: ",",
+    thousands: ".",
+    dateStyles: ["dmy/", "d month y"],
+    months: MONTHS.it!,
+    labels: IT,
+    companySuffixes: ["S.r.l.", "S.p.A.", "S.n.c."],
+    taxRates: [22, 10]
+  },
+  pt: {
+    id: "pt",
+    currency: "EUR",
+    symbol: "€",
+    symbolFirst: false,
+    decimal: ",",
+    thousands: " ",
+    dateStyles: ["dmy/", "dmy-", "d de month de y"],
+    months: MONTHS.pt!,
+    labels: PT,
+    companySuffixes: ["Lda.", "S.A.", "Unipessoal Lda."],
+    taxRates: [23, 13]
+  },
+  ms: {
+    id: "ms",
+    currency: "MYR",
+    symbol: "RM",
+    symbolFirst: true,
+    decimal: ".",
+    thousands: ",",
+    dateStyles: ["dmy/", "dmy-", "d-mon-y"],
+    months: MONTHS.ms!,
+    labels: MS,
+    companySuffixes: ["Sdn Bhd", "Sdn. Bhd.", "Enterprise", "Trading", "Berhad"],
+    taxRates: [6, 0]
+  }
 }
 
 export const LOCALE_IDS = Object.keys(LOCALES) as Array<LocaleId>
@@ -399,15 +620,24 @@ export const formatDate = (iso: string, style: DateStyle, locale: Locale): strin
   const [y, m, d] = iso.split("-").map(Number) as [number, number, number]
   const month = locale.months[m - 1]!
   switch (style) {
-    case "dmy/": return `${pad(d)}/${pad(m)}/${y}`
-    case "dmy.": return `${pad(d)}.${pad(m)}.${y}`
-    case "dmy-": return `${pad(d)}-${pad(m)}-${y}`
-    case "mdy/": return `${pad(m)}/${pad(d)}/${y}`
-    case "iso": return iso
-    case "d month y": return locale.id === "de" ? `${d}. ${month} ${y}` : `${d} ${month} ${y}`
-    case "month d, y": return `${month} ${d}, ${y}`
-    case "d-mon-y": return `${pad(d)}-${month.slice(0, 3)}-${y}`
-    case "d de month de y": return `${d} de ${month} de ${y}`
+    case "dmy/":
+      return `${pad(d)}/${pad(m)}/${y}`
+    case "dmy.":
+      return `${pad(d)}.${pad(m)}.${y}`
+    case "dmy-":
+      return `${pad(d)}-${pad(m)}-${y}`
+    case "mdy/":
+      return `${pad(m)}/${pad(d)}/${y}`
+    case "iso":
+      return iso
+    case "d month y":
+      return locale.id === "de" ? `${d}. ${month} ${y}` : `${d} ${month} ${y}`
+    case "month d, y":
+      return `${month} ${d}, ${y}`
+    case "d-mon-y":
+      return `${pad(d)}-${month.slice(0, 3)}-${y}`
+    case "d de month de y":
+      return `${d} de ${month} de ${y}`
   }
 }
 
@@ -437,7 +667,8 @@ export const label = (r: Random, options: ReadonlyArray<string>, rate?: number):
 export const randomDate = (r: Random): string => `${r.int(2015, 2024)}-${pad(r.int(1, 12))}-${pad(r.int(1, 28))}`
 
 /** An ISO date `days` after another. */
-export const addDays = (iso: string, days: number): string => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10)
+export const addDays = (iso: string, days: number): string =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10)
 
 /** Money rounded to cents. */
 export const cents = (n: number): number => Math.round(n * 100) / 100

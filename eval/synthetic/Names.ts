@@ -4,15 +4,121 @@
 import type { Locale, LocaleId } from "./Locales.js"
 import type { Random } from "./Random.js"
 
-const FIRST = ["Anna", "James", "Maria", "Lukas", "Sophie", "Daan", "Lucia", "Marco", "Joana", "Aisyah", "Wei Ling", "Thomas", "Emma", "Pierre", "Carmen", "Giulia", "Rui", "Ahmad", "Olivia", "Noah"]
-const LAST = ["Smith", "Müller", "Dubois", "de Vries", "García", "Rossi", "Silva", "Tan", "Johnson", "Schneider", "Lefèvre", "Jansen", "Fernández", "Bianchi", "Costa", "Lim", "Brown", "Weber", "Moreau", "Bakker"]
+const FIRST = [
+  "Anna",
+  "James",
+  "Maria",
+  "Lukas",
+  "Sophie",
+  "Daan",
+  "Lucia",
+  "Marco",
+  "Joana",
+  "Aisyah",
+  "Wei Ling",
+  "Thomas",
+  "Emma",
+  "Pierre",
+  "Carmen",
+  "Giulia",
+  "Rui",
+  "Ahmad",
+  "Olivia",
+  "Noah"
+]
+const LAST = [
+  "Smith",
+  "Müller",
+  "Dubois",
+  "de Vries",
+  "García",
+  "Rossi",
+  "Silva",
+  "Tan",
+  "Johnson",
+  "Schneider",
+  "Lefèvre",
+  "Jansen",
+  "Fernández",
+  "Bianchi",
+  "Costa",
+  "Lim",
+  "Brown",
+  "Weber",
+  "Moreau",
+  "Bakker"
+]
 
-const WORD_A = ["North", "Blue", "Silver", "Green", "Summit", "Harbor", "Oak", "Bright", "Alpine", "Coastal", "Golden", "Atlas", "Pioneer", "Cedar", "Nova", "Sterling", "Maple", "Orion", "Delta", "Crown"]
-const WORD_B = ["Supplies", "Logistics", "Consulting", "Interiors", "Systems", "Trading", "Electronics", "Studio", "Foods", "Hardware", "Media", "Solutions", "Office Supply", "Engineering", "Textiles", "Print", "Labs", "Design", "Services", "Works"]
+const WORD_A = [
+  "North",
+  "Blue",
+  "Silver",
+  "Green",
+  "Summit",
+  "Harbor",
+  "Oak",
+  "Bright",
+  "Alpine",
+  "Coastal",
+  "Golden",
+  "Atlas",
+  "Pioneer",
+  "Cedar",
+  "Nova",
+  "Sterling",
+  "Maple",
+  "Orion",
+  "Delta",
+  "Crown"
+]
+const WORD_B = [
+  "Supplies",
+  "Logistics",
+  "Consulting",
+  "Interiors",
+  "Systems",
+  "Trading",
+  "Electronics",
+  "Studio",
+  "Foods",
+  "Hardware",
+  "Media",
+  "Solutions",
+  "Office Supply",
+  "Engineering",
+  "Textiles",
+  "Print",
+  "Labs",
+  "Design",
+  "Services",
+  "Works"
+]
 const DE_B = ["Handel", "Technik", "Bau", "Druck", "Logistik", "Elektro", "Beratung", "Möbel", "Metallbau", "Software"]
-const FR_B = ["Distribution", "Conseil", "Bâtiment", "Imprimerie", "Informatique", "Transports", "Services", "Équipements"]
+const FR_B = [
+  "Distribution",
+  "Conseil",
+  "Bâtiment",
+  "Imprimerie",
+  "Informatique",
+  "Transports",
+  "Services",
+  "Équipements"
+]
 const MS_A = ["KEDAI RUNCIT", "PERNIAGAAN", "RESTORAN", "SYARIKAT", "KEDAI", "PASARAYA", "GERAI"]
-const MS_B = ["MAJU JAYA", "SRI MUDA", "SENG HENG", "AMAN DAMAI", "CAHAYA", "MEWAH", "HUP LEE", "SETIA", "BAHAGIA", "TEO BROTHERS", "KIM LONG", "MUTIARA"]
+const MS_B = [
+  "MAJU JAYA",
+  "SRI MUDA",
+  "SENG HENG",
+  "AMAN DAMAI",
+  "CAHAYA",
+  "MEWAH",
+  "HUP LEE",
+  "SETIA",
+  "BAHAGIA",
+  "TEO BROTHERS",
+  "KIM LONG",
+  "MUTIARA"
+]
 
 const STREETS: Record<LocaleId, ReadonlyArray<string>> = {
   "en-US": ["Main Street", "Oak Avenue", "Market St", "Pine Road", "5th Avenue", "Lake Drive"],
@@ -34,12 +140,63 @@ const CITIES: Record<LocaleId, ReadonlyArray<string>> = {
   es: ["28013 Madrid", "08001 Barcelona", "41001 Sevilla", "46002 Valencia"],
   it: ["00184 Roma", "20121 Milano", "10121 Torino", "50122 Firenze"],
   pt: ["1100-148 Lisboa", "4000-322 Porto", "3000-150 Coimbra"],
-  ms: ["81100 JOHOR BAHRU, JOHOR", "40400 SHAH ALAM, SELANGOR", "47400 PETALING JAYA, SELANGOR", "43000 KAJANG, SELANGOR", "55100 KUALA LUMPUR"]
+  ms: [
+    "81100 JOHOR BAHRU, JOHOR",
+    "40400 SHAH ALAM, SELANGOR",
+    "47400 PETALING JAYA, SELANGOR",
+    "43000 KAJANG, SELANGOR",
+    "55100 KUALA LUMPUR"
+  ]
 }
-const TAMAN = ["TAMAN DAYA", "TAMAN SRI MUDA", "TAMAN JOHOR JAYA", "BANDAR BARU PERMAS JAYA", "TAMAN DESA HARMONI", "SEKSYEN 13"]
+const TAMAN = [
+  "TAMAN DAYA",
+  "TAMAN SRI MUDA",
+  "TAMAN JOHOR JAYA",
+  "BANDAR BARU PERMAS JAYA",
+  "TAMAN DESA HARMONI",
+  "SEKSYEN 13"
+]
 
-const PRODUCTS = ["Consulting services", "Office chairs", "Printer paper A4", "Web hosting (annual)", "Installation", "LED panel 60x60", "Laptop stand", "Maintenance contract", "Design work", "Shipping", "USB-C cable 2m", "Desk lamp", "Training session", "Software licence", "Toner cartridge", "Monitor 27\"", "Cleaning service", "Storage boxes"]
-const RECEIPT_ITEMS = ["MILO 1KG", "ROTI GARDENIA", "AIR MINERAL 1.5L", "NASI LEMAK", "TEH TARIK", "MEE GORENG", "PEN BIRU", "A4 PAPER 500S", "GUNTING", "SABUN CAIR", "BERAS 5KG", "TELUR GRED A", "KOPI O", "AYAM GORENG", "SCREW 2\"", "CAT DINDING 1L", "BATERI AA 4PC", "GULA 1KG"]
+const PRODUCTS = [
+  "Consulting services",
+  "Office chairs",
+  "Printer paper A4",
+  "Web hosting (annual)",
+  "Installation",
+  "LED panel 60x60",
+  "Laptop stand",
+  "Maintenance contract",
+  "Design work",
+  "Shipping",
+  "USB-C cable 2m",
+  "Desk lamp",
+  "Training session",
+  "Software licence",
+  "Toner cartridge",
+  "Monitor 27\"",
+  "Cleaning service",
+  "Storage boxes"
+]
+const RECEIPT_ITEMS = [
+  "MILO 1KG",
+  "ROTI GARDENIA",
+  "AIR MINERAL 1.5L",
+  "NASI LEMAK",
+  "TEH TARIK",
+  "MEE GORENG",
+  "PEN BIRU",
+  "A4 PAPER 500S",
+  "GUNTING",
+  "SABUN CAIR",
+  "BERAS 5KG",
+  "TELUR GRED A",
+  "KOPI O",
+  "AYAM GORENG",
+  "SCREW 2\"",
+  "CAT DINDING 1L",
+  "BATERI AA 4PC",
+  "GULA 1KG"
+]
 
 export interface Party {
   readonly name: string
@@ -52,11 +209,17 @@ export const personName = (r: Random): string => `${r.pick(FIRST)} ${r.pick(LAST
 /** A company of the country, with a legal suffix most of the time. */
 export const companyName = (r: Random, locale: Locale): string => {
   if (locale.id === "ms") {
-    const base = r.chance(0.5) ? `${r.pick(MS_A)} ${r.pick(MS_B)}` : `${r.pick(WORD_A).toUpperCase()} ${r.pick(WORD_B).toUpperCase()}`
+    const base = r.chance(0.5)
+      ? `${r.pick(MS_A)} ${r.pick(MS_B)}`
+      : `${r.pick(WORD_A).toUpperCase()} ${r.pick(WORD_B).toUpperCase()}`
     const suffix = r.pick(locale.companySuffixes).toUpperCase()
     return r.chance(0.75) ? `${base} ${suffix}` : base
   }
-  const b = locale.id === "de" && r.chance(0.6) ? r.pick(DE_B) : locale.id === "fr" && r.chance(0.6) ? r.pick(FR_B) : r.pick(WORD_B)
+  const b = locale.id === "de" && r.chance(0.6)
+    ? r.pick(DE_B)
+    : locale.id === "fr" && r.chance(0.6)
+    ? r.pick(FR_B)
+    : r.pick(WORD_B)
   const a = r.chance(0.25) ? r.pick(LAST) : r.pick(WORD_A)
   const base = locale.id === "fr" && r.chance(0.5) ? `${b} ${a}` : `${a} ${b}`
   const suffix = r.pick(locale.companySuffixes)
@@ -70,11 +233,16 @@ export const address = (r: Random, locale: Locale): Array<string> => {
     return r.chance(0.3) ? [`LOT ${r.int(100, 3000)}, ${r.pick(STREETS.ms)},`, r.pick(CITIES.ms)] : lines
   }
   const street = r.pick(STREETS[locale.id])
-  const first = locale.id === "fr" || locale.id === "en-US" || locale.id === "en-GB" ? `${no} ${street}` : `${street} ${no}`
+  const first = locale.id === "fr" || locale.id === "en-US" || locale.id === "en-GB"
+    ? `${no} ${street}`
+    : `${street} ${no}`
   return [first, r.pick(CITIES[locale.id])]
 }
 
-export const company = (r: Random, locale: Locale): Party => ({ name: companyName(r, locale), address: address(r, locale) })
+export const company = (r: Random, locale: Locale): Party => ({
+  name: companyName(r, locale),
+  address: address(r, locale)
+})
 export const person = (r: Random, locale: Locale): Party => ({ name: personName(r), address: address(r, locale) })
 
 export const product = (r: Random): string => r.pick(PRODUCTS)
@@ -83,13 +251,27 @@ export const receiptItem = (r: Random): string => r.pick(RECEIPT_ITEMS)
 /** A web domain made from a company name ("Blue Harbor Logistics Ltd" → blueharborlogistics.com). */
 export const domainOf = (name: string, locale: Locale): string => {
   const words = name.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").split(/\s+/)
-    .filter((w) => !/^(inc|llc|corp|co|ltd|limited|plc|gmbh|ag|kg|sarl|sas|sa|eurl|bv|nv|sl|slu|srl|spa|snc|lda|sdn|bhd|berhad|ug|ek|vof|&|unipessoal)\.?$/.test(w.replace(/\./g, "")))
-  const tld = { "en-US": "com", "en-GB": "co.uk", de: "de", fr: "fr", nl: "nl", es: "es", it: "it", pt: "pt", ms: "com.my" }[locale.id]
+    .filter((w) =>
+      !/^(inc|llc|corp|co|ltd|limited|plc|gmbh|ag|kg|sarl|sas|sa|eurl|bv|nv|sl|slu|srl|spa|snc|lda|sdn|bhd|berhad|ug|ek|vof|&|unipessoal)\.?$/
+        .test(w.replace(/\./g, ""))
+    )
+  const tld = {
+    "en-US": "com",
+    "en-GB": "co.uk",
+    de: "de",
+    fr: "fr",
+    nl: "nl",
+    es: "es",
+    it: "it",
+    pt: "pt",
+    ms: "com.my"
+  }[locale.id]
   return `${words.join("").replace(/[^a-z0-9]/g, "")}.${tld}`
 }
 
 export const iban = (r: Random, locale: Locale): string => {
-  const cc = { "en-US": "US", "en-GB": "GB", de: "DE", fr: "FR", nl: "NL", es: "ES", it: "IT", pt: "PT", ms: "MY" }[locale.id]
+  const cc =
+    { "en-US": "US", "en-GB": "GB", de: "DE", fr: "FR", nl: "NL", es: "ES", it: "IT", pt: "PT", ms: "MY" }[locale.id]
   const digits = Array.from({ length: 18 }, () => r.int(0, 9)).join("")
   return `${cc}${r.int(10, 99)} ${digits.replace(/(.{4})/g, "$1 ").trim()}`
 }

@@ -4,10 +4,10 @@
  * European ones.
  */
 import type { SynthDocument } from "./Document.js"
-import { type Locale, cents, formatDate, formatNumber, randomDate } from "./Locales.js"
+import { cents, formatDate, formatNumber, type Locale, randomDate } from "./Locales.js"
 import { address, companyName, receiptItem } from "./Names.js"
 import type { Random } from "./Random.js"
-import { type Sheet, put, sheet } from "./Sheet.js"
+import { put, type Sheet, sheet } from "./Sheet.js"
 
 interface Words {
   readonly title: ReadonlyArray<string>
@@ -35,7 +35,12 @@ const WORDS: Partial<Record<Locale["id"], Words>> & { ms: Words } = {
     total: ["TOTAL", "TOTAL (RM)", "GRAND TOTAL", "TOTAL RM", "NETT TOTAL", "TOTAL AMOUNT"],
     cash: ["CASH", "TUNAI", "CASH TENDERED"],
     change: ["CHANGE", "BAKI", "CHANGE DUE"],
-    thanks: ["THANK YOU, PLEASE COME AGAIN", "TERIMA KASIH", "GOODS SOLD ARE NOT RETURNABLE", "THANK YOU FOR SHOPPING WITH US"]
+    thanks: [
+      "THANK YOU, PLEASE COME AGAIN",
+      "TERIMA KASIH",
+      "GOODS SOLD ARE NOT RETURNABLE",
+      "THANK YOU FOR SHOPPING WITH US"
+    ]
   },
   "en-GB": {
     title: ["RECEIPT", "SALES RECEIPT", "VAT RECEIPT"],
@@ -102,8 +107,17 @@ export const receipt = (r: Random, locale: Locale, id: string, options: ReceiptO
   const name = upper ? companyName(r, locale).toUpperCase() : companyName(r, locale)
   const addr = address(r, locale).map((a) => (upper ? a.toUpperCase() : a))
   const date = randomDate(r)
-  const style = locale.id === "en-US" ? "mdy/" : r.pick(locale.id === "de" ? ["dmy."] as const : ["dmy/", "dmy/", "dmy-"] as const)
-  const items = Array.from({ length: r.int(1, 8) }, () => ({ name: receiptItem(r), qty: r.chance(0.7) ? 1 : r.int(2, 4), price: cents(r.int(1, 40) + r.pick([0, 0.5, 0.9, 0.2, 0.35])) }))
+  const style = locale.id === "en-US"
+    ? "mdy/"
+    : r.pick(locale.id === "de" ? ["dmy."] as const : ["dmy/", "dmy/", "dmy-"] as const)
+  const items = Array.from(
+    { length: r.int(1, 8) },
+    () => ({
+      name: receiptItem(r),
+      qty: r.chance(0.7) ? 1 : r.int(2, 4),
+      price: cents(r.int(1, 40) + r.pick([0, 0.5, 0.9, 0.2, 0.35]))
+    })
+  )
   const subtotal = cents(items.reduce((s, i) => s + i.qty * i.price, 0))
   const taxed = locale.id === "ms" && r.chance(0.5)
   const tax = taxed ? cents(subtotal * 0.06) : 0
@@ -132,7 +146,9 @@ export const receipt = (r: Random, locale: Locale, id: string, options: ReceiptO
   center(r.pick(W.title), true)
   const receiptNo = `${r.pick(["", "CS", "T", "R"])}${r.int(10000, 99999999)}`
   both(r.pick(W.receiptNo), receiptNo)
-  const time = `${String(r.int(8, 22)).padStart(2, "0")}:${String(r.int(0, 59)).padStart(2, "0")}${r.chance(0.5) ? `:${String(r.int(0, 59)).padStart(2, "0")}` : ""}`
+  const time = `${String(r.int(8, 22)).padStart(2, "0")}:${String(r.int(0, 59)).padStart(2, "0")}${
+    r.chance(0.5) ? `:${String(r.int(0, 59)).padStart(2, "0")}` : ""
+  }`
   const dateLabel = r.pick(W.date)
   const dateText = formatDate(date, style, locale)
   if (r.chance(0.5)) both(`${dateLabel} ${dateText}`.trim(), time)
@@ -151,7 +167,11 @@ export const receipt = (r: Random, locale: Locale, id: string, options: ReceiptO
   if (taxed) both(r.pick(W.tax), num(tax))
   if (rounding !== 0 && W.rounding.length > 0) both(r.pick(W.rounding), num(rounding))
   const totalLabel = r.pick(W.total)
-  rows.push({ text: `${totalLabel}${" ".repeat(Math.max(1, chars - totalLabel.length - num(total).length))}${num(total)}`, align: "left", bold: true })
+  rows.push({
+    text: `${totalLabel}${" ".repeat(Math.max(1, chars - totalLabel.length - num(total).length))}${num(total)}`,
+    align: "left",
+    bold: true
+  })
   both(r.pick(W.cash), num(cash))
   both(r.pick(W.change), num(cents(cash - total)))
   left("")

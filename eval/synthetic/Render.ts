@@ -4,11 +4,11 @@
  * blurred, noised and JPEG-compressed with sharp. Deterministic for a given random source.
  */
 import { createCanvas } from "@napi-rs/canvas"
-import { PDFDocument, type PDFFont, StandardFonts, rgb } from "pdf-lib"
-import { pdfjs } from "../../src/Reading/PdfJs.js"
 import { createRequire } from "node:module"
 import * as path from "node:path"
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib"
 import sharp from "sharp"
+import { pdfjs } from "../../src/Reading/PdfJs.js"
 import type { Random } from "./Random.js"
 import type { Font, Sheet } from "./Sheet.js"
 
@@ -26,19 +26,33 @@ export const drawSheets = async (doc: PDFDocument, sheets: ReadonlyArray<Sheet>)
   const fonts = new Map<Font, PDFFont>()
   const font = async (f: Font) => {
     let x = fonts.get(f)
-    if (x === undefined) { x = await doc.embedFont(FONTS[f]); fonts.set(f, x) }
+    if (x === undefined) {
+      x = await doc.embedFont(FONTS[f])
+      fonts.set(f, x)
+    }
     return x
   }
   for (const s of sheets) {
     const page = doc.addPage([s.width, s.height])
     for (const l of s.rules) {
-      page.drawLine({ start: { x: l.x1, y: s.height - l.y1 }, end: { x: l.x2, y: s.height - l.y2 }, thickness: 0.6, color: rgb(0.35, 0.35, 0.35) })
+      page.drawLine({
+        start: { x: l.x1, y: s.height - l.y1 },
+        end: { x: l.x2, y: s.height - l.y2 },
+        thickness: 0.6,
+        color: rgb(0.35, 0.35, 0.35)
+      })
     }
     for (const t of s.texts) {
       const f = await font(t.font)
       const width = f.widthOfTextAtSize(t.text, t.size)
       const x = t.align === "left" ? t.x : t.align === "right" ? t.x - width : t.x - width / 2
-      page.drawText(t.text, { x, y: s.height - t.y - f.heightAtSize(t.size, { descender: false }), size: t.size, font: f, color: rgb(0.05, 0.05, 0.05) })
+      page.drawText(t.text, {
+        x,
+        y: s.height - t.y - f.heightAtSize(t.size, { descender: false }),
+        size: t.size,
+        font: f,
+        color: rgb(0.05, 0.05, 0.05)
+      })
     }
   }
 }
@@ -56,7 +70,10 @@ const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dis
 const resource = (name: string) => path.join(pdfjsRoot, name) + path.sep
 
 /** Grey pixels of each page of a PDF at `dpi`. */
-const rasterize = async (pdf: Uint8Array, dpi: number): Promise<Array<{ width: number; height: number; gray: Uint8Array }>> => {
+const rasterize = async (
+  pdf: Uint8Array,
+  dpi: number
+): Promise<Array<{ width: number; height: number; gray: Uint8Array }>> => {
   const task = pdfjs.getDocument({
     data: new Uint8Array(pdf),
     standardFontDataUrl: resource("standard_fonts"),
@@ -77,7 +94,9 @@ const rasterize = async (pdf: Uint8Array, dpi: number): Promise<Array<{ width: n
       await page.render({ canvasContext: ctx as never, viewport, canvas: canvas as never }).promise
       const rgba = ctx.getImageData(0, 0, width, height).data
       const gray = new Uint8Array(width * height)
-      for (let i = 0; i < gray.length; i++) gray[i] = Math.round(0.299 * rgba[i * 4]! + 0.587 * rgba[i * 4 + 1]! + 0.114 * rgba[i * 4 + 2]!)
+      for (let i = 0; i < gray.length; i++) {
+        gray[i] = Math.round(0.299 * rgba[i * 4]! + 0.587 * rgba[i * 4 + 1]! + 0.114 * rgba[i * 4 + 2]!)
+      }
       out.push({ width, height, gray })
       page.cleanup()
     }
@@ -97,7 +116,11 @@ export interface ScanOptions {
 }
 
 /** Thermal-paper look: uneven darkness, grain, speckles, a little blur, skew, JPEG. */
-const degrade = async (r: Random, page: { width: number; height: number; gray: Uint8Array }, o: ScanOptions): Promise<Uint8Array> => {
+const degrade = async (
+  r: Random,
+  page: { width: number; height: number; gray: Uint8Array },
+  o: ScanOptions
+): Promise<Uint8Array> => {
   const { width, height } = page
   const px = Buffer.from(page.gray)
   const fade = 0.75 + 0.25 * r.next()
@@ -120,7 +143,11 @@ const degrade = async (r: Random, page: { width: number; height: number; gray: U
 }
 
 /** The sheets as scanned JPEG images, one per page. */
-export const scanImages = async (r: Random, sheets: ReadonlyArray<Sheet>, o: ScanOptions): Promise<Array<Uint8Array>> => {
+export const scanImages = async (
+  r: Random,
+  sheets: ReadonlyArray<Sheet>,
+  o: ScanOptions
+): Promise<Array<Uint8Array>> => {
   const pages = await rasterize(await textPdf(sheets), o.dpi)
   const out: Array<Uint8Array> = []
   for (const p of pages) out.push(await degrade(r, p, o))
@@ -128,7 +155,11 @@ export const scanImages = async (r: Random, sheets: ReadonlyArray<Sheet>, o: Sca
 }
 
 /** Scanned images as the pages of an image-only PDF (what a scanner writes), each page sized to its image at `dpi`. */
-export const imagePdfPages = async (doc: PDFDocument, images: ReadonlyArray<Uint8Array>, dpi: number): Promise<void> => {
+export const imagePdfPages = async (
+  doc: PDFDocument,
+  images: ReadonlyArray<Uint8Array>,
+  dpi: number
+): Promise<void> => {
   for (const bytes of images) {
     const img = await doc.embedJpg(bytes)
     const w = (img.width * 72) / dpi, h = (img.height * 72) / dpi

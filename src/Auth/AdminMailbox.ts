@@ -108,6 +108,8 @@ export const sendToServer = (dataDir: string, argv: ReadonlyArray<string>, timeo
 
 /** The server's mailbox, with the embedded database only (on PostgreSQL the CLI uses the database). */
 export const AdminMailboxLive = Layer.unwrapEffect(
-  Effect.map(AppConfig, (config) =>
-    Option.isNone(config.databaseUrl) ? Layer.scopedDiscard(serveMailbox(config.dataDir)) : Layer.empty)
+  Effect.map(
+    AppConfig,
+    (config) => Option.isNone(config.databaseUrl) ? Layer.scopedDiscard(serveMailbox(config.dataDir)) : Layer.empty
+  )
 )

@@ -171,7 +171,8 @@ export class KeyStore extends Effect.Service<KeyStore>()("KeyStore", {
           const row = byHash.get(hashes[i]!)
           if (row !== undefined && row.tenant_id !== tenantId) {
             return yield* new InvalidApiKeys({
-              detail: `API_KEYS lists a key for tenant ${tenantId} that belongs to tenant ${row.tenant_id} (key id ${row.id}); ` +
+              detail:
+                `API_KEYS lists a key for tenant ${tenantId} that belongs to tenant ${row.tenant_id} (key id ${row.id}); ` +
                 `list it under ${row.tenant_id}, or remove it and issue the new tenant a key of its own`
             })
           }
@@ -187,7 +188,9 @@ export class KeyStore extends Effect.Service<KeyStore>()("KeyStore", {
           } else if (row.revoked_reason === "removed") {
             yield* sql`UPDATE api_keys SET revoked_at = NULL, revoked_reason = NULL, source = 'env' WHERE id = ${row.id}`
           } else if (row.revoked_at !== null) {
-            yield* Effect.logWarning(`API_KEYS lists key ${row.id} (tenant ${tenantId}), which was revoked: it stays revoked`)
+            yield* Effect.logWarning(
+              `API_KEYS lists key ${row.id} (tenant ${tenantId}), which was revoked: it stays revoked`
+            )
           } else if (row.source !== "env") {
             yield* sql`UPDATE api_keys SET source = 'env' WHERE id = ${row.id}`
           }
@@ -200,7 +203,9 @@ export class KeyStore extends Effect.Service<KeyStore>()("KeyStore", {
                                 WHERE source = 'env' AND revoked_at IS NULL
                                 AND NOT ${sql.in("key_hash", revivedOrKept)} RETURNING id`)
         if (removed.length > 0) {
-          yield* Effect.logInfo(`revoked ${removed.length} key(s) no longer in API_KEYS: ${removed.map((r) => r.id).join(", ")}`)
+          yield* Effect.logInfo(
+            `revoked ${removed.length} key(s) no longer in API_KEYS: ${removed.map((r) => r.id).join(", ")}`
+          )
         }
       }).pipe(sql.withTransaction)
 

@@ -1,14 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authentication } from "../Auth/Api.js"
-import {
-  Document,
-  ExtractedSection,
-  ExtractionRun,
-  OneShotResult,
-  Section,
-  TemplateIds
-} from "../Domain/Document.js"
+import { Document, ExtractedSection, ExtractionRun, OneShotResult, Section, TemplateIds } from "../Domain/Document.js"
 import {
   BadGateway,
   BadRequest,
@@ -20,8 +13,8 @@ import {
 } from "../Domain/Errors.js"
 import { DocumentId } from "../Domain/Ids.js"
 import { JobAccepted } from "../Domain/Job.js"
-import { PreferHeaders } from "../Http/Prefer.js"
 import { CoordinatesParam, IncludeCoordinates, Paging, queryBoolean } from "../Domain/Query.js"
+import { PreferHeaders } from "../Http/Prefer.js"
 
 const DocumentPath = Schema.Struct({ document_id: DocumentId })
 
@@ -44,10 +37,11 @@ export const ExtractForm = HttpApiSchema.Multipart(
     file: fileField,
     url: urlField,
     template_ids: Schema.optional(TextField).annotations({
-      description: 'JSON array text such as ["t1","t2"]; a repeated field or a comma list is also accepted'
+      description: "JSON array text such as [\"t1\",\"t2\"]; a repeated field or a comma list is also accepted"
     }),
     webhook_url: Schema.optional(TextField).annotations({
-      description: "With `Prefer: respond-async`: where the server POSTs a signed notice (Standard Webhooks) when the job ends"
+      description:
+        "With `Prefer: respond-async`: where the server POSTs a signed notice (Standard Webhooks) when the job ends"
     })
   }).annotations({ identifier: "ExtractForm" })
 )
@@ -107,7 +101,10 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
       .setUrlParams(Paging)
       .addSuccess(Schema.Array(Document))
       .annotate(OpenApi.Summary, "List documents (oldest first)")
-      .annotate(OpenApi.Description, "This key's tenant's stored documents, oldest first; `limit` and `offset` page through them.")
+      .annotate(
+        OpenApi.Description,
+        "This key's tenant's stored documents, oldest first; `limit` and `offset` page through them."
+      )
   )
   .add(
     HttpApiEndpoint.get("results", "/documents/:document_id")
@@ -116,7 +113,10 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
       .addSuccess(Schema.Array(ExtractionRun))
       .addError(NotFound)
       .annotate(OpenApi.Summary, "Earlier extraction runs of a document, oldest first")
-      .annotate(OpenApi.Description, "Every stored extraction run with its sections and values; `[]` when the document was never extracted.")
+      .annotate(
+        OpenApi.Description,
+        "Every stored extraction run with its sections and values; `[]` when the document was never extracted."
+      )
   )
   .add(
     HttpApiEndpoint.post("split", "/documents/:document_id/split")

@@ -47,7 +47,9 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
       Effect.gen(function*() {
         if (!prefersAsync(prefer)) {
           if (webhookUrl !== undefined) {
-            return yield* new Unprocessable({ detail: "webhook_url is only used with the header `Prefer: respond-async`" })
+            return yield* new Unprocessable({
+              detail: "webhook_url is only used with the header `Prefer: respond-async`"
+            })
           }
           return Option.none()
         }
@@ -113,7 +115,11 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
             }).pipe(Effect.orDie)
           // The bytes are in memory for reading already: store those rather than reading the upload again.
           const doc = yield* blobs.putBytes(bytes, register)
-          return { document_id: doc.document_id, document_name: doc.document_name, document_created_at: doc.document_created_at }
+          return {
+            document_id: doc.document_id,
+            document_name: doc.document_name,
+            document_created_at: doc.document_created_at
+          }
         }).pipe(admit, Effect.withSpan("Documents.upload")))
       .handle("list", ({ urlParams }) =>
         Effect.gen(function*() {

@@ -1,7 +1,7 @@
 /** Renders engine output and the page model in the contract's shapes. */
+import type { OcrPage } from "../Domain/Document.js"
 import type { ExtractedObject, ExtractedValue } from "../Domain/Extraction.js"
 import { isGrounded, roundConfidence } from "../Domain/Extraction.js"
-import type { OcrPage } from "../Domain/Document.js"
 import { type Page, pageText, roundBox } from "../Domain/PageModel.js"
 
 type Json = string | number | boolean | null | ReadonlyArray<Json> | { readonly [k: string]: Json }

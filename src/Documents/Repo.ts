@@ -1,8 +1,8 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
 import type { Document } from "../Domain/Document.js"
-import { decodeCachedPageModel } from "../Domain/PageModelSchema.js"
 import type { PageModel } from "../Domain/PageModel.js"
+import { decodeCachedPageModel } from "../Domain/PageModelSchema.js"
 import { nowSeconds } from "../lib/ids.js"
 
 export interface StoredDocument extends Document {

@@ -4,8 +4,8 @@ import { AppConfig } from "../Config.js"
 import { TemplateIdList } from "../Domain/Document.js"
 import { NotFound, Unprocessable } from "../Domain/Errors.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
-import { normalizeTemplateWithin } from "../Templates/TemplateData.js"
 import { TemplatesRepo } from "../Templates/Repo.js"
+import { normalizeTemplateWithin } from "../Templates/TemplateData.js"
 
 /** The JSON body's schema checks its list already; a multipart form's list is checked here by the same schema. */
 const checkIds = (templateIds: ReadonlyArray<string>) =>
@@ -34,7 +34,8 @@ export const loadSpecs = (tenantId: string, templateIds: ReadonlyArray<string>) 
       const t = byId.get(id)!
       // Checked again: a template stored before a limit was lowered (or introduced) may break it now.
       return Either.match(normalizeTemplateWithin(t.template_data, maxTemplateFields), {
-        onLeft: (detail) => Effect.fail(new Unprocessable({ detail: `template ${id} cannot be used (${detail}); update it` })),
+        onLeft: (detail) =>
+          Effect.fail(new Unprocessable({ detail: `template ${id} cannot be used (${detail}); update it` })),
         onRight: (fields) => Effect.succeed({ templateId: t.template_id, documentType: t.document_type, fields })
       })
     })

@@ -5,8 +5,8 @@
  */
 import { Effect, Option } from "effect"
 import type { ExtractedSection as ExtractedSectionBody, Section } from "../Domain/Document.js"
-import { roundConfidence } from "../Domain/Extraction.js"
 import { NotFound } from "../Domain/Errors.js"
+import { roundConfidence } from "../Domain/Extraction.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
 import { newId } from "../lib/ids.js"
 import { parseKey, Pipeline, type ReadOptions } from "../Pipeline/Pipeline.js"
@@ -58,11 +58,20 @@ export class DocumentWork extends Effect.Service<DocumentWork>()("DocumentWork",
       })
 
     /** POST /v1/documents/{id}/split */
-    const split = (tenantId: string, documentId: string, templateIds: ReadonlyArray<string>, progress: Progress = Progress.none) =>
+    const split = (
+      tenantId: string,
+      documentId: string,
+      templateIds: ReadonlyArray<string>,
+      progress: Progress = Progress.none
+    ) =>
       Effect.gen(function*() {
         const { model, specs } = yield* sectionsOf(tenantId, documentId, templateIds, progress)
         const sections = yield* pipeline.split(model, specs, { forceExclusive: false, progress })
-        return sections.map((s): Section => ({ document_type: s.documentType, pages: [...s.pages], confidence: roundConfidence(s.confidence) }))
+        return sections.map((s): Section => ({
+          document_type: s.documentType,
+          pages: [...s.pages],
+          confidence: roundConfidence(s.confidence)
+        }))
       }).pipe(Effect.withSpan("DocumentWork.split"))
 
     /**
@@ -76,7 +85,10 @@ export class DocumentWork extends Effect.Service<DocumentWork>()("DocumentWork",
       includeCoordinates: boolean,
       options: {
         readonly progress?: Progress
-        readonly store?: (add: Effect.Effect<void>, body: ReadonlyArray<ExtractedSectionBody>) => Effect.Effect<void, E, R>
+        readonly store?: (
+          add: Effect.Effect<void>,
+          body: ReadonlyArray<ExtractedSectionBody>
+        ) => Effect.Effect<void, E, R>
       } = {}
     ) =>
       Effect.gen(function*() {

@@ -3,8 +3,14 @@ import { TemplateId } from "./Ids.js"
 import { Confidence, PageNumber, UnixTime } from "./Scalars.js"
 
 export const Document = Schema.Struct({
-  document_id: Schema.String.annotations({ description: "The document's id", examples: ["doc_3fK2m9QxT1aZ8cVbN4pLrw"] }),
-  document_name: Schema.String.annotations({ description: "The uploaded file's name, or the URL's last segment", examples: ["invoice-2024-118.pdf"] }),
+  document_id: Schema.String.annotations({
+    description: "The document's id",
+    examples: ["doc_3fK2m9QxT1aZ8cVbN4pLrw"]
+  }),
+  document_name: Schema.String.annotations({
+    description: "The uploaded file's name, or the URL's last segment",
+    examples: ["invoice-2024-118.pdf"]
+  }),
   document_created_at: UnixTime
 }).annotations({ identifier: "Document", description: "A stored document" })
 export type Document = typeof Document.Type
@@ -24,7 +30,8 @@ export const LocatedValue = Schema.Struct({
   page: PageNumber,
   bounding_box_coordinates: BoundingBox,
   confidence: Schema.optional(Confidence.annotations({
-    description: "How likely the value is right, 0..1 (calibrated: among values at 0.9 or more, at least 95% are right on " +
+    description:
+      "How likely the value is right, 0..1 (calibrated: among values at 0.9 or more, at least 95% are right on " +
       "documents the engine was not tuned on); absent on results stored before it existed"
   }))
 }).annotations({
@@ -71,7 +78,10 @@ const SectionConfidence = Schema.optional(Confidence.annotations({
 
 const DocumentType = Schema.String.annotations({ description: "The template's document type", examples: ["invoice"] })
 
-const Pages = Schema.Array(PageNumber).annotations({ description: "1-based page numbers of the original file", examples: [[1, 2]] })
+const Pages = Schema.Array(PageNumber).annotations({
+  description: "1-based page numbers of the original file",
+  examples: [[1, 2]]
+})
 
 export const Section = Schema.Struct({
   document_type: DocumentType,
@@ -130,9 +140,14 @@ export type OcrPage = typeof OcrPage.Type
 
 export const OneShotResult = Schema.Struct({
   ocr: Schema.Array(OcrPage).annotations({ description: "Every page as read" }),
-  markdown: Schema.String.annotations({ description: "The whole document as Markdown (headings and tables with document_layout_analysis=true)" }),
+  markdown: Schema.String.annotations({
+    description: "The whole document as Markdown (headings and tables with document_layout_analysis=true)"
+  }),
   result: Schema.Array(PropertiesSection).annotations({ description: "The sections found, each with its values" })
-}).annotations({ identifier: "OneShotResult", description: "The one-shot answer: the pages read and the values of each section" })
+}).annotations({
+  identifier: "OneShotResult",
+  description: "The one-shot answer: the pages read and the values of each section"
+})
 export type OneShotResult = typeof OneShotResult.Type
 
 /** Templates one request may name: each is a document type to look for and fields to extract. */
@@ -145,7 +160,8 @@ export const TemplateIdList = Schema.Array(TemplateId).pipe(
 export const TemplateIds = Schema.Struct({
   template_ids: TemplateIdList,
   webhook_url: Schema.optional(Schema.String.annotations({
-    description: "With `Prefer: respond-async`: where the server POSTs a signed notice (Standard Webhooks) when the job ends",
+    description:
+      "With `Prefer: respond-async`: where the server POSTs a signed notice (Standard Webhooks) when the job ends",
     examples: ["https://example.com/hooks/docsplit"]
   }))
 }).annotations({

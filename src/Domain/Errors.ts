@@ -78,15 +78,25 @@ export const ApiErrors = [
 
 export const statusOf = (error: { readonly _tag: string }): number => {
   switch (error._tag) {
-    case "BadRequest": return 400
-    case "Unauthorized": return 401
-    case "NotFound": return 404
-    case "PayloadTooLarge": return 413
-    case "UnsupportedMediaType": return 415
-    case "Unprocessable": return 422
-    case "Overloaded": return 503
-    case "BadGateway": return 502
-    case "GatewayTimeout": return 504
-    default: return 500
+    case "BadRequest":
+      return 400
+    case "Unauthorized":
+      return 401
+    case "NotFound":
+      return 404
+    case "PayloadTooLarge":
+      return 413
+    case "UnsupportedMediaType":
+      return 415
+    case "Unprocessable":
+      return 422
+    case "Overloaded":
+      return 503
+    case "BadGateway":
+      return 502
+    case "GatewayTimeout":
+      return 504
+    default:
+      return 500
   }
 }

@@ -45,8 +45,11 @@ export const countFields = (fields: ReadonlyArray<Field>): number =>
 
 const childFields = (field: Field): number => {
   switch (field.kind) {
-    case "leaf": return 0
-    case "object": return countFields(field.fields)
-    case "array": return field.item.kind === "object" ? countFields(field.item.fields) : 0
+    case "leaf":
+      return 0
+    case "object":
+      return countFields(field.fields)
+    case "array":
+      return field.item.kind === "object" ? countFields(field.item.fields) : 0
   }
 }

@@ -20,8 +20,20 @@ const id = (identifier: string, description: string, example: string) =>
     withoutControlCharacters
   ).annotations({ identifier, title: identifier, description, examples: [example] })
 
-export const TemplateId = id("TemplateId", "A template's id, as returned when it was created", "tpl_Vd2xQ8mK3LpZr7Tn1BcYwA")
+export const TemplateId = id(
+  "TemplateId",
+  "A template's id, as returned when it was created",
+  "tpl_Vd2xQ8mK3LpZr7Tn1BcYwA"
+)
 
-export const DocumentId = id("DocumentId", "A stored document's id, as returned by the upload", "doc_3fK2m9QxT1aZ8cVbN4pLrw")
+export const DocumentId = id(
+  "DocumentId",
+  "A stored document's id, as returned by the upload",
+  "doc_3fK2m9QxT1aZ8cVbN4pLrw"
+)
 
-export const JobId = id("JobId", "A job's id, as a 202 answer gave it (also the end of its Location header)", "job_AqebCalzw_ot8XlAC1yW0A")
+export const JobId = id(
+  "JobId",
+  "A job's id, as a 202 answer gave it (also the end of its Location header)",
+  "job_AqebCalzw_ot8XlAC1yW0A"
+)

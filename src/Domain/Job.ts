@@ -16,7 +16,6 @@ export type JobStatus = typeof JobStatus.Type
 
 export const FINAL_STATUSES: ReadonlyArray<JobStatus> = ["succeeded", "failed", "cancelled"]
 
-
 export const JobAccepted = Schema.Struct({
   job_id: JobId,
   status: Schema.Literal("queued"),
@@ -41,7 +40,9 @@ export const JobError = Schema.Struct({
 
 export const JobWebhook = Schema.Struct({
   attempts: Count.annotations({ description: "Delivery attempts so far" }),
-  last_status: Schema.NullOr(HttpStatus).annotations({ description: "HTTP status of the last attempt; null if it got no answer" }),
+  last_status: Schema.NullOr(HttpStatus).annotations({
+    description: "HTTP status of the last attempt; null if it got no answer"
+  }),
   delivered_at: Schema.NullOr(UnixTime).annotations({ description: "When a 2xx answer was received; null until then" })
 }).annotations({ identifier: "JobWebhook", description: "Delivery of the completion notice to webhook_url" })
 
@@ -58,21 +59,27 @@ const jobFields = {
 }
 
 /** A job without its result: list entries and webhook notices. */
-export const JobSummary = Schema.Struct(jobFields).annotations({ identifier: "JobSummary", description: "A job without its result" })
+export const JobSummary = Schema.Struct(jobFields).annotations({
+  identifier: "JobSummary",
+  description: "A job without its result"
+})
 export type JobSummary = typeof JobSummary.Type
 
 export const Job = Schema.Struct({
   ...jobFields,
   // Sections with values before sections alone: encoding takes the first member that fits.
-  result: Schema.optional(Schema.Union(Schema.Array(ExtractedSection), Schema.Array(Section), OneShotResult)).annotations({
-    description: "Present when the job succeeded: exactly the body the synchronous call answers (the extraction's " +
-      "sections with values, the split's sections, or the one-shot result)"
-  })
+  result: Schema.optional(Schema.Union(Schema.Array(ExtractedSection), Schema.Array(Section), OneShotResult))
+    .annotations({
+      description: "Present when the job succeeded: exactly the body the synchronous call answers (the extraction's " +
+        "sections with values, the split's sections, or the one-shot result)"
+    })
 }).annotations({ identifier: "Job", description: "An asynchronous job, with its result once it succeeded" })
 export type Job = typeof Job.Type
 
 export const WebhookEvent = Schema.Struct({
-  type: Schema.Literal("job.succeeded", "job.failed", "job.cancelled").annotations({ description: "How the job ended" }),
+  type: Schema.Literal("job.succeeded", "job.failed", "job.cancelled").annotations({
+    description: "How the job ended"
+  }),
   timestamp: Schema.String.annotations({ description: "When the job ended (ISO 8601)" }),
   data: JobSummary
 }).annotations({

@@ -24,7 +24,13 @@ export const Paging = Schema.Struct({
   limit: Schema.optional(
     IntFromString.pipe(Schema.between(1, 1000)).annotations({
       description: "At most this many items (1..1000); all when absent",
-      jsonSchema: { type: "integer", minimum: 1, maximum: 1000, description: "At most this many items (1..1000); all when absent", examples: [50] }
+      jsonSchema: {
+        type: "integer",
+        minimum: 1,
+        maximum: 1000,
+        description: "At most this many items (1..1000); all when absent",
+        examples: [50]
+      }
     })
   ),
   offset: Schema.optional(

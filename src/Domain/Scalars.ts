@@ -30,6 +30,7 @@ export const HttpStatus = Schema.Number.pipe(Schema.int(), Schema.between(100, 5
 
 export const Confidence = Schema.Number.pipe(Schema.between(0, 1)).annotations({
   title: "Confidence",
-  description: "How likely it is right, 0..1, calibrated: among answers at 0.9 or more, at least 95% are right on documents the engine was not tuned on",
+  description:
+    "How likely it is right, 0..1, calibrated: among answers at 0.9 or more, at least 95% are right on documents the engine was not tuned on",
   examples: [0.97]
 })

@@ -17,13 +17,21 @@ export const TemplateData = Schema.Record({ key: Schema.String, value: Schema.Un
   identifier: "TemplateData",
   description: templateDataDescription,
   // Any JSON values: Effect gives every unknown value the same $id, which JSON Schema validators refuse twice.
-  jsonSchema: { type: "object", additionalProperties: true, description: templateDataDescription, examples: [templateDataExample] }
+  jsonSchema: {
+    type: "object",
+    additionalProperties: true,
+    description: templateDataDescription,
+    examples: [templateDataExample]
+  }
 })
 
 const documentTypeDescription = "The kind of document the template is for; the splitter labels sections with it"
 
 export const Template = Schema.Struct({
-  template_id: Schema.String.annotations({ description: "The template's id", examples: ["tpl_Vd2xQ8mK3LpZr7Tn1BcYwA"] }),
+  template_id: Schema.String.annotations({
+    description: "The template's id",
+    examples: ["tpl_Vd2xQ8mK3LpZr7Tn1BcYwA"]
+  }),
   document_type: Schema.String.annotations({ description: documentTypeDescription, examples: ["invoice"] }),
   template_data: TemplateData,
   template_created_at: UnixTime,

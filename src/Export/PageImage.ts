@@ -22,24 +22,43 @@ const toJpeg = (input: ReturnType<typeof sharp>): Promise<PageImage> =>
     .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: "inside", withoutEnlargement: true })
     .jpeg({ quality: JPEG_QUALITY })
     .toBuffer()
-    .then((data) => ({ mediaType: "image/jpeg" as const, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) }))
+    .then((data) => ({
+      mediaType: "image/jpeg" as const,
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+    }))
 
 /** One page (1-based) as a JPEG; none when the format has no page images. */
-export const renderPageImage = (bytes: Uint8Array, mediaType: string, page: number): Effect.Effect<Option.Option<PageImage>, unknown> => {
+export const renderPageImage = (
+  bytes: Uint8Array,
+  mediaType: string,
+  page: number
+): Effect.Effect<Option.Option<PageImage>, unknown> => {
   const rendered: Effect.Effect<PageImage, unknown> | undefined = SHARP_IMAGES.has(mediaType)
-    ? Effect.tryPromise(() => toJpeg(sharp(bytes, { page: page - 1, limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })))
+    ? Effect.tryPromise(() =>
+      toJpeg(sharp(bytes, { page: page - 1, limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" }))
+    )
     : mediaType === "application/pdf"
     ? Effect.flatMap(
       renderPdfPage(bytes, page, { maxSide: MAX_IMAGE_SIDE }),
-      (gray) => Effect.tryPromise(() => toJpeg(sharp(gray.pixels, { raw: { width: gray.width, height: gray.height, channels: gray.channels } })))
+      (gray) =>
+        Effect.tryPromise(() =>
+          toJpeg(sharp(gray.pixels, { raw: { width: gray.width, height: gray.height, channels: gray.channels } }))
+        )
     )
     : undefined
   if (rendered === undefined) return Effect.succeed(Option.none())
-  return rendered.pipe(Effect.map(Option.some), Effect.withSpan("PageImage.render", { attributes: { mediaType, page } }))
+  return rendered.pipe(
+    Effect.map(Option.some),
+    Effect.withSpan("PageImage.render", { attributes: { mediaType, page } })
+  )
 }
 
 /** What renders one page: `renderPageImage` itself, or the reading workers running it (the server). */
-export type PageRenderer = (bytes: Uint8Array, mediaType: string, page: number) => Effect.Effect<Option.Option<PageImage>, unknown>
+export type PageRenderer = (
+  bytes: Uint8Array,
+  mediaType: string,
+  page: number
+) => Effect.Effect<Option.Option<PageImage>, unknown>
 
 /**
  * The file's page images, each rendered on first use and kept for the next. A page that cannot be
@@ -55,7 +74,10 @@ export const pageImagesOf = (
     return yield* Effect.cachedFunction((page: number) =>
       Effect.flatMap(file, (b) => render(b, mediaType, page)).pipe(
         Effect.catchAllCause((cause) =>
-          Effect.as(Effect.logWarning(`page ${page} could not be rendered for the model`, cause), Option.none<PageImage>())
+          Effect.as(
+            Effect.logWarning(`page ${page} could not be rendered for the model`, cause),
+            Option.none<PageImage>()
+          )
         )
       )
     )

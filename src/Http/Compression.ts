@@ -18,16 +18,19 @@ const MIN_BYTES = 1024
 const COMPRESSIBLE = /^(application\/(json|javascript)|text\/|image\/svg\+xml)/
 
 /** The pages that change only with the server's version: tagged, revalidated at every load. */
-const isStatic = (path: string) => path === "/docs" || path === "/openapi.json" || path === "/console" || path.startsWith("/console/")
+const isStatic = (path: string) =>
+  path === "/docs" || path === "/openapi.json" || path === "/console" || path.startsWith("/console/")
 
 /** The encoding to answer with, from Accept-Encoding (brotli first; `q=0` refuses one). */
 export const chooseEncoding = (accept: string | undefined): "br" | "gzip" | undefined => {
   if (accept === undefined) return undefined
-  const offered = new Map(accept.toLowerCase().split(",").map((part) => {
-    const [name, ...params] = part.trim().split(";")
-    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)).find((m) => m !== null)
-    return [name!.trim(), q ? Number(q[1]) : 1] as const
-  }))
+  const offered = new Map(
+    accept.toLowerCase().split(",").map((part) => {
+      const [name, ...params] = part.trim().split(";")
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)).find((m) => m !== null)
+      return [name!.trim(), q ? Number(q[1]) : 1] as const
+    })
+  )
   if ((offered.get("br") ?? 0) > 0) return "br"
   if ((offered.get("gzip") ?? 0) > 0) return "gzip"
   return undefined
@@ -39,7 +42,9 @@ const staticCache = new Map<string, Uint8Array>()
 const compress = (body: Uint8Array, encoding: "br" | "gzip") =>
   Effect.promise(() =>
     encoding === "br"
-      ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+      ? brotli(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength }
+      })
       : gzip(body, { level: 6 })
   ).pipe(Effect.map((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)))
 
@@ -59,7 +64,10 @@ const transform = (
       response = HttpServerResponse.setHeaders(response, { etag, "cache-control": "no-cache" })
       const match = request.headers["if-none-match"]
       if (match !== undefined && match.split(",").some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) {
-        return HttpServerResponse.empty({ status: 304, headers: { ...response.headers, etag, "cache-control": "no-cache", vary: "accept-encoding" } })
+        return HttpServerResponse.empty({
+          status: 304,
+          headers: { ...response.headers, etag, "cache-control": "no-cache", vary: "accept-encoding" }
+        })
       }
     }
     if (body.body.byteLength < MIN_BYTES || !COMPRESSIBLE.test(body.contentType)) return response
@@ -78,4 +86,6 @@ const transform = (
  * The server writes the response inside the app a middleware wraps, so the change is made by a
  * pre-response handler, which runs on the final response just before it is written.
  */
-export const compression = HttpMiddleware.make((app) => Effect.zipRight(HttpApp.appendPreResponseHandler(transform), app))
+export const compression = HttpMiddleware.make((app) =>
+  Effect.zipRight(HttpApp.appendPreResponseHandler(transform), app)
+)

@@ -34,7 +34,9 @@ const decodeErrorResponse = (error: Tagged) => {
   const described = issues.slice(0, 5).map((i) => {
     // A field the body does not have ("is unexpected, expected: "a" | "b"): named, with the ones it has.
     const unknown = /^is unexpected, expected: (.*)$/.exec(i.message)
-    const message = unknown === null ? i.message : `unknown field (this body takes ${unknown[1]!.replaceAll("\"", "").split(" | ").join(", ")})`
+    const message = unknown === null
+      ? i.message
+      : `unknown field (this body takes ${unknown[1]!.replaceAll("\"", "").split(" | ").join(", ")})`
     return i.path.length > 0 ? `${i.path.map(String).join(".")}: ${message}` : message
   })
   const detail = described.length > 0 ? described.join("; ") : String(error.message ?? "invalid request")
@@ -77,11 +79,16 @@ const failureResponse = (error: unknown): Option.Option<HttpServerResponse.HttpS
           : detailResponse(400, "the request could not be read")
       )
     case "RouteNotFound": {
-      const request = (error as unknown as { readonly request?: { readonly url: string; readonly method: string } }).request
+      const request =
+        (error as unknown as { readonly request?: { readonly url: string; readonly method: string } }).request
       const allowed = request === undefined ? [] : methodsOf(request.url)
       return Option.some(
         allowed.length > 0 && !allowed.includes(request!.method)
-          ? detailResponse(405, `${request!.method} is not allowed here: use ${allowed.filter((m) => m !== "HEAD").join(" or ")}`, { allow: allowed.join(", ") })
+          ? detailResponse(
+            405,
+            `${request!.method} is not allowed here: use ${allowed.filter((m) => m !== "HEAD").join(" or ")}`,
+            { allow: allowed.join(", ") }
+          )
           : detailResponse(404, "no such endpoint")
       )
     }

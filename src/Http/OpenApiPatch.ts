@@ -10,14 +10,25 @@ import { WebhookEvent } from "../Domain/Job.js"
 
 /** The notice POSTed to a job's webhook_url, as an OpenAPI 3.1 `webhooks` entry (its schemas into `definitions`). */
 const webhooksOf = (definitions: Record<string, any>) => {
-  const schema = JSONSchema.fromAST(WebhookEvent.ast, { definitions, definitionPath: "#/components/schemas/", target: "openApi3.1" })
-  const header = (name: string, description: string) => ({ name, in: "header", required: true, description, schema: { type: "string" } })
+  const schema = JSONSchema.fromAST(WebhookEvent.ast, {
+    definitions,
+    definitionPath: "#/components/schemas/",
+    target: "openApi3.1"
+  })
+  const header = (name: string, description: string) => ({
+    name,
+    in: "header",
+    required: true,
+    description,
+    schema: { type: "string" }
+  })
   return {
     "job-ended": {
       post: {
         operationId: "webhooks.jobEnded",
         summary: "A job ended (job.succeeded, job.failed or job.cancelled)",
-        description: "Sent to the job's webhook_url, signed by the Standard Webhooks scheme with WEBHOOK_SECRET or the " +
+        description:
+          "Sent to the job's webhook_url, signed by the Standard Webhooks scheme with WEBHOOK_SECRET or the " +
           "tenant's own secret; verify it with any Standard Webhooks library. Retried with backoff for a day until a 2xx answer; " +
           "every attempt carries the same webhook-id.",
         parameters: [
@@ -53,7 +64,7 @@ const errorContent = { "application/json": { schema: errorRef } }
 /** What a multipart example shows for each field (a file's bytes cannot be written in JSON). */
 const multipartExample: Record<string, string> = {
   file: "(the document's bytes)",
-  template_ids: '["tpl_Vd2xQ8mK3LpZr7Tn1BcYwA"]'
+  template_ids: "[\"tpl_Vd2xQ8mK3LpZr7Tn1BcYwA\"]"
 }
 
 const multipartFields: Record<string, object> = {
@@ -61,11 +72,12 @@ const multipartFields: Record<string, object> = {
   url: { type: "string", minLength: 1, description: "http(s) URL the server fetches. Send either file or url." },
   template_ids: {
     type: "string",
-    description: 'Template ids: a JSON array text such as ["t1","t2"]; a repeated field or a comma list also works'
+    description: "Template ids: a JSON array text such as [\"t1\",\"t2\"]; a repeated field or a comma list also works"
   },
   webhook_url: {
     type: "string",
-    description: "With `Prefer: respond-async`: where the server POSTs a signed notice (Standard Webhooks) when the job ends"
+    description:
+      "With `Prefer: respond-async`: where the server POSTs a signed notice (Standard Webhooks) when the job ends"
   }
 }
 
@@ -85,10 +97,18 @@ const headers: Json = {
   RetryAfter: responseHeader("Seconds to wait before sending the request again", 1, "integer"),
   Location: responseHeader("Where the job's state is: /v1/jobs/{job_id}", "/v1/jobs/job_AqebCalzw_ot8XlAC1yW0A"),
   PreferenceApplied: responseHeader("`respond-async`: the request was queued as a job", "respond-async"),
-  UsageModelCalls: responseHeader("Model calls the request made (Claude engine only; absent when there were none)", 9, "integer"),
+  UsageModelCalls: responseHeader(
+    "Model calls the request made (Claude engine only; absent when there were none)",
+    9,
+    "integer"
+  ),
   UsageInputTokens: responseHeader("Input tokens of those calls", 18234, "integer"),
   UsageOutputTokens: responseHeader("Output tokens of those calls", 912, "integer"),
-  UsageUngroundedValues: responseHeader("Values the model gave that were not found in the document (answered null)", 0, "integer")
+  UsageUngroundedValues: responseHeader(
+    "Values the model gave that were not found in the document (answered null)",
+    0,
+    "integer"
+  )
 }
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` })
 
@@ -144,7 +164,9 @@ export const patchSpec = (spec: Record<string, any>): Record<string, any> => {
       } else {
         delete responses["400"]
       }
-      responses["422"] = { description: "Well-formed but invalid: schema violations, invalid template_data, bad query values" }
+      responses["422"] = {
+        description: "Well-formed but invalid: schema violations, invalid template_data, bad query values"
+      }
       responses["500"] = { description: "Internal error; the body names the request id the log holds the cause under" }
       for (const [status, response] of Object.entries(responses) as Array<[string, Json]>) {
         if (Number(status) >= 400) response.content = errorContent
@@ -152,7 +174,9 @@ export const patchSpec = (spec: Record<string, any>): Record<string, any> => {
       }
       for (const parameter of op.parameters ?? []) {
         const target = resolve(schemas, parameter.schema)
-        if (parameter.description === undefined && target?.description !== undefined) parameter.description = target.description
+        if (parameter.description === undefined && target?.description !== undefined) {
+          parameter.description = target.description
+        }
       }
       const media = op.requestBody?.content?.["multipart/form-data"]
       const multipart = media?.schema
@@ -162,7 +186,9 @@ export const patchSpec = (spec: Record<string, any>): Record<string, any> => {
         }
         // An example of the form's fields (HttpApi's schema examples are typed as the decoded files).
         media.example = Object.fromEntries(
-          Object.keys(multipart.properties).filter((key) => multipartExample[key] !== undefined).map((key) => [key, multipartExample[key]])
+          Object.keys(multipart.properties).filter((key) => multipartExample[key] !== undefined).map((
+            key
+          ) => [key, multipartExample[key]])
         )
       }
     }

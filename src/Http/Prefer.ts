@@ -6,12 +6,15 @@ import { Effect } from "effect"
 /** True when one of the header's preferences is `respond-async` (names are case-insensitive). */
 export const prefersAsync = (header: string | undefined): boolean =>
   header !== undefined &&
-  header.split(",").some((preference) => preference.split(";")[0]!.split("=")[0]!.trim().toLowerCase() === "respond-async")
+  header.split(",").some((preference) =>
+    preference.split(";")[0]!.split("=")[0]!.trim().toLowerCase() === "respond-async"
+  )
 
 /** The request headers the heavy calls read. */
 export const PreferHeaders = Schema.Struct({
   prefer: Schema.optional(Schema.String.annotations({
-    description: "`respond-async` (RFC 7240): queue the work as a job and answer 202 at once, with Location: /v1/jobs/{job_id}",
+    description:
+      "`respond-async` (RFC 7240): queue the work as a job and answer 202 at once, with Location: /v1/jobs/{job_id}",
     examples: ["respond-async"]
   }))
 })

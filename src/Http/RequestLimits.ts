@@ -64,7 +64,9 @@ export const withRequestLimits = (bodyBytes: number) => <A, E, R>(app: Effect.Ef
     const contentType = request.headers["content-type"]?.toLowerCase().trim() ?? "application/json"
     const isJson = /^application\/([\w.-]+\+)?json\b/.test(contentType)
     const expected = bodyTypeOf(request.method, request.url)
-    const sent = request.headers["content-type"] === undefined ? "a body without a content-type" : contentType.split(";")[0]!.trim()
+    const sent = request.headers["content-type"] === undefined
+      ? "a body without a content-type"
+      : contentType.split(";")[0]!.trim()
     if (expected === "application/json" && !isJson) {
       return yield* new UnsupportedMediaType({
         detail: `this endpoint takes a JSON body (content-type: application/json), not ${sent}`
@@ -83,7 +85,9 @@ export const withRequestLimits = (bodyBytes: number) => <A, E, R>(app: Effect.Ef
       })
     }
     if (contentType.includes("multipart/form-data") && !hasUsableBoundary(request.headers["content-type"] ?? "")) {
-      return yield* new BadRequest({ detail: "multipart/form-data needs a boundary parameter in the content-type header" })
+      return yield* new BadRequest({
+        detail: "multipart/form-data needs a boundary parameter in the content-type header"
+      })
     }
     if (isJson) {
       // Read once here (the request caches it), with the JSON limit, before any schema sees it.

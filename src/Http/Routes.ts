@@ -41,7 +41,9 @@ const routesOf = (): Array<Route> => {
     }
     return [path, ops.map(([m]) => m.toUpperCase()), bodies] as const
   })
-  return [...fromApi, ...OTHER_ROUTES.map(([path, methods]) => [path, methods, {}] as const)].map(([path, methods, bodies]) => ({
+  return [...fromApi, ...OTHER_ROUTES.map(([path, methods]) => [path, methods, {}] as const)].map((
+    [path, methods, bodies]
+  ) => ({
     path,
     pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`),
     methods: ORDER.filter((m) => methods.includes(m) || (m === "HEAD" && methods.includes("GET"))),
@@ -61,7 +63,8 @@ const routeOf = (url: string): Route | undefined => {
 export const methodsOf = (url: string): ReadonlyArray<string> => routeOf(url)?.methods ?? []
 
 /** The body type the route takes with this method (undefined: no body, or not a route of the API). */
-export const bodyTypeOf = (method: string, url: string): BodyType | undefined => routeOf(url)?.bodies[method.toUpperCase()]
+export const bodyTypeOf = (method: string, url: string): BodyType | undefined =>
+  routeOf(url)?.bodies[method.toUpperCase()]
 
 /** The route a request is counted under: the API's path template, `/console`, or `other` (never the raw URL). */
 export const routeLabelOf = (url: string): string => {

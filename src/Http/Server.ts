@@ -20,18 +20,18 @@ import { AuthenticationLive } from "../Auth/Http.js"
 import { AppConfig } from "../Config.js"
 import { ConsoleLive } from "../Console/Http.js"
 import { DocumentsLive } from "../Documents/Http.js"
-import { JobsLive } from "../Jobs/Http.js"
 import { CurrentUsage, emptyUsage, usageHeaders, usageLogAnnotations } from "../Engine/Claude/Usage.js"
+import { JobsLive } from "../Jobs/Http.js"
+import { queueDepth } from "../Jobs/Repo.js"
+import { recordRequest } from "../Observability/Metrics.js"
+import { MetricsLive } from "../Observability/Prometheus.js"
 import { ScratchFileSystem } from "../Storage/ScratchFileSystem.js"
 import { TemplatesLive } from "../Templates/Http.js"
 import { Api } from "./Api.js"
 import { compression } from "./Compression.js"
 import { causeToResponse } from "./ErrorResponse.js"
-import { withRequestLimits } from "./RequestLimits.js"
 import { CurrentRequestId, requestIdFrom } from "./RequestId.js"
-import { queueDepth } from "../Jobs/Repo.js"
-import { recordRequest } from "../Observability/Metrics.js"
-import { MetricsLive } from "../Observability/Prometheus.js"
+import { withRequestLimits } from "./RequestLimits.js"
 import { routeLabelOf } from "./Routes.js"
 
 /** Upload and body limits, and one `{detail}` answer for every failure. */
@@ -95,7 +95,9 @@ const requestLog = HttpMiddleware.make((app) =>
     const usage = emptyUsage()
     // The response is written inside `app`, so the headers go on through a pre-response handler.
     yield* HttpApp.appendPreResponseHandler((_request, response) =>
-      Effect.succeed(HttpServerResponse.setHeaders(HttpServerResponse.setHeader(response, "x-request-id", id), usageHeaders(usage)))
+      Effect.succeed(
+        HttpServerResponse.setHeaders(HttpServerResponse.setHeader(response, "x-request-id", id), usageHeaders(usage))
+      )
     )
     return yield* app.pipe(
       Effect.tap((response) => {
@@ -114,7 +116,16 @@ const requestLog = HttpMiddleware.make((app) =>
 )
 
 /** Headers a browser client may read from an answer from another origin. */
-const EXPOSED_HEADERS = ["x-request-id", "retry-after", "location", "preference-applied", "x-usage-model-calls", "x-usage-input-tokens", "x-usage-output-tokens", "x-usage-ungrounded-values"]
+const EXPOSED_HEADERS = [
+  "x-request-id",
+  "retry-after",
+  "location",
+  "preference-applied",
+  "x-usage-model-calls",
+  "x-usage-input-tokens",
+  "x-usage-output-tokens",
+  "x-usage-ungrounded-values"
+]
 
 /**
  * Cross-origin calls from the browser origins CORS_ORIGINS names (`*` for any); none when it is unset.

@@ -5,10 +5,10 @@
  * goes to exactly the addresses that were checked.
  */
 import { Effect } from "effect"
+import ipaddr from "ipaddr.js"
 import type * as Dns from "node:dns"
 import { lookup } from "node:dns/promises"
 import type * as Net from "node:net"
-import ipaddr from "ipaddr.js"
 import { BadGateway, Unprocessable } from "../Domain/Errors.js"
 
 export interface Target {
@@ -99,7 +99,9 @@ export const refusedRange = (address: string): string | undefined => {
     return "an unparseable address"
   }
   if (parsed.kind() === "ipv4" && parsed.toString() === "169.254.169.254") return "the cloud metadata address"
-  if (parsed.kind() === "ipv6" && parsed.toNormalizedString() === "fd00:ec2:0:0:0:0:0:254") return "the cloud metadata address"
+  if (parsed.kind() === "ipv6" && parsed.toNormalizedString() === "fd00:ec2:0:0:0:0:0:254") {
+    return "the cloud metadata address"
+  }
   const range = parsed.range()
   if (range !== "unicast") return RANGE_NAMES[range] ?? `a special-purpose (${range}) address`
   // Deprecated IPv4-compatible IPv6 (::a.b.c.d) counts as unicast in ipaddr.js but may carry any IPv4.
@@ -110,18 +112,19 @@ export const refusedRange = (address: string): string | undefined => {
 }
 
 /** Answers Node's connect-time lookup with the addresses already checked, so DNS is not asked twice. */
-export const pinnedLookup = (addresses: ReadonlyArray<Dns.LookupAddress>): Net.LookupFunction => (hostname, options, callback) => {
-  const family = options.family === "IPv4" ? 4 : options.family === "IPv6" ? 6 : options.family
-  const candidates = family === 4 || family === 6 ? addresses.filter((a) => a.family === family) : addresses
-  const first = candidates[0]
-  if (first === undefined) {
-    const error: NodeJS.ErrnoException = new Error(`no IPv${family} address for ${hostname}`)
-    error.code = "ENOTFOUND"
-    return callback(error, "", undefined)
+export const pinnedLookup =
+  (addresses: ReadonlyArray<Dns.LookupAddress>): Net.LookupFunction => (hostname, options, callback) => {
+    const family = options.family === "IPv4" ? 4 : options.family === "IPv6" ? 6 : options.family
+    const candidates = family === 4 || family === 6 ? addresses.filter((a) => a.family === family) : addresses
+    const first = candidates[0]
+    if (first === undefined) {
+      const error: NodeJS.ErrnoException = new Error(`no IPv${family} address for ${hostname}`)
+      error.code = "ENOTFOUND"
+      return callback(error, "", undefined)
+    }
+    if (options.all) callback(null, [...candidates])
+    else callback(null, first.address, first.family)
   }
-  if (options.all) callback(null, [...candidates])
-  else callback(null, first.address, first.family)
-}
 
 export const errorReason = (e: unknown): string => {
   if (e instanceof Error) {
@@ -130,4 +133,3 @@ export const errorReason = (e: unknown): string => {
   }
   return String(e)
 }
-

@@ -8,8 +8,8 @@ import { Effect } from "effect"
 import * as Http from "node:http"
 import * as Https from "node:https"
 import { AppConfig } from "../Config.js"
-import { checkedTarget, errorReason, pinnedLookup, type Target } from "./AddressGuard.js"
 import { BadGateway, BadRequest, GatewayTimeout, PayloadTooLarge, Unprocessable } from "../Domain/Errors.js"
+import { checkedTarget, errorReason, pinnedLookup, type Target } from "./AddressGuard.js"
 
 export interface Download {
   readonly bytes: Uint8Array
@@ -86,7 +86,8 @@ const request = (target: Target, limit: number): Effect.Effect<Response, Payload
     }
     const tooLarge = () =>
       settle(Effect.fail(new PayloadTooLarge({ detail: `download larger than the limit of ${limit} bytes` })), true)
-    const failed = (reason: string) => settle(Effect.fail(new BadGateway({ detail: `url fetch failed: ${reason}` })), true)
+    const failed = (reason: string) =>
+      settle(Effect.fail(new BadGateway({ detail: `url fetch failed: ${reason}` })), true)
 
     const { url } = target
     const options: Http.RequestOptions = {
@@ -165,7 +166,10 @@ const decodeOrKeep = (encoded: string): string => {
 
 /** Keeps only a base name: no directories, no control characters, not "." or "..". */
 const safeName = (name: string): string | undefined => {
-  const base = name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1).replace(/[\u0000-\u001f\u007f]/g, "").trim()
+  const base = name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1).replace(
+    /[\u0000-\u001f\u007f]/g,
+    ""
+  ).trim()
   return base === "" || base === "." || base === ".." ? undefined : base
 }
 

@@ -25,11 +25,16 @@ export class JobsApi extends HttpApiGroup.make("jobs")
     HttpApiEndpoint.get("list", "/jobs")
       .setUrlParams(Schema.Struct({
         ...Paging.fields,
-        status: Schema.optional(JobStatus.annotations({ description: "Only jobs in this state", examples: ["succeeded"] }))
+        status: Schema.optional(
+          JobStatus.annotations({ description: "Only jobs in this state", examples: ["succeeded"] })
+        )
       }))
       .addSuccess(Schema.Array(JobSummary))
       .annotate(OpenApi.Summary, "This tenant's jobs, newest first (without results)")
-      .annotate(OpenApi.Description, "Jobs are kept for JOB_RETENTION_HOURS after they end; `status` keeps only jobs in that state.")
+      .annotate(
+        OpenApi.Description,
+        "Jobs are kept for JOB_RETENTION_HOURS after they end; `status` keeps only jobs in that state."
+      )
   )
   .add(
     HttpApiEndpoint.del("cancel", "/jobs/:job_id")
@@ -40,7 +45,10 @@ export class JobsApi extends HttpApiGroup.make("jobs")
         OpenApi.Summary,
         "Cancel a job (a queued one never runs, a running one is stopped) or remove a finished one from the list"
       )
-      .annotate(OpenApi.Description, "Answers 204 with no body. A cancelled job ends with status `cancelled` and its webhook says so.")
+      .annotate(
+        OpenApi.Description,
+        "Answers 204 with no body. A cancelled job ends with status `cancelled` and its webhook says so."
+      )
   )
   .middleware(Authentication)
   .prefix("/v1")

@@ -9,6 +9,12 @@ export const JobsLive = HttpApiBuilder.group(Api, "jobs", (handlers) =>
     const jobs = yield* Jobs
     return handlers
       .handle("get", ({ path }) => Effect.flatMap(CurrentTenant, ({ tenantId }) => jobs.get(tenantId, path.job_id)))
-      .handle("list", ({ urlParams }) => Effect.flatMap(CurrentTenant, ({ tenantId }) => jobs.list(tenantId, urlParams)))
-      .handle("cancel", ({ path }) => Effect.flatMap(CurrentTenant, ({ tenantId }) => jobs.cancelOrRemove(tenantId, path.job_id)))
+      .handle(
+        "list",
+        ({ urlParams }) => Effect.flatMap(CurrentTenant, ({ tenantId }) => jobs.list(tenantId, urlParams))
+      )
+      .handle(
+        "cancel",
+        ({ path }) => Effect.flatMap(CurrentTenant, ({ tenantId }) => jobs.cancelOrRemove(tenantId, path.job_id))
+      )
   }))

@@ -10,7 +10,7 @@ import { NotFound } from "../Domain/Errors.js"
 import type { JobAccepted, JobKind, JobStatus } from "../Domain/Job.js"
 import { newId, nowSeconds } from "../lib/ids.js"
 import { BlobStore, type StoredBlob } from "../Storage/BlobStore.js"
-import { JOBS_QUEUE, JobQueue, WEBHOOKS_QUEUE } from "./Queue.js"
+import { JobQueue, JOBS_QUEUE, WEBHOOKS_QUEUE } from "./Queue.js"
 import { type JobRequest, JobsRepo, jobView, type StoredJob } from "./Repo.js"
 
 export interface Submission {
@@ -73,8 +73,14 @@ export class Jobs extends Effect.Service<Jobs>()("Jobs", {
 
     const get = (tenantId: string, id: string) => Effect.map(findJob(tenantId, id), jobView)
 
-    const list = (tenantId: string, options: { readonly limit?: number | undefined; readonly offset?: number | undefined; readonly status?: JobStatus | undefined }) =>
-      repo.list(tenantId, options).pipe(Effect.orDie)
+    const list = (
+      tenantId: string,
+      options: {
+        readonly limit?: number | undefined
+        readonly offset?: number | undefined
+        readonly status?: JobStatus | undefined
+      }
+    ) => repo.list(tenantId, options).pipe(Effect.orDie)
 
     /** The job's file goes once nothing holds it (under the blob's lock, so a new upload of the same bytes keeps its file). */
     const releaseFile = (job: StoredJob) =>
@@ -105,10 +111,13 @@ export class Jobs extends Effect.Service<Jobs>()("Jobs", {
           ? yield* remove
           : yield* Effect.gen(function*() {
             let result = Option.none<Option.Option<string>>()
-            yield* blobs.release(job.blobSha256!, Effect.map(remove, (r) => {
-              result = r
-              return Option.isSome(r) && Option.isSome(r.value)
-            }))
+            yield* blobs.release(
+              job.blobSha256!,
+              Effect.map(remove, (r) => {
+                result = r
+                return Option.isSome(r) && Option.isSome(r.value)
+              })
+            )
             return result
           })
         if (Option.isNone(removed)) return yield* new NotFound({ detail: `job ${id} not found` })

@@ -15,7 +15,9 @@ import { PgBoss } from "pg-boss"
 import type { Db as IDatabase, Job, Queue as QueueOptions, WorkOptions } from "pg-boss"
 import { AppConfig } from "../Config.js"
 
-export class QueueError extends Data.TaggedError("QueueError")<{ readonly message: string; readonly cause?: unknown }> {}
+export class QueueError
+  extends Data.TaggedError("QueueError")<{ readonly message: string; readonly cause?: unknown }>
+{}
 
 export const JOBS_QUEUE = "docsplit-jobs"
 export const WEBHOOKS_QUEUE = "docsplit-webhooks"
@@ -30,7 +32,10 @@ export const JOB_RETRY_LIMIT = 3
 const HEARTBEAT_SECONDS = 10
 
 const call = <A>(what: string, f: () => Promise<A>) =>
-  Effect.tryPromise({ try: f, catch: (cause) => new QueueError({ message: `queue: ${what} failed: ${String(cause)}`, cause }) })
+  Effect.tryPromise({
+    try: f,
+    catch: (cause) => new QueueError({ message: `queue: ${what} failed: ${String(cause)}`, cause })
+  })
 
 /** pg-boss's database interface over an Effect SqlClient, run with `runtime`'s context (a transaction's, say). */
 const sqlAdapter = (runtime: Runtime.Runtime<SqlClient.SqlClient>): IDatabase => ({
@@ -63,7 +68,13 @@ export class JobQueue extends Effect.Service<JobQueue>()("JobQueue", {
     const schema = queueSchemaFor(current?.schema ?? "public")
     const boss = Option.match(config.databaseUrl, {
       onSome: (url) =>
-        new PgBoss({ connectionString: Redacted.value(url), schema, max: 4, useListenNotify: true, application_name: "docsplit-queue" }),
+        new PgBoss({
+          connectionString: Redacted.value(url),
+          schema,
+          max: 4,
+          useListenNotify: true,
+          application_name: "docsplit-queue"
+        }),
       onNone: () => new PgBoss({ db: sqlAdapter(runtime), schema })
     })
     boss.on("error", (error) => Runtime.runFork(runtime)(Effect.logWarning("queue engine error", error)))
@@ -126,8 +137,15 @@ export class JobQueue extends Effect.Service<JobQueue>()("JobQueue", {
         workerIds.set(name, ids)
         for (let slot = 0; slot < slots; slot++) {
           const id = yield* call(`work ${name}`, () =>
-            boss.work<D>(name, { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2, ...options, localConcurrency: 1 }, async ([job]) => {
-              if (job === undefined) return
+            boss.work<D>(name, {
+              pollingIntervalSeconds: 0.5,
+              notifyPollingIntervalSeconds: 2,
+              ...options,
+              localConcurrency: 1
+            }, async ([job]) => {
+              if (job === undefined) {
+                return
+              }
               const fiber = Runtime.runFork(handlerRuntime)(handle(job))
               running.set(job.id, fiber)
               const onAbort = () => Runtime.runFork(handlerRuntime)(Fiber.interrupt(fiber))
@@ -189,7 +207,9 @@ export class JobQueue extends Effect.Service<JobQueue>()("JobQueue", {
       Effect.gen(function*() {
         stopping = true
         for (const [name, ids] of workerIds) {
-          for (const id of ids) yield* call("stop working", () => boss.offWork(name, { id, wait: false })).pipe(Effect.ignore)
+          for (const id of ids) {
+            yield* call("stop working", () => boss.offWork(name, { id, wait: false })).pipe(Effect.ignore)
+          }
         }
         const fibers = [...running.values()]
         if (fibers.length > 0) {

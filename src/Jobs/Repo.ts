@@ -139,10 +139,19 @@ export class JobsRepo extends Effect.Service<JobsRepo>()("JobsRepo", {
       )
 
     const findById = (id: string) =>
-      sql<JobRow>`SELECT * FROM jobs WHERE id = ${id}`.pipe(Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toJob)))
+      sql<JobRow>`SELECT * FROM jobs WHERE id = ${id}`.pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toJob))
+      )
 
     /** This tenant's jobs, newest first, without results. */
-    const list = (tenantId: string, options: { readonly limit?: number | undefined; readonly offset?: number | undefined; readonly status?: JobStatus | undefined }) =>
+    const list = (
+      tenantId: string,
+      options: {
+        readonly limit?: number | undefined
+        readonly offset?: number | undefined
+        readonly status?: JobStatus | undefined
+      }
+    ) =>
       sql<JobRow>`
         SELECT id, tenant_id, kind, status, queue_id, document_id, blob_sha256, file_name, request, webhook_url, attempt,
                created_at, started_at, finished_at, pages_read, pages_total, sections_done, sections_total,
@@ -207,7 +216,9 @@ export class JobsRepo extends Effect.Service<JobsRepo>()("JobsRepo", {
     /** The job's file is no longer needed (the job ended): its reference goes, the blob with it if unused. */
     const releaseFile = (id: string) =>
       Effect.gen(function*() {
-        const rows = yield* sql<{ blob_sha256: string | null }>`SELECT blob_sha256 FROM jobs WHERE id = ${id} FOR UPDATE`
+        const rows = yield* sql<
+          { blob_sha256: string | null }
+        >`SELECT blob_sha256 FROM jobs WHERE id = ${id} FOR UPDATE`
         const sha = rows[0]?.blob_sha256
         if (sha === undefined || sha === null) return Option.none<string>()
         yield* sql`UPDATE jobs SET blob_sha256 = NULL WHERE id = ${id}`

@@ -9,19 +9,19 @@
 import { SqlClient } from "@effect/sql"
 import { Cause, Data, Effect, Layer, Option, Schedule } from "effect"
 import { AppConfig } from "../Config.js"
-import { statusOf } from "../Domain/Errors.js"
 import { loadSpecs } from "../Documents/Templates.js"
 import { DocumentWork } from "../Documents/Work.js"
+import { statusOf } from "../Domain/Errors.js"
 import { nowSeconds } from "../lib/ids.js"
 import type { Progress } from "../Pipeline/Progress.js"
 import { BlobStore } from "../Storage/BlobStore.js"
 import { Jobs } from "./Jobs.js"
-import { JOB_RETRY_LIMIT, JOBS_QUEUE, JobQueue, WEBHOOKS_QUEUE } from "./Queue.js"
+import { JOB_RETRY_LIMIT, JobQueue, JOBS_QUEUE, WEBHOOKS_QUEUE } from "./Queue.js"
 import { type Finish, JobsRepo, type StoredJob } from "./Repo.js"
 import { Webhooks } from "./Webhooks.js"
 
 /** The attempt lost the job (cancelled, or taken over) before it could finish it. */
-class Superseded extends Data.TaggedError("Superseded")<{}> {}
+class Superseded extends Data.TaggedError("Superseded") {}
 
 /** Notices delivered at once by one process. */
 const WEBHOOK_CONCURRENCY = 4
@@ -95,7 +95,9 @@ const make = Effect.gen(function*() {
     })
 
   /** One attempt at a queued job. Fails only when the engine should run it again (a crash, a stop). */
-  const run = (queued: { readonly id: string; readonly retryCount: number; readonly data: { readonly jobId: string } }) =>
+  const run = (
+    queued: { readonly id: string; readonly retryCount: number; readonly data: { readonly jobId: string } }
+  ) =>
     Effect.gen(function*() {
       const attempt = `${queued.id}:${queued.retryCount}`
       const claimed = yield* repo.claim(queued.data.jobId, attempt).pipe(Effect.orDie)
@@ -104,7 +106,9 @@ const make = Effect.gen(function*() {
       const job = claimed.value
       yield* perform(job, attempt).pipe(
         Effect.catchAll((error): Effect.Effect<void, never, SqlClient.SqlClient> => {
-          if (error._tag === "Superseded") return Effect.logInfo(`job ${job.id}: cancelled or taken over; its result is dropped`)
+          if (error._tag === "Superseded") {
+            return Effect.logInfo(`job ${job.id}: cancelled or taken over; its result is dropped`)
+          }
           const detail = "detail" in error ? String(error.detail) : String(error)
           return finish(job, attempt, { status: "failed", error: { status: statusOf(error), detail } }).pipe(
             Effect.catchTag("Superseded", () => Effect.void)
@@ -113,16 +117,22 @@ const make = Effect.gen(function*() {
         Effect.catchAllDefect((defect) =>
           queued.retryCount >= JOB_RETRY_LIMIT
             ? Effect.logError(`job ${job.id} failed on its last attempt`, Cause.die(defect)).pipe(
-              Effect.zipRight(finish(job, attempt, { status: "failed", error: { status: 500, detail: "the job could not be completed; try again" } })),
+              Effect.zipRight(
+                finish(job, attempt, {
+                  status: "failed",
+                  error: { status: 500, detail: "the job could not be completed; try again" }
+                })
+              ),
               Effect.catchTag("Superseded", () => Effect.void)
             )
             : Effect.die(defect)
         ),
         // Stopped here (shutdown, or the engine saw the job cancelled): it waits for the next worker.
         Effect.onInterrupt(() =>
-          sql`UPDATE jobs SET status = 'queued', attempt = NULL WHERE id = ${job.id} AND attempt = ${attempt} AND status = 'running'`.pipe(
-            Effect.ignore
-          )
+          sql`UPDATE jobs SET status = 'queued', attempt = NULL WHERE id = ${job.id} AND attempt = ${attempt} AND status = 'running'`
+            .pipe(
+              Effect.ignore
+            )
         ),
         Effect.ensuring(Effect.suspend(() =>
           Effect.flatMap(repo.findById(job.id).pipe(Effect.orDie), (now) =>
@@ -141,11 +151,15 @@ const make = Effect.gen(function*() {
       localConcurrency: config.workers,
       groupConcurrency: config.maxJobsPerTenant ?? fairShare(config.workers)
     }, run)
-    yield* queue.work(WEBHOOKS_QUEUE, { localConcurrency: WEBHOOK_CONCURRENCY }, (job: { readonly data: { readonly jobId: string } }) =>
-      webhooks.deliver(job.data.jobId).pipe(
-        Effect.tapError((e) => Effect.logInfo(`webhook of job ${job.data.jobId} not delivered: ${e.detail}`)),
-        Effect.orDie
-      ))
+    yield* queue.work(
+      WEBHOOKS_QUEUE,
+      { localConcurrency: WEBHOOK_CONCURRENCY },
+      (job: { readonly data: { readonly jobId: string } }) =>
+        webhooks.deliver(job.data.jobId).pipe(
+          Effect.tapError((e) => Effect.logInfo(`webhook of job ${job.data.jobId} not delivered: ${e.detail}`)),
+          Effect.orDie
+        )
+    )
     yield* Effect.logInfo(`jobs: this process runs ${config.workers} at once`)
   }
 
@@ -154,7 +168,9 @@ const make = Effect.gen(function*() {
     const cutoff = nowSeconds() - Math.round(config.jobRetentionHours * 3600)
     const expired = yield* repo.expired(cutoff).pipe(Effect.orDie)
     for (const { id, tenant_id } of expired) yield* jobs.cancelOrRemove(tenant_id, id).pipe(Effect.ignore)
-    if (expired.length > 0) yield* Effect.logInfo(`removed ${expired.length} job(s) past the retention of ${config.jobRetentionHours} h`)
+    if (expired.length > 0) {
+      yield* Effect.logInfo(`removed ${expired.length} job(s) past the retention of ${config.jobRetentionHours} h`)
+    }
   }).pipe(Effect.catchAllCause((cause) => Effect.logWarning("job retention sweep failed; next time", cause)))
   // Every ten minutes, or a quarter of a shorter retention.
   const every = Math.min(600_000, Math.max(1_000, (config.jobRetentionHours * 3_600_000) / 4))

@@ -25,7 +25,9 @@ export const webhookMessageId = (jobId: string) => `msg_${jobId}`
 
 /** Why `secret` cannot sign Standard Webhooks notices, or undefined. */
 export const secretProblem = (secret: string): string | undefined => {
-  if (!secret.startsWith("whsec_")) return "WEBHOOK_SECRET must start with whsec_ (`npm run keys -- webhook-secret TENANT` makes one)"
+  if (!secret.startsWith("whsec_")) {
+    return "WEBHOOK_SECRET must start with whsec_ (`npm run keys -- webhook-secret TENANT` makes one)"
+  }
   const key = Buffer.from(secret.slice("whsec_".length), "base64")
   if (key.length < 24) return "WEBHOOK_SECRET must carry at least 24 random bytes, base64-encoded after whsec_"
   return undefined
@@ -74,13 +76,19 @@ export class Webhooks extends Effect.Service<Webhooks>()("Webhooks", {
     const repo = yield* JobsRepo
     const allowHosts = new Set(config.urlAllowHosts.map((h) => h.toLowerCase()))
     // A secret that cannot sign is refused at start, not at the first notice.
-    if (Option.isSome(config.webhookSecret) && secretProblem(Redacted.value(config.webhookSecret.value)) !== undefined) {
-      return yield* Effect.fail(ConfigError.InvalidData(["WEBHOOK_SECRET"], secretProblem(Redacted.value(config.webhookSecret.value))!))
+    if (
+      Option.isSome(config.webhookSecret) && secretProblem(Redacted.value(config.webhookSecret.value)) !== undefined
+    ) {
+      return yield* Effect.fail(
+        ConfigError.InvalidData(["WEBHOOK_SECRET"], secretProblem(Redacted.value(config.webhookSecret.value))!)
+      )
     }
 
     const secretOf = (tenantId: string) =>
-      Effect.map(repo.tenantSecret(tenantId).pipe(Effect.orDie), (own) =>
-        Option.orElse(own, () => Option.map(config.webhookSecret, Redacted.value)))
+      Effect.map(
+        repo.tenantSecret(tenantId).pipe(Effect.orDie),
+        (own) => Option.orElse(own, () => Option.map(config.webhookSecret, Redacted.value))
+      )
 
     /** A webhook_url as submitted: a public http(s) address (or allow-listed), and a secret to sign with. */
     const check = (tenantId: string, raw: string) =>
@@ -89,11 +97,16 @@ export class Webhooks extends Effect.Service<Webhooks>()("Webhooks", {
         if (url === "") return yield* new Unprocessable({ detail: "webhook_url must not be empty" })
         yield* checkedTarget(url, undefined, "webhook_url", allowHosts).pipe(
           Effect.catchTag("BadGateway", (e) =>
-            Effect.fail(new Unprocessable({ detail: `webhook_url cannot be used: ${e.detail.replace(/^url fetch failed: /, "")}` })))
+            Effect.fail(
+              new Unprocessable({
+                detail: `webhook_url cannot be used: ${e.detail.replace(/^url fetch failed: /, "")}`
+              })
+            ))
         )
         if (Option.isNone(yield* secretOf(tenantId))) {
           return yield* new Unprocessable({
-            detail: "webhook_url needs a signing secret: set WEBHOOK_SECRET or run `npm run keys -- webhook-secret TENANT`"
+            detail:
+              "webhook_url needs a signing secret: set WEBHOOK_SECRET or run `npm run keys -- webhook-secret TENANT`"
           })
         }
         return url

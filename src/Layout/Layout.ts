@@ -48,7 +48,8 @@ export const analyzeLayout = (model: PageModel): PageModel => {
 type Role = "header" | "footer"
 
 /** "Page 2 of 5", "Seite 2", "- 2 -", "2/5": the numbers change from page to page, the rest does not. */
-const PAGE_NUMBER = /\b(?:page|seite|pagina|página|pg)\.?\s*\d+|^[\s\-–—(]*\d+(?:\s*(?:of|von|de|sur|\/)\s*\d+)?[\s\-–—)]*$/i
+const PAGE_NUMBER =
+  /\b(?:page|seite|pagina|página|pg)\.?\s*\d+|^[\s\-–—(]*\d+(?:\s*(?:of|von|de|sur|\/)\s*\d+)?[\s\-–—)]*$/i
 
 /** Texts equal under this are the same header (numbers count only in page numbers). */
 const normalize = (text: string) => {
@@ -61,7 +62,11 @@ const furnitureRoles = (pages: ReadonlyArray<Page>): Array<Map<number, Role>> =>
   const roles = pages.map(() => new Map<number, Role>())
   const withText = pages.filter((p) => p.lines.length > 0).length
   if (withText < 2) return roles
-  interface Occurrence { readonly page: number; readonly line: number; readonly box: Box }
+  interface Occurrence {
+    readonly page: number
+    readonly line: number
+    readonly box: Box
+  }
   const candidates = new Map<string, Array<Occurrence>>()
   pages.forEach((page, p) =>
     page.lines.forEach((line, l) => {
@@ -166,7 +171,10 @@ const analyzePage = (page: Page, roles: Map<number, Role>): Page => {
   return { ...page, lines, ...(pageTables.length > 0 ? { tables: pageTables } : {}) }
 }
 
-const unscale = (b: Box, page: Page): Box => [b[0] / page.width, b[1] / page.height, b[2] / page.width, b[3] / page.height]
+const unscale = (
+  b: Box,
+  page: Page
+): Box => [b[0] / page.width, b[1] / page.height, b[2] / page.width, b[3] / page.height]
 
 const median = (xs: ReadonlyArray<number>): number => {
   if (xs.length === 0) return 0
@@ -334,8 +342,7 @@ const tableOf = (rows: ReadonlyArray<Row>, columns: ReadonlyArray<Interval>): Bl
 }
 
 /** A label ("Invoice no.:") or a number, amount, date or quantity ("1.234,50 €", "2024-03-01", "2 pcs"). */
-const isLabelOrNumber = (cell: string) =>
-  /:$/.test(cell) || /^[^\p{L}]*\d[^\p{L}]*(?:\p{L}{1,3}\.?)?$/u.test(cell)
+const isLabelOrNumber = (cell: string) => /:$/.test(cell) || /^[^\p{L}]*\d[^\p{L}]*(?:\p{L}{1,3}\.?)?$/u.test(cell)
 
 /** At least 60% of the non-empty cells. */
 const mostly = (cells: ReadonlyArray<string>, test: (cell: string) => boolean) => {

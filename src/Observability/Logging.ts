@@ -24,7 +24,9 @@ const level = Config.string("LOG_LEVEL").pipe(
   Config.mapOrFail((text) => {
     const found = LEVELS[text.trim().toLowerCase()]
     return found === undefined
-      ? Either.left(ConfigError.InvalidData([], `LOG_LEVEL must be one of trace, debug, info, warn, error, none (got "${text}")`))
+      ? Either.left(
+        ConfigError.InvalidData([], `LOG_LEVEL must be one of trace, debug, info, warn, error, none (got "${text}")`)
+      )
       : Either.right(found)
   })
 )

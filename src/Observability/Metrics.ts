@@ -47,10 +47,16 @@ const ocrSeconds = Metric.histogram(
 
 /** Times `self` as one run of an OCR engine. */
 export const timeOcr = (engine: "tesseract" | "line_recognizer") => <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.flatMap(Effect.timed(self), ([duration, a]) =>
-    Effect.as(Metric.update(ocrSeconds.pipe(Metric.tagged("engine", engine)), Duration.toSeconds(duration)), a))
+  Effect.flatMap(
+    Effect.timed(self),
+    ([duration, a]) =>
+      Effect.as(Metric.update(ocrSeconds.pipe(Metric.tagged("engine", engine)), Duration.toSeconds(duration)), a)
+  )
 
-const modelCalls = Metric.counter("docsplit_model_calls", { description: "Calls to the model provider", incremental: true })
+const modelCalls = Metric.counter("docsplit_model_calls", {
+  description: "Calls to the model provider",
+  incremental: true
+})
 const modelTokens = Metric.counter("docsplit_model_tokens", {
   description: "Tokens of the model calls, by direction (input, output)",
   incremental: true
@@ -74,8 +80,12 @@ export const recordAdmissionRejected = Metric.increment(admissionRejected)
 
 /** Levels read when /metrics is scraped. */
 export const gauges = {
-  admitted: Metric.gauge("docsplit_requests_admitted", { description: "Heavy requests running or waiting in this process" }),
+  admitted: Metric.gauge("docsplit_requests_admitted", {
+    description: "Heavy requests running or waiting in this process"
+  }),
   jobsQueued: Metric.gauge("docsplit_jobs_queued", { description: "Asynchronous jobs waiting, over all processes" }),
   jobsRunning: Metric.gauge("docsplit_jobs_running", { description: "Asynchronous jobs running, over all processes" }),
-  dbConnections: Metric.gauge("docsplit_db_pool_connections", { description: "Database pool connections, by state (total, idle, waiting)" })
+  dbConnections: Metric.gauge("docsplit_db_pool_connections", {
+    description: "Database pool connections, by state (total, idle, waiting)"
+  })
 }

@@ -105,7 +105,8 @@ export const toOcrResult = (data: TesseractBlocks, prepared: PreparedImage): Ocr
   return resultOf(readingOrder(lines))
 }
 
-export const meanConfidence = (words: ReadonlyArray<Word>) => words.reduce((sum, w) => sum + w.confidence, 0) / words.length
+export const meanConfidence = (words: ReadonlyArray<Word>) =>
+  words.reduce((sum, w) => sum + w.confidence, 0) / words.length
 
 /** A reading of these lines, its confidence the mean over all their words (0 when there are none). */
 export const resultOf = (lines: Array<Line>): OcrResult => {
@@ -118,7 +119,9 @@ export const wordBoxes = (data: TesseractBlocks): Array<PixelBox> =>
   (data.blocks ?? []).flatMap((block) =>
     block.paragraphs.flatMap((paragraph) =>
       paragraph.lines.flatMap((line) =>
-        line.words.filter((w) => w.text.trim().length > 0).map((w): PixelBox => [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1])
+        line.words.filter((w) => w.text.trim().length > 0).map((
+          w
+        ): PixelBox => [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1])
       )
     )
   )

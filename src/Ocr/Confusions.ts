@@ -62,5 +62,7 @@ export const repairLine = (line: Line): Line => {
     const text = repairOutward(repairConfusions(w.text), line.words[i + 1]?.text)
     return text === w.text ? w : { ...w, text }
   })
-  return words.every((w, i) => w === line.words[i]) ? line : { ...line, text: words.map((w) => w.text).join(" "), words }
+  return words.every((w, i) => w === line.words[i])
+    ? line
+    : { ...line, text: words.map((w) => w.text).join(" "), words }
 }

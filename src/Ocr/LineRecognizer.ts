@@ -80,14 +80,19 @@ const loadModel = async (modelPath?: string): Promise<Model> => {
   if (lines[lines.length - 1] === "") lines.pop()
   // PaddleOCR's recognition head: blank, the dictionary, then the space.
   const labels = ["", ...lines.map((l) => l.normalize("NFKC")), " "]
-  const allowed = Int32Array.from(labels.flatMap((label, i) => (i === 0 || (label.length > 0 && isLatinOrCommon(label)) ? [i] : [])))
+  const allowed = Int32Array.from(
+    labels.flatMap((label, i) => (i === 0 || (label.length > 0 && isLatinOrCommon(label)) ? [i] : []))
+  )
   const alphabet = new Set(Array.from(allowed, (i) => labels[i]!).filter((c) => c.length > 0))
   return { session, Tensor: ort.Tensor, labels, allowed, alphabet }
 }
 
 /** The network's input: the line scaled to 48 px high (width in proportion), three equal channels in -1..1. */
 const toInput = async (model: Model, image: GrayImage) => {
-  const width = Math.max(INPUT_HEIGHT / 4, Math.min(MAX_INPUT_WIDTH, Math.round((image.width / image.height) * INPUT_HEIGHT)))
+  const width = Math.max(
+    INPUT_HEIGHT / 4,
+    Math.min(MAX_INPUT_WIDTH, Math.round((image.width / image.height) * INPUT_HEIGHT))
+  )
   const scaled = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 1 } })
     .resize(width, INPUT_HEIGHT, { fit: "fill" })
     .toColourspace("b-w")
@@ -116,7 +121,9 @@ const decode = (model: Model, output: Ort.Tensor): Array<ReadCharacter> => {
         best = c
       }
     }
-    if (best !== 0 && best !== previous) chars.push({ char: model.labels[best]!, x: (t + 0.5) / steps, confidence: bestP })
+    if (best !== 0 && best !== previous) {
+      chars.push({ char: model.labels[best]!, x: (t + 0.5) / steps, confidence: bestP })
+    }
     previous = best
   }
   return chars
@@ -134,7 +141,9 @@ export const makeLineRecognizer = (options: {
     // Loaded once, on first use; a runtime that cannot load disables the second reading instead of the OCR.
     const model = yield* Effect.cached(
       Effect.tryPromise(() => loadModel(options.modelPath)).pipe(
-        Effect.tapError((cause) => Effect.logWarning("second line recognizer unavailable; tesseract's reading is kept", cause)),
+        Effect.tapError((cause) =>
+          Effect.logWarning("second line recognizer unavailable; tesseract's reading is kept", cause)
+        ),
         Effect.option,
         Effect.withSpan("LineRecognizer.load")
       )

@@ -27,8 +27,9 @@
  */
 import { Effect, Layer, Option, type Scope } from "effect"
 import { AppConfig } from "../Config.js"
-import { Scratch } from "../Storage/Scratch.js"
 import type { Line } from "../Domain/PageModel.js"
+import { timeOcr } from "../Observability/Metrics.js"
+import { Scratch } from "../Storage/Scratch.js"
 import { meanConfidence, readingOrder, resultOf, toOcrResult, wordBoxes } from "./Blocks.js"
 import { repairLine } from "./Confusions.js"
 import { type LineRecognizer, type LoadedLineRecognizer, makeLineRecognizer } from "./LineRecognizer.js"
@@ -38,7 +39,6 @@ import { withoutPrintedRules } from "./PrintedRules.js"
 import { needsSecondReading, readAgain } from "./SecondReading.js"
 import { makeTesseractPool, type TesseractPool, type TesseractPoolOptions } from "./TesseractPool.js"
 import type { OcrFailed, OcrImage, OcrResult, PageSegmentation } from "./Types.js"
-import { timeOcr } from "../Observability/Metrics.js"
 
 export interface RecognizeOptions {
   /** Default: the mode measured best on the receipts corpus (see Preprocess.ts). */
@@ -57,7 +57,6 @@ export interface RecognizeOptions {
   readonly secondReading?: boolean
 }
 
-
 const PSM: Record<PageSegmentation, string> = {
   auto: "3",
   column: "4",
@@ -72,7 +71,8 @@ const MAX_REREAD_ROWS = 8
 /** A row read alone is kept when its words are this sure on average and it holds letters or digits. */
 const MIN_REREAD_CONFIDENCE = 0.6
 
-const isLegible = (line: Line) => /[\p{L}\p{N}]{2}/u.test(line.text) && meanConfidence(line.words) >= MIN_REREAD_CONFIDENCE
+const isLegible = (line: Line) =>
+  /[\p{L}\p{N}]{2}/u.test(line.text) && meanConfidence(line.words) >= MIN_REREAD_CONFIDENCE
 
 /** The engines a recognition uses: tesseract for lines, words and boxes; the line recognizer for doubtful lines. */
 export interface Engines {
@@ -114,7 +114,11 @@ export const makeRecognition = (engines: Engines, options: RecognitionOptions = 
       const [lines, extra] = yield* Effect.all([
         Effect.forEach(
           first.lines,
-          (line) => (secondReading && needsSecondReading(line) ? readAgain(lineRecognizer, prepared, line) : Effect.succeed(line)),
+          (
+            line
+          ) => (secondReading && needsSecondReading(line)
+            ? readAgain(lineRecognizer, prepared, line)
+            : Effect.succeed(line)),
           { concurrency: "unbounded" }
         ),
         Effect.forEach(
@@ -142,8 +146,14 @@ export const makeEngines = (options: TesseractPoolOptions): Effect.Effect<LocalE
   Effect.gen(function*() {
     const pool = yield* makeTesseractPool(options)
     const recognizer = yield* makeLineRecognizer({ concurrency: pool.workers })
-    const tesseract: TesseractPool = { ...pool, submit: (image, params) => timeOcr("tesseract")(pool.submit(image, params)) }
-    const lines = { ...recognizer, read: (image: Parameters<LineRecognizer["read"]>[0]) => timeOcr("line_recognizer")(recognizer.read(image)) }
+    const tesseract: TesseractPool = {
+      ...pool,
+      submit: (image, params) => timeOcr("tesseract")(pool.submit(image, params))
+    }
+    const lines = {
+      ...recognizer,
+      read: (image: Parameters<LineRecognizer["read"]>[0]) => timeOcr("line_recognizer")(recognizer.read(image))
+    }
     return { tesseract, lines } satisfies LocalEngines
   })
 
@@ -157,19 +167,25 @@ export class OcrEngines extends Effect.Service<OcrEngines>()("OcrEngines", {
     const config = yield* AppConfig
     // In the server, the model is unpacked in the scratch folder (swept after a crash).
     const scratch = yield* Effect.serviceOption(Scratch)
-    return yield* makeEngines({ workers: config.ocrWorkers, tempDir: Option.getOrUndefined(Option.map(scratch, (s) => s.dir)) })
+    return yield* makeEngines({
+      workers: config.ocrWorkers,
+      tempDir: Option.getOrUndefined(Option.map(scratch, (s) => s.dir))
+    })
   }),
   dependencies: [Layer.orDie(AppConfig.Default)]
 }) {}
 
 /** `Default` reads OCR_WORKERS itself; the app uses `DefaultWithoutDependencies` with its own AppConfig. */
 export class Ocr extends Effect.Service<Ocr>()("Ocr", {
-  scoped: Effect.flatMap(AppConfig, (config) => makeOcr({ workers: config.ocrWorkers, secondReading: config.ocrSecondReading })),
+  scoped: Effect.flatMap(
+    AppConfig,
+    (config) => makeOcr({ workers: config.ocrWorkers, secondReading: config.ocrSecondReading })
+  ),
   // A broken configuration already stops the server at start; readers used alone should not carry ConfigError.
   dependencies: [Layer.orDie(AppConfig.Default)]
 }) {}
 
-export { type OcrResult, type OcrImage, type PageSegmentation } from "./Types.js"
-export { OcrFailed } from "./Types.js"
-export { tesseractPaths, unpackModel } from "./TesseractPool.js"
 export { toOcrResult } from "./Blocks.js"
+export { tesseractPaths, unpackModel } from "./TesseractPool.js"
+export { type OcrImage, type OcrResult, type PageSegmentation } from "./Types.js"
+export { OcrFailed } from "./Types.js"

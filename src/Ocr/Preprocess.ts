@@ -26,7 +26,7 @@
  */
 import { Effect } from "effect"
 import sharp from "sharp"
-import { type OcrImage, OcrFailed, type PageSegmentation } from "./Types.js"
+import { OcrFailed, type OcrImage, type PageSegmentation } from "./Types.js"
 
 export interface PreparedImage {
   /** 8-bit grayscale, row-major. */
@@ -113,9 +113,18 @@ interface Component {
 }
 
 /** Dark (≤ threshold) 8-connected components, found run by run with union-find. */
-export const darkComponents = (pixels: Uint8Array, width: number, height: number, threshold: number): Array<Component> => {
+export const darkComponents = (
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  threshold: number
+): Array<Component> => {
   const parent: Array<number> = []
-  const x0: Array<number> = [], y0: Array<number> = [], x1: Array<number> = [], y1: Array<number> = [], area: Array<number> = []
+  const x0: Array<number> = [],
+    y0: Array<number> = [],
+    x1: Array<number> = [],
+    y1: Array<number> = [],
+    area: Array<number> = []
   const find = (i: number): number => {
     while (parent[i] !== i) {
       parent[i] = parent[parent[i]!]!
@@ -207,7 +216,10 @@ const ROW_GAP = 3
  * in none of the recognized words' boxes, grouped into rows (vertical overlap) and runs (small gaps),
  * kept when a run has a few glyphs and is wider than tall. Boxes in prepared pixels, with a margin.
  */
-export const unreadRows = (image: Pick<PreparedImage, "pixels" | "width" | "height">, read: ReadonlyArray<PixelBox>): Array<PixelBox> => {
+export const unreadRows = (
+  image: Pick<PreparedImage, "pixels" | "width" | "height">,
+  read: ReadonlyArray<PixelBox>
+): Array<PixelBox> => {
   const glyphs = glyphsOf(image.pixels, image.width, image.height, otsuThreshold(image.pixels))
   if (glyphs.length < MIN_GLYPHS) return []
   const pad = medianHeight(glyphs) / 4
@@ -218,7 +230,9 @@ export const unreadRows = (image: Pick<PreparedImage, "pixels" | "width" | "heig
   // Rows: glyphs overlapping a row's band by half the smaller height join it (glyphs come top to bottom).
   const rows: Array<{ top: number; bottom: number; glyphs: Array<Component> }> = []
   for (const c of unread) {
-    const row = rows.find((r) => Math.min(r.bottom, c.y1) - Math.max(r.top, c.y0) >= 0.5 * Math.min(r.bottom - r.top, c.y1 - c.y0))
+    const row = rows.find((r) =>
+      Math.min(r.bottom, c.y1) - Math.max(r.top, c.y0) >= 0.5 * Math.min(r.bottom - r.top, c.y1 - c.y0)
+    )
     if (row === undefined) {
       rows.push({ top: c.y0, bottom: c.y1, glyphs: [c] })
       continue
@@ -237,7 +251,12 @@ export const unreadRows = (image: Pick<PreparedImage, "pixels" | "width" | "heig
       const { count, x0, y0 } = run, x1 = run.x1 + 1, y1 = run.y1 + 1
       if (count >= MIN_UNREAD_GLYPHS && x1 - x0 >= 2 * (y1 - y0)) {
         const m = Math.ceil((y1 - y0) / 2)
-        boxes.push([Math.max(0, x0 - m), Math.max(0, y0 - m), Math.min(image.width, x1 + m), Math.min(image.height, y1 + m)])
+        boxes.push([
+          Math.max(0, x0 - m),
+          Math.max(0, y0 - m),
+          Math.min(image.width, x1 + m),
+          Math.min(image.height, y1 + m)
+        ])
       }
       run = undefined
     }
@@ -261,7 +280,9 @@ export const cropPrepared = (image: PreparedImage, box: PixelBox): PreparedImage
   const [x0, y0, x1, y1] = box
   const width = x1 - x0, height = y1 - y0
   const pixels = new Uint8Array(width * height)
-  for (let y = 0; y < height; y++) pixels.set(image.pixels.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x1), y * width)
+  for (let y = 0; y < height; y++) {
+    pixels.set(image.pixels.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x1), y * width)
+  }
   return { ...image, pixels, width, height, left: image.left + x0 / image.scale, top: image.top + y0 / image.scale }
 }
 
@@ -294,7 +315,12 @@ export const analyseText = (pixels: Uint8Array, width: number, height: number): 
   const margin = 2 * textHeight
   return {
     textHeight,
-    textBox: [Math.max(0, bx0 - margin), Math.max(0, by0 - margin), Math.min(width, bx1 + margin), Math.min(height, by1 + margin)]
+    textBox: [
+      Math.max(0, bx0 - margin),
+      Math.max(0, by0 - margin),
+      Math.min(width, bx1 + margin),
+      Math.min(height, by1 + margin)
+    ]
   }
 }
 
@@ -339,7 +365,9 @@ export const inkOfColors = (pixels: Uint8Array, channels: number): Uint8Array =>
   // Each pixel's kind, found once and counted.
   const kinds = new Uint8Array(pixels.length / channels)
   const counts = [0, 0, 0]
-  for (let i = 0, j = 0; i < kinds.length; i++, j += channels) counts[kinds[i] = colorKind(pixels[j]!, pixels[j + 1]!, pixels[j + 2]!)]!++
+  for (let i = 0, j = 0; i < kinds.length; i++, j += channels) {
+    counts[kinds[i] = colorKind(pixels[j]!, pixels[j + 1]!, pixels[j + 2]!)]!++
+  }
   const least = MARKED_SHARE * kinds.length
   const lighten = counts[MARK]! >= least, darken = counts[PRINT]! >= least
   if (!lighten && !darken) return pixels
@@ -354,18 +382,26 @@ export const inkOfColors = (pixels: Uint8Array, channels: number): Uint8Array =>
 
 const toGray = async (pixels: Uint8Array, width: number, height: number, channels: number) => {
   if (channels === 1) return { pixels, width, height }
-  const { data, info } = await sharp(inkOfColors(pixels, channels), { raw: { width, height, channels: channels as 2 | 3 | 4 } })
+  const { data, info } = await sharp(inkOfColors(pixels, channels), {
+    raw: { width, height, channels: channels as 2 | 3 | 4 }
+  })
     .grayscale()
     .raw()
     .toBuffer({ resolveWithObject: true })
-  return { pixels: data.length === info.width * info.height ? data : firstChannel(data, info.channels), width: info.width, height: info.height }
+  return {
+    pixels: data.length === info.width * info.height ? data : firstChannel(data, info.channels),
+    width: info.width,
+    height: info.height
+  }
 }
 
 const grayOf = (image: OcrImage): Effect.Effect<{ pixels: Uint8Array; width: number; height: number }, OcrFailed> =>
   Effect.tryPromise({
     try: async () => {
       if ("png" in image) {
-        const { data, info } = await sharp(image.png).removeAlpha().raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true })
+        const { data, info } = await sharp(image.png).removeAlpha().raw({ depth: "uchar" }).toBuffer({
+          resolveWithObject: true
+        })
         return toGray(data, info.width, info.height, info.channels)
       }
       return toGray(image.pixels, image.width, image.height, image.channels ?? 1)

@@ -35,5 +35,7 @@ export const withoutPrintedRules = (line: Line): Line | undefined => {
     return kept === undefined ? [] : [kept]
   })
   if (words.length === 0) return undefined
-  return words.length === line.words.length && words.every((w, i) => w === line.words[i]) ? line : { ...line, ...lineOf(words) }
+  return words.length === line.words.length && words.every((w, i) => w === line.words[i])
+    ? line
+    : { ...line, ...lineOf(words) }
 }

@@ -98,7 +98,10 @@ const extents = (words: ReadonlyArray<Word>): Array<readonly [number, number]> =
   })
 
 /** Distance from x to an extent (0 inside). */
-const distanceTo = ([start, end]: readonly [number, number], x: number) => (x < start ? start - x : x > end ? x - end : 0)
+const distanceTo = (
+  [start, end]: readonly [number, number],
+  x: number
+) => (x < start ? start - x : x > end ? x - end : 0)
 
 /** The text with runs of one character collapsed ("10115" → "1015"). */
 const collapsed = (text: string) => text.replace(/(.)\1+/gu, "$1")
@@ -134,19 +137,24 @@ export const realign = (
   }
   if (groups.length === 0) return undefined
   // The recognizer's least sure character in each word.
-  const lowest = line.words.map((_, j) => Math.min(...groups.filter((g) => g.word === j).flatMap((g) => g.chars.map((c) => c.confidence))))
+  const lowest = line.words.map((_, j) =>
+    Math.min(...groups.filter((g) => g.word === j).flatMap((g) => g.chars.map((c) => c.confidence)))
+  )
   // A word holding a letter or currency sign the recognizer cannot read ("€", "ö", "ß") stays as tesseract
   // read it (tesseract's stray marks, "©" and the like, do not count); so does a word tesseract is sure of.
   const kept = line.words.map((w, j) =>
     [...w.text].some((c) => /[\p{L}\p{Sc}]/u.test(c) && !canRead(c)) ||
     w.confidence >= SURE_WORD ||
-    (w.confidence >= TRUSTED_WORD && !/\d/.test(w.text) && (lowest[j] === Infinity || lowest[j]! <= w.confidence)))
+    (w.confidence >= TRUSTED_WORD && !/\d/.test(w.text) && (lowest[j] === Infinity || lowest[j]! <= w.confidence))
+  )
   const words = groups.flatMap((group, i): Array<Word> => {
     if (kept[group.word]) return []
     const box = line.words[group.word]!.box
     const [start, end] = spans[group.word]!
     const before = groups[i - 1], after = groups[i + 1]
-    const left = before?.word === group.word ? (before.chars[before.chars.length - 1]!.x + group.chars[0]!.x) / 2 : start
+    const left = before?.word === group.word
+      ? (before.chars[before.chars.length - 1]!.x + group.chars[0]!.x) / 2
+      : start
     const right = after?.word === group.word ? (group.chars[group.chars.length - 1]!.x + after.chars[0]!.x) / 2 : end
     const text = group.chars.map((c) => c.char).join("")
     const whole = before?.word !== group.word && after?.word !== group.word
@@ -189,7 +197,11 @@ const partsOf = (prepared: PreparedImage, line: Line): Array<Array<Word>> => {
 }
 
 /** The words of one part read again, or as they were when the recognizer reads nothing. */
-const readPart = (recognizer: LineRecognizer, prepared: PreparedImage, words: Array<Word>): Effect.Effect<ReadonlyArray<Word>> => {
+const readPart = (
+  recognizer: LineRecognizer,
+  prepared: PreparedImage,
+  words: Array<Word>
+): Effect.Effect<ReadonlyArray<Word>> => {
   const part = lineOf(words)
   const crop = cropPrepared(prepared, lineBox(prepared, part, CROP_MARGIN))
   if (crop.width < 4 || crop.height < 4) return Effect.succeed(words)
@@ -197,8 +209,10 @@ const readPart = (recognizer: LineRecognizer, prepared: PreparedImage, words: Ar
     ...c,
     x: ((c.x * crop.width) / crop.scale + crop.left) / crop.sourceWidth
   })
-  return Effect.map(recognizer.read(crop), (chars) =>
-    chars === undefined ? words : realign(part, chars.map(toPage), recognizer.canRead)?.words ?? words)
+  return Effect.map(
+    recognizer.read(crop),
+    (chars) => chars === undefined ? words : realign(part, chars.map(toPage), recognizer.canRead)?.words ?? words
+  )
 }
 
 /**
@@ -209,7 +223,9 @@ export const readAgain = (recognizer: LineRecognizer, prepared: PreparedImage, l
   Effect.map(
     Effect.forEach(
       partsOf(prepared, line),
-      (words) => (needsSecondReading({ ...line, words }) ? readPart(recognizer, prepared, words) : Effect.succeed(words)),
+      (
+        words
+      ) => (needsSecondReading({ ...line, words }) ? readPart(recognizer, prepared, words) : Effect.succeed(words)),
       { concurrency: "unbounded" }
     ),
     (parts) => {

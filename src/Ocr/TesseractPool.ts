@@ -62,13 +62,14 @@ export const unpackModel = (dir: string): string => {
 }
 
 /** A private folder with the model unpacked, removed when the scope closes. */
-const privateModelDir = (tempDir: string) => Effect.acquireRelease(
-  Effect.try({
-    try: () => unpackModel(fs.mkdtempSync(path.join(tempDir, "docsplit-ocr-"))),
-    catch: (cause) => new OcrFailed({ reason: `the OCR model could not be unpacked: ${String(cause)}` })
-  }),
-  (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
-)
+const privateModelDir = (tempDir: string) =>
+  Effect.acquireRelease(
+    Effect.try({
+      try: () => unpackModel(fs.mkdtempSync(path.join(tempDir, "docsplit-ocr-"))),
+      catch: (cause) => new OcrFailed({ reason: `the OCR model could not be unpacked: ${String(cause)}` })
+    }),
+    (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
+  )
 
 /** Tesseract parameters fixed for the life of a worker. */
 const INIT_CONFIG: Record<string, string> = {
@@ -130,8 +131,7 @@ const startWorker = (workerPath: string | undefined, modelDir: string): Effect.E
     return { worker, stopped }
   })
 
-const terminate = (running: Running) =>
-  Effect.promise(() => running.worker.terminate().catch(() => undefined))
+const terminate = (running: Running) => Effect.promise(() => running.worker.terminate().catch(() => undefined))
 
 export interface TesseractPool {
   /** Reads one PGM image with these tesseract parameters. */
@@ -149,7 +149,9 @@ export const makeTesseractPool = (options: TesseractPoolOptions) =>
     const slots: Array<Slot> = []
     yield* Effect.addFinalizer(() => Effect.forEach(slots, (slot) => terminate(slot.current), { discard: true }))
     // Unpacked on first use, removed after the workers stop (finalizers run in reverse order).
-    const modelDir = yield* Effect.cached(Effect.provideService(privateModelDir(options.tempDir ?? os.tmpdir()), Scope.Scope, poolScope))
+    const modelDir = yield* Effect.cached(
+      Effect.provideService(privateModelDir(options.tempDir ?? os.tmpdir()), Scope.Scope, poolScope)
+    )
 
     /**
      * A stuck or stopped (crashed, terminated) worker is replaced, so the pool never runs short;
@@ -183,7 +185,10 @@ export const makeTesseractPool = (options: TesseractPoolOptions) =>
         Effect.map((result) => result.data as TesseractBlocks),
         Effect.timeout(jobTimeoutMs),
         Effect.catchTag("TimeoutException", () =>
-          Effect.zipRight(replace(slot), Effect.fail(new OcrFailed({ reason: `OCR took longer than ${jobTimeoutMs} ms` })))),
+          Effect.zipRight(
+            replace(slot),
+            Effect.fail(new OcrFailed({ reason: `OCR took longer than ${jobTimeoutMs} ms` }))
+          )),
         Effect.tapError(() =>
           Effect.flatMap(isStopped(running), (gone) => gone && slot.current === running ? replace(slot) : Effect.void)
         )
@@ -194,7 +199,9 @@ export const makeTesseractPool = (options: TesseractPoolOptions) =>
       Effect.forever(
         Effect.gen(function*() {
           const job = yield* Queue.take(jobs)
-          if (job.abandoned) return
+          if (job.abandoned) {
+            return
+          }
           // A worker that stopped while idle is replaced before it is given the job.
           if (yield* isStopped(slot.current)) yield* replace(slot)
           yield* Deferred.done(job.done, yield* Effect.exit(run(slot, job)))
@@ -206,24 +213,26 @@ export const makeTesseractPool = (options: TesseractPoolOptions) =>
     const startLock = yield* Effect.makeSemaphore(1)
     let started = false
     const ensureStarted = startLock.withPermits(1)(
-      Effect.suspend(() => started ? Effect.void : Effect.gen(function*() {
-        const dir = yield* modelDir
-        const ready = yield* Effect.forEach(
-          Array.from({ length: workers }),
-          () => Effect.exit(Effect.map(startWorker(options.workerPath, dir), (current): Slot => ({ current }))),
-          { concurrency: "unbounded" }
-        )
-        const ok = ready.flatMap((exit) => (Exit.isSuccess(exit) ? [exit.value] : []))
-        const failed = ready.find(Exit.isFailure)
-        if (failed) {
-          yield* Effect.forEach(ok, (slot) => terminate(slot.current), { discard: true })
-          return yield* Effect.asVoid(failed)
-        }
-        slots.push(...ok)
-        // Forked from an uninterruptible region: the servers must be made interruptible again to stop with the pool.
-        for (const slot of ok) yield* Effect.forkIn(Effect.interruptible(serve(slot)), poolScope)
-        started = true
-      }).pipe(Effect.uninterruptible, Effect.withSpan("Ocr.start", { attributes: { workers } })))
+      Effect.suspend(() =>
+        started ? Effect.void : Effect.gen(function*() {
+          const dir = yield* modelDir
+          const ready = yield* Effect.forEach(
+            Array.from({ length: workers }),
+            () => Effect.exit(Effect.map(startWorker(options.workerPath, dir), (current): Slot => ({ current }))),
+            { concurrency: "unbounded" }
+          )
+          const ok = ready.flatMap((exit) => (Exit.isSuccess(exit) ? [exit.value] : []))
+          const failed = ready.find(Exit.isFailure)
+          if (failed) {
+            yield* Effect.forEach(ok, (slot) => terminate(slot.current), { discard: true })
+            return yield* Effect.asVoid(failed)
+          }
+          slots.push(...ok)
+          // Forked from an uninterruptible region: the servers must be made interruptible again to stop with the pool.
+          for (const slot of ok) yield* Effect.forkIn(Effect.interruptible(serve(slot)), poolScope)
+          started = true
+        }).pipe(Effect.uninterruptible, Effect.withSpan("Ocr.start", { attributes: { workers } }))
+      )
     )
 
     /** Queues one recognition and waits for it; a caller that stops waiting leaves the job to be skipped. */
@@ -233,7 +242,11 @@ export const makeTesseractPool = (options: TesseractPoolOptions) =>
         const job: Job = { image, params, done: yield* Deferred.make<TesseractBlocks, OcrFailed>(), abandoned: false }
         yield* Queue.offer(jobs, job)
         return yield* Deferred.await(job.done).pipe(
-          Effect.onInterrupt(() => Effect.sync(() => { job.abandoned = true }))
+          Effect.onInterrupt(() =>
+            Effect.sync(() => {
+              job.abandoned = true
+            })
+          )
         )
       })
 

@@ -46,7 +46,11 @@ export interface TesseractWord {
 }
 
 export interface TesseractBlocks {
-  readonly blocks: ReadonlyArray<{
-    readonly paragraphs: ReadonlyArray<{ readonly lines: ReadonlyArray<{ readonly words: ReadonlyArray<TesseractWord> }> }>
-  }> | null
+  readonly blocks:
+    | ReadonlyArray<{
+      readonly paragraphs: ReadonlyArray<
+        { readonly lines: ReadonlyArray<{ readonly words: ReadonlyArray<TesseractWord> }> }
+      >
+    }>
+    | null
 }

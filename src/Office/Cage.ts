@@ -45,14 +45,27 @@ export const cageArguments = async (mounts: CageMounts, args: ReadonlyArray<stri
   const programDir = path.dirname(await fs.realpath(mounts.program))
   if (!programDir.startsWith("/usr/")) out.push("--ro-bind", programDir, programDir)
   out.push(
-    "--dir", CAGE_INPUT_DIR,
-    "--ro-bind", mounts.input, path.posix.join(CAGE_INPUT_DIR, path.basename(mounts.input)),
-    "--bind", mounts.output, CAGE_OUTPUT_DIR,
-    "--dir", CAGE_HOME,
-    "--setenv", "HOME", CAGE_HOME,
-    "--setenv", "PATH", "/usr/bin:/bin",
-    "--setenv", "LANG", "C.UTF-8",
-    "--chdir", "/tmp",
+    "--dir",
+    CAGE_INPUT_DIR,
+    "--ro-bind",
+    mounts.input,
+    path.posix.join(CAGE_INPUT_DIR, path.basename(mounts.input)),
+    "--bind",
+    mounts.output,
+    CAGE_OUTPUT_DIR,
+    "--dir",
+    CAGE_HOME,
+    "--setenv",
+    "HOME",
+    CAGE_HOME,
+    "--setenv",
+    "PATH",
+    "/usr/bin:/bin",
+    "--setenv",
+    "LANG",
+    "C.UTF-8",
+    "--chdir",
+    "/tmp",
     "--",
     mounts.program,
     ...args
@@ -70,8 +83,13 @@ export const probeCage = async (bwrap: string): Promise<string | undefined> => {
     await fs.mkdir(output)
     const args = await cageArguments({ input, output, program: "/usr/bin/true" }, [])
     return await new Promise((resolve) => {
-      execFile(bwrap, args, { timeout: 10_000, killSignal: "SIGKILL" }, (error, _stdout, stderr) =>
-        resolve(error === null ? undefined : `${error.message} ${String(stderr).trim()}`.trim()))
+      execFile(
+        bwrap,
+        args,
+        { timeout: 10_000, killSignal: "SIGKILL" },
+        (error, _stdout, stderr) =>
+          resolve(error === null ? undefined : `${error.message} ${String(stderr).trim()}`.trim())
+      )
     })
   } finally {
     await fs.rm(dir, { recursive: true, force: true })

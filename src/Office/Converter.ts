@@ -54,11 +54,16 @@ const onPath = async (names: ReadonlyArray<string>): Promise<string | undefined>
 
 const run = (program: string, args: ReadonlyArray<string>, timeoutMs: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    execFile(program, args, { timeout: timeoutMs, killSignal: "SIGKILL", signal, maxBuffer: 1 << 20 }, (error, _out, stderr) => {
-      if (error === null) return resolve()
-      const why = error.killed ? `timed out after ${timeoutMs} ms` : error.message
-      reject(new Error(`${why} ${String(stderr).trim()}`.trim()))
-    })
+    execFile(
+      program,
+      args,
+      { timeout: timeoutMs, killSignal: "SIGKILL", signal, maxBuffer: 1 << 20 },
+      (error, _out, stderr) => {
+        if (error === null) return resolve()
+        const why = error.killed ? `timed out after ${timeoutMs} ms` : error.message
+        reject(new Error(`${why} ${String(stderr).trim()}`.trim()))
+      }
+    )
   })
 
 /** LibreOffice in the cage, one conversion at a time (it takes a core and ~200 MB). */
@@ -111,12 +116,16 @@ const detect: Effect.Effect<OfficeConverterShape> = Effect.gen(function*() {
   if (program === undefined) return noConverter
   const bwrap = yield* Effect.promise(() => onPath(["bwrap"]))
   if (bwrap === undefined) {
-    yield* Effect.logWarning("LibreOffice is installed but bubblewrap (bwrap) is not: office files are laid out by the text reader instead (install the bubblewrap package to use LibreOffice)")
+    yield* Effect.logWarning(
+      "LibreOffice is installed but bubblewrap (bwrap) is not: office files are laid out by the text reader instead (install the bubblewrap package to use LibreOffice)"
+    )
     return noConverter
   }
   const refused = yield* Effect.promise(() => probeCage(bwrap))
   if (refused !== undefined) {
-    yield* Effect.logWarning("bubblewrap cannot set up its sandbox here: office files are laid out by the text reader instead").pipe(
+    yield* Effect.logWarning(
+      "bubblewrap cannot set up its sandbox here: office files are laid out by the text reader instead"
+    ).pipe(
       Effect.annotateLogs("cause", refused)
     )
     return noConverter

@@ -60,7 +60,8 @@ const cleanRelationships = (doc: XmlDocument, removed: ReturnType<typeof none>) 
 }
 
 /** Field kinds that read another file or address when the document is opened or updated. */
-const FETCHING_FIELDS = /^\s*(INCLUDEPICTURE|INCLUDETEXT|INCLUDE|IMPORT|LINK|DDE|DDEAUTO|RD|DATABASE|AUTOTEXTLIST|HYPERLINK)\b/i
+const FETCHING_FIELDS =
+  /^\s*(INCLUDEPICTURE|INCLUDETEXT|INCLUDE|IMPORT|LINK|DDE|DDEAUTO|RD|DATABASE|AUTOTEXTLIST|HYPERLINK)\b/i
 
 /** Attributes (any namespace prefix) that point at a linked, not embedded, resource. */
 const LINK_ATTRIBUTES = new Set(["link", "href", "src"])
@@ -134,11 +135,16 @@ const parseXml = (name: string, bytes: Uint8Array): Effect.Effect<XmlDocument, U
       if (fatal !== undefined) throw new Error(fatal)
       return doc
     },
-    catch: (e) => new UnsupportedMediaType({ detail: `unreadable DOCX: ${name} is not XML (${e instanceof Error ? e.message : String(e)})` })
+    catch: (e) =>
+      new UnsupportedMediaType({
+        detail: `unreadable DOCX: ${name} is not XML (${e instanceof Error ? e.message : String(e)})`
+      })
   })
 
 /** The package rewritten without its outward references; the count of what was removed. */
-export const sanitizeDocx = (zip: SafeZip): Effect.Effect<{ readonly bytes: Uint8Array; readonly removed: Removed }, UnsupportedMediaType> =>
+export const sanitizeDocx = (
+  zip: SafeZip
+): Effect.Effect<{ readonly bytes: Uint8Array; readonly removed: Removed }, UnsupportedMediaType> =>
   Effect.gen(function*() {
     const removed = none()
     const out = new JSZip()

@@ -17,12 +17,15 @@ export class Admission extends Effect.Service<Admission>()("Admission", {
     const admit = <A, E, R>(job: Effect.Effect<A, E, R>): Effect.Effect<A, E | Overloaded, R> =>
       Effect.suspend((): Effect.Effect<A, E | Overloaded, R> => {
         if (admitted >= maxJobs + maxQueued) {
-          return Effect.zipRight(recordAdmissionRejected, Effect.fail(
-            new Overloaded({
-              detail: `the server is busy (${maxJobs} jobs running, ${maxQueued} waiting); retry shortly`,
-              retryAfterSeconds: 2
-            })
-          ))
+          return Effect.zipRight(
+            recordAdmissionRejected,
+            Effect.fail(
+              new Overloaded({
+                detail: `the server is busy (${maxJobs} jobs running, ${maxQueued} waiting); retry shortly`,
+                retryAfterSeconds: 2
+              })
+            )
+          )
         }
         admitted++
         return running.withPermits(1)(job).pipe(Effect.ensuring(Effect.sync(() => admitted--)))

@@ -3,18 +3,18 @@
  * extract each section's fields. Engines are whatever Splitter/Extractor layers are provided.
  */
 import { Effect, Fiber, FiberRef } from "effect"
-import { type EngineError, Extractor, Splitter } from "../Engine/Engine.js"
 import { AppConfig } from "../Config.js"
 import { abstain, type ExtractedObject, type SplitSection } from "../Domain/Extraction.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
 import type { PageImages, PageModel } from "../Domain/PageModel.js"
 import { addUsage, CurrentUsage, emptyUsage, type Usage } from "../Engine/Claude/Usage.js"
-import { pageImagesOf } from "../Export/PageImage.js"
-import { DocumentReader, READER_VERSION } from "../Reading/DocumentReader.js"
-import { analyzeLayout } from "../Layout/Layout.js"
+import { type EngineError, Extractor, Splitter } from "../Engine/Engine.js"
 import { toMarkdown } from "../Export/Markdown.js"
-import { Progress, readingReports } from "./Progress.js"
+import { pageImagesOf } from "../Export/PageImage.js"
+import { analyzeLayout } from "../Layout/Layout.js"
 import { recordPagesRead } from "../Observability/Metrics.js"
+import { DocumentReader, READER_VERSION } from "../Reading/DocumentReader.js"
+import { Progress, readingReports } from "./Progress.js"
 
 export interface ReadOptions {
   /** Rebuild reading order from the layout (columns, tables, repeated headers/footers). */
@@ -75,21 +75,37 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
         return yield* splitter.split(model, specs)
       }).pipe(
         Effect.tap((sections) => (options.progress ?? Progress.none).split(sections.length)),
-        Effect.withSpan("Pipeline.split", { attributes: { pages: model.pages.length, templates: specs.length } }))
+        Effect.withSpan("Pipeline.split", { attributes: { pages: model.pages.length, templates: specs.length } })
+      )
 
-    const extractSection = (model: PageModel, section: SplitSection, specs: ReadonlyArray<TemplateSpec>, options: ExtractOptions) =>
+    const extractSection = (
+      model: PageModel,
+      section: SplitSection,
+      specs: ReadonlyArray<TemplateSpec>,
+      options: ExtractOptions
+    ) =>
       Effect.gen(function*() {
         const spec = specs.find((s) => s.templateId === section.templateId)
         const extracted = spec === undefined ? {} : yield* extractor.extract(model, section.pages, spec, options.images)
-        return { ...section, extracted: abstain(extracted, config.minConfidence) as ExtractedObject } satisfies ExtractedSection
+        return {
+          ...section,
+          extracted: abstain(extracted, config.minConfidence) as ExtractedObject
+        } satisfies ExtractedSection
       })
 
     /** A section's extraction that counts as done when it ends (an early one only once the split confirms it). */
     const counted = <A, E, R>(options: ExtractOptions, work: Effect.Effect<A, E, R>) =>
       Effect.tap(work, () => (options.progress ?? Progress.none).sectionDone)
 
-    const extract = (model: PageModel, sections: ReadonlyArray<SplitSection>, specs: ReadonlyArray<TemplateSpec>, options: ExtractOptions = {}) =>
-      Effect.forEach(sections, (section) => counted(options, extractSection(model, section, specs, options)), { concurrency: "unbounded" }).pipe(
+    const extract = (
+      model: PageModel,
+      sections: ReadonlyArray<SplitSection>,
+      specs: ReadonlyArray<TemplateSpec>,
+      options: ExtractOptions = {}
+    ) =>
+      Effect.forEach(sections, (section) => counted(options, extractSection(model, section, specs, options)), {
+        concurrency: "unbounded"
+      }).pipe(
         Effect.withSpan("Pipeline.extract", { attributes: { sections: sections.length } })
       )
 
@@ -108,7 +124,10 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
     ) =>
       Effect.scoped(Effect.gen(function*() {
         const usage = yield* FiberRef.get(CurrentUsage)
-        const early = new Map<string, { readonly fiber: Fiber.RuntimeFiber<ExtractedSection, EngineError>; readonly usage: Usage }>()
+        const early = new Map<
+          string,
+          { readonly fiber: Fiber.RuntimeFiber<ExtractedSection, EngineError>; readonly usage: Usage }
+        >()
         let confirmed = new Set<string>()
         // Runs last, after the scope has stopped every early extraction, whatever the outcome.
         yield* Effect.addFinalizer(() =>
@@ -121,7 +140,9 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
         const splitting = yield* Effect.forkScoped(split(model, specs, options))
         for (const section of preview) {
           const own = emptyUsage()
-          const fiber = yield* Effect.forkScoped(Effect.locally(extractSection(model, section, specs, options), CurrentUsage, own))
+          const fiber = yield* Effect.forkScoped(
+            Effect.locally(extractSection(model, section, specs, options), CurrentUsage, own)
+          )
           early.set(sectionKey(section), { fiber, usage: own })
         }
         const sections = yield* Fiber.join(splitting)
@@ -132,15 +153,24 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
           sections,
           (section) => {
             const started = early.get(sectionKey(section))
-            return counted(options, started === undefined ? extractSection(model, section, specs, options) : Fiber.join(started.fiber))
+            return counted(
+              options,
+              started === undefined ? extractSection(model, section, specs, options) : Fiber.join(started.fiber)
+            )
           },
           { concurrency: "unbounded" }
         )
         yield* Effect.annotateCurrentSpan({ previewed: preview.length, confirmed: preview.length - dropped.length })
         return extracted
-      })).pipe(Effect.withSpan("Pipeline.speculate", { attributes: { pages: model.pages.length, templates: specs.length } }))
+      })).pipe(
+        Effect.withSpan("Pipeline.speculate", { attributes: { pages: model.pages.length, templates: specs.length } })
+      )
 
-    const splitAndExtract = (model: PageModel, specs: ReadonlyArray<TemplateSpec>, options: SplitOptions & ExtractOptions) => {
+    const splitAndExtract = (
+      model: PageModel,
+      specs: ReadonlyArray<TemplateSpec>,
+      options: SplitOptions & ExtractOptions
+    ) => {
       const preview = options.forceExclusive || specs.length === 0 || model.pages.length === 0
         ? []
         : splitter.preview?.(model, specs) ?? []
@@ -152,7 +182,8 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
     const markdown = (model: PageModel) => Effect.sync(() => toMarkdown(model))
 
     /** The file's page images for the model, each rendered where files are read, on first use. */
-    const pageImages = (bytes: Effect.Effect<Uint8Array>, mediaType: string) => pageImagesOf(bytes, mediaType, reader.pageImage)
+    const pageImages = (bytes: Effect.Effect<Uint8Array>, mediaType: string) =>
+      pageImagesOf(bytes, mediaType, reader.pageImage)
 
     return { read, split, extract, splitAndExtract, markdown, pageImages } as const
   })

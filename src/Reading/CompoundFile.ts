@@ -57,7 +57,9 @@ const checkContainer = (bytes: Uint8Array): Container => {
   const offset = (sector: number) => (sector + 1) * sectorSize
   const perSector = sectorSize / 4
   const fatCount = u32(44)
-  if (fatCount > sectorCount || u32(64) > sectorCount || u32(72) > sectorCount) fail("the header counts more sectors than the file has")
+  if (fatCount > sectorCount || u32(64) > sectorCount || u32(72) > sectorCount) {
+    fail("the header counts more sectors than the file has")
+  }
   if (u32(56) !== MINI_STREAM_CUTOFF) fail("unexpected mini stream cutoff")
 
   const claimed = new Uint8Array(Math.max(0, sectorCount))
@@ -93,7 +95,8 @@ const checkContainer = (bytes: Uint8Array): Container => {
 
   const directory = chain(u32(48), "the directory")
   const entryCount = directory.length * (sectorSize / ENTRY_BYTES)
-  const entryAt = (index: number) => offset(directory[Math.floor(index * ENTRY_BYTES / sectorSize)]!) + (index * ENTRY_BYTES) % sectorSize
+  const entryAt = (index: number) =>
+    offset(directory[Math.floor(index * ENTRY_BYTES / sectorSize)]!) + (index * ENTRY_BYTES) % sectorSize
   const entry = (index: number) => {
     const at = entryAt(index)
     const nameBytes = u16(at + 64)

@@ -7,17 +7,17 @@
  * a time budget and a memory cap).
  */
 import { Effect } from "effect"
-import { type PageRenderer, renderPageImage } from "../Export/PageImage.js"
-import { OfficeConverter } from "../Office/Converter.js"
 import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
 import type { ReadError } from "../Domain/Errors.js"
 import type { PageModel } from "../Domain/PageModel.js"
+import { type PageRenderer, renderPageImage } from "../Export/PageImage.js"
+import { Ocr } from "../Ocr/Ocr.js"
+import { OfficeConverter } from "../Office/Converter.js"
 import { DOCX_MEDIA_TYPE, readDocx } from "./Docx.js"
 import { EML_MEDIA_TYPE, readEmail } from "./Email.js"
 import { readHtml } from "./Html.js"
 import { readImage } from "./Image.js"
 import { OUTLOOK_MEDIA_TYPE, readMsg, refuseCompoundFile } from "./Msg.js"
-import { Ocr } from "../Ocr/Ocr.js"
 import { readPdf } from "./Pdf.js"
 import { pagesAtLeast, readPlainText } from "./PlainText.js"
 import { COMPOUND_FILE_MEDIA_TYPE, sniff } from "./Sniff.js"
@@ -43,7 +43,11 @@ export interface ReadOptions {
 
 type ReadDocument = (bytes: Uint8Array, options: ReadOptions) => Effect.Effect<PageModel, ReadError>
 /** `readDocument` reads any format: for containers (e-mail) whose parts are documents themselves. */
-type Reader = (bytes: Uint8Array, options: ReadOptions, readDocument: ReadDocument) => Effect.Effect<PageModel, ReadError, Ocr | OfficeConverter>
+type Reader = (
+  bytes: Uint8Array,
+  options: ReadOptions,
+  readDocument: ReadDocument
+) => Effect.Effect<PageModel, ReadError, Ocr | OfficeConverter>
 
 const readers: Record<string, Reader> = {
   "application/pdf": (bytes, options) => Effect.flatMap(Ocr, (ocr) => readPdf(bytes, { ...options, ocr })),
@@ -58,7 +62,9 @@ const readers: Record<string, Reader> = {
       const text = decodeUtf8(bytes) ?? ""
       const least = pagesAtLeast(text)
       return least > options.maxPages
-        ? Effect.fail(new PayloadTooLarge({ detail: `document has at least ${least} pages; the limit is ${options.maxPages}` }))
+        ? Effect.fail(
+          new PayloadTooLarge({ detail: `document has at least ${least} pages; the limit is ${options.maxPages}` })
+        )
         : Effect.sync(() => readPlainText(text))
     }),
   "text/html": readHtml,
@@ -85,7 +91,8 @@ export const readDocument = (
     }
     const context = yield* Effect.context<Ocr | OfficeConverter>()
     // Attachments are documents of their own: no page-count report for them.
-    const nested: ReadDocument = (b, o) => Effect.provide(readDocument(b, { ...o, onPageCount: undefined, onPagesRead: undefined }), context)
+    const nested: ReadDocument = (b, o) =>
+      Effect.provide(readDocument(b, { ...o, onPageCount: undefined, onPagesRead: undefined }), context)
     const model = yield* reader(bytes, options, nested)
     // Readers that cannot count pages before reading (plain text) are checked here.
     if (model.pages.length > options.maxPages) {

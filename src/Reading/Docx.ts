@@ -68,7 +68,8 @@ const readFlow = (zip: SafeZip): Effect.Effect<PageModel, UnsupportedMediaType> 
           convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: "" })),
           externalFileAccess: false
         }),
-      catch: (e) => new UnsupportedMediaType({ detail: `unreadable DOCX: ${e instanceof Error ? e.message : String(e)}` })
+      catch: (e) =>
+        new UnsupportedMediaType({ detail: `unreadable DOCX: ${e instanceof Error ? e.message : String(e)}` })
     })
     const pages = layOutSections(htmlToSections(html.value), DOCUMENT_PAGE)
     return { mediaType: DOCX_MEDIA_TYPE, pages } satisfies PageModel

@@ -26,8 +26,15 @@ export const MAX_ATTACHMENT_BYTES = 100 * 1024 * 1024
 
 /** Attachments that are text but not documents (they would read as text pages): invites, cards, signatures. */
 const NOT_DOCUMENTS = new Set([
-  "text/calendar", "application/ics", "text/vcard", "text/x-vcard", "text/directory",
-  "application/pgp-signature", "application/pgp-keys", "application/pkcs7-signature", "application/x-pkcs7-signature"
+  "text/calendar",
+  "application/ics",
+  "text/vcard",
+  "text/x-vcard",
+  "text/directory",
+  "application/pgp-signature",
+  "application/pgp-keys",
+  "application/pkcs7-signature",
+  "application/x-pkcs7-signature"
 ])
 
 export interface ReadEmailOptions {
@@ -88,7 +95,8 @@ export const readEmail = <R>(
           skipImageLinks: true,
           skipTextLinks: true
         }),
-      catch: (e) => new UnsupportedMediaType({ detail: `unreadable e-mail: ${e instanceof Error ? e.message : String(e)}` })
+      catch: (e) =>
+        new UnsupportedMediaType({ detail: `unreadable e-mail: ${e instanceof Error ? e.message : String(e)}` })
     })
     const html = typeof mail.html === "string" ? mail.html : undefined
     const attachments = mail.attachments
@@ -100,18 +108,22 @@ export const readEmail = <R>(
         size: a.content.byteLength,
         content: Effect.sync(() => new Uint8Array(a.content))
       }))
-    return yield* messagePages({
-      mediaType: EML_MEDIA_TYPE,
-      headers: [
-        ["From", addresses(mail.from)],
-        ["To", addresses(mail.to)],
-        ["Cc", addresses(mail.cc)],
-        ["Date", rawHeader(mail.headerLines, "date") ?? mail.date?.toUTCString()],
-        ["Subject", mail.subject]
-      ],
-      body: bodyLines(mail.text, html),
-      attachments
-    }, options, readDocument)
+    return yield* messagePages(
+      {
+        mediaType: EML_MEDIA_TYPE,
+        headers: [
+          ["From", addresses(mail.from)],
+          ["To", addresses(mail.to)],
+          ["Cc", addresses(mail.cc)],
+          ["Date", rawHeader(mail.headerLines, "date") ?? mail.date?.toUTCString()],
+          ["Subject", mail.subject]
+        ],
+        body: bodyLines(mail.text, html),
+        attachments
+      },
+      options,
+      readDocument
+    )
   }).pipe(Effect.withSpan("Email.read", { attributes: { bytes: bytes.byteLength, nesting: options.nesting ?? 0 } }))
 
 /**
@@ -135,7 +147,9 @@ export const messagePages = <R>(
     const limit = options.maxPages
     let used = layOutSections([text], DOCUMENT_PAGE).length
     const tooLarge = () =>
-      new PayloadTooLarge({ detail: `the e-mail with its attachments has more than ${limit} pages; the limit is ${limit}` })
+      new PayloadTooLarge({
+        detail: `the e-mail with its attachments has more than ${limit} pages; the limit is ${limit}`
+      })
     const attached: Array<Page> = []
     const notes: Array<FlowLine> = []
     const note = (line: string) => notes.push({ text: line, scale: 1 })
@@ -151,12 +165,16 @@ export const messagePages = <R>(
         continue
       }
       if (bytesRead + attachment.size > MAX_ATTACHMENT_BYTES) {
-        note(`Attachment skipped: ${name} (${type}): attachments over ${MAX_ATTACHMENT_BYTES / (1024 * 1024)} MB in all`)
+        note(
+          `Attachment skipped: ${name} (${type}): attachments over ${MAX_ATTACHMENT_BYTES / (1024 * 1024)} MB in all`
+        )
         continue
       }
       bytesRead += attachment.size
       const read = yield* attachment.content.pipe(
-        Effect.flatMap((content) => readDocument(content, { maxPages: Math.max(0, limit - used), nesting: nesting + 1 })),
+        Effect.flatMap((content) =>
+          readDocument(content, { maxPages: Math.max(0, limit - used), nesting: nesting + 1 })
+        ),
         Effect.map(Either.right),
         // Unreadable attachments are skipped (and said so); too many pages fails the whole e-mail.
         Effect.catchTags({

@@ -9,8 +9,8 @@ import type { FormatCallback, HtmlToTextOptions } from "html-to-text"
 import { Parser } from "htmlparser2"
 import { Unprocessable } from "../Domain/Errors.js"
 import type { PageModel } from "../Domain/PageModel.js"
-import { decodeUtf8 } from "./Utf8.js"
 import { type FlowLine, layOutSections, type PageGeometry } from "./TextLayout.js"
+import { decodeUtf8 } from "./Utf8.js"
 
 /** A document page: about what a printed page of body text holds. */
 export const DOCUMENT_PAGE: PageGeometry = { linesPerPage: 50, columns: 90 }

@@ -22,7 +22,14 @@ export interface ReadImageOptions {
 /** Largest image (width × height of one page) we decode: 100 megapixels is ~10× an A4 page at 600 DPI. */
 export const MAX_IMAGE_PIXELS = 100_000_000
 
-export const imageMediaTypes = ["image/png", "image/jpeg", "image/tiff", "image/webp", "image/gif", "image/bmp"] as const
+export const imageMediaTypes = [
+  "image/png",
+  "image/jpeg",
+  "image/tiff",
+  "image/webp",
+  "image/gif",
+  "image/bmp"
+] as const
 
 /** Reads every page of an image file (one for all formats but multi-page TIFF) by OCR. */
 export const readImage = (
@@ -42,7 +49,9 @@ export const readImage = (
       (index) =>
         Effect.gen(function*() {
           const image = format === "bmp" ? yield* decodeBmp(bytes) : yield* decodePage(bytes, index)
-          const { lines } = yield* ocr.recognize(image).pipe(Effect.mapError(ocrFailed(pageCount > 1 ? `page ${index + 1}` : "the image")))
+          const { lines } = yield* ocr.recognize(image).pipe(
+            Effect.mapError(ocrFailed(pageCount > 1 ? `page ${index + 1}` : "the image"))
+          )
           return { page: index + 1, width: image.width, height: image.height, source: "ocr", lines } satisfies Page
         }),
       { concurrency: Math.min(pageCount, ocr.workers) }
@@ -78,9 +87,14 @@ const sizeProblem = (width: number | undefined, height: number | undefined): Rea
     : width * height > MAX_IMAGE_PIXELS
     ? tooLarge(width, height)
     : Math.min(width, height) < MIN_IMAGE_SIDE
-    ? new Unprocessable({ detail: `image is ${width}×${height} pixels, too thin to hold readable text (at least ${MIN_IMAGE_SIDE} pixels each way)` })
+    ? new Unprocessable({
+      detail:
+        `image is ${width}×${height} pixels, too thin to hold readable text (at least ${MIN_IMAGE_SIDE} pixels each way)`
+    })
     : Math.max(width, height) > MAX_IMAGE_SIDE
-    ? new PayloadTooLarge({ detail: `image is ${width}×${height} pixels; the longest side may be ${MAX_IMAGE_SIDE} pixels` })
+    ? new PayloadTooLarge({
+      detail: `image is ${width}×${height} pixels; the longest side may be ${MAX_IMAGE_SIDE} pixels`
+    })
     : undefined
 
 const checkSize = (width: number | undefined, height: number | undefined): Effect.Effect<void, ReadError> => {
@@ -89,7 +103,8 @@ const checkSize = (width: number | undefined, height: number | undefined): Effec
 }
 
 /** An OCR failure on a page: the page's content could not be read (422), saying where and why. */
-export const ocrFailed = (where: string) => (e: OcrFailed) => new Unprocessable({ detail: `OCR could not read ${where}: ${e.reason}` })
+export const ocrFailed = (where: string) => (e: OcrFailed) =>
+  new Unprocessable({ detail: `OCR could not read ${where}: ${e.reason}` })
 
 const SUPPORTED = new Set(["png", "jpeg", "jpg", "tiff", "webp", "gif"])
 
@@ -97,7 +112,10 @@ const SUPPORTED = new Set(["png", "jpeg", "jpg", "tiff", "webp", "gif"])
 const probe = (bytes: Uint8Array) =>
   Effect.gen(function*() {
     // No pixel limit for reading the header: the size is judged here, with a clear answer.
-    const meta = yield* Effect.tryPromise({ try: () => sharp(bytes, { limitInputPixels: false }).metadata(), catch: unreadable })
+    const meta = yield* Effect.tryPromise({
+      try: () => sharp(bytes, { limitInputPixels: false }).metadata(),
+      catch: unreadable
+    })
     if (meta.format === undefined || !SUPPORTED.has(meta.format)) {
       return yield* new UnsupportedMediaType({ detail: `unsupported image format ${meta.format ?? "unknown"}` })
     }
@@ -125,18 +143,23 @@ const decodePage = (bytes: Uint8Array, page: number): Effect.Effect<OcrImage, Re
     const { data, info } = yield* Effect.tryPromise({
       try: () => {
         const upright = input().rotate()
-        return (isColor(meta) ? upright.removeAlpha().toColourspace("srgb") : upright.grayscale()).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true })
+        return (isColor(meta) ? upright.removeAlpha().toColourspace("srgb") : upright.grayscale()).raw({
+          depth: "uchar"
+        }).toBuffer({ resolveWithObject: true })
       },
       catch: unreadable
     })
     const pixels = new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
     return info.channels === 3
       ? { width: info.width, height: info.height, pixels, channels: 3 }
-      : { width: info.width, height: info.height, pixels: info.channels === 1 ? pixels : firstChannel(pixels, info.channels) }
+      : {
+        width: info.width,
+        height: info.height,
+        pixels: info.channels === 1 ? pixels : firstChannel(pixels, info.channels)
+      }
   })
 
 const isColor = (meta: Metadata) => (meta.channels ?? 1) >= 3 && meta.space !== "b-w" && meta.space !== "grey16"
-
 
 // ---------------------------------------------------------------------------------------------
 // BMP: uncompressed (1, 4, 8, 24, 32 bits) and bit-field (16, 32 bits) images, bottom-up or top-down
@@ -148,7 +171,8 @@ const BI_BITFIELDS = 3
 
 const decodeBmp = (bytes: Uint8Array): Effect.Effect<OcrImage, ReadError> =>
   Effect.suspend((): Effect.Effect<OcrImage, ReadError> => {
-    const fail = (why: string) => Effect.fail(new UnsupportedMediaType({ detail: `corrupt or unreadable image: ${why}` }))
+    const fail = (why: string) =>
+      Effect.fail(new UnsupportedMediaType({ detail: `corrupt or unreadable image: ${why}` }))
     if (bytes.length < 54) return fail("truncated BMP header")
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     const dataOffset = view.getUint32(10, true)
@@ -162,9 +186,13 @@ const decodeBmp = (bytes: Uint8Array): Effect.Effect<OcrImage, ReadError> =>
     if (width < 1 || height < 1) return fail("BMP without a size")
     const problem = sizeProblem(width, height)
     if (problem !== undefined) return Effect.fail(problem)
-    if (!(compression === BI_RGB && [1, 4, 8, 24, 32].includes(bits)) &&
-      !(compression === BI_BITFIELDS && (bits === 16 || bits === 32))) {
-      return Effect.fail(new UnsupportedMediaType({ detail: `unsupported BMP (${bits} bits, compression ${compression})` }))
+    if (
+      !(compression === BI_RGB && [1, 4, 8, 24, 32].includes(bits)) &&
+      !(compression === BI_BITFIELDS && (bits === 16 || bits === 32))
+    ) {
+      return Effect.fail(
+        new UnsupportedMediaType({ detail: `unsupported BMP (${bits} bits, compression ${compression})` })
+      )
     }
     const stride = Math.ceil((width * bits) / 32) * 4
     if (dataOffset + stride * height > bytes.length) return fail("truncated BMP pixel data")
@@ -193,10 +221,18 @@ const decodeBmp = (bytes: Uint8Array): Effect.Effect<OcrImage, ReadError> =>
       for (let x = 0; x < width; x++) {
         let v: number
         switch (bits) {
-          case 1: v = palette[(bytes[row + (x >> 3)]! >> (7 - (x & 7))) & 1]!; break
-          case 4: v = palette[(bytes[row + (x >> 1)]! >> (x & 1 ? 0 : 4)) & 15]!; break
-          case 8: v = palette[bytes[row + x]!]!; break
-          case 24: v = luma(bytes[row + 3 * x + 2]!, bytes[row + 3 * x + 1]!, bytes[row + 3 * x]!); break
+          case 1:
+            v = palette[(bytes[row + (x >> 3)]! >> (7 - (x & 7))) & 1]!
+            break
+          case 4:
+            v = palette[(bytes[row + (x >> 1)]! >> (x & 1 ? 0 : 4)) & 15]!
+            break
+          case 8:
+            v = palette[bytes[row + x]!]!
+            break
+          case 24:
+            v = luma(bytes[row + 3 * x + 2]!, bytes[row + 3 * x + 1]!, bytes[row + 3 * x]!)
+            break
           default: {
             const value = bits === 16 ? view.getUint16(row + 2 * x, true) : view.getUint32(row + 4 * x, true)
             v = luma(channel(value, masks[0]!), channel(value, masks[1]!), channel(value, masks[2]!))

@@ -34,7 +34,8 @@ export const readMsg = <R>(
 ): Effect.Effect<PageModel, ReadError, R> =>
   Effect.gen(function*() {
     yield* checkNesting(options)
-    const corrupt = (why: string) => new UnsupportedMediaType({ detail: `corrupt or truncated Outlook message: ${why}` })
+    const corrupt = (why: string) =>
+      new UnsupportedMediaType({ detail: `corrupt or truncated Outlook message: ${why}` })
     const container = compoundFile(bytes)
     if (Either.isLeft(container)) return yield* corrupt(container.left)
     if (!container.right.outlook) return yield* refuseCompoundFile(bytes)
@@ -58,7 +59,9 @@ export const readMsg = <R>(
       .map((a): MessageAttachment => {
         const embedded = a.innerMsgContent === true
         return {
-          name: embedded ? `${a.name ?? a.innerMsgContentFields?.subject ?? "message"}.msg` : a.fileName ?? a.fileNameShort ?? a.name ?? "unnamed",
+          name: embedded
+            ? `${a.name ?? a.innerMsgContentFields?.subject ?? "message"}.msg`
+            : a.fileName ?? a.fileNameShort ?? a.name ?? "unnamed",
           type: embedded ? OUTLOOK_MEDIA_TYPE : a.attachMimeTag ?? "application/octet-stream",
           // An embedded message is rewritten as a file of its own; its streams are part of this one.
           size: embedded ? 0 : a.contentLength ?? 0,
@@ -68,18 +71,22 @@ export const readMsg = <R>(
           })
         }
       })
-    return yield* messagePages({
-      mediaType: OUTLOOK_MEDIA_TYPE,
-      headers: [
-        ["From", address(fields.senderName, fields.senderSmtpAddress ?? fields.senderEmail)],
-        ["To", recipients(fields, "to") ?? rawString(fields, "0e04")],
-        ["Cc", recipients(fields, "cc") ?? rawString(fields, "0e03")],
-        ["Date", transportHeader(fields.headers, "date") ?? fields.clientSubmitTime ?? fields.messageDeliveryTime],
-        ["Subject", fields.subject]
-      ],
-      body: bodyLines(fields.body, html),
-      attachments
-    }, options, readDocument)
+    return yield* messagePages(
+      {
+        mediaType: OUTLOOK_MEDIA_TYPE,
+        headers: [
+          ["From", address(fields.senderName, fields.senderSmtpAddress ?? fields.senderEmail)],
+          ["To", recipients(fields, "to") ?? rawString(fields, "0e04")],
+          ["Cc", recipients(fields, "cc") ?? rawString(fields, "0e03")],
+          ["Date", transportHeader(fields.headers, "date") ?? fields.clientSubmitTime ?? fields.messageDeliveryTime],
+          ["Subject", fields.subject]
+        ],
+        body: bodyLines(fields.body, html),
+        attachments
+      },
+      options,
+      readDocument
+    )
   }).pipe(Effect.withSpan("Msg.read", { attributes: { bytes: bytes.byteLength, nesting: options.nesting ?? 0 } }))
 
 /** A compound file that is not an Outlook message: a legacy Office file (.doc, .xls, .ppt), not read. */
@@ -146,9 +153,30 @@ const htmlBody = (fields: FieldsData): string | undefined => {
 }
 
 const CODE_PAGES: Record<number, string> = {
-  65001: "utf-8", 1200: "utf-16le", 20127: "windows-1252", 28591: "iso-8859-1", 28592: "iso-8859-2",
-  28595: "iso-8859-5", 28597: "iso-8859-7", 28605: "iso-8859-15", 874: "windows-874", 1250: "windows-1250",
-  1251: "windows-1251", 1252: "windows-1252", 1253: "windows-1253", 1254: "windows-1254", 1255: "windows-1255",
-  1256: "windows-1256", 1257: "windows-1257", 1258: "windows-1258", 932: "shift_jis", 936: "gbk",
-  54936: "gb18030", 949: "euc-kr", 950: "big5", 51932: "euc-jp", 50220: "iso-2022-jp", 20866: "koi8-r"
+  65001: "utf-8",
+  1200: "utf-16le",
+  20127: "windows-1252",
+  28591: "iso-8859-1",
+  28592: "iso-8859-2",
+  28595: "iso-8859-5",
+  28597: "iso-8859-7",
+  28605: "iso-8859-15",
+  874: "windows-874",
+  1250: "windows-1250",
+  1251: "windows-1251",
+  1252: "windows-1252",
+  1253: "windows-1253",
+  1254: "windows-1254",
+  1255: "windows-1255",
+  1256: "windows-1256",
+  1257: "windows-1257",
+  1258: "windows-1258",
+  932: "shift_jis",
+  936: "gbk",
+  54936: "gb18030",
+  949: "euc-kr",
+  950: "big5",
+  51932: "euc-jp",
+  50220: "iso-2022-jp",
+  20866: "koi8-r"
 }

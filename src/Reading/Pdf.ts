@@ -56,7 +56,8 @@ export const readPdf = (
     // Pages already read, by their object: a page tree may list one page object many times.
     const byObject = new Map<string, Page>()
     let done = 0
-    const counted = (n: number) => Effect.tap(readPage(doc, n, options.ocr, fonts, byObject), () => options.onPagesRead?.(++done))
+    const counted = (n: number) =>
+      Effect.tap(readPage(doc, n, options.ocr, fonts, byObject), () => options.onPagesRead?.(++done))
     for (let first = 1; first <= doc.numPages; first += PAGES_PER_BATCH) {
       const batch = Array.from({ length: Math.min(PAGES_PER_BATCH, doc.numPages - first + 1) }, (_, i) => first + i)
       const read = yield* Effect.forEach(batch, counted, {

@@ -52,7 +52,9 @@ export const unreadable = (cause: unknown): UnsupportedMediaType | PayloadTooLar
   const message = cause instanceof Error ? cause.message : String(cause)
   // Our patch of pdf.js stops any stream decoding past its limit (a compression bomb) with this message.
   const overLimit = /a compressed stream decodes to more than (\d+ MB \(the limit\))/.exec(message)
-  if (overLimit) return new PayloadTooLarge({ detail: `PDF holds a compressed stream that decodes to more than ${overLimit[1]}` })
+  if (overLimit) {
+    return new PayloadTooLarge({ detail: `PDF holds a compressed stream that decodes to more than ${overLimit[1]}` })
+  }
   return new UnsupportedMediaType({ detail: `corrupt or unreadable PDF: ${message}` })
 }
 

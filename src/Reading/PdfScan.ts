@@ -185,7 +185,10 @@ export const renderPdfPage = (
       Effect.tryPromise({ try: () => doc.getPage(pageNumber), catch: unreadable }),
       (page) => {
         const { width, height } = page.getViewport({ scale: 1 })
-        const scale = Math.min(options.maxSide / Math.max(width, height), Math.sqrt(MAX_RENDER_PIXELS / (width * height)))
+        const scale = Math.min(
+          options.maxSide / Math.max(width, height),
+          Math.sqrt(MAX_RENDER_PIXELS / (width * height))
+        )
         return render(doc, page, scale)
       },
       (page) => Effect.sync(() => page.cleanup())

@@ -174,10 +174,14 @@ interface Row {
 /** A displayed-page box in the frame where text of the given orientation reads left to right, top to bottom. */
 const toFrame = (b: Box, orientation: Orientation, width: number, height: number): Box => {
   switch (orientation) {
-    case 0: return b
-    case 90: return [b[1], width - b[2], b[3], width - b[0]]
-    case 180: return [width - b[2], height - b[3], width - b[0], height - b[1]]
-    case 270: return [height - b[3], b[0], height - b[1], b[2]]
+    case 0:
+      return b
+    case 90:
+      return [b[1], width - b[2], b[3], width - b[0]]
+    case 180:
+      return [width - b[2], height - b[3], width - b[0], height - b[1]]
+    case 270:
+      return [height - b[3], b[0], height - b[1], b[2]]
   }
 }
 

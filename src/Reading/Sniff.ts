@@ -42,7 +42,9 @@ const PDF_TRAILER_WINDOW = 4096
  * pointer at the end.
  */
 const sniffPdf = (bytes: Uint8Array): SniffedType | undefined => {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, PDF_HEADER_WINDOW)).toString("latin1")
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, PDF_HEADER_WINDOW)).toString(
+    "latin1"
+  )
   if (head.includes("%PDF-")) return { mediaType: "application/pdf", ext: "pdf" }
   const tailStart = Math.max(0, bytes.byteLength - PDF_TRAILER_WINDOW)
   const tail = Buffer.from(bytes.buffer, bytes.byteOffset + tailStart, bytes.byteLength - tailStart).toString("latin1")
@@ -68,9 +70,37 @@ const sniffText = (bytes: Uint8Array): SniffedType | undefined => {
 }
 
 const HTML_TAGS = new Set([
-  "html", "head", "body", "title", "meta", "link", "style", "script", "base", "div", "span", "p", "table",
-  "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "br", "a", "img", "form", "section", "article", "header",
-  "footer", "main", "nav"
+  "html",
+  "head",
+  "body",
+  "title",
+  "meta",
+  "link",
+  "style",
+  "script",
+  "base",
+  "div",
+  "span",
+  "p",
+  "table",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "ul",
+  "ol",
+  "br",
+  "a",
+  "img",
+  "form",
+  "section",
+  "article",
+  "header",
+  "footer",
+  "main",
+  "nav"
 ])
 
 /** Starts, after whitespace, a BOM, comments and a doctype, with an HTML tag. */
@@ -96,9 +126,28 @@ const looksLikeHtml = (text: string): boolean => {
 
 /** Header fields that e-mails carry; an e-mail's header block names several of them. */
 const EMAIL_HEADERS = new Set([
-  "from", "to", "cc", "bcc", "subject", "date", "mime-version", "received", "message-id", "return-path",
-  "reply-to", "sender", "delivered-to", "content-type", "content-transfer-encoding", "in-reply-to",
-  "references", "dkim-signature", "authentication-results", "x-mailer", "user-agent", "thread-topic"
+  "from",
+  "to",
+  "cc",
+  "bcc",
+  "subject",
+  "date",
+  "mime-version",
+  "received",
+  "message-id",
+  "return-path",
+  "reply-to",
+  "sender",
+  "delivered-to",
+  "content-type",
+  "content-transfer-encoding",
+  "in-reply-to",
+  "references",
+  "dkim-signature",
+  "authentication-results",
+  "x-mailer",
+  "user-agent",
+  "thread-topic"
 ])
 /** At least one of these: a memo that starts with "Subject:" and "Date:" lines is still text. */
 const EMAIL_ONLY_HEADERS = ["from", "received", "mime-version", "message-id", "return-path", "delivered-to"]
@@ -108,7 +157,9 @@ const HEADER_BLOCK_MAX = 256 * 1024
 /** An RFC 822 message: the file starts with a block of `Name: value` lines (continued by indented lines) ending at a blank line. */
 const sniffEmail = (bytes: Uint8Array): SniffedType | undefined => {
   // Headers are ASCII (RFC 2047 encodes the rest), so latin1 reads them whatever the body's charset.
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, HEADER_BLOCK_MAX)).toString("latin1")
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, HEADER_BLOCK_MAX)).toString(
+    "latin1"
+  )
   const end = head.search(/\r?\n\r?\n/)
   if (end <= 0) return undefined
   const names = new Set<string>()
@@ -121,5 +172,7 @@ const sniffEmail = (bytes: Uint8Array): SniffedType | undefined => {
     names.add(field[1]!.toLowerCase())
   }
   const known = [...names].filter((n) => EMAIL_HEADERS.has(n)).length
-  return known >= 2 && EMAIL_ONLY_HEADERS.some((n) => names.has(n)) ? { mediaType: "message/rfc822", ext: "eml" } : undefined
+  return known >= 2 && EMAIL_ONLY_HEADERS.some((n) => names.has(n))
+    ? { mediaType: "message/rfc822", ext: "eml" }
+    : undefined
 }

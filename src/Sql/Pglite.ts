@@ -43,10 +43,17 @@ const createInWorker = (dataDir: string) =>
         () => parentPort.postMessage({ created: true }),
         (e) => parentPort.postMessage({ created: false, error: String(e && e.stack || e) }))`,
       // The worker runs plain Node: no loader or flag of this process's (a test runner's) applies to it.
-      { eval: true, execArgv: [], stderr: true, workerData: { dataDir, module: createRequire(import.meta.url).resolve("@electric-sql/pglite") } }
+      {
+        eval: true,
+        execArgv: [],
+        stderr: true,
+        workerData: { dataDir, module: createRequire(import.meta.url).resolve("@electric-sql/pglite") }
+      }
     )
     let stderr = ""
-    worker.stderr.on("data", (chunk) => { stderr += String(chunk) })
+    worker.stderr.on("data", (chunk) => {
+      stderr += String(chunk)
+    })
     // Settled by the worker's answer; an exit without one is a crash (its last words can arrive after it).
     let answered = false
     worker.once("message", (m: { created: boolean; error?: string }) => {
@@ -57,7 +64,9 @@ const createInWorker = (dataDir: string) =>
     })
     worker.once("error", reject)
     worker.once("exit", (code) => {
-      if (!answered) setTimeout(() => reject(new Error(`database creation stopped (exit code ${code}): ${stderr.trim()}`)), 50)
+      if (!answered) {
+        setTimeout(() => reject(new Error(`database creation stopped (exit code ${code}): ${stderr.trim()}`)), 50)
+      }
     })
   })
 
@@ -73,7 +82,8 @@ const open = (dataDir: string | undefined) =>
         // otherwise return a bigint above 2^53.
         return await PGlite.create({ dataDir, parsers: { [PgliteTypes.INT8]: Number } })
       },
-      catch: (cause) => new SqlError({ cause, message: `PgliteClient: failed to open database (${dataDir ?? "memory"})` })
+      catch: (cause) =>
+        new SqlError({ cause, message: `PgliteClient: failed to open database (${dataDir ?? "memory"})` })
     }),
     (db) =>
       Effect.tryPromise(() => db.close()).pipe(
@@ -117,8 +127,7 @@ const makeConnection = (db: PGlite): Connection => {
           })
         ),
     // PGlite has no cursors across calls: the result is read whole, then streamed.
-    executeStream: (sql, params, transformRows) =>
-      Stream.fromIterableEffect(execute(sql, params, transformRows))
+    executeStream: (sql, params, transformRows) => Stream.fromIterableEffect(execute(sql, params, transformRows))
   }
 }
 

@@ -7,11 +7,11 @@ import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SqlError, SqlError as SqlErrorClass } from "@effect/sql/SqlError"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
-import Pg from "pg"
-import { createRequire } from "node:module"
 import * as fs from "node:fs/promises"
+import { createRequire } from "node:module"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import Pg from "pg"
 import { AppConfig } from "../Config.js"
 import { lockDataDir } from "./DataDirLock.js"
 import * as PgliteClient from "./Pglite.js"
@@ -40,7 +40,8 @@ export const migrationsFromDirectory = (directory: string): Migrator.Loader =>
           name,
           Effect.tryPromise({
             try: () => fs.readFile(file, "utf8"),
-            catch: (cause) => new Migrator.MigrationError({ reason: "import-error", message: `Cannot read ${file}`, cause })
+            catch: (cause) =>
+              new Migrator.MigrationError({ reason: "import-error", message: `Cannot read ${file}`, cause })
           }).pipe(
             // The unprepared path: PGlite's prepared statements take a single statement.
             Effect.map((text) => Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(text).unprepared))
@@ -52,8 +53,11 @@ export const migrationsFromDirectory = (directory: string): Migrator.Loader =>
 /** Applies the pending migrations; returns the ones it ran. */
 export const migrate = (
   directory: string = migrationsDirectory
-): Effect.Effect<ReadonlyArray<readonly [id: number, name: string]>, Migrator.MigrationError | SqlError, SqlClient.SqlClient> =>
-  Migrator.make({})({ loader: migrationsFromDirectory(directory) })
+): Effect.Effect<
+  ReadonlyArray<readonly [id: number, name: string]>,
+  Migrator.MigrationError | SqlError,
+  SqlClient.SqlClient
+> => Migrator.make({})({ loader: migrationsFromDirectory(directory) })
 
 type TypeParser = (value: string) => unknown
 // pg's own default parsers (pg-types 2, a dependency of `pg`), extended with int8 → number below.
@@ -81,7 +85,12 @@ export const postgresLayer = (
     }
     const pool = yield* Effect.acquireRelease(
       Effect.sync(() => {
-        const pool = new Pg.Pool({ connectionString: Redacted.value(url), max: options.maxConnections, application_name: "docsplit", types })
+        const pool = new Pg.Pool({
+          connectionString: Redacted.value(url),
+          max: options.maxConnections,
+          application_name: "docsplit",
+          types
+        })
         // An idle connection the server closed: the pool drops it and the next query opens another.
         pool.on("error", () => {})
         return pool
@@ -94,7 +103,9 @@ export const postgresLayer = (
     })
     return Layer.merge(
       PgClient.layerFromPool({ acquire: Effect.succeed(pool), types }),
-      Layer.succeed(DatabasePool, { stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) })
+      Layer.succeed(DatabasePool, {
+        stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
+      })
     )
   }))
 
@@ -130,18 +141,21 @@ export const withMigrations = <A, E, R>(
   directory: string = migrationsDirectory,
   options: { readonly shared?: boolean } = {}
 ): Layer.Layer<A | SqlClient.SqlClient, E | SqlError | Migrator.MigrationError, R> =>
-  Layer.effectDiscard(options.shared === true ? migrateExclusively(directory) : migrate(directory)).pipe(Layer.provideMerge(client))
+  Layer.effectDiscard(options.shared === true ? migrateExclusively(directory) : migrate(directory)).pipe(
+    Layer.provideMerge(client)
+  )
 
 /** The application's database, migrated. */
-export const SqlLive: Layer.Layer<SqlClient.SqlClient | DatabasePool, SqlError | Migrator.MigrationError, AppConfig> = Layer.unwrapEffect(
-  Effect.map(AppConfig, (config) =>
-    withMigrations(
-      Option.match(config.databaseUrl, {
-        onSome: (url) => postgresLayer(url),
-        onNone: () => Layer.merge(pgliteLayer(path.join(config.dataDir, "db")), noPool)
-      }),
-      migrationsDirectory,
-      // Several processes may share PostgreSQL; the embedded database belongs to one.
-      { shared: Option.isSome(config.databaseUrl) }
-    ))
-)
+export const SqlLive: Layer.Layer<SqlClient.SqlClient | DatabasePool, SqlError | Migrator.MigrationError, AppConfig> =
+  Layer.unwrapEffect(
+    Effect.map(AppConfig, (config) =>
+      withMigrations(
+        Option.match(config.databaseUrl, {
+          onSome: (url) => postgresLayer(url),
+          onNone: () => Layer.merge(pgliteLayer(path.join(config.dataDir, "db")), noPool)
+        }),
+        migrationsDirectory,
+        // Several processes may share PostgreSQL; the embedded database belongs to one.
+        { shared: Option.isSome(config.databaseUrl) }
+      ))
+  )

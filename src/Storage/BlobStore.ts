@@ -13,7 +13,10 @@ export interface StoredBlob {
 
 export interface BlobStoreShape {
   /** Stores the bytes and runs `register` (the rows that hold the blob) so that both happen or neither. */
-  readonly putBytes: <A, E, R>(bytes: Uint8Array, register: (blob: StoredBlob) => Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  readonly putBytes: <A, E, R>(
+    bytes: Uint8Array,
+    register: (blob: StoredBlob) => Effect.Effect<A, E, R>
+  ) => Effect.Effect<A, E, R>
   readonly read: (sha256: string) => Effect.Effect<Uint8Array>
   /** Runs `unregister` (the database delete; true when no row holds the blob any more) and removes the bytes then. */
   readonly release: <E, R>(sha256: string, unregister: Effect.Effect<boolean, E, R>) => Effect.Effect<void, E, R>

@@ -22,7 +22,8 @@ import { Scratch } from "./Scratch.js"
 
 const PENDING = "pending-blobs"
 
-const blobPathIn = (dataDir: string) => (sha256: string) => path.join(path.resolve(dataDir, "blobs"), sha256.slice(0, 2), sha256)
+const blobPathIn = (dataDir: string) => (sha256: string) =>
+  path.join(path.resolve(dataDir, "blobs"), sha256.slice(0, 2), sha256)
 
 const isRegistered = (sql: SqlClient.SqlClient, sha256: string) =>
   Effect.map(sql<{ one: number }>`SELECT 1 AS one FROM blobs WHERE sha256 = ${sha256}`, (rows) => rows.length > 0)
@@ -31,25 +32,26 @@ const isRegistered = (sql: SqlClient.SqlClient, sha256: string) =>
  * For a crashed process's scratch folder: each blob it was storing whose row never committed is
  * removed, unless a running process is storing the same bytes now.
  */
-export const recoverPendingBlobs = (dataDir: string, sql: SqlClient.SqlClient, liveDirs: () => ReadonlyArray<string>) =>
-(abandoned: string): Effect.Effect<void> =>
-  Effect.gen(function*() {
-    const pending = yield* Effect.sync(() => {
-      try {
-        return fsSync.readdirSync(path.join(abandoned, PENDING))
-      } catch {
-        return []
+export const recoverPendingBlobs =
+  (dataDir: string, sql: SqlClient.SqlClient, liveDirs: () => ReadonlyArray<string>) =>
+  (abandoned: string): Effect.Effect<void> =>
+    Effect.gen(function*() {
+      const pending = yield* Effect.sync(() => {
+        try {
+          return fsSync.readdirSync(path.join(abandoned, PENDING))
+        } catch {
+          return []
+        }
+      })
+      const blobPath = blobPathIn(dataDir)
+      for (const sha256 of pending) {
+        if (!/^[0-9a-f]{64}$/.test(sha256)) continue
+        const storing = liveDirs().some((dir) => fsSync.existsSync(path.join(dir, PENDING, sha256)))
+        if (storing || (yield* isRegistered(sql, sha256))) continue
+        yield* Effect.sync(() => fsSync.rmSync(blobPath(sha256), { force: true }))
+        yield* Effect.logInfo(`removed blob ${sha256}: a stopped process wrote it but never registered it`)
       }
-    })
-    const blobPath = blobPathIn(dataDir)
-    for (const sha256 of pending) {
-      if (!/^[0-9a-f]{64}$/.test(sha256)) continue
-      const storing = liveDirs().some((dir) => fsSync.existsSync(path.join(dir, PENDING, sha256)))
-      if (storing || (yield* isRegistered(sql, sha256))) continue
-      yield* Effect.sync(() => fsSync.rmSync(blobPath(sha256), { force: true }))
-      yield* Effect.logInfo(`removed blob ${sha256}: a stopped process wrote it but never registered it`)
-    }
-  }).pipe(Effect.catchAll((error) => Effect.logWarning("blob recovery failed; will retry at the next start", error)))
+    }).pipe(Effect.catchAll((error) => Effect.logWarning("blob recovery failed; will retry at the next start", error)))
 
 export const makeFsBlobStore = Effect.gen(function*() {
   const { dataDir } = yield* AppConfig

@@ -15,15 +15,23 @@ export const makePgBlobStore = Effect.gen(function*() {
   const putBytes = <A, E, R>(bytes: Uint8Array, register: (blob: StoredBlob) => Effect.Effect<A, E, R>) =>
     Effect.gen(function*() {
       const blob: StoredBlob = { sha256: createHash("sha256").update(bytes).digest("hex"), size: bytes.byteLength }
-      yield* sql`INSERT INTO blob_data (sha256, data) VALUES (${blob.sha256}, ${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)})
+      yield* sql`INSERT INTO blob_data (sha256, data) VALUES (${blob.sha256}, ${
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      })
                  ON CONFLICT (sha256) DO NOTHING`.pipe(Effect.orDie)
       return yield* register(blob)
-    }).pipe(sql.withTransaction, Effect.catchTag("SqlError", (e) => Effect.die(e)), Effect.withSpan("BlobStore.putBytes")) as Effect.Effect<A, E, R>
+    }).pipe(
+      sql.withTransaction,
+      Effect.catchTag("SqlError", (e) => Effect.die(e)),
+      Effect.withSpan("BlobStore.putBytes")
+    ) as Effect.Effect<A, E, R>
 
   const read = (sha256: string) =>
     sql<{ data: Uint8Array }>`SELECT data FROM blob_data WHERE sha256 = ${sha256}`.pipe(
       Effect.flatMap((rows) =>
-        rows[0] === undefined ? Effect.dieMessage(`blob ${sha256} is registered but has no data`) : Effect.succeed(rows[0].data)
+        rows[0] === undefined
+          ? Effect.dieMessage(`blob ${sha256} is registered but has no data`)
+          : Effect.succeed(rows[0].data)
       ),
       Effect.map((data) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength)),
       Effect.orDie,
@@ -33,10 +41,11 @@ export const makePgBlobStore = Effect.gen(function*() {
   const release = <E, R>(sha256: string, unregister: Effect.Effect<boolean, E, R>) =>
     Effect.flatMap(unregister, (orphaned) =>
       orphaned
-        ? sql`DELETE FROM blob_data WHERE sha256 = ${sha256} AND NOT EXISTS (SELECT 1 FROM blobs WHERE sha256 = ${sha256})`.pipe(
-          Effect.asVoid,
-          Effect.orDie
-        )
+        ? sql`DELETE FROM blob_data WHERE sha256 = ${sha256} AND NOT EXISTS (SELECT 1 FROM blobs WHERE sha256 = ${sha256})`
+          .pipe(
+            Effect.asVoid,
+            Effect.orDie
+          )
         : Effect.void).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", (e) => Effect.die(e)),

@@ -24,7 +24,12 @@ export const makeS3BlobStore = Effect.gen(function*() {
   const { s3 } = yield* AppConfig
   const sql = yield* SqlClient.SqlClient
   if (s3.bucket === undefined || s3.bucket === "") {
-    return yield* Effect.fail(ConfigError.MissingData(["S3_BUCKET"], "BLOB_STORE=s3 needs S3_BUCKET (and S3_ENDPOINT for a store other than AWS)"))
+    return yield* Effect.fail(
+      ConfigError.MissingData(
+        ["S3_BUCKET"],
+        "BLOB_STORE=s3 needs S3_BUCKET (and S3_ENDPOINT for a store other than AWS)"
+      )
+    )
   }
   const bucket = s3.bucket
   const client = new S3Client({
@@ -35,21 +40,29 @@ export const makeS3BlobStore = Effect.gen(function*() {
   yield* Effect.addFinalizer(() => Effect.sync(() => client.destroy()))
 
   const send = <A>(what: string, f: () => Promise<A>) =>
-    Effect.tryPromise({ try: f, catch: (cause) => new Error(`object store: ${what} failed: ${String(cause)}`) }).pipe(Effect.orDie)
+    Effect.tryPromise({ try: f, catch: (cause) => new Error(`object store: ${what} failed: ${String(cause)}`) }).pipe(
+      Effect.orDie
+    )
 
   /** Holds the blob's lock until the calling transaction ends. */
-  const lockBlob = (sha256: string) => sql`SELECT pg_advisory_xact_lock(hashtext(${`blob:${sha256}`}))`.pipe(Effect.orDie)
+  const lockBlob = (sha256: string) =>
+    sql`SELECT pg_advisory_xact_lock(hashtext(${`blob:${sha256}`}))`.pipe(Effect.orDie)
 
-  const deleteObject = (sha256: string) => send(`delete ${sha256}`, () => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(sha256) })))
+  const deleteObject = (sha256: string) =>
+    send(`delete ${sha256}`, () => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(sha256) })))
 
   const putBytes = <A, E, R>(bytes: Uint8Array, register: (blob: StoredBlob) => Effect.Effect<A, E, R>) =>
     Effect.gen(function*() {
       const blob: StoredBlob = { sha256: createHash("sha256").update(bytes).digest("hex"), size: bytes.byteLength }
       const token = newId("upload")
-      yield* sql`INSERT INTO blob_uploads (sha256, token, started_at) VALUES (${blob.sha256}, ${token}, ${nowSeconds()})`.pipe(Effect.orDie)
+      yield* sql`INSERT INTO blob_uploads (sha256, token, started_at) VALUES (${blob.sha256}, ${token}, ${nowSeconds()})`
+        .pipe(Effect.orDie)
       return yield* Effect.gen(function*() {
         yield* lockBlob(blob.sha256)
-        yield* send(`put ${blob.sha256}`, () => client.send(new PutObjectCommand({ Bucket: bucket, Key: keyOf(blob.sha256), Body: bytes })))
+        yield* send(
+          `put ${blob.sha256}`,
+          () => client.send(new PutObjectCommand({ Bucket: bucket, Key: keyOf(blob.sha256), Body: bytes }))
+        )
         return yield* register(blob)
       }).pipe(
         sql.withTransaction,

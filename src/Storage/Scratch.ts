@@ -75,6 +75,8 @@ export const makeScratch = (
         lock.release()
       })
     }
-    if (abandoned.length > 0) yield* Effect.logInfo(`swept the scratch folders of ${abandoned.length} stopped process(es)`)
+    if (abandoned.length > 0) {
+      yield* Effect.logInfo(`swept the scratch folders of ${abandoned.length} stopped process(es)`)
+    }
     return { dir: acquired.dir, liveDirs } satisfies ScratchShape
   })

@@ -23,7 +23,10 @@ export class TemplatesApi extends HttpApiGroup.make("templates")
       .setUrlParams(Paging)
       .addSuccess(Schema.Array(Template))
       .annotate(OpenApi.Summary, "List templates (oldest first)")
-      .annotate(OpenApi.Description, "This key's tenant's templates, oldest first; `limit` and `offset` page through them.")
+      .annotate(
+        OpenApi.Description,
+        "This key's tenant's templates, oldest first; `limit` and `offset` page through them."
+      )
   )
   .add(
     HttpApiEndpoint.patch("update", "/templates/:template_id")
@@ -45,7 +48,10 @@ export class TemplatesApi extends HttpApiGroup.make("templates")
       .addSuccess(HttpApiSchema.NoContent)
       .addError(NotFound)
       .annotate(OpenApi.Summary, "Delete a template; it can no longer be used")
-      .annotate(OpenApi.Description, "Answers 204 with no body. Requests naming the template afterwards answer 404; stored runs stay.")
+      .annotate(
+        OpenApi.Description,
+        "Answers 204 with no body. Requests naming the template afterwards answer 404; stored runs stay."
+      )
   )
   .middleware(Authentication)
   .prefix("/v1")

@@ -1,11 +1,11 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Either, Option } from "effect"
-import { Api } from "../Http/Api.js"
 import { CurrentTenant } from "../Auth/Api.js"
 import { AppConfig } from "../Config.js"
 import { NotFound, Unprocessable } from "../Domain/Errors.js"
-import { normalizeTemplateWithin } from "./TemplateData.js"
+import { Api } from "../Http/Api.js"
 import { TemplatesRepo } from "./Repo.js"
+import { normalizeTemplateWithin } from "./TemplateData.js"
 
 /** template_data must normalize to a usable field tree within the field limit; the detail names the bad key. */
 const validate = (data: unknown, maxFields: number) =>

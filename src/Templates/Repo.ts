@@ -51,9 +51,9 @@ export class TemplatesRepo extends Effect.Service<TemplatesRepo>()("TemplatesRep
         : sql<TemplateRow>`
             SELECT ${columns} FROM templates
             WHERE tenant_id = ${tenantId} AND deleted_at IS NULL AND ${sql.in("id", ids)}`.pipe(
-            Effect.map((rows) => rows.map(toTemplate)),
-            Effect.withSpan("TemplatesRepo.findMany")
-          )
+          Effect.map((rows) => rows.map(toTemplate)),
+          Effect.withSpan("TemplatesRepo.findMany")
+        )
 
     const update = (
       tenantId: string,

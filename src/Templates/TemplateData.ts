@@ -5,7 +5,14 @@
  * bad key by its path in the document sent, e.g. `template_data.lines[0].qty: unknown type "foo"`.
  */
 import { Either } from "effect"
-import { type ArrayField, countFields, type Field, type LeafField, type LeafType, type ObjectField } from "../Domain/FieldTree.js"
+import {
+  type ArrayField,
+  countFields,
+  type Field,
+  type LeafField,
+  type LeafType,
+  type ObjectField
+} from "../Domain/FieldTree.js"
 
 /** Deeper templates are rejected: nothing real nests this far, and it bounds the work per template. */
 export const MAX_DEPTH = 8
@@ -15,10 +22,42 @@ const SCHEMA_LEAF_TYPES: ReadonlySet<string> = new Set(["string", "number", "int
 const ALL_TYPES: ReadonlySet<string> = new Set([...SCHEMA_LEAF_TYPES, "object", "array"])
 /** JSON Schema keywords: an object whose keys are all among them describes one field; any other key makes it a map of fields. */
 const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
-  "type", "description", "enum", "format", "items", "properties", "required", "title", "examples", "default", "nullable",
-  "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
-  "minItems", "maxItems", "uniqueItems", "additionalProperties", "const", "anyOf", "oneOf", "allOf", "readOnly",
-  "writeOnly", "deprecated", "$comment", "$id", "$schema", "definitions", "$defs", "$ref"
+  "type",
+  "description",
+  "enum",
+  "format",
+  "items",
+  "properties",
+  "required",
+  "title",
+  "examples",
+  "default",
+  "nullable",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "additionalProperties",
+  "const",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "readOnly",
+  "writeOnly",
+  "deprecated",
+  "$comment",
+  "$id",
+  "$schema",
+  "definitions",
+  "$defs",
+  "$ref"
 ])
 
 type Obj = Readonly<Record<string, unknown>>
@@ -29,8 +68,13 @@ class Invalid {
 }
 
 const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v)
-const describe = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : typeof v)
-const key = (path: string, name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? `${path}.${name}` : `${path}[${JSON.stringify(name)}]`)
+const describe = (
+  v: unknown
+) => (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : typeof v)
+const key = (
+  path: string,
+  name: string
+) => (/^[A-Za-z_$][\w$]*$/.test(name) ? `${path}.${name}` : `${path}[${JSON.stringify(name)}]`)
 const fail = (path: string, message: string): never => {
   throw new Invalid(`${path}: ${message}`)
 }
@@ -56,7 +100,9 @@ const schemaType = (path: string, o: Obj): string | undefined => {
 }
 
 const enumValues = (path: string, values: unknown): ReadonlyArray<string> => {
-  if (!Array.isArray(values) || values.length === 0) return fail(key(path, "enum"), "must be a non-empty list of values")
+  if (!Array.isArray(values) || values.length === 0) {
+    return fail(key(path, "enum"), "must be a non-empty list of values")
+  }
   return values.map((v, i) => {
     if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return String(v)
     return fail(`${key(path, "enum")}[${i}]`, `enum values must be strings, numbers or booleans, got ${describe(v)}`)
@@ -102,7 +148,10 @@ const schemaNode = (name: string, node: unknown, path: string, depth: number): F
   const branch = node.type === undefined ? singleBranch(node) : undefined
   if (branch !== undefined) return schemaNode(name, { ...descriptionOf(node), ...branch }, path, depth)
   const type = schemaType(path, node)
-  if (node.enum !== undefined && (type === undefined || type === "enum" || type === "string" || type === "number" || type === "integer")) {
+  if (
+    node.enum !== undefined &&
+    (type === undefined || type === "enum" || type === "string" || type === "number" || type === "integer")
+  ) {
     return leaf(name, "enum", node, path)
   }
   if (type === "enum") return fail(key(path, "enum"), "an enum needs a list of values")
@@ -121,7 +170,9 @@ const schemaNode = (name: string, node: unknown, path: string, depth: number): F
     return { kind: "array", name, ...descriptionOf(node), item } satisfies ArrayField
   }
   if (type === undefined) return leaf(name, "string", node, path)
-  if (type === "string" && (node.format === "date" || node.format === "date-time")) return leaf(name, "date", node, path)
+  if (type === "string" && (node.format === "date" || node.format === "date-time")) {
+    return leaf(name, "date", node, path)
+  }
   if (SCHEMA_LEAF_TYPES.has(type)) return leaf(name, type as LeafType, node, path)
   return fail(key(path, "type"), `unknown type ${JSON.stringify(type)}`)
 }
@@ -139,7 +190,8 @@ const isSpec = (o: Obj): boolean => {
     if (/\s/.test(type)) return false
   }
   if (keys.length === 0 || !keys.every((k) => SCHEMA_KEYWORDS.has(k))) return false
-  return typeof o.type === "string" || Array.isArray(o.type) || Array.isArray(o.enum) || (keys.length === 1 && typeof o.description === "string")
+  return typeof o.type === "string" || Array.isArray(o.type) || Array.isArray(o.enum) ||
+    (keys.length === 1 && typeof o.description === "string")
 }
 
 const shorthandFields = (map: Obj, path: string, depth: number): Array<Field> =>
@@ -157,7 +209,9 @@ const shorthandNode = (name: string, value: unknown, path: string, depth: number
     return { kind: "leaf", name, type: "string", ...(value.trim() !== "" ? { description: value } : {}) }
   }
   if (Array.isArray(value)) {
-    if (value.length !== 1) return fail(path, `a list must have exactly one element (the shape of its items), got ${value.length}`)
+    if (value.length !== 1) {
+      return fail(path, `a list must have exactly one element (the shape of its items), got ${value.length}`)
+    }
     const item = shorthandNode(name, value[0], `${path}[0]`, depth + 1)
     if (item.kind === "array") return fail(`${path}[0]`, "lists of lists are not supported")
     return { kind: "array", name, item }

@@ -36,7 +36,8 @@ const YEAR = String.raw`'?(\d{4}|\d{2})`
 const MONTH = String.raw`(\p{L}+)`
 /** "20 March 2023", "19. April 2014", "20-Mar-23", "20 de marzo de 2023", "1er janvier 2020". */
 const DAY_MONTH_YEAR = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])${DAY}\.?[\s\-/.]*(?:de\s+)?${MONTH}\.?[\s\-/.,]*(?:de\s+|del\s+)?${YEAR}(?![\p{N}]|[.,]\d)`,
+  String
+    .raw`(?<![\p{L}\p{N}])${DAY}\.?[\s\-/.]*(?:de\s+)?${MONTH}\.?[\s\-/.,]*(?:de\s+|del\s+)?${YEAR}(?![\p{N}]|[.,]\d)`,
   "gu"
 )
 /** "Mar 20, 2023", "March 20th 2023", "Jan-01-2022". */
@@ -140,6 +141,8 @@ export const inferDateOrder = (input: Iterable<string>): DateOrder | undefined =
 }
 
 /** A US state and ZIP code ("Austin, TX 78701"). */
-const US_ZIP = /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY),?\s+\d{5}(?:-\d{4})?\b/
+const US_ZIP =
+  /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY),?\s+\d{5}(?:-\d{4})?\b/
 /** An English month before the day, with a comma before the year. */
-const US_WRITTEN = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?,\s+\d{4}\b/i
+const US_WRITTEN =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?,\s+\d{4}\b/i

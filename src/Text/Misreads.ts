@@ -75,7 +75,11 @@ const nearestLabelWord = (token: string): string | undefined => {
     for (const word of VOCABULARY.get(len) ?? []) {
       if (word.length < 5 || !sameEdges(token, word)) continue
       const d = misreadDistance(token, word, limit, 2, 0.5, indel)
-      if (d < bestD) { best = word; bestD = d; tie = false } else if (d === bestD) tie = true
+      if (d < bestD) {
+        best = word
+        bestD = d
+        tie = false
+      } else if (d === bestD) tie = true
     }
   }
   return best !== undefined && bestD <= limit && !tie ? best : undefined
@@ -132,12 +136,25 @@ export const labelTokens = (token: string): ReadonlyArray<string> => {
  */
 export const splitLabelWord = (left: string, right: string): string | undefined => {
   const joined = left + right
-  if (joined.length < 5 || (left.length >= 3 && isVocabulary(left)) || /^\d|\d$/.test(left) || /^\d/.test(right)) return undefined
+  if (joined.length < 5 || (left.length >= 3 && isVocabulary(left)) || /^\d|\d$/.test(left) || /^\d/.test(right)) {
+    return undefined
+  }
   return isVocabulary(joined) ? joined : nearestLabelWord(joined)
 }
 
 /** Letters OCR reads for digits in a number, and the digit each stands for. */
-const DIGIT_FOR: Readonly<Record<string, string>> = { O: "0", o: "0", D: "0", Q: "0", l: "1", I: "1", "|": "1", S: "5", Z: "2", B: "8" }
+const DIGIT_FOR: Readonly<Record<string, string>> = {
+  O: "0",
+  o: "0",
+  D: "0",
+  Q: "0",
+  l: "1",
+  I: "1",
+  "|": "1",
+  S: "5",
+  Z: "2",
+  B: "8"
+}
 /** Letters that may also be a currency sign misread ("S" for "$"): repaired only after a digit. */
 const NOT_FIRST = new Set(["S", "Z", "B"])
 
@@ -147,7 +164,8 @@ const NOT_FIRST = new Set(["S", "Z", "B"])
  * decimal mark, two decimals) with more real digits than letters, so words and codes stay words.
  */
 export const repairAmountWord = (text: string): string => {
-  const m = /^([^\dA-Za-z|]*)(?:R[MHNWKY])?([\dODQlI|SZB]+[.,][\dODQlI|SZB]{2})((?:[A-Z]{1,2}|[a-z])?[^\dA-Za-z|]*)$/.exec(text)
+  const m = /^([^\dA-Za-z|]*)(?:R[MHNWKY])?([\dODQlI|SZB]+[.,][\dODQlI|SZB]{2})((?:[A-Z]{1,2}|[a-z])?[^\dA-Za-z|]*)$/
+    .exec(text)
   if (m === null) return text
   const body = m[2]!
   if (/^[\d.,]+$/.test(body)) return m[1]! + body + m[3]!
@@ -167,8 +185,12 @@ export const joinsAtDecimalMark = (a: string, b: string): boolean =>
  */
 export const repairDateText = (input: string): string => {
   // A time glued on by a comma ("10.07.2019,12:56:22") reads as decimals after the year.
-  const text = input.replace(/^(\S*\d)[,T](\d{1,2}:\d{2}(?::\d{2})?)$/, "$1 $2").replace(/ \d{1,2}:\d{2}(?::\d{2})?$/, "")
-  const m = /^([^\dA-Za-z|]*)([\dODQlI|]{1,4}\s?[/.-]\s?[\dODQlI|]{1,2}\s?[/.-]\s?[\dODQlI|]{2,4})([^\dA-Za-z|]*)$/.exec(text)
+  const text = input.replace(/^(\S*\d)[,T](\d{1,2}:\d{2}(?::\d{2})?)$/, "$1 $2").replace(
+    / \d{1,2}:\d{2}(?::\d{2})?$/,
+    ""
+  )
+  const m = /^([^\dA-Za-z|]*)([\dODQlI|]{1,4}\s?[/.-]\s?[\dODQlI|]{1,2}\s?[/.-]\s?[\dODQlI|]{2,4})([^\dA-Za-z|]*)$/
+    .exec(text)
   if (m === null) return text
   const body = m[2]!.replace(/\s/g, "")
   const digits = (body.match(/\d/g) ?? []).length
@@ -177,7 +199,11 @@ export const repairDateText = (input: string): string => {
   const parts = /^(\d{1,4})[/.-](\d{1,2})[/.-](\d{2,4})$/.exec(fixed)
   if (parts === null) return text
   const seps = fixed.replace(/\d/g, "")
-  const unified = seps[0] === seps[1] ? fixed : parts[1]!.length <= 2 && parts[3]!.length === 4 ? `${parts[1]}/${parts[2]}/${parts[3]}` : fixed
+  const unified = seps[0] === seps[1]
+    ? fixed
+    : parts[1]!.length <= 2 && parts[3]!.length === 4
+    ? `${parts[1]}/${parts[2]}/${parts[3]}`
+    : fixed
   return m[1]! + unified + m[3]!
 }
 

@@ -4,8 +4,7 @@
  */
 
 /** Lower case, accents removed, compatibility forms folded (ligatures, "º" → "o"). */
-export const fold = (text: string): string =>
-  text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+export const fold = (text: string): string => text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
 
 /** Abbreviations of "number" in the supported languages; all match each other. */
 const NUMBER_WORDS = new Set(["no", "nr", "n", "num", "nbr", "nro", "number", "nummer", "numero", "nombor", "#"])

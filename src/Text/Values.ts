@@ -11,12 +11,34 @@ export { type DateOrder, findDates, inferDateOrder, parseDate, parseWholeDate } 
 
 /** Symbols and marks read as a currency, longest first so "US$" wins over "$". */
 const CURRENCY_SYMBOLS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/US\$/, "USD"], [/(?:AU|A)\$/, "AUD"], [/(?:CA|C)\$/, "CAD"], [/(?:SG|S)\$/, "SGD"],
-  [/HK\$/, "HKD"], [/NZ\$/, "NZD"], [/R\$/, "BRL"], [/MX\$/, "MXN"], [/CN¥|元/, "CNY"],
-  [/\$/, "USD"], [/€/, "EUR"], [/£/, "GBP"], [/₹/, "INR"], [/¥|円/, "JPY"], [/₩/, "KRW"],
-  [/₽/, "RUB"], [/₺/, "TRY"], [/₱/, "PHP"], [/฿/, "THB"], [/₫/, "VND"], [/₪/, "ILS"], [/₦/, "NGN"],
-  [/(?<!\p{L})Rs\.?(?!\p{L})/u, "INR"], [/(?<!\p{L})RM(?!\p{L})/u, "MYR"], [/(?<!\p{L})Rp\.?(?!\p{L})/u, "IDR"],
-  [/(?<!\p{L})zł(?!\p{L})/u, "PLN"], [/(?<!\p{L})Kč(?!\p{L})/u, "CZK"], [/(?<!\p{L})RMB(?!\p{L})/u, "CNY"]
+  [/US\$/, "USD"],
+  [/(?:AU|A)\$/, "AUD"],
+  [/(?:CA|C)\$/, "CAD"],
+  [/(?:SG|S)\$/, "SGD"],
+  [/HK\$/, "HKD"],
+  [/NZ\$/, "NZD"],
+  [/R\$/, "BRL"],
+  [/MX\$/, "MXN"],
+  [/CN¥|元/, "CNY"],
+  [/\$/, "USD"],
+  [/€/, "EUR"],
+  [/£/, "GBP"],
+  [/₹/, "INR"],
+  [/¥|円/, "JPY"],
+  [/₩/, "KRW"],
+  [/₽/, "RUB"],
+  [/₺/, "TRY"],
+  [/₱/, "PHP"],
+  [/฿/, "THB"],
+  [/₫/, "VND"],
+  [/₪/, "ILS"],
+  [/₦/, "NGN"],
+  [/(?<!\p{L})Rs\.?(?!\p{L})/u, "INR"],
+  [/(?<!\p{L})RM(?!\p{L})/u, "MYR"],
+  [/(?<!\p{L})Rp\.?(?!\p{L})/u, "IDR"],
+  [/(?<!\p{L})zł(?!\p{L})/u, "PLN"],
+  [/(?<!\p{L})Kč(?!\p{L})/u, "CZK"],
+  [/(?<!\p{L})RMB(?!\p{L})/u, "CNY"]
 ]
 
 /** ISO 4217 codes read as currencies; codes that are also common words or company suffixes (BHD = Berhad) are left out. */
@@ -26,11 +48,24 @@ const ISO_CODES = new Set(
 )
 
 const CURRENCY_WORDS: ReadonlyMap<string, string> = new Map([
-  ["euro", "EUR"], ["euros", "EUR"], ["dollar", "USD"], ["dollars", "USD"], ["rupee", "INR"], ["rupees", "INR"],
-  ["ringgit", "MYR"], ["sterling", "GBP"], ["yen", "JPY"], ["yuan", "CNY"], ["renminbi", "CNY"]
+  ["euro", "EUR"],
+  ["euros", "EUR"],
+  ["dollar", "USD"],
+  ["dollars", "USD"],
+  ["rupee", "INR"],
+  ["rupees", "INR"],
+  ["ringgit", "MYR"],
+  ["sterling", "GBP"],
+  ["yen", "JPY"],
+  ["yuan", "CNY"],
+  ["renminbi", "CNY"]
 ])
 
-interface CurrencyHit { readonly index: number; readonly length: number; readonly code: string }
+interface CurrencyHit {
+  readonly index: number
+  readonly length: number
+  readonly code: string
+}
 
 const currencyHits = (text: string): Array<CurrencyHit> => {
   const hits: Array<CurrencyHit> = []
@@ -74,10 +109,18 @@ export const parseAmount = (text: string): number | undefined => {
   // A one- or two-letter tax code glued to the amount ("75.00SR", "15.00 ZR"), or one stray letter ("54.50w").
   s = s.replace(/(\d[.,]\d{1,3})\s?(?:[A-Z]{1,2}|[a-z])$/, "$1")
   let negative = false
-  if (/^\(.*\)$/.test(s)) { negative = true; s = s.slice(1, -1).trim() }
-  if (/^[-−–]/.test(s)) { negative = true; s = s.slice(1).trim() }
-  else if (/^\+/.test(s)) s = s.slice(1).trim()
-  if (/[-−–]$/.test(s)) { negative = true; s = s.slice(0, -1).trim() }
+  if (/^\(.*\)$/.test(s)) {
+    negative = true
+    s = s.slice(1, -1).trim()
+  }
+  if (/^[-−–]/.test(s)) {
+    negative = true
+    s = s.slice(1).trim()
+  } else if (/^\+/.test(s)) s = s.slice(1).trim()
+  if (/[-−–]$/.test(s)) {
+    negative = true
+    s = s.slice(0, -1).trim()
+  }
   if (!/^\d[\d.,'’\s\u00a0\u202f]*$/.test(s) || !/\d$/.test(s)) return undefined
   const groups = s.split(/[\s\u00a0\u202f'’]+/)
   for (let i = 1; i < groups.length; i++) {
@@ -119,8 +162,46 @@ export const parseInteger = (text: string): number | undefined => {
   return n !== undefined && Number.isInteger(n) ? n : undefined
 }
 
-const TRUE_WORDS = new Set(["yes", "y", "true", "t", "x", "1", "on", "checked", "oui", "ja", "si", "sim", "ya", "benar", "vrai", "waar", "wahr", "vero", "verdadero", "verdadeiro"])
-const FALSE_WORDS = new Set(["no", "n", "false", "f", "0", "off", "unchecked", "non", "nein", "nee", "nao", "tidak", "faux", "onwaar", "falsch", "falso"])
+const TRUE_WORDS = new Set([
+  "yes",
+  "y",
+  "true",
+  "t",
+  "x",
+  "1",
+  "on",
+  "checked",
+  "oui",
+  "ja",
+  "si",
+  "sim",
+  "ya",
+  "benar",
+  "vrai",
+  "waar",
+  "wahr",
+  "vero",
+  "verdadero",
+  "verdadeiro"
+])
+const FALSE_WORDS = new Set([
+  "no",
+  "n",
+  "false",
+  "f",
+  "0",
+  "off",
+  "unchecked",
+  "non",
+  "nein",
+  "nee",
+  "nao",
+  "tidak",
+  "faux",
+  "onwaar",
+  "falsch",
+  "falso"
+])
 
 /** A yes/no answer or a check mark in the supported languages. */
 export const parseBoolean = (text: string): boolean | undefined => {
@@ -185,17 +266,27 @@ const dateCandidates = (words: ReadonlyArray<WordText>, hint?: DateOrder): Array
       const iso = read(text) ?? (len <= 3 ? read(repairDateText(text)) : undefined)
       if (iso !== undefined) found = { start: i, end: i + len, value: iso, text }
     }
-    if (found !== undefined) { out.push(found); i = found.end } else i++
+    if (found !== undefined) {
+      out.push(found)
+      i = found.end
+    } else i++
   }
   return out
 }
 
 /** The text of words read as one amount, with OCR's misreads repaired ("1O.5O", "170. 00"). */
 const amountText = (words: ReadonlyArray<WordText>): string =>
-  words.map((w) => repairAmountWord(w.text)).reduce((text, w, k) => (k === 0 ? w : text + (joinsAtDecimalMark(text, w) ? "" : " ") + w), "")
+  words.map((w) => repairAmountWord(w.text)).reduce(
+    (text, w, k) => (k === 0 ? w : text + (joinsAtDecimalMark(text, w) ? "" : " ") + w),
+    ""
+  )
 
 /** Amount or integer values, never taken from words that form a date. */
-const numberCandidates = (words: ReadonlyArray<WordText>, integer: boolean, hint?: DateOrder): Array<ValueCandidate> => {
+const numberCandidates = (
+  words: ReadonlyArray<WordText>,
+  integer: boolean,
+  hint?: DateOrder
+): Array<ValueCandidate> => {
   const inDate = new Set<number>()
   for (const d of dateCandidates(words, hint)) for (let k = d.start; k < d.end; k++) inDate.add(k)
   const out: Array<ValueCandidate> = []
@@ -210,10 +301,15 @@ const numberCandidates = (words: ReadonlyArray<WordText>, integer: boolean, hint
         const text = amountText(words.slice(i, i + len))
         if (!/\d/.test(text)) continue
         const n = integer ? parseInteger(text) : parseAmount(text)
-        if (n !== undefined) found = { start: i, end: i + len, value: n, text, decimals: /\d[.,]\d{1,3}\D*$/.test(text) }
+        if (n !== undefined) {
+          found = { start: i, end: i + len, value: n, text, decimals: /\d[.,]\d{1,3}\D*$/.test(text) }
+        }
       }
     }
-    if (found !== undefined) { out.push(found); i = found.end } else i++
+    if (found !== undefined) {
+      out.push(found)
+      i = found.end
+    } else i++
   }
   return out
 }
@@ -225,9 +321,12 @@ export const findValueCandidates = (
   hint?: DateOrder
 ): Array<ValueCandidate> => {
   switch (kind) {
-    case "date": return dateCandidates(words, hint)
-    case "amount": return numberCandidates(words, false, hint)
-    case "integer": return numberCandidates(words, true, hint)
+    case "date":
+      return dateCandidates(words, hint)
+    case "amount":
+      return numberCandidates(words, false, hint)
+    case "integer":
+      return numberCandidates(words, true, hint)
     case "boolean":
     case "currency": {
       const out: Array<ValueCandidate> = []

@@ -19,109 +19,500 @@ export interface Concept {
 }
 
 export const CONCEPTS: ReadonlyArray<Concept> = [
-  { id: "invoice_number", triggers: ["invoice number", "invoice id", "invoice ref", "bill number", "rechnungsnummer", "factuurnummer", "numero factura", "numero fattura", "numero fatura", "numero facture", "no invois"],
-    labels: "invoice number|invoice no|inv no|invoice id|invoice ref|bill no|tax invoice no|numéro de facture|facture n°|n° de facture|n° facture|rechnungsnummer|rechnungsnr|rechnung nr|rechnungs nr|re nr|factuurnummer|factuurnr|factuur nr|número de factura|factura n°|nº de factura|numero fattura|fattura n|n fattura|numero della fattura|número da fatura|fatura n°|nº da fatura|número de fatura|no invois|nombor invois|invois no",
-    weak: "invoice|inv|facture|rechnung|factuur|factura|fattura|fatura|invois" },
-  { id: "receipt_number", triggers: ["receipt number", "receipt id", "transaction number", "transaction id", "ticket number", "bill no"],
-    labels: "receipt number|receipt no|receipt id|transaction no|transaction id|trans no|txn no|cash bill no|check no|ticket no|numéro de reçu|reçu n°|ticket n°|n° de ticket|n° de transaction|belegnummer|beleg nr|bon nr|bonnummer|quittungsnummer|quittung nr|kassabon nr|transactienummer|número de recibo|recibo n°|número de ticket|numero ricevuta|ricevuta n|scontrino n|numero scontrino|número do recibo|talão n°|no resit|nombor resit|resit no|no bil|bil no",
-    weak: "bill no|document no|doc no|invoice no|inv no|receipt" },
-  { id: "document_number", triggers: ["document number", "doc number", "reference number", "ref number"],
-    labels: "document number|document no|doc no|document id|reference no|ref no|numéro de document|n° de document|dokumentnummer|belegnr|documentnummer|número de documento|numero documento|número do documento|no dokumen|no rujukan" },
-  { id: "order_number", triggers: ["order number", "order id", "po number", "purchase order"],
-    labels: "order number|order no|order id|order ref|purchase order|purchase order no|po number|po no|sales order|numéro de commande|n° de commande|commande n°|bon de commande|bestellnummer|bestell nr|auftragsnummer|auftrags nr|auftrag nr|ordernummer|bestelnummer|order nr|número de pedido|pedido n°|nº de pedido|orden de compra|numero ordine|ordine n|número do pedido|encomenda n°|n° de encomenda|número da encomenda|ordem de compra n°|ordem de compra|orden de compra n°|pedido de compra n°|ordine di acquisto n|bestellung nr|inkooporder nr|inkoopordernr|no pesanan|nombor pesanan|no po" },
-  { id: "customer_number", triggers: ["customer number", "customer id", "client number", "client id", "kundennummer", "klantnummer"],
-    labels: "customer number|customer no|customer id|client no|client number|client id|cust no|cust id|numéro client|n° client|code client|kundennummer|kundennr|kunden nr|klantnummer|klantnr|klant nr|número de cliente|nº cliente|codice cliente|numero cliente|número do cliente|no pelanggan|kod pelanggan" },
-  { id: "account_number", triggers: ["account number", "acct number", "bank account", "kontonummer", "rekeningnummer"],
-    labels: "account number|account no|acct no|a c no|bank account|iban|numéro de compte|n° de compte|compte n°|kontonummer|konto nr|kto nr|rekeningnummer|rekening nr|rekeningnr|número de cuenta|cuenta n°|numero di conto|conto n|número da conta|conta n°|no akaun|nombor akaun|akaun no",
-    weak: "account|compte|konto|rekening|cuenta|conto|conta|akaun" },
-  { id: "bank", triggers: ["bank name", "bank", "banque", "banco", "banca", "bankname", "nama bank", "kreditinstitut"],
-    labels: "bank name|name of bank|nom de la banque|bankverbindung|kreditinstitut|bankinstitut|naam bank|entidad bancaria|istituto bancario|nome banca|nama bank",
-    weak: "bank|banque|banco|banca" },
-  { id: "reference", triggers: ["reference", "ref"],
-    labels: "reference|your reference|our reference|customer reference|référence|votre référence|referenz|ihre referenz|unser zeichen|referentie|uw referentie|kenmerk|referencia|su referencia|riferimento|referência|rujukan",
-    weak: "ref|réf|rif" },
-  { id: "invoice_date", family: "date", triggers: ["invoice date", "issue date", "date issued", "issued", "issue", "billing date", "rechnungsdatum", "factuurdatum", "fecha factura", "data fattura", "data fatura", "date facture"],
-    labels: "invoice date|date of issue|issue date|issued on|date issued|billing date|bill date|tax invoice date|date de facture|date de facturation|date d'émission|date facture|rechnungsdatum|ausstellungsdatum|factuurdatum|fecha de factura|fecha de emisión|fecha factura|data fattura|data della fattura|data di emissione|data emissione|data da fatura|data de emissão|data fatura|tarikh invois|tarikh bil" },
-  { id: "due_date", family: "date", triggers: ["due", "pay by", "payment deadline", "expiry date", "fälligkeitsdatum", "vervaldatum", "vencimiento", "scadenza"],
-    labels: "due date|payment due|date due|due by|due on|pay by|payable by|échéance|date d'échéance|date limite de paiement|fälligkeitsdatum|fällig am|fällig bis|zahlbar bis|zahlungsziel|vervaldatum|vervaldag|uiterste betaaldatum|fecha de vencimiento|vencimiento|fecha límite de pago|data di scadenza|scadenza|data scadenza|data de vencimento|vencimento|tarikh akhir|tarikh akhir bayaran|tarikh matang" },
-  { id: "order_date", family: "date", triggers: ["order date", "po date", "bestelldatum", "orderdatum"],
-    labels: "order date|date of order|ordered on|po date|date de commande|bestelldatum|auftragsdatum|orderdatum|besteldatum|fecha de pedido|fecha del pedido|data ordine|data dell'ordine|data do pedido|tarikh pesanan" },
-  { id: "delivery_date", family: "date", triggers: ["delivery date", "ship date", "shipping date", "lieferdatum", "leverdatum"],
-    labels: "delivery date|date of delivery|ship date|shipping date|delivered on|date de livraison|lieferdatum|leverdatum|afleverdatum|fecha de entrega|data di consegna|data de entrega|tarikh penghantaran" },
-  { id: "purchase_date", family: "date", triggers: ["purchase date", "transaction date", "sale date", "date of purchase"],
-    labels: "purchase date|date of purchase|transaction date|trans date|txn date|sale date|date time|date heure|datum uhrzeit|datum tijd|fecha hora|data ora|data hora|tarikh masa|tarikh transaksi" },
-  { id: "date", family: "date", generic: true, triggers: ["date", "datum", "fecha", "data", "tarikh"],
-    labels: "date|dated|datum|fecha|data|tarikh" },
-  { id: "statement_period", triggers: ["period", "statement period", "billing period", "zeitraum", "periode"],
-    labels: "statement period|billing period|service period|for the period|period|période|période de facturation|zeitraum|abrechnungszeitraum|leistungszeitraum|periode|factuurperiode|período|periodo de facturación|periodo|periodo di fatturazione|período de faturação|tempoh|tempoh penyata" },
-  { id: "total", triggers: ["total", "amount", "grand total", "amount due", "balance due", "sum", "montant", "betrag", "bedrag", "importe", "importo", "valor", "jumlah", "totaal", "totale", "gesamtbetrag"],
-    labels: "total|grand total|total amount|amount due|total due|balance due|amount payable|total payable|total to pay|to pay|invoice total|total incl|total inc|total including|total incl vat|total incl gst|total inc tax|total with tax|total rounded|rounded total|total after rounding|total sales|total after adj|amount to pay|total ttc|montant ttc|net à payer|montant total|total à payer|à payer|montant dû|reste à payer|total facture|gesamtbetrag|gesamtsumme|summe|endbetrag|rechnungsbetrag|zu zahlen|zahlbetrag|bruttobetrag|gesamt brutto|rechnungssumme|bruttosumme|summe brutto|rechnungssumme brutto|gesamtsumme brutto|totaal|totaalbedrag|te betalen|totaal incl btw|totaal te betalen|eindtotaal|importe total|total a pagar|total factura|a pagar|total con iva|totale|totale fattura|importo totale|totale da pagare|da pagare|totale documento|totale complessivo|valor total|valor a pagar|total da fatura|jumlah|jumlah besar|jumlah keseluruhan|jumlah perlu dibayar|jumlah bayaran",
-    weak: "amount|balance|betrag|bedrag|importe|importo|montant|valor|gesamt" },
-  { id: "subtotal", triggers: ["subtotal", "sub total", "net amount", "amount before tax", "total excl", "total ht", "zwischensumme", "nettobetrag", "subtotaal", "base imponible", "imponibile"],
-    labels: "subtotal|sub total|net amount|total sales excluding gst|total sales excl gst|total sales exclusive gst|total sales before gst|total excluding gst|total exclusive of gst|total sales excluding tax|total sales excl tax|excluding gst|excl gst|total excl|total excl vat|total excl tax|total excl gst|total ex gst|total ex vat|total excluding|total before tax|amount before tax|exclusive of tax|total ht|montant ht|sous total|total hors taxes|hors taxe|nettobetrag|zwischensumme|summe netto|gesamt netto|nettosumme|rechnungssumme ohne ust|rechnungssumme netto|summe ohne ust|summe ohne mwst|betrag ohne ust|positionssumme|summe der positionen|warenwert|subtotaal|totaal excl btw|exclusief btw|netto bedrag|base imponible|importe neto|imponibile|totale imponibile|subtotale|valor líquido|total sem iva|jumlah kecil|subjumlah" },
-  { id: "tax", triggers: ["tax", "vat", "gst", "sst", "tva", "mwst", "btw", "iva", "tax amount", "vat amount", "total tax", "total vat"],
-    labels: "tax|vat|gst|sst|sales tax|tax amount|vat amount|total tax|total vat|total gst|gst amount|total includes|tva|montant tva|total tva|taxe|mwst|ust|mehrwertsteuer|umsatzsteuer|steuer|btw|btw bedrag|totaal btw|iva|importe iva|cuota iva|imposta|importo iva|imposto|valor do iva|cukai|cukai jualan|cukai perkhidmatan" },
-  { id: "tax_rate", triggers: ["tax rate", "vat rate", "gst rate", "tax percent", "steuersatz"],
-    labels: "tax rate|vat rate|gst rate|tax %|taux de tva|taux|steuersatz|mwst satz|btw tarief|tipo de iva|aliquota iva|aliquota|taxa de iva|kadar cukai" },
-  { id: "service_charge", triggers: ["service charge", "service fee", "tip", "gratuity"],
-    labels: "service charge|serv charge|svc charge|service chg|svc chg|service fee|tip|tips|gratuity|frais de service|pourboire|bedienungsgeld|servicegebühr|trinkgeld|bedieningsgeld|fooi|cargo por servicio|propina|servizio|mancia|taxa de serviço|gorjeta|caj perkhidmatan" },
-  { id: "discount", triggers: ["discount amount", "discount", "rebate", "rabatt", "korting", "descuento", "sconto", "desconto", "remise"],
-    labels: "discount|disc|rebate|total discount|total savings|you saved|remise|rabais|réduction|rabatt|nachlass|skonto|korting|descuento|sconto|desconto|diskaun|potongan" },
-  { id: "currency", triggers: ["currency", "währung", "devise", "valuta", "moneda", "divisa", "moeda"],
-    labels: "currency|currency code|devise|monnaie|währung|valuta|moneda|divisa|moeda|mata wang" },
-  { id: "issuer", family: "party", triggers: ["issuer", "vendor", "seller", "supplier", "company", "store", "shop", "merchant", "restaurant", "business", "provider", "biller", "issued by", "sold by", "lieferant", "fournisseur", "leverancier", "proveedor", "fornitore", "fornecedor", "emisor", "penjual"],
-    labels: "issued by|seller|vendor|supplier|sold by|bill from|invoice from|merchant|provider|payee|émetteur|vendeur|fournisseur|prestataire|verkäufer|lieferant|rechnungssteller|anbieter|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente prestatore|fornecedor|emitente|penjual|pembekal",
-    weak: "from|company|store|shop|syarikat" },
-  { id: "staff", triggers: ["cashier", "salesperson", "sales person", "served by", "clerk", "operator", "staff", "juruwang"],
-    labels: "cashier|cashier name|cashier id|cashier no|salesperson|sales person|sales rep|sales staff|served by|you were served by|operator|clerk|attendant|waiter|waitress|staff|caissier|caissière|hôte de caisse|hôtesse de caisse|vendeuse|kassierer|kassiererin|bediener|bedienerin|es bediente sie|bedient von|kassamedewerker|cajero|cajera|atendido por|le atendió|cassiere|cassiera|operatore|operador|caixa|juruwang|jurujual|pelayan",
-    weak: "vendeur|vendor|seller|vendedor|verkäufer|verkoper|venditore|penjual" },
-  { id: "customer", family: "party", triggers: ["customer", "client", "buyer", "bill to", "billed to", "sold to", "recipient", "purchaser", "invoice to", "kunde", "klant", "cliente", "pelanggan", "account holder", "holder", "account name", "kontoinhaber", "titulaire", "rekeninghouder", "titular", "intestatario"],
-    labels: "bill to|billed to|sold to|invoice to|customer|client|buyer|recipient|customer name|client name|billing address|account holder|account name|kontoinhaber|titulaire du compte|rekeninghouder|titular da conta|intestatario|nama pemegang akaun|pemegang akaun|kepada|dikeluarkan kepada|for the attention of|attn|à l'attention de|zu händen|z hd|ter attentie van|t a v|a la atención de|all'attenzione di|à atenção de|untuk perhatian|facturé à|facturer à|destinataire|acheteur|adresse de facturation|rechnungsempfänger|rechnungsadresse|kunde|käufer|empfänger|klant|factuuradres|afnemer|koper|cliente|facturar a|comprador|destinatario|committente|cessionario|faturar a|pelanggan|pembeli",
-    weak: "to|aan|an|a|para|per|holder|titulaire|titular|inhaber|name|naam|nom|nombre|nome|nama" },
-  { id: "shipping", family: "party", triggers: ["ship to", "shipping", "delivery address", "deliver to"],
-    labels: "ship to|shipping address|delivery address|deliver to|livrer à|adresse de livraison|lieferadresse|lieferanschrift|afleveradres|leveringsadres|dirección de envío|dirección de entrega|indirizzo di spedizione|indirizzo di consegna|endereço de entrega|alamat penghantaran" },
-  { id: "address", triggers: ["address", "addr", "adresse", "anschrift", "adres", "direccion", "indirizzo", "endereco", "morada", "alamat"],
-    labels: "address|addr|adresse|anschrift|adres|dirección|indirizzo|endereço|morada|alamat" },
-  { id: "phone", triggers: ["phone", "tel", "telephone", "mobile", "contact number", "telefon", "telefoon", "telefono", "telefone"],
-    labels: "phone|tel|telephone|phone no|tel no|mobile|mob|cell|contact no|téléphone|tél|portable|telefon|tel nr|handy|telefoon|mobiel|teléfono|telefono|móvil|cellulare|telefone|telemóvel|celular|no tel|no telefon|hp" },
+  {
+    id: "invoice_number",
+    triggers: [
+      "invoice number",
+      "invoice id",
+      "invoice ref",
+      "bill number",
+      "rechnungsnummer",
+      "factuurnummer",
+      "numero factura",
+      "numero fattura",
+      "numero fatura",
+      "numero facture",
+      "no invois"
+    ],
+    labels:
+      "invoice number|invoice no|inv no|invoice id|invoice ref|bill no|tax invoice no|numéro de facture|facture n°|n° de facture|n° facture|rechnungsnummer|rechnungsnr|rechnung nr|rechnungs nr|re nr|factuurnummer|factuurnr|factuur nr|número de factura|factura n°|nº de factura|numero fattura|fattura n|n fattura|numero della fattura|número da fatura|fatura n°|nº da fatura|número de fatura|no invois|nombor invois|invois no",
+    weak: "invoice|inv|facture|rechnung|factuur|factura|fattura|fatura|invois"
+  },
+  {
+    id: "receipt_number",
+    triggers: ["receipt number", "receipt id", "transaction number", "transaction id", "ticket number", "bill no"],
+    labels:
+      "receipt number|receipt no|receipt id|transaction no|transaction id|trans no|txn no|cash bill no|check no|ticket no|numéro de reçu|reçu n°|ticket n°|n° de ticket|n° de transaction|belegnummer|beleg nr|bon nr|bonnummer|quittungsnummer|quittung nr|kassabon nr|transactienummer|número de recibo|recibo n°|número de ticket|numero ricevuta|ricevuta n|scontrino n|numero scontrino|número do recibo|talão n°|no resit|nombor resit|resit no|no bil|bil no",
+    weak: "bill no|document no|doc no|invoice no|inv no|receipt"
+  },
+  {
+    id: "document_number",
+    triggers: ["document number", "doc number", "reference number", "ref number"],
+    labels:
+      "document number|document no|doc no|document id|reference no|ref no|numéro de document|n° de document|dokumentnummer|belegnr|documentnummer|número de documento|numero documento|número do documento|no dokumen|no rujukan"
+  },
+  {
+    id: "order_number",
+    triggers: ["order number", "order id", "po number", "purchase order"],
+    labels:
+      "order number|order no|order id|order ref|purchase order|purchase order no|po number|po no|sales order|numéro de commande|n° de commande|commande n°|bon de commande|bestellnummer|bestell nr|auftragsnummer|auftrags nr|auftrag nr|ordernummer|bestelnummer|order nr|número de pedido|pedido n°|nº de pedido|orden de compra|numero ordine|ordine n|número do pedido|encomenda n°|n° de encomenda|número da encomenda|ordem de compra n°|ordem de compra|orden de compra n°|pedido de compra n°|ordine di acquisto n|bestellung nr|inkooporder nr|inkoopordernr|no pesanan|nombor pesanan|no po"
+  },
+  {
+    id: "customer_number",
+    triggers: ["customer number", "customer id", "client number", "client id", "kundennummer", "klantnummer"],
+    labels:
+      "customer number|customer no|customer id|client no|client number|client id|cust no|cust id|numéro client|n° client|code client|kundennummer|kundennr|kunden nr|klantnummer|klantnr|klant nr|número de cliente|nº cliente|codice cliente|numero cliente|número do cliente|no pelanggan|kod pelanggan"
+  },
+  {
+    id: "account_number",
+    triggers: ["account number", "acct number", "bank account", "kontonummer", "rekeningnummer"],
+    labels:
+      "account number|account no|acct no|a c no|bank account|iban|numéro de compte|n° de compte|compte n°|kontonummer|konto nr|kto nr|rekeningnummer|rekening nr|rekeningnr|número de cuenta|cuenta n°|numero di conto|conto n|número da conta|conta n°|no akaun|nombor akaun|akaun no",
+    weak: "account|compte|konto|rekening|cuenta|conto|conta|akaun"
+  },
+  {
+    id: "bank",
+    triggers: ["bank name", "bank", "banque", "banco", "banca", "bankname", "nama bank", "kreditinstitut"],
+    labels:
+      "bank name|name of bank|nom de la banque|bankverbindung|kreditinstitut|bankinstitut|naam bank|entidad bancaria|istituto bancario|nome banca|nama bank",
+    weak: "bank|banque|banco|banca"
+  },
+  {
+    id: "reference",
+    triggers: ["reference", "ref"],
+    labels:
+      "reference|your reference|our reference|customer reference|référence|votre référence|referenz|ihre referenz|unser zeichen|referentie|uw referentie|kenmerk|referencia|su referencia|riferimento|referência|rujukan",
+    weak: "ref|réf|rif"
+  },
+  {
+    id: "invoice_date",
+    family: "date",
+    triggers: [
+      "invoice date",
+      "issue date",
+      "date issued",
+      "issued",
+      "issue",
+      "billing date",
+      "rechnungsdatum",
+      "factuurdatum",
+      "fecha factura",
+      "data fattura",
+      "data fatura",
+      "date facture"
+    ],
+    labels:
+      "invoice date|date of issue|issue date|issued on|date issued|billing date|bill date|tax invoice date|date de facture|date de facturation|date d'émission|date facture|rechnungsdatum|ausstellungsdatum|factuurdatum|fecha de factura|fecha de emisión|fecha factura|data fattura|data della fattura|data di emissione|data emissione|data da fatura|data de emissão|data fatura|tarikh invois|tarikh bil"
+  },
+  {
+    id: "due_date",
+    family: "date",
+    triggers: [
+      "due",
+      "pay by",
+      "payment deadline",
+      "expiry date",
+      "fälligkeitsdatum",
+      "vervaldatum",
+      "vencimiento",
+      "scadenza"
+    ],
+    labels:
+      "due date|payment due|date due|due by|due on|pay by|payable by|échéance|date d'échéance|date limite de paiement|fälligkeitsdatum|fällig am|fällig bis|zahlbar bis|zahlungsziel|vervaldatum|vervaldag|uiterste betaaldatum|fecha de vencimiento|vencimiento|fecha límite de pago|data di scadenza|scadenza|data scadenza|data de vencimento|vencimento|tarikh akhir|tarikh akhir bayaran|tarikh matang"
+  },
+  {
+    id: "order_date",
+    family: "date",
+    triggers: ["order date", "po date", "bestelldatum", "orderdatum"],
+    labels:
+      "order date|date of order|ordered on|po date|date de commande|bestelldatum|auftragsdatum|orderdatum|besteldatum|fecha de pedido|fecha del pedido|data ordine|data dell'ordine|data do pedido|tarikh pesanan"
+  },
+  {
+    id: "delivery_date",
+    family: "date",
+    triggers: ["delivery date", "ship date", "shipping date", "lieferdatum", "leverdatum"],
+    labels:
+      "delivery date|date of delivery|ship date|shipping date|delivered on|date de livraison|lieferdatum|leverdatum|afleverdatum|fecha de entrega|data di consegna|data de entrega|tarikh penghantaran"
+  },
+  {
+    id: "purchase_date",
+    family: "date",
+    triggers: ["purchase date", "transaction date", "sale date", "date of purchase"],
+    labels:
+      "purchase date|date of purchase|transaction date|trans date|txn date|sale date|date time|date heure|datum uhrzeit|datum tijd|fecha hora|data ora|data hora|tarikh masa|tarikh transaksi"
+  },
+  {
+    id: "date",
+    family: "date",
+    generic: true,
+    triggers: ["date", "datum", "fecha", "data", "tarikh"],
+    labels: "date|dated|datum|fecha|data|tarikh"
+  },
+  {
+    id: "statement_period",
+    triggers: ["period", "statement period", "billing period", "zeitraum", "periode"],
+    labels:
+      "statement period|billing period|service period|for the period|period|période|période de facturation|zeitraum|abrechnungszeitraum|leistungszeitraum|periode|factuurperiode|período|periodo de facturación|periodo|periodo di fatturazione|período de faturação|tempoh|tempoh penyata"
+  },
+  {
+    id: "total",
+    triggers: [
+      "total",
+      "amount",
+      "grand total",
+      "amount due",
+      "balance due",
+      "sum",
+      "montant",
+      "betrag",
+      "bedrag",
+      "importe",
+      "importo",
+      "valor",
+      "jumlah",
+      "totaal",
+      "totale",
+      "gesamtbetrag"
+    ],
+    labels:
+      "total|grand total|total amount|amount due|total due|balance due|amount payable|total payable|total to pay|to pay|invoice total|total incl|total inc|total including|total incl vat|total incl gst|total inc tax|total with tax|total rounded|rounded total|total after rounding|total sales|total after adj|amount to pay|total ttc|montant ttc|net à payer|montant total|total à payer|à payer|montant dû|reste à payer|total facture|gesamtbetrag|gesamtsumme|summe|endbetrag|rechnungsbetrag|zu zahlen|zahlbetrag|bruttobetrag|gesamt brutto|rechnungssumme|bruttosumme|summe brutto|rechnungssumme brutto|gesamtsumme brutto|totaal|totaalbedrag|te betalen|totaal incl btw|totaal te betalen|eindtotaal|importe total|total a pagar|total factura|a pagar|total con iva|totale|totale fattura|importo totale|totale da pagare|da pagare|totale documento|totale complessivo|valor total|valor a pagar|total da fatura|jumlah|jumlah besar|jumlah keseluruhan|jumlah perlu dibayar|jumlah bayaran",
+    weak: "amount|balance|betrag|bedrag|importe|importo|montant|valor|gesamt"
+  },
+  {
+    id: "subtotal",
+    triggers: [
+      "subtotal",
+      "sub total",
+      "net amount",
+      "amount before tax",
+      "total excl",
+      "total ht",
+      "zwischensumme",
+      "nettobetrag",
+      "subtotaal",
+      "base imponible",
+      "imponibile"
+    ],
+    labels:
+      "subtotal|sub total|net amount|total sales excluding gst|total sales excl gst|total sales exclusive gst|total sales before gst|total excluding gst|total exclusive of gst|total sales excluding tax|total sales excl tax|excluding gst|excl gst|total excl|total excl vat|total excl tax|total excl gst|total ex gst|total ex vat|total excluding|total before tax|amount before tax|exclusive of tax|total ht|montant ht|sous total|total hors taxes|hors taxe|nettobetrag|zwischensumme|summe netto|gesamt netto|nettosumme|rechnungssumme ohne ust|rechnungssumme netto|summe ohne ust|summe ohne mwst|betrag ohne ust|positionssumme|summe der positionen|warenwert|subtotaal|totaal excl btw|exclusief btw|netto bedrag|base imponible|importe neto|imponibile|totale imponibile|subtotale|valor líquido|total sem iva|jumlah kecil|subjumlah"
+  },
+  {
+    id: "tax",
+    triggers: [
+      "tax",
+      "vat",
+      "gst",
+      "sst",
+      "tva",
+      "mwst",
+      "btw",
+      "iva",
+      "tax amount",
+      "vat amount",
+      "total tax",
+      "total vat"
+    ],
+    labels:
+      "tax|vat|gst|sst|sales tax|tax amount|vat amount|total tax|total vat|total gst|gst amount|total includes|tva|montant tva|total tva|taxe|mwst|ust|mehrwertsteuer|umsatzsteuer|steuer|btw|btw bedrag|totaal btw|iva|importe iva|cuota iva|imposta|importo iva|imposto|valor do iva|cukai|cukai jualan|cukai perkhidmatan"
+  },
+  {
+    id: "tax_rate",
+    triggers: ["tax rate", "vat rate", "gst rate", "tax percent", "steuersatz"],
+    labels:
+      "tax rate|vat rate|gst rate|tax %|taux de tva|taux|steuersatz|mwst satz|btw tarief|tipo de iva|aliquota iva|aliquota|taxa de iva|kadar cukai"
+  },
+  {
+    id: "service_charge",
+    triggers: ["service charge", "service fee", "tip", "gratuity"],
+    labels:
+      "service charge|serv charge|svc charge|service chg|svc chg|service fee|tip|tips|gratuity|frais de service|pourboire|bedienungsgeld|servicegebühr|trinkgeld|bedieningsgeld|fooi|cargo por servicio|propina|servizio|mancia|taxa de serviço|gorjeta|caj perkhidmatan"
+  },
+  {
+    id: "discount",
+    triggers: [
+      "discount amount",
+      "discount",
+      "rebate",
+      "rabatt",
+      "korting",
+      "descuento",
+      "sconto",
+      "desconto",
+      "remise"
+    ],
+    labels:
+      "discount|disc|rebate|total discount|total savings|you saved|remise|rabais|réduction|rabatt|nachlass|skonto|korting|descuento|sconto|desconto|diskaun|potongan"
+  },
+  {
+    id: "currency",
+    triggers: ["currency", "währung", "devise", "valuta", "moneda", "divisa", "moeda"],
+    labels: "currency|currency code|devise|monnaie|währung|valuta|moneda|divisa|moeda|mata wang"
+  },
+  {
+    id: "issuer",
+    family: "party",
+    triggers: [
+      "issuer",
+      "vendor",
+      "seller",
+      "supplier",
+      "company",
+      "store",
+      "shop",
+      "merchant",
+      "restaurant",
+      "business",
+      "provider",
+      "biller",
+      "issued by",
+      "sold by",
+      "lieferant",
+      "fournisseur",
+      "leverancier",
+      "proveedor",
+      "fornitore",
+      "fornecedor",
+      "emisor",
+      "penjual"
+    ],
+    labels:
+      "issued by|seller|vendor|supplier|sold by|bill from|invoice from|merchant|provider|payee|émetteur|vendeur|fournisseur|prestataire|verkäufer|lieferant|rechnungssteller|anbieter|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente prestatore|fornecedor|emitente|penjual|pembekal",
+    weak: "from|company|store|shop|syarikat"
+  },
+  {
+    id: "staff",
+    triggers: ["cashier", "salesperson", "sales person", "served by", "clerk", "operator", "staff", "juruwang"],
+    labels:
+      "cashier|cashier name|cashier id|cashier no|salesperson|sales person|sales rep|sales staff|served by|you were served by|operator|clerk|attendant|waiter|waitress|staff|caissier|caissière|hôte de caisse|hôtesse de caisse|vendeuse|kassierer|kassiererin|bediener|bedienerin|es bediente sie|bedient von|kassamedewerker|cajero|cajera|atendido por|le atendió|cassiere|cassiera|operatore|operador|caixa|juruwang|jurujual|pelayan",
+    weak: "vendeur|vendor|seller|vendedor|verkäufer|verkoper|venditore|penjual"
+  },
+  {
+    id: "customer",
+    family: "party",
+    triggers: [
+      "customer",
+      "client",
+      "buyer",
+      "bill to",
+      "billed to",
+      "sold to",
+      "recipient",
+      "purchaser",
+      "invoice to",
+      "kunde",
+      "klant",
+      "cliente",
+      "pelanggan",
+      "account holder",
+      "holder",
+      "account name",
+      "kontoinhaber",
+      "titulaire",
+      "rekeninghouder",
+      "titular",
+      "intestatario"
+    ],
+    labels:
+      "bill to|billed to|sold to|invoice to|customer|client|buyer|recipient|customer name|client name|billing address|account holder|account name|kontoinhaber|titulaire du compte|rekeninghouder|titular da conta|intestatario|nama pemegang akaun|pemegang akaun|kepada|dikeluarkan kepada|for the attention of|attn|à l'attention de|zu händen|z hd|ter attentie van|t a v|a la atención de|all'attenzione di|à atenção de|untuk perhatian|facturé à|facturer à|destinataire|acheteur|adresse de facturation|rechnungsempfänger|rechnungsadresse|kunde|käufer|empfänger|klant|factuuradres|afnemer|koper|cliente|facturar a|comprador|destinatario|committente|cessionario|faturar a|pelanggan|pembeli",
+    weak: "to|aan|an|a|para|per|holder|titulaire|titular|inhaber|name|naam|nom|nombre|nome|nama"
+  },
+  {
+    id: "shipping",
+    family: "party",
+    triggers: ["ship to", "shipping", "delivery address", "deliver to"],
+    labels:
+      "ship to|shipping address|delivery address|deliver to|livrer à|adresse de livraison|lieferadresse|lieferanschrift|afleveradres|leveringsadres|dirección de envío|dirección de entrega|indirizzo di spedizione|indirizzo di consegna|endereço de entrega|alamat penghantaran"
+  },
+  {
+    id: "address",
+    triggers: [
+      "address",
+      "addr",
+      "adresse",
+      "anschrift",
+      "adres",
+      "direccion",
+      "indirizzo",
+      "endereco",
+      "morada",
+      "alamat"
+    ],
+    labels: "address|addr|adresse|anschrift|adres|dirección|indirizzo|endereço|morada|alamat"
+  },
+  {
+    id: "phone",
+    triggers: ["phone", "tel", "telephone", "mobile", "contact number", "telefon", "telefoon", "telefono", "telefone"],
+    labels:
+      "phone|tel|telephone|phone no|tel no|mobile|mob|cell|contact no|téléphone|tél|portable|telefon|tel nr|handy|telefoon|mobiel|teléfono|telefono|móvil|cellulare|telefone|telemóvel|celular|no tel|no telefon|hp"
+  },
   { id: "fax", triggers: ["fax"], labels: "fax|fax no|télécopie|telefax" },
-  { id: "email", triggers: ["email", "e mail", "mail", "courriel", "emel"],
-    labels: "email|e mail|mail|courriel|adresse e mail|e mail adresse|correo|correo electrónico|posta elettronica|emel" },
-  { id: "website", triggers: ["website", "url", "web", "site"], labels: "website|web|url|site web|site internet|internet|sitio web|sito web|laman web" },
+  {
+    id: "email",
+    triggers: ["email", "e mail", "mail", "courriel", "emel"],
+    labels: "email|e mail|mail|courriel|adresse e mail|e mail adresse|correo|correo electrónico|posta elettronica|emel"
+  },
+  {
+    id: "website",
+    triggers: ["website", "url", "web", "site"],
+    labels: "website|web|url|site web|site internet|internet|sitio web|sito web|laman web"
+  },
   { id: "iban", triggers: ["iban"], labels: "iban|iban no" },
   { id: "bic", triggers: ["bic", "swift"], labels: "bic|swift|swift code|bic swift|code bic" },
-  { id: "vat_id", triggers: ["vat id", "vat number", "vat reg", "tax id", "tax number", "tin", "gst id", "gst number", "gst reg", "sst number", "vat registration", "ust id", "ustid", "btw nummer", "partita iva", "nif", "cif"],
-    labels: "vat id|vat no|vat number|vat reg no|vat registration number|tax id|tax no|tax number|tin|gst id|gst no|gst reg no|gst registration no|sst no|sst id|sst reg no|abn|n° tva|numéro de tva|tva intracommunautaire|n° tva intracommunautaire|ust id|ustid|ust idnr|ust id nr|umsatzsteuer id|steuernummer|steuer nr|btw nummer|btw nr|btw id|nif|cif|nif iva|partita iva|p iva|codice fiscale|nipc|número de contribuinte|no cukai|no pendaftaran gst|vat tin" },
-  { id: "registration", triggers: ["registration number", "company number", "reg number", "siret", "kvk", "chamber of commerce"],
-    labels: "company reg no|co reg|co reg no|company no|reg no|registration no|registration number|siret|siren|rcs|kvk|kvk nummer|handelsregister|hrb|registro mercantil|rea|roc|ssm|no syarikat|no pendaftaran" },
-  { id: "opening_balance", triggers: ["opening balance", "previous balance", "beginning balance", "starting balance", "brought forward"],
-    labels: "opening balance|previous balance|beginning balance|starting balance|balance brought forward|brought forward|balance b f|solde initial|solde précédent|ancien solde|anfangssaldo|alter saldo|saldovortrag|beginsaldo|vorig saldo|saldo inicial|saldo anterior|saldo iniziale|saldo precedente|baki awal|baki bawa ke hadapan" },
-  { id: "closing_balance", triggers: ["closing balance", "new balance", "ending balance", "final balance", "current balance", "carried forward"],
-    labels: "closing balance|new balance|ending balance|final balance|balance carried forward|carried forward|balance c f|current balance|solde final|nouveau solde|solde de clôture|endsaldo|neuer saldo|schlusssaldo|eindsaldo|nieuw saldo|saldo final|saldo nuevo|saldo finale|saldo attuale|saldo contabile|saldo actual|saldo atual|baki akhir|baki penutup",
-    weak: "solde au|saldo al|saldo per|stand am|balance as at|balance as of|baki pada" },
-  { id: "quantity", triggers: ["quantity", "qty", "count", "units", "pieces", "menge", "anzahl", "aantal", "cantidad", "quantita", "quantidade", "kuantiti", "quantite"],
-    labels: "quantity|qty|qté|quantité|qte|nombre|nbre|menge|anzahl|stück|stk|aantal|cantidad|cant|quantità|qtà|quantidade|qtd|kuantiti|units|pcs|total qty|total items|item count|no of items|qty s|item s" },
-  { id: "unit_price", triggers: ["unit price", "price", "rate", "unit cost", "prijs", "preis", "prix", "precio", "prezzo", "preco", "harga"],
-    labels: "unit price|price|rate|unit cost|price per unit|u price|net price|prix unitaire|prix unit|pu|p u|pu ht|p u ht|prix|einzelpreis|preis|stückpreis|e preis|vk preis|nettopreis|einzelpreis netto|prijs|prijs per stuk|stukprijs|eenheidsprijs|precio unitario|precio|p unit|prezzo unitario|prezzo|preço unitário|preço|valor unitário|harga seunit|harga unit|harga",
-    weak: "unit" },
-  { id: "description", triggers: ["description", "item", "product", "article", "designation", "item name", "product name", "details", "beschreibung", "omschrijving", "descripcion", "descrizione", "descricao"],
-    labels: "description|item|product|article|item description|product description|details|particulars|service|désignation|libellé|produit|beschreibung|bezeichnung|artikel|leistung|produkt|omschrijving|descripción|concepto|artículo|producto|descrizione|articolo|prodotto|descrição|produto|artigo|keterangan|perkara|butiran|barang" },
-  { id: "line_amount", triggers: ["line total", "line amount", "amount", "total", "ext price", "extended price"],
-    labels: "amount|line total|total|total price|ext price|extended price|net amount|montant|montant ht|total ht|prix total|betrag|nettobetrag|betrag netto|gesamtpreis|gesamt|zeilenbetrag|positionsbetrag|nettowert|entgelt|bedrag|totaal|importe|importe neto|importo|totale|valor|valor total|amaun|jumlah|prijs incl btw|price incl vat" },
-  { id: "payment_terms", triggers: ["payment terms", "terms"],
-    labels: "payment terms|terms of payment|terms|conditions de paiement|conditions de règlement|zahlungsbedingungen|betalingsvoorwaarden|betalingstermijn|condiciones de pago|termini di pagamento|condizioni di pagamento|condições de pagamento|terma pembayaran|terma" },
-  { id: "payment_method", triggers: ["payment method", "payment type", "paid by", "payment mode"],
-    labels: "payment method|payment type|paid by|payment mode|mode de paiement|mode de règlement|moyen de paiement|zahlungsart|zahlungsweise|zahlungsform|betaalwijze|betaalmethode|forma de pago|método de pago|metodo di pagamento|modalità di pagamento|forma de pagamento|método de pagamento|cara pembayaran|kaedah pembayaran" },
-  { id: "tender", triggers: ["cash", "change", "tendered", "amount paid"],
-    labels: "cash|change|cash tendered|tendered|amount tendered|change due|paid|amount paid|cash paid|espèces|rendu|monnaie rendue|bargeld|gegeben|rückgeld|contant|wisselgeld|betaald|efectivo|cambio|entregado|contanti|resto|dinheiro|troco|tunai|baki" },
-  { id: "rounding", triggers: ["rounding"], labels: "rounding|rounding adjustment|round adj|rounding adj|adjustment|arrondi|rundung|afronding|redondeo|arrotondamento|arredondamento|pembundaran|pelarasan" }
+  {
+    id: "vat_id",
+    triggers: [
+      "vat id",
+      "vat number",
+      "vat reg",
+      "tax id",
+      "tax number",
+      "tin",
+      "gst id",
+      "gst number",
+      "gst reg",
+      "sst number",
+      "vat registration",
+      "ust id",
+      "ustid",
+      "btw nummer",
+      "partita iva",
+      "nif",
+      "cif"
+    ],
+    labels:
+      "vat id|vat no|vat number|vat reg no|vat registration number|tax id|tax no|tax number|tin|gst id|gst no|gst reg no|gst registration no|sst no|sst id|sst reg no|abn|n° tva|numéro de tva|tva intracommunautaire|n° tva intracommunautaire|ust id|ustid|ust idnr|ust id nr|umsatzsteuer id|steuernummer|steuer nr|btw nummer|btw nr|btw id|nif|cif|nif iva|partita iva|p iva|codice fiscale|nipc|número de contribuinte|no cukai|no pendaftaran gst|vat tin"
+  },
+  {
+    id: "registration",
+    triggers: ["registration number", "company number", "reg number", "siret", "kvk", "chamber of commerce"],
+    labels:
+      "company reg no|co reg|co reg no|company no|reg no|registration no|registration number|siret|siren|rcs|kvk|kvk nummer|handelsregister|hrb|registro mercantil|rea|roc|ssm|no syarikat|no pendaftaran"
+  },
+  {
+    id: "opening_balance",
+    triggers: ["opening balance", "previous balance", "beginning balance", "starting balance", "brought forward"],
+    labels:
+      "opening balance|previous balance|beginning balance|starting balance|balance brought forward|brought forward|balance b f|solde initial|solde précédent|ancien solde|anfangssaldo|alter saldo|saldovortrag|beginsaldo|vorig saldo|saldo inicial|saldo anterior|saldo iniziale|saldo precedente|baki awal|baki bawa ke hadapan"
+  },
+  {
+    id: "closing_balance",
+    triggers: [
+      "closing balance",
+      "new balance",
+      "ending balance",
+      "final balance",
+      "current balance",
+      "carried forward"
+    ],
+    labels:
+      "closing balance|new balance|ending balance|final balance|balance carried forward|carried forward|balance c f|current balance|solde final|nouveau solde|solde de clôture|endsaldo|neuer saldo|schlusssaldo|eindsaldo|nieuw saldo|saldo final|saldo nuevo|saldo finale|saldo attuale|saldo contabile|saldo actual|saldo atual|baki akhir|baki penutup",
+    weak: "solde au|saldo al|saldo per|stand am|balance as at|balance as of|baki pada"
+  },
+  {
+    id: "quantity",
+    triggers: [
+      "quantity",
+      "qty",
+      "count",
+      "units",
+      "pieces",
+      "menge",
+      "anzahl",
+      "aantal",
+      "cantidad",
+      "quantita",
+      "quantidade",
+      "kuantiti",
+      "quantite"
+    ],
+    labels:
+      "quantity|qty|qté|quantité|qte|nombre|nbre|menge|anzahl|stück|stk|aantal|cantidad|cant|quantità|qtà|quantidade|qtd|kuantiti|units|pcs|total qty|total items|item count|no of items|qty s|item s"
+  },
+  {
+    id: "unit_price",
+    triggers: [
+      "unit price",
+      "price",
+      "rate",
+      "unit cost",
+      "prijs",
+      "preis",
+      "prix",
+      "precio",
+      "prezzo",
+      "preco",
+      "harga"
+    ],
+    labels:
+      "unit price|price|rate|unit cost|price per unit|u price|net price|prix unitaire|prix unit|pu|p u|pu ht|p u ht|prix|einzelpreis|preis|stückpreis|e preis|vk preis|nettopreis|einzelpreis netto|prijs|prijs per stuk|stukprijs|eenheidsprijs|precio unitario|precio|p unit|prezzo unitario|prezzo|preço unitário|preço|valor unitário|harga seunit|harga unit|harga",
+    weak: "unit"
+  },
+  {
+    id: "description",
+    triggers: [
+      "description",
+      "item",
+      "product",
+      "article",
+      "designation",
+      "item name",
+      "product name",
+      "details",
+      "beschreibung",
+      "omschrijving",
+      "descripcion",
+      "descrizione",
+      "descricao"
+    ],
+    labels:
+      "description|item|product|article|item description|product description|details|particulars|service|désignation|libellé|produit|beschreibung|bezeichnung|artikel|leistung|produkt|omschrijving|descripción|concepto|artículo|producto|descrizione|articolo|prodotto|descrição|produto|artigo|keterangan|perkara|butiran|barang"
+  },
+  {
+    id: "line_amount",
+    triggers: ["line total", "line amount", "amount", "total", "ext price", "extended price"],
+    labels:
+      "amount|line total|total|total price|ext price|extended price|net amount|montant|montant ht|total ht|prix total|betrag|nettobetrag|betrag netto|gesamtpreis|gesamt|zeilenbetrag|positionsbetrag|nettowert|entgelt|bedrag|totaal|importe|importe neto|importo|totale|valor|valor total|amaun|jumlah|prijs incl btw|price incl vat"
+  },
+  {
+    id: "payment_terms",
+    triggers: ["payment terms", "terms"],
+    labels:
+      "payment terms|terms of payment|terms|conditions de paiement|conditions de règlement|zahlungsbedingungen|betalingsvoorwaarden|betalingstermijn|condiciones de pago|termini di pagamento|condizioni di pagamento|condições de pagamento|terma pembayaran|terma"
+  },
+  {
+    id: "payment_method",
+    triggers: ["payment method", "payment type", "paid by", "payment mode"],
+    labels:
+      "payment method|payment type|paid by|payment mode|mode de paiement|mode de règlement|moyen de paiement|zahlungsart|zahlungsweise|zahlungsform|betaalwijze|betaalmethode|forma de pago|método de pago|metodo di pagamento|modalità di pagamento|forma de pagamento|método de pagamento|cara pembayaran|kaedah pembayaran"
+  },
+  {
+    id: "tender",
+    triggers: ["cash", "change", "tendered", "amount paid"],
+    labels:
+      "cash|change|cash tendered|tendered|amount tendered|change due|paid|amount paid|cash paid|espèces|rendu|monnaie rendue|bargeld|gegeben|rückgeld|contant|wisselgeld|betaald|efectivo|cambio|entregado|contanti|resto|dinheiro|troco|tunai|baki"
+  },
+  {
+    id: "rounding",
+    triggers: ["rounding"],
+    labels:
+      "rounding|rounding adjustment|round adj|rounding adj|adjustment|arrondi|rundung|afronding|redondeo|arrotondamento|arredondamento|pembundaran|pelarasan"
+  }
 ]
 
 const CONCEPT_BY_ID: ReadonlyMap<string, Concept> = new Map(CONCEPTS.map((c) => [c.id, c]))
 export const conceptById = (id: string): Concept | undefined => CONCEPT_BY_ID.get(id)
 
 /** Concepts whose value is an identifier (must hold a digit). */
-export const ID_CONCEPTS: ReadonlySet<string> = new Set(["invoice_number", "receipt_number", "document_number", "order_number", "customer_number", "account_number", "vat_id", "registration"])
+export const ID_CONCEPTS: ReadonlySet<string> = new Set([
+  "invoice_number",
+  "receipt_number",
+  "document_number",
+  "order_number",
+  "customer_number",
+  "account_number",
+  "vat_id",
+  "registration"
+])
 /** Concepts whose best occurrence is the last one (the total comes after the lines). */
 export const LATE_CONCEPTS: ReadonlySet<string> = new Set(["total", "closing_balance"])
 /** A list's "amount" or "total" column is the line amount, not the document total. */
@@ -163,7 +554,9 @@ export const LEXICON: ReadonlyMap<string, ReadonlyArray<LexiconEntry>> = (() => 
 
 /** The concepts a label names, by its match tokens (empty for a phrase no concept prints). */
 export const labelConcepts = (tokens: ReadonlyArray<string>): ReadonlySet<string> =>
-  LEXICON.get(tokens[0] ?? "")?.find((e) => e.tokens.length === tokens.length && e.tokens.every((t, i) => tokens[i] === t))?.concepts ?? new Set()
+  LEXICON.get(tokens[0] ?? "")?.find((e) =>
+    e.tokens.length === tokens.length && e.tokens.every((t, i) => tokens[i] === t)
+  )?.concepts ?? new Set()
 
 export interface FieldProfile {
   /** The concepts the field means, most specific first. */
@@ -174,13 +567,51 @@ export interface FieldProfile {
   readonly meaning: number
 }
 
-const STOPWORDS = new Set(["the", "of", "a", "an", "to", "and", "or", "that", "this", "which", "for", "in", "on", "is", "as", "by", "e", "g", "eg", "its", "it", "be", "if", "any", "de", "la", "le", "du", "des", "der", "die", "das", "van", "het"])
+const STOPWORDS = new Set([
+  "the",
+  "of",
+  "a",
+  "an",
+  "to",
+  "and",
+  "or",
+  "that",
+  "this",
+  "which",
+  "for",
+  "in",
+  "on",
+  "is",
+  "as",
+  "by",
+  "e",
+  "g",
+  "eg",
+  "its",
+  "it",
+  "be",
+  "if",
+  "any",
+  "de",
+  "la",
+  "le",
+  "du",
+  "des",
+  "der",
+  "die",
+  "das",
+  "van",
+  "het"
+])
 
 /** Words that make a field a name, and the concepts a name can be. */
 const NAME_WORDS = new Set(["name", "names", "nom", "naam", "nombre", "nome", "nama", "firma"])
 const NAME_CONCEPTS = new Set(["issuer", "customer", "shipping", "bank", "description"])
 
-interface TriggerHit { readonly id: string; readonly words: ReadonlyArray<number> }
+interface TriggerHit {
+  readonly id: string
+  readonly words: ReadonlyArray<number>
+}
 
 const triggerHits = (words: ReadonlyArray<string>, table: boolean): Array<TriggerHit> => {
   const hits: Array<TriggerHit> = []
@@ -202,13 +633,17 @@ const triggerHits = (words: ReadonlyArray<string>, table: boolean): Array<Trigge
  * when a specific one of its family is named ("due_date" is not any date).
  */
 const conceptsNamed = (words: ReadonlyArray<string>, table: boolean): Array<string> => {
-  const hits = triggerHits(words, table).sort((a, b) => b.words.length - a.words.length || Math.min(...a.words) - Math.min(...b.words))
+  const hits = triggerHits(words, table).sort((a, b) =>
+    b.words.length - a.words.length || Math.min(...a.words) - Math.min(...b.words)
+  )
   const kept: Array<TriggerHit> = []
   for (const h of hits) {
     const explained = kept.some((k) => k.words.length > h.words.length && h.words.every((w) => k.words.includes(w)))
     if (!explained) kept.push(h)
   }
-  const families = new Set(kept.filter((h) => !CONCEPT_BY_ID.get(h.id)!.generic).map((h) => CONCEPT_BY_ID.get(h.id)!.family))
+  const families = new Set(
+    kept.filter((h) => !CONCEPT_BY_ID.get(h.id)!.generic).map((h) => CONCEPT_BY_ID.get(h.id)!.family)
+  )
   return kept
     .filter((h) => {
       const c = CONCEPT_BY_ID.get(h.id)!
@@ -261,7 +696,9 @@ export const fieldProfile = (
   }
   // The field's own name is a label too ("policy_number" → "policy number"); a lone generic word is weak.
   // A name that is a generic label of its concept ("company", "store") stays as weak as that label.
-  if (!phrases.has(leafWords.join(" "))) addPhrase(leafWords, leafWords.length > 1 ? 0.9 : concepts.length > 0 ? 0.9 : 0.6)
+  if (!phrases.has(leafWords.join(" "))) {
+    addPhrase(leafWords, leafWords.length > 1 ? 0.9 : concepts.length > 0 ? 0.9 : 0.6)
+  }
   return {
     concepts,
     phrases: [...phrases.values()].sort((a, b) => b.strength - a.strength || b.tokens.length - a.tokens.length),
@@ -273,5 +710,8 @@ export const fieldProfile = (
 export const conceptPhrases = (id: string, strength = 1): Array<Phrase> => {
   const c = CONCEPT_BY_ID.get(id)
   if (c === undefined) return []
-  return [...split(c.labels).map((tokens) => ({ tokens, strength })), ...split(c.weak).map((tokens) => ({ tokens, strength: strength * 0.55 }))]
+  return [
+    ...split(c.labels).map((tokens) => ({ tokens, strength })),
+    ...split(c.weak).map((tokens) => ({ tokens, strength: strength * 0.55 }))
+  ]
 }

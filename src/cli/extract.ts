@@ -9,11 +9,11 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { EngineLive } from "../App.js"
 import { AppConfig } from "../Config.js"
+import { oneShot } from "../Documents/OneShot.js"
 import type { OneShotResult } from "../Domain/Document.js"
 import { PayloadTooLarge, Unprocessable } from "../Domain/Errors.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
 import { CreateTemplate } from "../Domain/Template.js"
-import { oneShot } from "../Documents/OneShot.js"
 import { OcrEngines } from "../Ocr/Ocr.js"
 import { OfficeConverter } from "../Office/Converter.js"
 import { Pipeline } from "../Pipeline/Pipeline.js"
@@ -62,14 +62,22 @@ const readTemplate = (file: string) =>
       catch: () => new Unprocessable({ detail: `${file} is not JSON` })
     })
     const body = yield* Schema.decodeUnknown(CreateTemplate)(json).pipe(
-      Effect.mapError(() => new Unprocessable({ detail: `${file} must hold {"document_type": "...", "template_data": {...}} as POST /v1/templates takes` }))
+      Effect.mapError(() =>
+        new Unprocessable({
+          detail: `${file} must hold {"document_type": "...", "template_data": {...}} as POST /v1/templates takes`
+        })
+      )
     )
     const { maxTemplateFields } = yield* AppConfig
     const fields = yield* Either.match(normalizeTemplateWithin(body.template_data, maxTemplateFields), {
       onLeft: (detail) => Effect.fail(new Unprocessable({ detail: `${file}: ${detail}` })),
       onRight: Effect.succeed
     })
-    return { templateId: path.basename(file, path.extname(file)), documentType: body.document_type, fields } satisfies TemplateSpec
+    return {
+      templateId: path.basename(file, path.extname(file)),
+      documentType: body.document_type,
+      fields
+    } satisfies TemplateSpec
   })
 
 export const runExtract = (args: ExtractArgs): Effect.Effect<OneShotResult, unknown, AppConfig | Pipeline> =>
@@ -82,7 +90,9 @@ export const runExtract = (args: ExtractArgs): Effect.Effect<OneShotResult, unkn
       catch: () => new Unprocessable({ detail: `cannot read ${args.file}` })
     })
     if (stat.size > config.maxUploadBytes) {
-      return yield* new PayloadTooLarge({ detail: `${args.file} is larger than MAX_UPLOAD_BYTES (${config.maxUploadBytes} bytes)` })
+      return yield* new PayloadTooLarge({
+        detail: `${args.file} is larger than MAX_UPLOAD_BYTES (${config.maxUploadBytes} bytes)`
+      })
     }
     const bytes = yield* Effect.promise(() => fs.readFile(args.file))
     const progress = yield* terminalProgress()

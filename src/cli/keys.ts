@@ -14,20 +14,21 @@ import { embeddedDatabaseInUse } from "../Sql/DataDirLock.js"
 import { SqlLive } from "../Sql/Sql.js"
 
 /** Runs one key command; its exit code (0 when it succeeded). */
-export const runKeys = (argv: ReadonlyArray<string>): Effect.Effect<number> => Effect.gen(function*() {
-  const config = yield* AppConfig
-  const throughServer = Option.isNone(config.databaseUrl) && embeddedDatabaseInUse(path.join(config.dataDir, "db"))
-  const result = throughServer
-    ? yield* sendToServer(config.dataDir, [...argv])
-    : yield* runKeyCommand([...argv]).pipe(Effect.provide(KeyStore.Default.pipe(Layer.provide(SqlLive))))
-  if (result.stdout !== "") yield* Console.log(result.stdout)
-  if (result.stderr !== "") yield* Console.error(result.stderr)
-  return result.code
-}).pipe(
-  Effect.provide(AppConfig.Default),
-  // A failure (a bad DATABASE_URL, a server that does not answer) is one line, not a stack trace.
-  Effect.catchAllCause((cause) => {
-    const error = Cause.squash(cause)
-    return Effect.as(Console.error(`keys: ${error instanceof Error ? error.message : String(error)}`), 1)
-  })
-)
+export const runKeys = (argv: ReadonlyArray<string>): Effect.Effect<number> =>
+  Effect.gen(function*() {
+    const config = yield* AppConfig
+    const throughServer = Option.isNone(config.databaseUrl) && embeddedDatabaseInUse(path.join(config.dataDir, "db"))
+    const result = throughServer
+      ? yield* sendToServer(config.dataDir, [...argv])
+      : yield* runKeyCommand([...argv]).pipe(Effect.provide(KeyStore.Default.pipe(Layer.provide(SqlLive))))
+    if (result.stdout !== "") yield* Console.log(result.stdout)
+    if (result.stderr !== "") yield* Console.error(result.stderr)
+    return result.code
+  }).pipe(
+    Effect.provide(AppConfig.Default),
+    // A failure (a bad DATABASE_URL, a server that does not answer) is one line, not a stack trace.
+    Effect.catchAllCause((cause) => {
+      const error = Cause.squash(cause)
+      return Effect.as(Console.error(`keys: ${error instanceof Error ? error.message : String(error)}`), 1)
+    })
+  )

@@ -23,29 +23,54 @@ const setExit = (code: number) => Effect.sync(() => (process.exitCode = code))
 
 /** A failure as one line: its detail and the status the API would have answered. */
 const reportFailure = (error: unknown) => {
-  const tagged = typeof error === "object" && error !== null && "_tag" in error ? (error as { _tag: string; detail?: unknown; message?: unknown }) : undefined
+  const tagged = typeof error === "object" && error !== null && "_tag" in error
+    ? (error as { _tag: string; detail?: unknown; message?: unknown })
+    : undefined
   const status = tagged === undefined ? 500 : statusOf(tagged)
   const detail = tagged?.detail ?? tagged?.message ?? (error instanceof Error ? error.message : String(error))
-  return Console.error(`docsplit: ${String(detail)}${status === 500 ? "" : ` (${status})`}`).pipe(Effect.zipRight(setExit(exitCodeOf(status))))
+  return Console.error(`docsplit: ${String(detail)}${status === 500 ? "" : ` (${status})`}`).pipe(
+    Effect.zipRight(setExit(exitCodeOf(status)))
+  )
 }
 
 const extract = Command.make(
   "extract",
   {
-    file: Args.file({ name: "FILE", exists: "yes" }).pipe(Args.withDescription("The document: PDF, image, office file, e-mail, HTML or text")),
+    file: Args.file({ name: "FILE", exists: "yes" }).pipe(
+      Args.withDescription("The document: PDF, image, office file, e-mail, HTML or text")
+    ),
     templates: Options.file("template", { exists: "yes" }).pipe(
       Options.withAlias("t"),
       Options.repeated,
-      Options.withDescription("A template file, {\"document_type\": …, \"template_data\": …} as POST /v1/templates takes; repeat for several")
+      Options.withDescription(
+        "A template file, {\"document_type\": …, \"template_data\": …} as POST /v1/templates takes; repeat for several"
+      )
     ),
-    coordinates: Options.boolean("coordinates").pipe(Options.withDescription("Every value as {value, page, bounding_box_coordinates, confidence}")),
-    layout: Options.boolean("layout").pipe(Options.withDescription("Rebuild the reading order from the page layout (document_layout_analysis)")),
-    exclusive: Options.boolean("exclusive").pipe(Options.withDescription("No split: the whole file is one document of the first template")),
-    format: Options.choice("format", ["json", "table"]).pipe(Options.withDefault("json" as const), Options.withDescription("json: the one-shot response; table: the values for a person"))
+    coordinates: Options.boolean("coordinates").pipe(
+      Options.withDescription("Every value as {value, page, bounding_box_coordinates, confidence}")
+    ),
+    layout: Options.boolean("layout").pipe(
+      Options.withDescription("Rebuild the reading order from the page layout (document_layout_analysis)")
+    ),
+    exclusive: Options.boolean("exclusive").pipe(
+      Options.withDescription("No split: the whole file is one document of the first template")
+    ),
+    format: Options.choice("format", ["json", "table"]).pipe(
+      Options.withDefault("json" as const),
+      Options.withDescription("json: the one-shot response; table: the values for a person")
+    )
   },
   (args) =>
-    runExtract({ file: args.file, templates: args.templates, coordinates: args.coordinates, layout: args.layout, exclusive: args.exclusive }).pipe(
-      Effect.flatMap((result) => Console.log(args.format === "table" ? renderTable(result).trimEnd() : JSON.stringify(result, null, 2))),
+    runExtract({
+      file: args.file,
+      templates: args.templates,
+      coordinates: args.coordinates,
+      layout: args.layout,
+      exclusive: args.exclusive
+    }).pipe(
+      Effect.flatMap((result) =>
+        Console.log(args.format === "table" ? renderTable(result).trimEnd() : JSON.stringify(result, null, 2))
+      ),
       Effect.catchAll(reportFailure),
       Effect.provide(CliPipelineLive),
       Effect.provide(AppConfig.Default),
@@ -54,15 +79,20 @@ const extract = Command.make(
       Effect.provide(Logger.replace(Logger.defaultLogger, Logger.withConsoleError(Logger.logfmtLogger))),
       Logger.withMinimumLogLevel(LogLevel.Warning)
     )
-).pipe(Command.withDescription("Read, split and extract a file here, with no server and no database; prints the one-shot response"))
+).pipe(
+  Command.withDescription(
+    "Read, split and extract a file here, with no server and no database; prints the one-shot response"
+  )
+)
 
 const serve = Command.make("serve", {}, () => Layer.launch(ServerProcess).pipe(Effect.provide(ObservabilityLive))).pipe(
   Command.withDescription("Start the server (the same as npm start)")
 )
 
-const worker = Command.make("worker", {}, () => Layer.launch(WorkerProcess).pipe(Effect.provide(ObservabilityLive))).pipe(
-  Command.withDescription("Start a job worker on the shared PostgreSQL database (the same as npm run worker)")
-)
+const worker = Command.make("worker", {}, () => Layer.launch(WorkerProcess).pipe(Effect.provide(ObservabilityLive)))
+  .pipe(
+    Command.withDescription("Start a job worker on the shared PostgreSQL database (the same as npm run worker)")
+  )
 
 /** A key command: the same words `npm run keys --` takes, run by runKeys (exit code from its result). */
 const keysRun = (argv: ReadonlyArray<string>) => Effect.flatMap(runKeys(argv), setExit)
@@ -81,7 +111,11 @@ const keys = Command.make("keys").pipe(
     Command.make("revoke", { keyId: Args.text({ name: "KEY_ID" }) }, ({ keyId }) => keysRun(["revoke", keyId])).pipe(
       Command.withDescription("Revoke a key by its id")
     ),
-    Command.make("webhook-secret", { tenant: Args.text({ name: "TENANT" }) }, ({ tenant }) => keysRun(["webhook-secret", tenant])).pipe(
+    Command.make(
+      "webhook-secret",
+      { tenant: Args.text({ name: "TENANT" }) },
+      ({ tenant }) => keysRun(["webhook-secret", tenant])
+    ).pipe(
       Command.withDescription("Create a tenant's own webhook signing secret and print it")
     )
   ])

@@ -6,7 +6,9 @@ import { SingleBar } from "cli-progress"
 import { Effect } from "effect"
 import { Progress } from "../Pipeline/Progress.js"
 
-export const terminalProgress = (stream: NodeJS.WriteStream = process.stderr): Effect.Effect<Progress, never, import("effect").Scope.Scope> => {
+export const terminalProgress = (
+  stream: NodeJS.WriteStream = process.stderr
+): Effect.Effect<Progress, never, import("effect").Scope.Scope> => {
   if (stream.isTTY !== true) return Effect.succeed(Progress.none)
   return Effect.acquireRelease(
     Effect.sync(() => {

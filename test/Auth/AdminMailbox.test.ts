@@ -10,7 +10,10 @@ import { TestSql } from "../support/sql.js"
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-mailbox-"))
 
 describe("the keys CLI through a running server", () => {
-  layer(Layer.scopedDiscard(serveMailbox(dataDir)).pipe(Layer.provideMerge(KeyStore.Default), Layer.provideMerge(TestSql)), { timeout: 60_000 })("mailbox", (it) => {
+  layer(
+    Layer.scopedDiscard(serveMailbox(dataDir)).pipe(Layer.provideMerge(KeyStore.Default), Layer.provideMerge(TestSql)),
+    { timeout: 60_000 }
+  )("mailbox", (it) => {
     it.effect("create, list and revoke are answered well within a second; the revoked key stops working", () =>
       Effect.gen(function*() {
         const keys = yield* KeyStore

@@ -75,11 +75,9 @@ layer(testApp(), { timeout: 60_000 })("first start", (it) => {
     }))
 })
 
-
-
-
 /** bootstrapKeys as a start with `apiKeys` would run it. */
-const startWith = (apiKeys: ReadonlyArray<string>) => bootstrapKeys.pipe(Effect.provideService(AppConfig, testConfig({ apiKeys: [...apiKeys] })))
+const startWith = (apiKeys: ReadonlyArray<string>) =>
+  bootstrapKeys.pipe(Effect.provideService(AppConfig, testConfig({ apiKeys: [...apiKeys] })))
 
 const works = (key: string) =>
   Effect.map(send(HttpClientRequest.get("/v1/templates").pipe(withKey(key))), (r) => r.status)
@@ -131,12 +129,17 @@ layer(testApp(), { timeout: 60_000 })("API_KEYS is the source of truth for its k
 
   it.effect("keys shorter than 16 characters, with whitespace or empty stop the start, naming the entry, never the key", () =>
     Effect.gen(function*() {
-      for (const [entries, problem] of [
-        [["x:tiny9"], /entry 1 \(tenant x\): the key is shorter than 16 characters/],
-        [["x:a-long-enough-key-000", "y:has a space in the key"], /entry 2 \(tenant y\): the key contains whitespace/],
-        [["x:"], /entry 1 .*shorter than 16/],
-        [["q:same-key-for-two-0000", "r:same-key-for-two-0000"], /the same key for tenants q and r/]
-      ] as const) {
+      for (
+        const [entries, problem] of [
+          [["x:tiny9"], /entry 1 \(tenant x\): the key is shorter than 16 characters/],
+          [
+            ["x:a-long-enough-key-000", "y:has a space in the key"],
+            /entry 2 \(tenant y\): the key contains whitespace/
+          ],
+          [["x:"], /entry 1 .*shorter than 16/],
+          [["q:same-key-for-two-0000", "r:same-key-for-two-0000"], /the same key for tenants q and r/]
+        ] as const
+      ) {
         const error = yield* Effect.flip(startWith(entries))
         expect(error._tag).toBe("InvalidApiKeys")
         expect(error.message).toMatch(problem)

@@ -16,10 +16,18 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 /** Debian's Chromium, headless, with nothing that reaches out to the network by itself. */
 const launch = Effect.acquireRelease(
   Effect.promise(async () => {
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`)
+    if (!fs.existsSync(CHROMIUM)) {
+      throw new Error(`no browser at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`)
+    }
     return chromium.launch({
       executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run"
+      ]
     })
   }),
   (browser) => Effect.promise(() => browser.close())
@@ -41,7 +49,8 @@ const openConsole = (browser: Browser) =>
     return { page, base, errors, hosts }
   })
 
-const rows = (page: Page) => page.$$eval("#template-table tbody tr", (trs) => trs.map((tr) => tr.querySelector("td")!.textContent))
+const rows = (page: Page) =>
+  page.$$eval("#template-table tbody tr", (trs) => trs.map((tr) => tr.querySelector("td")!.textContent))
 
 layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
   describe("GET /console", () => {
@@ -55,7 +64,15 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
         expect(index.text).not.toMatch(/(src|href)=["']https?:/)
         expect(index.text).toContain(`/console/console.js`)
         expect(index.text).toContain(`/console/console.css`)
-        const files = [["console.js", "text/javascript"], ["api.js", "text/javascript"], ["documents.js", "text/javascript"], ["dom.js", "text/javascript"], ["fields.js", "text/javascript"], ["result.js", "text/javascript"], ["console.css", "text/css"]]
+        const files = [
+          ["console.js", "text/javascript"],
+          ["api.js", "text/javascript"],
+          ["documents.js", "text/javascript"],
+          ["dom.js", "text/javascript"],
+          ["fields.js", "text/javascript"],
+          ["result.js", "text/javascript"],
+          ["console.css", "text/css"]
+        ]
         for (const [file, type] of files) {
           const asset = yield* send(HttpClientRequest.get(`/console/${file}`))
           expect(asset.status, file).toBe(200)
@@ -70,7 +87,9 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
         const missing = yield* send(HttpClientRequest.get("/console/app.js"))
         expect(missing.status).toBe(404)
         expect(missing.json).toEqual({ detail: "no such file in the console: app.js" })
-        for (const path of ["/console/..%2F..%2Fpackage.json", "/console/%2e%2e/Config.ts", "/console/../package.json"]) {
+        for (
+          const path of ["/console/..%2F..%2Fpackage.json", "/console/%2e%2e/Config.ts", "/console/../package.json"]
+        ) {
           const r = yield* send(HttpClientRequest.get(path))
           expect(r.status, path).toBe(404)
           expect(r.text).not.toContain("docsplit@")
@@ -93,7 +112,9 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
         )
         const { base, errors, hosts, page } = yield* openConsole(browser)
         const storedData = async () =>
-          ((await (await fetch(`${base}/v1/templates`, { headers: { "x-api-key": key } })).json()) as Array<any>).map((t) => t.template_data)
+          ((await (await fetch(`${base}/v1/templates`, { headers: { "x-api-key": key } })).json()) as Array<any>).map((
+            t
+          ) => t.template_data)
         yield* Effect.promise(async () => {
           page.on("dialog", (dialog) => dialog.accept())
 
@@ -125,7 +146,7 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
           await page.click("#add-field")
           await page.fill(field(4, "name"), "total")
           await page.click("#save-template")
-          expect(await page.textContent("#editor-error")).toBe('Two fields are named "total".')
+          expect(await page.textContent("#editor-error")).toBe("Two fields are named \"total\".")
           await page.fill(field(4, "name"), "")
           await page.click("#save-template")
           await page.waitForSelector("#template-table tbody tr")
@@ -137,17 +158,17 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
           await page.click("#new-template")
           await page.fill("#document-type", "<img src=x id=injected>")
           await page.click("#view-json")
-          await page.fill("#template-data", '{"n": "string",')
+          await page.fill("#template-data", "{\"n\": \"string\",")
           await page.click("#save-template")
           expect(await page.textContent("#editor-error")).toMatch(/^The fields are not valid JSON: /)
           await page.click("#view-table")
           expect(await page.isVisible("#template-data")).toBe(true)
-          await page.fill("#template-data", '{"n": {"type": "money"}}')
+          await page.fill("#template-data", "{\"n\": {\"type\": \"money\"}}")
           await page.click("#save-template")
           await page.locator("#editor-error", { hasText: "unknown type" }).waitFor()
-          expect(await page.textContent("#editor-error")).toContain('template_data.n.type: unknown type "money"')
+          expect(await page.textContent("#editor-error")).toContain("template_data.n.type: unknown type \"money\"")
           // Names are shown as text, never as markup.
-          await page.fill("#template-data", '{"n": "string", "lines": [{"amount": "number"}]}')
+          await page.fill("#template-data", "{\"n\": \"string\", \"lines\": [{\"amount\": \"number\"}]}")
           await page.click("#save-template")
           await page.locator("#template-table tbody tr").nth(1).waitFor()
           expect(await rows(page)).toEqual(["receipt", "<img src=x id=injected>"])
@@ -157,7 +178,9 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
           await page.click("#template-table tbody tr:nth-child(2) button:text('Edit')")
           expect(await page.inputValue("#document-type")).toBe("<img src=x id=injected>")
           expect(await page.isVisible("#field-table")).toBe(true)
-          expect(await page.$$eval("#field-table tbody .field-name", (inputs: Array<any>) => inputs.map((i) => i.value))).toEqual(["n", "lines"])
+          expect(
+            await page.$$eval("#field-table tbody .field-name", (inputs: Array<any>) => inputs.map((i) => i.value))
+          ).toEqual(["n", "lines"])
           expect(await page.textContent("#field-table tbody tr:nth-child(2) .field-type")).toBe("list")
           await page.fill("#document-type", "bank statement")
           await page.fill(field(1, "description"), "Account number")
@@ -168,7 +191,10 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
           // A JSON Schema template is edited as JSON only.
           await page.click("#template-table tbody tr:nth-child(1) button:text('Edit')")
           await page.click("#view-json")
-          await page.fill("#template-data", '{"type": "object", "properties": {"total": {"type": "number"}}}')
+          await page.fill(
+            "#template-data",
+            "{\"type\": \"object\", \"properties\": {\"total\": {\"type\": \"number\"}}}"
+          )
           await page.click("#view-table")
           expect(await page.textContent("#editor-error")).toBe("This template is a JSON Schema: it is edited as JSON.")
           await page.click("#cancel-edit")
@@ -199,15 +225,32 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
       Effect.gen(function*() {
         const browser = yield* launch
         const key = yield* keyFor("console-try")
-        for (const [document_type, template_data] of [
-          ["invoice", { invoice_number: "The invoice number", total: { type: "number", description: "Total amount due" } }],
-          ["receipt", { total: "number", date: "date" }]
-        ] as const) {
-          yield* send(HttpClientRequest.post("/v1/templates").pipe(withKey(key), HttpClientRequest.bodyUnsafeJson({ document_type, template_data })))
+        for (
+          const [document_type, template_data] of [
+            ["invoice", {
+              invoice_number: "The invoice number",
+              total: { type: "number", description: "Total amount due" }
+            }],
+            ["receipt", { total: "number", date: "date" }]
+          ] as const
+        ) {
+          yield* send(
+            HttpClientRequest.post("/v1/templates").pipe(
+              withKey(key),
+              HttpClientRequest.bodyUnsafeJson({ document_type, template_data })
+            )
+          )
         }
         const pdf = yield* Effect.promise(() =>
           makeTextPdf([
-            ["ACME Supplies Ltd", "INVOICE", "Invoice number: INV-2024-0042", "Date: 12 March 2024", "Widgets 3 x 10.00", "Total due: 30.00 EUR"],
+            [
+              "ACME Supplies Ltd",
+              "INVOICE",
+              "Invoice number: INV-2024-0042",
+              "Date: 12 March 2024",
+              "Widgets 3 x 10.00",
+              "Total due: 30.00 EUR"
+            ],
             ["Thank you for your business"]
           ])
         )
@@ -239,7 +282,10 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
           return {
             summary: await page.textContent("#try-result .summary"),
             heading: await page.textContent("#try-result .section h3"),
-            values: await page.$$eval("table.values tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent))),
+            values: await page.$$eval(
+              "table.values tbody tr",
+              (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent))
+            ),
             boxes: await page.$$eval("svg .values rect", (rs) => rs.map((r) => r.getAttribute("data-path"))),
             lines: await page.$$eval("svg .lines rect", (rs) => rs.length)
           }
@@ -247,17 +293,25 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
         expect(result.summary).toMatch(/^2 pages read \(2 by text layer\) in [\d.]+ s; 1 section$/)
         expect(result.heading).toBe("1. invoice pages 1–2")
         // Field, value, page, and how sure the engine is (a percentage).
-        expect(result.values.map((r) => r.slice(0, 3))).toEqual([["invoice_number", "INV-2024-0042", "1"], ["total", "30", "1"]])
+        expect(result.values.map((r) => r.slice(0, 3))).toEqual([["invoice_number", "INV-2024-0042", "1"], [
+          "total",
+          "30",
+          "1"
+        ]])
         for (const r of result.values) expect(r[3]).toMatch(/^\d{1,3}%$/)
         expect(result.boxes.sort()).toEqual(["invoice_number", "total"])
         expect(result.lines).toBe(7)
         // Hovering a value marks its box on the page.
         yield* Effect.promise(() => page.hover("table.values tbody tr:nth-child(2)"))
-        const current = yield* Effect.promise(() => page.$$eval("svg .values rect.current", (rs) => rs.map((r) => r.getAttribute("data-path"))))
+        const current = yield* Effect.promise(() =>
+          page.$$eval("svg .values rect.current", (rs) => rs.map((r) => r.getAttribute("data-path")))
+        )
         expect(current).toEqual(["total"])
         // So does reaching it with the keyboard.
         yield* Effect.promise(() => page.focus("table.values tbody tr:nth-child(1)"))
-        const focused = yield* Effect.promise(() => page.$$eval("svg .values rect.current", (rs) => rs.map((r) => r.getAttribute("data-path"))))
+        const focused = yield* Effect.promise(() =>
+          page.$$eval("svg .values rect.current", (rs) => rs.map((r) => r.getAttribute("data-path")))
+        )
         expect(focused).toEqual(["invoice_number"])
         expect(errors).toEqual([])
       }))
@@ -271,7 +325,10 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
             withKey(key),
             HttpClientRequest.bodyUnsafeJson({
               document_type: "invoice",
-              template_data: { invoice_number: "The invoice number", total: { type: "number", description: "Total amount due" } }
+              template_data: {
+                invoice_number: "The invoice number",
+                total: { type: "number", description: "Total amount due" }
+              }
             })
           )
         )
@@ -285,7 +342,11 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
           const r = await fetch(`${base}${path}`, { headers: { "x-api-key": key } })
           return { status: r.status, json: (await r.json()) as any }
         }
-        const runRows = () => page.$$eval("#document-runs table.values tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)))
+        const runRows = () =>
+          page.$$eval(
+            "#document-runs table.values tbody tr",
+            (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent))
+          )
         yield* Effect.promise(async () => {
           page.on("dialog", (dialog) => dialog.accept())
           await page.fill("#key", key)
@@ -328,10 +389,11 @@ layer(testApp(), { timeout: 120_000 })("the web console", (it) => {
           await page.locator("#doc-notice", { hasText: "the run is stored" }).waitFor()
           await page.click("#document-table tbody tr button:text('Results')")
           await page.locator("#document-runs h3", { hasText: "run 2" }).waitFor()
-          expect(await page.$$eval("#document-runs h3", (hs) => hs.map((h) => h.textContent!.replace(/, .*$/, "")))).toEqual([
-            "acme.pdf: run 1",
-            "acme.pdf: run 2"
-          ])
+          expect(await page.$$eval("#document-runs h3", (hs) => hs.map((h) => h.textContent!.replace(/, .*$/, ""))))
+            .toEqual([
+              "acme.pdf: run 1",
+              "acme.pdf: run 2"
+            ])
           const runs = await api(`/v1/documents/${id}`)
           expect(runs.json).toHaveLength(2)
           expect(runs.json[0].results[0].extracted).toEqual({ invoice_number: "INV-7", total: 12.5 })

@@ -33,7 +33,13 @@ describe("the console's fields table", () => {
   })
 
   it("shows simple fields with their type and description, and anything else as a nested field", () => {
-    const rows = rowsOf({ a: "The a", b: "number", c: { type: "date", description: "When" }, d: [{ x: "string" }], e: { type: "string", enum: ["x"] } })!
+    const rows = rowsOf({
+      a: "The a",
+      b: "number",
+      c: { type: "date", description: "When" },
+      d: [{ x: "string" }],
+      e: { type: "string", enum: ["x"] }
+    })!
     expect(rows.map(({ name, type, description }) => [name, type, description])).toEqual([
       ["a", "string", "The a"],
       ["b", "number", ""],
@@ -74,6 +80,6 @@ describe("the console's fields table", () => {
     expect(dataOf([{ name: "a", type: "string", description: "" }, { name: "", type: "number", description: "Total" }]))
       .toEqual({ error: "Field 2 has no name." })
     expect(dataOf([{ name: "a", type: "string", description: "" }, { name: "a", type: "number", description: "" }]))
-      .toEqual({ error: 'Two fields are named "a".' })
+      .toEqual({ error: "Two fields are named \"a\"." })
   })
 })

@@ -14,22 +14,36 @@ import { makeTextPdf } from "../support/pdfs.js"
 
 const setup = Effect.gen(function*() {
   const key = yield* keyFor("cache")
-  const template = yield* send(HttpClientRequest.post("/v1/templates").pipe(
-    withKey(key),
-    HttpClientRequest.bodyUnsafeJson({ document_type: "invoice", template_data: { invoice_number: "The invoice number" } })
-  ))
+  const template = yield* send(
+    HttpClientRequest.post("/v1/templates").pipe(
+      withKey(key),
+      HttpClientRequest.bodyUnsafeJson({
+        document_type: "invoice",
+        template_data: { invoice_number: "The invoice number" }
+      })
+    )
+  )
   const pdf = yield* Effect.promise(() => makeTextPdf([["INVOICE", "Invoice Number: 4711"]]))
-  const doc = yield* send(HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(fileForm(pdf, "a.pdf"))))
-  const extract = send(HttpClientRequest.post(`/v1/documents/${doc.json.document_id}/extraction`).pipe(
-    withKey(key),
-    HttpClientRequest.bodyUnsafeJson({ template_ids: [template.json.template_id] })
-  ))
+  const doc = yield* send(
+    HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(fileForm(pdf, "a.pdf")))
+  )
+  const extract = send(
+    HttpClientRequest.post(`/v1/documents/${doc.json.document_id}/extraction`).pipe(
+      withKey(key),
+      HttpClientRequest.bodyUnsafeJson({ template_ids: [template.json.template_id] })
+    )
+  )
   return { documentId: doc.json.document_id as string, extract }
 })
 
 const cached = (documentId: string) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql<{ options_key: string; page_model: unknown }>`SELECT options_key, page_model FROM parses WHERE document_id = ${documentId} ORDER BY options_key`)
+  Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) =>
+      sql<
+        { options_key: string; page_model: unknown }
+      >`SELECT options_key, page_model FROM parses WHERE document_id = ${documentId} ORDER BY options_key`
+  )
 
 layer(testApp(), { timeout: 60_000 })("parse cache", (it) => {
   it.effect("is keyed by the readers' version", () =>
@@ -43,7 +57,9 @@ layer(testApp(), { timeout: 60_000 })("parse cache", (it) => {
     Effect.gen(function*() {
       const { documentId, extract } = yield* setup
       const sql = yield* SqlClient.SqlClient
-      yield* sql`UPDATE parses SET page_model = ${JSON.stringify({ mediaType: 5, pages: "broken" })} WHERE document_id = ${documentId}`
+      yield* sql`UPDATE parses SET page_model = ${
+        JSON.stringify({ mediaType: 5, pages: "broken" })
+      } WHERE document_id = ${documentId}`
       const run = yield* extract
       expect(run.status).toBe(200)
       expect(JSON.stringify(run.json)).toContain("4711")
@@ -58,9 +74,20 @@ layer(testApp(), { timeout: 60_000 })("parse cache", (it) => {
       const { documentId, extract } = yield* setup
       const sql = yield* SqlClient.SqlClient
       // What an earlier version cached: a valid model, but another version's reading (and a wrong text).
-      const stale = { mediaType: "application/pdf", pages: [{ page: 1, width: 1, height: 1, source: "text", lines: [{ text: "Invoice Number: 9999", box: [0, 0, 1, 1], words: [] }] }] }
+      const stale = {
+        mediaType: "application/pdf",
+        pages: [{
+          page: 1,
+          width: 1,
+          height: 1,
+          source: "text",
+          lines: [{ text: "Invoice Number: 9999", box: [0, 0, 1, 1], words: [] }]
+        }]
+      }
       yield* sql`DELETE FROM parses WHERE document_id = ${documentId}`
-      yield* sql`INSERT INTO parses (document_id, options_key, page_model, created_at) VALUES (${documentId}, ${"plain"}, ${JSON.stringify(stale)}, ${0})`
+      yield* sql`INSERT INTO parses (document_id, options_key, page_model, created_at) VALUES (${documentId}, ${"plain"}, ${
+        JSON.stringify(stale)
+      }, ${0})`
       const run = yield* extract
       expect(run.status).toBe(200)
       expect(JSON.stringify(run.json)).toContain("4711")

@@ -30,7 +30,13 @@ export const INVOICE_LINES = [
 ]
 
 /** An invoice page with its own number and issuer. */
-export const invoicePage = (issuer: string, domain: string, number: string, date: string, total: string): Array<string> => [
+export const invoicePage = (
+  issuer: string,
+  domain: string,
+  number: string,
+  date: string,
+  total: string
+): Array<string> => [
   `${issuer}                                          INVOICE`,
   "Hauptstrasse 5, 10115 Berlin",
   `www.${domain}`,

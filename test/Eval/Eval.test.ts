@@ -1,27 +1,29 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Extractor, Splitter } from "../../src/Engine/Engine.js"
 import { Effect, Layer } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import type { ExtractedObject } from "../../src/Domain/Extraction.js"
-import { pageText } from "../../src/Domain/PageModel.js"
-import { AppConfig } from "../../src/Config.js"
-import { Pipeline } from "../../src/Pipeline/Pipeline.js"
-import { DocumentReader } from "../../src/Reading/DocumentReader.js"
 import { compareValue, fuzzyMatch, normalizeString, rulesOf } from "../../eval/Compare.js"
 import { evalConfig } from "../../eval/Config.js"
 import { runCorpus, scorePacket } from "../../eval/Harness.js"
 import { loadCorpus } from "../../eval/Manifest.js"
 import { summarize } from "../../eval/Report.js"
+import { generateSynthetic } from "../../eval/synthetic/Generate.js"
 import { invoice } from "../../eval/synthetic/Invoice.js"
 import { LOCALES } from "../../eval/synthetic/Locales.js"
 import { random } from "../../eval/synthetic/Random.js"
-import { generateSynthetic } from "../../eval/synthetic/Generate.js"
 import { charErrorRate, inText } from "../../eval/TextCheck.js"
+import { AppConfig } from "../../src/Config.js"
+import type { ExtractedObject } from "../../src/Domain/Extraction.js"
+import { pageText } from "../../src/Domain/PageModel.js"
+import { Extractor, Splitter } from "../../src/Engine/Engine.js"
+import { Pipeline } from "../../src/Pipeline/Pipeline.js"
+import { DocumentReader } from "../../src/Reading/DocumentReader.js"
 
-const INVOICES = "strings: case, spacing and edge punctuation ignored; issuer: fuzzy (most words shared); numbers: within 0.01; dates: ISO YYYY-MM-DD"
-const RECEIPTS = "strings: case, spacing and punctuation ignored; address/company: exact after that normalisation; total: within 0.01; date: ISO YYYY-MM-DD (source dates are day-first)"
+const INVOICES =
+  "strings: case, spacing and edge punctuation ignored; issuer: fuzzy (most words shared); numbers: within 0.01; dates: ISO YYYY-MM-DD"
+const RECEIPTS =
+  "strings: case, spacing and punctuation ignored; address/company: exact after that normalisation; total: within 0.01; date: ISO YYYY-MM-DD (source dates are day-first)"
 
 describe("comparison rules", () => {
   it("reads the manifests' compare lines", () => {
@@ -47,7 +49,10 @@ describe("comparison rules", () => {
     expect(fuzzyMatch("Coolblue B.V.", "Coolblue")).toBe(true)
     expect(fuzzyMatch("QualityHosting AG", "Uferweg 40-42 Gelnhausen")).toBe(false)
     expect(fuzzyMatch("Sammy Maystone - For Lines testing", "Sammy Maystone")).toBe(false)
-    expect(compareValue("issuer", "Azure Interior", "azure interior", rulesOf(INVOICES))).toEqual({ ok: true, rule: "fuzzy" })
+    expect(compareValue("issuer", "Azure Interior", "azure interior", rulesOf(INVOICES))).toEqual({
+      ok: true,
+      rule: "fuzzy"
+    })
   })
 
   it("compares numbers within the tolerance and dates as ISO strings", () => {
@@ -88,30 +93,43 @@ describe("packet scoring", () => {
 // An oracle engine over plain-text documents: each page says its type and values as "key: value"
 // lines, so the pipeline returns exactly what the files state and the harness's scoring is what is tested.
 const valuesOf = (text: string): Record<string, string | number> =>
-  Object.fromEntries(text.split("\n").flatMap((l) => {
-    const m = /^(\w+): (.*)$/.exec(l.trim())
-    return m === null ? [] : [[m[1]!, /^\d+(\.\d+)?$/.test(m[2]!) ? Number(m[2]) : m[2]!]]
-  }))
+  Object.fromEntries(
+    text.split("\n").flatMap((l) => {
+      const m = /^(\w+): (.*)$/.exec(l.trim())
+      return m === null ? [] : [[m[1]!, /^\d+(\.\d+)?$/.test(m[2]!) ? Number(m[2]) : m[2]!]]
+    })
+  )
 
 const OracleExtractor = Layer.succeed(Extractor, {
-  extract: (model, pages) => Effect.sync(() => {
-    const values = valuesOf(model.pages.filter((p) => pages.includes(p.page)).map(pageText).join("\n"))
-    return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v, page: pages[0]!, box: [0, 0, 1, 1] as const, confidence: 1 }])) as ExtractedObject
-  })
+  extract: (model, pages) =>
+    Effect.sync(() => {
+      const values = valuesOf(model.pages.filter((p) => pages.includes(p.page)).map(pageText).join("\n"))
+      return Object.fromEntries(
+        Object.entries(values).map((
+          [k, v]
+        ) => [k, { value: v, page: pages[0]!, box: [0, 0, 1, 1] as const, confidence: 1 }])
+      ) as ExtractedObject
+    })
 })
 
 const OracleSplitter = Layer.succeed(Splitter, {
-  split: (model, specs) => Effect.sync(() => {
-    const sections: Array<{ templateId: string; documentType: string; pages: Array<number>; doc: string }> = []
-    for (const page of model.pages) {
-      const v = valuesOf(pageText(page))
-      const spec = specs.find((s) => s.documentType === v.type)!
-      const last = sections[sections.length - 1]
-      if (last !== undefined && last.doc === String(v.doc)) last.pages.push(page.page)
-      else sections.push({ templateId: spec.templateId, documentType: spec.documentType, pages: [page.page], doc: String(v.doc) })
-    }
-    return sections.map(({ doc: _, ...s }) => ({ ...s, confidence: 1 }))
-  })
+  split: (model, specs) =>
+    Effect.sync(() => {
+      const sections: Array<{ templateId: string; documentType: string; pages: Array<number>; doc: string }> = []
+      for (const page of model.pages) {
+        const v = valuesOf(pageText(page))
+        const spec = specs.find((s) => s.documentType === v.type)!
+        const last = sections[sections.length - 1]
+        if (last !== undefined && last.doc === String(v.doc)) last.pages.push(page.page)
+        else {sections.push({
+            templateId: spec.templateId,
+            documentType: spec.documentType,
+            pages: [page.page],
+            doc: String(v.doc)
+          })}
+      }
+      return sections.map(({ doc: _, ...s }) => ({ ...s, confidence: 1 }))
+    })
 })
 
 const writeCorpus = (files: Record<string, string>, manifest: unknown): string => {
@@ -122,12 +140,18 @@ const writeCorpus = (files: Record<string, string>, manifest: unknown): string =
   return dir
 }
 
-const template = { document_type: "invoice", template_data: { invoice_number: "The invoice number", amount: { type: "number" }, issuer: "Issuer" } }
+const template = {
+  document_type: "invoice",
+  template_data: { invoice_number: "The invoice number", amount: { type: "number" }, issuer: "Issuer" }
+}
 
 const oraclePipeline = Layer.unwrapEffect(
   Effect.promise(() => evalConfig(os.tmpdir())).pipe(
     Effect.map((config) =>
-      Pipeline.Default.pipe(Layer.provide([DocumentReader.Default, OracleSplitter, OracleExtractor]), Layer.provide(Layer.succeed(AppConfig, config)))
+      Pipeline.Default.pipe(
+        Layer.provide([DocumentReader.Default, OracleSplitter, OracleExtractor]),
+        Layer.provide(Layer.succeed(AppConfig, config))
+      )
     )
   )
 )
@@ -155,7 +179,9 @@ describe("the harness", () => {
       expect(summary.fields).toEqual({ right: 5, total: 6 })
       expect(summary.perField.find((f) => f.field === "invoice_number")).toMatchObject({ right: 1, total: 2 })
       const wrong = result.items.flatMap((i) => i.fields).filter((f) => !f.ok)
-      expect(wrong).toEqual([expect.objectContaining({ field: "invoice_number", expected: "78", got: 77, inText: false })])
+      expect(wrong).toEqual([
+        expect.objectContaining({ field: "invoice_number", expected: "78", got: 77, inText: false })
+      ])
     }).pipe(Effect.provide(oraclePipeline)))
 
   it.effect("scores packets page by page and section by section, and the values of sections split right", () =>
@@ -166,11 +192,23 @@ describe("the harness", () => {
           name: "tiny-packets",
           compare: "sections in order: document_type and the exact page list",
           templates: [template],
-          items: [{ file: "files/p.txt", expected_sections: [{ document_type: "invoice", pages: [1, 2], expected: { amount: 5 } }, { document_type: "invoice", pages: [3], expected: { amount: 8 } }] }]
+          items: [{
+            file: "files/p.txt",
+            expected_sections: [{ document_type: "invoice", pages: [1, 2], expected: { amount: 5 } }, {
+              document_type: "invoice",
+              pages: [3],
+              expected: { amount: 8 }
+            }]
+          }]
         }
       )
       const summary = summarize(yield* runCorpus(loadCorpus(dir)))
-      expect(summary).toMatchObject({ pages: { right: 3, total: 3 }, sections: { right: 2, total: 2 }, packets: { right: 1, total: 1 }, fields: { right: 1, total: 2 } })
+      expect(summary).toMatchObject({
+        pages: { right: 3, total: 3 },
+        sections: { right: 2, total: 2 },
+        packets: { right: 1, total: 1 },
+        fields: { right: 1, total: 2 }
+      })
     }).pipe(Effect.provide(oraclePipeline)))
   it.effect("reuses page models from the read cache when given one, keyed by the file's bytes", () =>
     Effect.gen(function*() {
@@ -184,11 +222,18 @@ describe("the harness", () => {
       expect(cached).toHaveLength(1)
       // A page model in the cache is what the engines see, whatever the file says now.
       const model = JSON.parse(fs.readFileSync(path.join(readCache, cached[0]!), "utf8"))
-      model.pages[0].lines = model.pages[0].lines.map((l: { text: string }) => ({ ...l, text: l.text.replace("10.5", "99"), words: [] }))
+      model.pages[0].lines = model.pages[0].lines.map((l: { text: string }) => ({
+        ...l,
+        text: l.text.replace("10.5", "99"),
+        words: []
+      }))
       fs.writeFileSync(path.join(readCache, cached[0]!), JSON.stringify(model))
       const second = summarize(yield* runCorpus(loadCorpus(dir), { readCache }))
       const uncached = summarize(yield* runCorpus(loadCorpus(dir)))
-      expect([first.fields, second.fields, uncached.fields]).toEqual([{ right: 1, total: 1 }, { right: 0, total: 1 }, { right: 1, total: 1 }])
+      expect([first.fields, second.fields, uncached.fields]).toEqual([{ right: 1, total: 1 }, { right: 0, total: 1 }, {
+        right: 1,
+        total: 1
+      }])
     }).pipe(Effect.provide(oraclePipeline)))
 })
 
@@ -203,7 +248,13 @@ describe("the synthetic set", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-synthetic-"))
     const dirs = await generateSynthetic({ dir, seed: 3, scale: 0.1 })
     const corpora = dirs.map(loadCorpus)
-    expect(corpora.map((c) => c.manifest.name)).toEqual(["synthetic-invoices", "synthetic-receipts", "synthetic-statements", "synthetic-orders", "synthetic-packets"])
+    expect(corpora.map((c) => c.manifest.name)).toEqual([
+      "synthetic-invoices",
+      "synthetic-receipts",
+      "synthetic-statements",
+      "synthetic-orders",
+      "synthetic-packets"
+    ])
     for (const c of corpora) {
       expect(c.manifest.items.length).toBeGreaterThan(0)
       for (const item of c.manifest.items) expect(fs.statSync(path.join(c.dir, item.file)).size).toBeGreaterThan(500)

@@ -75,7 +75,10 @@ describe("toMarkdown", () => {
   })
 
   it("judges a page with little text against the body size of the whole document", () => {
-    const body = Array.from({ length: 8 }, (_, i) => line(`Body line ${i} of the second page, in ordinary type.`, 0.1 + i * 0.015))
+    const body = Array.from(
+      { length: 8 },
+      (_, i) => line(`Body line ${i} of the second page, in ordinary type.`, 0.1 + i * 0.015)
+    )
     const md = toMarkdown(model(page(1, [line("Cover Title", 0.3, 30)]), page(2, body)))
     expect(md.split("\n").slice(0, 2)).toEqual(["<!-- page 1 -->", "# Cover Title"])
   })

@@ -2,9 +2,9 @@
  * What `npm start` runs: the TypeScript compiled to dist/ (npm run build) and started with plain node.
  * The rest of the suite runs the sources; this checks the build starts, serves, and stops on SIGTERM.
  */
-import { describe, expect, it } from "vitest"
 import { execFile } from "node:child_process"
 import * as path from "node:path"
+import { describe, expect, it } from "vitest"
 import { makeTextPdf } from "../support/pdfs.js"
 import { buildServer, startServer } from "../support/server.js"
 
@@ -13,8 +13,13 @@ const root = path.resolve(import.meta.dirname, "../..")
 /** Runs the built `docsplit keys` on a data directory. */
 const keys = (dataDir: string, ...args: Array<string>) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, ["bin/docsplit.js", "keys", ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } }, (error, stdout, stderr) =>
-      resolve({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr }))
+    execFile(
+      process.execPath,
+      ["bin/docsplit.js", "keys", ...args],
+      { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } },
+      (error, stdout, stderr) =>
+        resolve({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr })
+    )
   })
 
 describe("the built server (npm start)", () => {
@@ -28,7 +33,9 @@ describe("the built server (npm start)", () => {
       const health = await fetch(`http://127.0.0.1:${port}/health`)
       expect(health.status).toBe(200)
       expect(await health.json()).toEqual({ status: "ok", database: "ok", jobs: { queued: 0, running: 0 } })
-      const templates = await fetch(`http://127.0.0.1:${port}/v1/templates`, { headers: { "x-api-key": "smoke-key-000000001" } })
+      const templates = await fetch(`http://127.0.0.1:${port}/v1/templates`, {
+        headers: { "x-api-key": "smoke-key-000000001" }
+      })
       expect(templates.status).toBe(200)
       expect(await templates.json()).toEqual([])
       expect(output()).toContain(`web console at http://127.0.0.1:${port}/console`)
@@ -46,7 +53,11 @@ describe("the built server (npm start)", () => {
       const form = new FormData()
       form.append("template_ids", JSON.stringify([template_id]))
       form.append("file", new Blob([await makeTextPdf([["INVOICE", "Invoice Number: 41"], ["RECEIPT"]])]), "two.pdf")
-      const extracted = await fetch(`http://127.0.0.1:${port}/v1/documents/extract`, { method: "POST", headers: { "x-api-key": "smoke-key-000000001" }, body: form })
+      const extracted = await fetch(`http://127.0.0.1:${port}/v1/documents/extract`, {
+        method: "POST",
+        headers: { "x-api-key": "smoke-key-000000001" },
+        body: form
+      })
       const body = await extracted.text()
       expect(extracted.status, body).toBe(200)
       expect(body).toContain("Invoice Number: 41")
@@ -55,7 +66,8 @@ describe("the built server (npm start)", () => {
       expect(issued.code, issued.stderr).toBe(0)
       const lateKey = /key:\s+(\S+)/.exec(issued.stdout)![1]!
       const lateId = /key id: (\S+)/.exec(issued.stdout)![1]!
-      const asLate = () => fetch(`http://127.0.0.1:${port}/v1/templates`, { headers: { "x-api-key": lateKey } }).then((r) => r.status)
+      const asLate = () =>
+        fetch(`http://127.0.0.1:${port}/v1/templates`, { headers: { "x-api-key": lateKey } }).then((r) => r.status)
       expect(await asLate()).toBe(200)
       const running = await keys(dataDir, "list")
       expect(running.code).toBe(0)

@@ -21,10 +21,27 @@ const get = (path: string, headers: Record<string, string> = {}) =>
   Effect.gen(function*() {
     const address = (yield* HttpServer.HttpServer).address as HttpServer.TcpAddress
     return yield* Effect.async<Raw, Error>((resume) => {
-      const request = http.request({ host: "127.0.0.1", port: address.port, method: "GET", path, headers, agent: false }, (response) => {
+      const request = http.request({
+        host: "127.0.0.1",
+        port: address.port,
+        method: "GET",
+        path,
+        headers,
+        agent: false
+      }, (response) => {
         const chunks: Array<Buffer> = []
         response.on("data", (c: Buffer) => chunks.push(c))
-        response.on("end", () => resume(Effect.succeed({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) })))
+        response.on(
+          "end",
+          () =>
+            resume(
+              Effect.succeed({
+                status: response.statusCode ?? 0,
+                headers: response.headers,
+                body: Buffer.concat(chunks)
+              })
+            )
+        )
       })
       request.on("error", (e) => resume(Effect.fail(e)))
       request.end()

@@ -6,13 +6,15 @@ import { keyFor, send, testApp, withKey } from "../support/app.js"
 const ORIGIN = "https://app.example"
 
 const preflight = (origin: string) =>
-  send(HttpClientRequest.make("OPTIONS")("/v1/templates").pipe(
-    HttpClientRequest.setHeaders({
-      origin,
-      "access-control-request-method": "POST",
-      "access-control-request-headers": "x-api-key,content-type"
-    })
-  ))
+  send(
+    HttpClientRequest.make("OPTIONS")("/v1/templates").pipe(
+      HttpClientRequest.setHeaders({
+        origin,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "x-api-key,content-type"
+      })
+    )
+  )
 
 layer(testApp({ corsOrigins: [ORIGIN] }), { timeout: 60_000 })("CORS_ORIGINS set", (it) => {
   describe("a browser client on a listed origin", () => {
@@ -24,7 +26,9 @@ layer(testApp({ corsOrigins: [ORIGIN] }), { timeout: 60_000 })("CORS_ORIGINS set
         expect(p.headers["access-control-allow-headers"]).toContain("x-api-key")
         expect(p.headers["access-control-allow-methods"]).toContain("POST")
         const key = yield* keyFor("cors")
-        const r = yield* send(HttpClientRequest.get("/v1/templates").pipe(withKey(key), HttpClientRequest.setHeader("origin", ORIGIN)))
+        const r = yield* send(
+          HttpClientRequest.get("/v1/templates").pipe(withKey(key), HttpClientRequest.setHeader("origin", ORIGIN))
+        )
         expect(r.status).toBe(200)
         expect(r.headers["access-control-allow-origin"]).toBe(ORIGIN)
         expect(r.headers["access-control-expose-headers"]).toContain("x-request-id")

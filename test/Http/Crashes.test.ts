@@ -3,8 +3,8 @@
  * DATA_DIR every time: afterwards no blob without its row, no row without its blob, no temporary file,
  * and the stored documents still read and extract.
  */
-import { Effect, Layer } from "effect"
 import { SqlClient } from "@effect/sql"
+import { Effect, Layer } from "effect"
 import * as fs from "node:fs"
 import * as http from "node:http"
 import * as os from "node:os"
@@ -42,10 +42,16 @@ const partialUpload = (server: RunningServer, size: number) => {
   const boundary = "crashboundary"
   const request = http.request(`${server.url}/v1/documents`, {
     method: "POST",
-    headers: { "x-api-key": KEY, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(size + 200) }
+    headers: {
+      "x-api-key": KEY,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "content-length": String(size + 200)
+    }
   })
   request.on("error", () => undefined)
-  request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`)
+  request.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
+  )
   request.write(Buffer.alloc(size / 2, 0x41))
   return request
 }
@@ -60,8 +66,8 @@ const databaseState = (dataDir: string) =>
       const blobs = yield* sql<{ sha256: string }>`SELECT sha256 FROM blobs ORDER BY sha256`
       const documents = yield* sql<{ blob_sha256: string }>`SELECT blob_sha256 FROM documents`
       return { blobs: blobs.map((r) => r.sha256), documents: documents.map((r) => r.blob_sha256) }
-    }).pipe(Effect.provide(SqlLive.pipe(Layer.provide(Layer.succeed(AppConfig, testConfig({ dataDir })))))
-  ))
+    }).pipe(Effect.provide(SqlLive.pipe(Layer.provide(Layer.succeed(AppConfig, testConfig({ dataDir }))))))
+  )
 
 describe("kill -9, then restart", () => {
   it(`${ROUNDS} kills during uploads and ${ROUNDS} during extractions leave nothing behind`, async () => {
@@ -69,18 +75,35 @@ describe("kill -9, then restart", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-crash-"))
     // The server's own temporary folder: anything it leaves outside DATA_DIR shows here.
     const systemTmp = fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-crash-tmp-"))
-    const env = { API_KEYS: `crash:${KEY}`, TMPDIR: systemTmp, READ_WORKERS: "1", OCR_WORKERS: "1", READ_PRESTART: "false" }
-    const scanned = await makeMixedPdf([["INVOICE", "Invoice Number: 5512", "Total: 12.50"], ["RECEIPT", "Total: 3.00"], ["INVOICE", "Invoice Number: 7"]])
+    const env = {
+      API_KEYS: `crash:${KEY}`,
+      TMPDIR: systemTmp,
+      READ_WORKERS: "1",
+      OCR_WORKERS: "1",
+      READ_PRESTART: "false"
+    }
+    const scanned = await makeMixedPdf([
+      ["INVOICE", "Invoice Number: 5512", "Total: 12.50"],
+      ["RECEIPT", "Total: 3.00"],
+      ["INVOICE", "Invoice Number: 7"]
+    ])
     let server = await startServer(env, dataDir)
-    const template = await json(server, "POST", "/v1/templates", { document_type: "invoice", template_data: { invoice_number: "The invoice number" } })
+    const template = await json(server, "POST", "/v1/templates", {
+      document_type: "invoice",
+      template_data: { invoice_number: "The invoice number" }
+    })
     expect(template.status).toBe(200)
     const kept = await upload(server, await makeTextPdf([["INVOICE", "Invoice Number: 1"]]), "kept.pdf")
     expect(kept.status).toBe(200)
     try {
       for (let round = 0; round < ROUNDS; round++) {
         // Uploads at every stage: some complete, some mid-body, one of several MB half-sent.
-        const pending = Array.from({ length: 4 }, async (_, i) =>
-          upload(server, await makeTextPdf([[`Upload ${round}-${i}`, "x".repeat(i * 50)]]), `u${round}-${i}.pdf`).catch(() => undefined))
+        const pending = Array.from(
+          { length: 4 },
+          async (_, i) =>
+            upload(server, await makeTextPdf([[`Upload ${round}-${i}`, "x".repeat(i * 50)]]), `u${round}-${i}.pdf`)
+              .catch(() => undefined)
+        )
         const partial = partialUpload(server, 8 << 20)
         await sleep(30 + round * 37 % 300)
         server.process.kill("SIGKILL")
@@ -92,7 +115,9 @@ describe("kill -9, then restart", () => {
       for (let round = 0; round < ROUNDS; round++) {
         const doc = await upload(server, scanned, `scan${round}.pdf`)
         expect(doc.status).toBe(200)
-        const running = json(server, "POST", `/v1/documents/${doc.json.document_id}/extraction`, { template_ids: [template.json.template_id] }).catch(() => undefined)
+        const running = json(server, "POST", `/v1/documents/${doc.json.document_id}/extraction`, {
+          template_ids: [template.json.template_id]
+        }).catch(() => undefined)
         await sleep(200 + round * 173 % 1500)
         server.process.kill("SIGKILL")
         await running
@@ -100,7 +125,9 @@ describe("kill -9, then restart", () => {
         server = await startServer(env, dataDir)
       }
       // After the last restart: the kept document still reads and extracts.
-      const run = await json(server, "POST", `/v1/documents/${kept.json.document_id}/extraction`, { template_ids: [template.json.template_id] })
+      const run = await json(server, "POST", `/v1/documents/${kept.json.document_id}/extraction`, {
+        template_ids: [template.json.template_id]
+      })
       expect(run.status).toBe(200)
       expect(JSON.stringify(run.json)).toMatch(/"invoice_number":"1"/)
     } finally {

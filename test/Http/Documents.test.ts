@@ -56,7 +56,9 @@ const createTemplate = (key: string, body: unknown) =>
   )
 
 const upload = (key: string, bytes: Uint8Array, name = "doc.pdf") =>
-  send(HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(fileForm(bytes, name))))
+  send(
+    HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(fileForm(bytes, name)))
+  )
 
 const postJson = (key: string, url: string, body: unknown, params: Record<string, string> = {}) =>
   send(
@@ -117,7 +119,9 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
         const base = yield* fileServer(yield* pdf([receiptPage]), "receipt-42.pdf")
         const form = new FormData()
         form.append("url", `${base}/files/receipt-42.pdf`)
-        const r = yield* send(HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(form)))
+        const r = yield* send(
+          HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(form))
+        )
         expect(r.status).toBe(200)
         expect(r.json.document_name).toBe("receipt-42.pdf")
         const missing = new FormData()
@@ -133,12 +137,16 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
       Effect.gen(function*() {
         const key = yield* keyFor("bad-upload")
         const both = fileForm(yield* pdf([receiptPage]), "r.pdf", { url: "http://127.0.0.1/x.pdf" })
-        const r1 = yield* send(HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(both)))
+        const r1 = yield* send(
+          HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(both))
+        )
         expect(r1.status).toBe(400)
         expect(r1.json.detail).toMatch(/not both/)
         // An empty url field beside the file (what a generated form sends) counts as no url.
         const blankUrl = fileForm(yield* pdf([receiptPage]), "r.pdf", { url: "" })
-        const r3 = yield* send(HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(blankUrl)))
+        const r3 = yield* send(
+          HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(blankUrl))
+        )
         expect(r3.status).toBe(200)
         expect(r3.json.document_name).toBe("r.pdf")
         const neither = new FormData()
@@ -155,7 +163,10 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
         const r = yield* send(
           HttpClientRequest.post("/v1/documents").pipe(
             withKey(key),
-            HttpClientRequest.bodyText("--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\"\r\n\r\nabc", "multipart/form-data; boundary=xyz")
+            HttpClientRequest.bodyText(
+              "--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\"\r\n\r\nabc",
+              "multipart/form-data; boundary=xyz"
+            )
           )
         )
         expect([400, 413]).toContain(r.status)
@@ -169,7 +180,9 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
         const garbage = new Uint8Array(2000).map((_, i) => (i * 7919) % 256)
         const good = yield* pdf([receiptPage])
         const truncated = good.slice(0, Math.floor(good.length / 3))
-        for (const [bytes, name] of [[garbage, "x.bin"], [truncated, "cut.pdf"], [new Uint8Array(0), "empty.pdf"]] as const) {
+        for (
+          const [bytes, name] of [[garbage, "x.bin"], [truncated, "cut.pdf"], [new Uint8Array(0), "empty.pdf"]] as const
+        ) {
           const r = yield* upload(key, bytes, name)
           expect(r.status, name).toBe(415)
           expect(typeof r.json.detail).toBe("string")
@@ -216,7 +229,9 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
         const key = yield* keyFor("splitter")
         const inv = yield* createTemplate(key, invoiceTemplate)
         const rec = yield* createTemplate(key, receiptTemplate)
-        const doc = (yield* upload(key, yield* pdf([invoicePage("INV-1", "15.50"), invoicePage("INV-2", "99.00"), receiptPage]))).json
+        const doc =
+          (yield* upload(key, yield* pdf([invoicePage("INV-1", "15.50"), invoicePage("INV-2", "99.00"), receiptPage])))
+            .json
         const r = yield* postJson(key, `/v1/documents/${doc.document_id}/split`, { template_ids: [inv, rec] })
         expect(r.status).toBe(200)
         expect(r.json.map(({ confidence: _, ...section }: { confidence: number }) => section)).toEqual([
@@ -293,8 +308,9 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
         expect(withCoords.json[0].results[0].extracted.total_due.bounding_box_coordinates).toHaveLength(4)
         // Stored runs keep the confidence of each value and section, as answered.
         const answered = c.json[0]
-        const stored = withCoords.json.find((run: { results: Array<{ extracted: { invoice_number: { confidence: number } } }> }) =>
-          run.results[0]!.extracted.invoice_number.confidence === answered.extracted.invoice_number.confidence)
+        const stored = withCoords.json.find((
+          run: { results: Array<{ extracted: { invoice_number: { confidence: number } } }> }
+        ) => run.results[0]!.extracted.invoice_number.confidence === answered.extracted.invoice_number.confidence)
         expect(stored).toBeDefined()
         expect(stored.results[0].extracted).toEqual(answered.extracted)
         expect(stored.results[0].confidence).toBe(answered.confidence)
@@ -395,7 +411,12 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
               po_number: null
             }
           },
-          { document_type: "receipt", pages: [2], confidence: expect.any(Number), properties: { receipt_no: "R-7781", date: expect.any(String), total: 7.5 } }
+          {
+            document_type: "receipt",
+            pages: [2],
+            confidence: expect.any(Number),
+            properties: { receipt_no: "R-7781", date: expect.any(String), total: 7.5 }
+          }
         ])
         const docs = yield* send(HttpClientRequest.get("/v1/documents").pipe(withKey(key)))
         expect(docs.json).toEqual([])

@@ -5,6 +5,7 @@
  * against the server; every answer is held against the document with Ajv.
  */
 import { FetchHttpClient, HttpServer } from "@effect/platform"
+import { HttpClientRequest } from "@effect/platform"
 import { expect, layer } from "@effect/vitest"
 import { Effect, Either } from "effect"
 import * as fs from "node:fs"
@@ -15,7 +16,6 @@ import { keyFor, send, testApp } from "../support/app.js"
 import { specValidator } from "../support/openapi.js"
 import { generateTypes } from "../support/openapiTypes.js"
 import { makePdf } from "../support/pdfs.js"
-import { HttpClientRequest } from "@effect/platform"
 
 const clientDir = path.join(import.meta.dirname, "client")
 
@@ -29,7 +29,10 @@ const invoicePdf = () =>
 
 const specOf = send(HttpClientRequest.get("/openapi.json")).pipe(Effect.map((r) => r.json as Record<string, any>))
 
-const baseUrl = Effect.map(HttpServer.HttpServer, (server) => `http://127.0.0.1:${(server.address as HttpServer.TcpAddress).port}`)
+const baseUrl = Effect.map(
+  HttpServer.HttpServer,
+  (server) => `http://127.0.0.1:${(server.address as HttpServer.TcpAddress).port}`
+)
 
 /** Type errors of a program made of `files`, checked as strictly as the project. */
 const typeErrors = (files: ReadonlyArray<string>) => {
@@ -52,9 +55,14 @@ layer(testApp(), { timeout: 180_000 })("clients generated from the published doc
       const spec = yield* specOf
       const generated = yield* Effect.promise(() => generateTypes(spec))
       const committed = fs.readFileSync(path.join(clientDir, "schema.d.ts"), "utf8")
-      expect(committed === generated, "test/Http/client/schema.d.ts is out of date: run `npm run openapi:types`").toBe(true)
+      expect(committed === generated, "test/Http/client/schema.d.ts is out of date: run `npm run openapi:types`").toBe(
+        true
+      )
       expect(typeErrors([path.join(clientDir, "contract.ts")])).toEqual([])
-      const code = fs.readFileSync(path.join(clientDir, "contract.ts"), "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "")
+      const code = fs.readFileSync(path.join(clientDir, "contract.ts"), "utf8").replace(
+        /\/\*[\s\S]*?\*\/|\/\/.*$/gm,
+        ""
+      )
       expect(code).not.toMatch(/\bas\s+(?!const\b)\w/)
       expect(code).not.toMatch(/:\s*any\b/)
     }))
@@ -81,7 +89,10 @@ layer(testApp(), { timeout: 180_000 })("clients generated from the published doc
         "templates.delete"
       ])
       for (const exchange of run.exchanges) {
-        expect(validator.check(exchange.method, exchange.route, exchange.status, exchange.body), `${exchange.operation} ${exchange.status}`).toEqual([])
+        expect(
+          validator.check(exchange.method, exchange.route, exchange.status, exchange.body),
+          `${exchange.operation} ${exchange.status}`
+        ).toEqual([])
       }
       expect(run.located.value).toBe("INV-2024-118")
       expect(run.located.page).toBe(1)
@@ -126,7 +137,9 @@ layer(testApp(), { timeout: 180_000 })("clients generated from the published doc
       const result = yield* client.documents.extract({ payload: oneShot, urlParams: {}, headers: {} })
       expect("ocr" in result && result.ocr.length).toBe(1)
       yield* client.documents.delete({ path: { document_id: document.document_id } })
-      const gone = yield* Effect.either(client.documents.results({ path: { document_id: document.document_id }, urlParams: {} }))
+      const gone = yield* Effect.either(
+        client.documents.results({ path: { document_id: document.document_id }, urlParams: {} })
+      )
       expect(Either.isLeft(gone) && gone.left._tag).toBe("NotFound")
       const junk = new FormData()
       junk.append("file", new Blob([new Uint8Array(2048).fill(7)]), "junk.bin")

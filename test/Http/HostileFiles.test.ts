@@ -3,15 +3,23 @@
  * hostile file is a 4xx naming its limit (or is read correctly), within its budget, while /health keeps
  * answering within a second; the server never crashes and its memory returns near its level.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as fs from "node:fs"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import sharp from "sharp"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { outwardDocx } from "../support/docx.js"
-import { flatePagePdf, heavyPagesPdf, makeMixedPdf, makeTextPdf, manyItemsPdf, repeatedPagePdf, zlibZeros } from "../support/pdfs.js"
+import {
+  flatePagePdf,
+  heavyPagesPdf,
+  makeMixedPdf,
+  makeTextPdf,
+  manyItemsPdf,
+  repeatedPagePdf,
+  zlibZeros
+} from "../support/pdfs.js"
 import { residentMb, type RunningServer, startServer } from "../support/server.js"
 
 const KEY = "hostile-files-test-key-0001"
@@ -33,18 +41,28 @@ let startRss = 0
  */
 const api = async (method: string, route: string, body?: string | FormData, headers: Record<string, string> = {}) => {
   const encoded = body instanceof FormData ? new Request("http://localhost/", { method: "POST", body }) : undefined
-  const payload = encoded !== undefined ? Buffer.from(await encoded.arrayBuffer()) : Buffer.from(typeof body === "string" ? body : "")
+  const payload = encoded !== undefined
+    ? Buffer.from(await encoded.arrayBuffer())
+    : Buffer.from(typeof body === "string" ? body : "")
   const contentType = encoded?.headers.get("content-type")
   const started = performance.now()
   const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
     const request = http.request(`${server.url}${route}`, {
       method,
       agent: false,
-      headers: { "x-api-key": KEY, "content-length": String(payload.byteLength), ...(contentType ? { "content-type": contentType } : {}), ...headers }
+      headers: {
+        "x-api-key": KEY,
+        "content-length": String(payload.byteLength),
+        ...(contentType ? { "content-type": contentType } : {}),
+        ...headers
+      }
     }, (response) => {
       const chunks: Array<Buffer> = []
       response.on("data", (c: Buffer) => chunks.push(c))
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }))
+      response.on(
+        "end",
+        () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") })
+      )
       response.on("error", reject)
     })
     request.on("error", reject)
@@ -138,14 +156,21 @@ const cases: ReadonlyArray<Case> = [
   },
   {
     name: "HTML nested 200 000 deep: 422 naming the nesting limit",
-    request: () => oneShot(new TextEncoder().encode("<html><body>" + "<div>".repeat(200_000) + "x" + "</div>".repeat(200_000) + "</body></html>"), "deep.html"),
+    request: () =>
+      oneShot(
+        new TextEncoder().encode(
+          "<html><body>" + "<div>".repeat(200_000) + "x" + "</div>".repeat(200_000) + "</body></html>"
+        ),
+        "deep.html"
+      ),
     status: 422,
     detail: /nests elements more than 500 deep/,
     withinMs: 10_000
   },
   {
     name: "a DOCX linking pictures and text to an address and another file: read, nothing fetched, nothing leaked",
-    request: () => oneShot(outwardDocx({ url: listenerUrl, file: markerFile, text: "Invoice 42 visible text" }), "linked.docx"),
+    request: () =>
+      oneShot(outwardDocx({ url: listenerUrl, file: markerFile, text: "Invoice 42 visible text" }), "linked.docx"),
     status: 200,
     withinMs: 90_000,
     check: (json) => {
@@ -156,7 +181,11 @@ const cases: ReadonlyArray<Case> = [
   },
   {
     name: "a PNG of 65535 × 1 pixels: 422 naming the size",
-    request: () => oneShot(sharp({ create: { width: 65535, height: 1, channels: 3, background: "white" } }).png().toBuffer(), "line.png"),
+    request: () =>
+      oneShot(
+        sharp({ create: { width: 65535, height: 1, channels: 3, background: "white" } }).png().toBuffer(),
+        "line.png"
+      ),
     status: 422,
     detail: /65535×1 pixels, too thin/,
     withinMs: 10_000
@@ -178,30 +207,52 @@ const cases: ReadonlyArray<Case> = [
   {
     name: "a template of 100 000 fields: 422 naming MAX_TEMPLATE_FIELDS",
     request: () =>
-      later(() => api("POST", "/v1/templates", JSON.stringify({
-        document_type: "huge",
-        template_data: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`f${i}`, "string"]))
-      }), { "content-type": "application/json" })),
+      later(() =>
+        api(
+          "POST",
+          "/v1/templates",
+          JSON.stringify({
+            document_type: "huge",
+            template_data: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`f${i}`, "string"]))
+          }),
+          { "content-type": "application/json" }
+        )
+      ),
     status: 422,
     detail: /MAX_TEMPLATE_FIELDS/,
     withinMs: 5_000
   },
   {
     name: "a NUL in document_type: 422 naming the field",
-    request: () => later(() => api("POST", "/v1/templates", JSON.stringify({ document_type: "in\u0000voice", template_data: { a: "string" } }), { "content-type": "application/json" })),
+    request: () =>
+      later(() =>
+        api(
+          "POST",
+          "/v1/templates",
+          JSON.stringify({ document_type: "in\u0000voice", template_data: { a: "string" } }),
+          { "content-type": "application/json" }
+        )
+      ),
     status: 422,
     detail: /document_type/,
     withinMs: 5_000
   },
   {
     name: "an empty multipart body: 400 at once",
-    request: () => later(() => api("POST", "/v1/documents/extract", "", { "content-type": "multipart/form-data; boundary=xyz" })),
+    request: () =>
+      later(() => api("POST", "/v1/documents/extract", "", { "content-type": "multipart/form-data; boundary=xyz" })),
     status: 400,
     withinMs: 5_000
   },
   {
     name: "a PDF with junk before its header: read",
-    request: () => oneShot(makeTextPdf([["INVOICE", "Invoice Number: 77"]]).then((pdf) => Buffer.concat([Buffer.from("junk before the header\n"), pdf])), "junk.pdf"),
+    request: () =>
+      oneShot(
+        makeTextPdf([["INVOICE", "Invoice Number: 77"]]).then((pdf) =>
+          Buffer.concat([Buffer.from("junk before the header\n"), pdf])
+        ),
+        "junk.pdf"
+      ),
     status: 200,
     withinMs: 20_000,
     check: (json) => expect(json.markdown).toContain("Invoice Number: 77")
@@ -225,7 +276,12 @@ describe("hostile files against the running server", () => {
       READ_MEMORY_MB: String(READ_MEMORY_MB),
       URL_ALLOW_HOSTS: "127.0.0.1"
     })
-    const created = await api("POST", "/v1/templates", JSON.stringify({ document_type: "invoice", template_data: { invoice_number: "The invoice number" } }), { "content-type": "application/json" })
+    const created = await api(
+      "POST",
+      "/v1/templates",
+      JSON.stringify({ document_type: "invoice", template_data: { invoice_number: "The invoice number" } }),
+      { "content-type": "application/json" }
+    )
     expect(created.status).toBe(200)
     templateId = created.json.template_id
     // Ordinary documents first, one of them scanned: what is loaded on first use (the OCR engines and

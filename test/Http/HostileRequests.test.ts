@@ -37,7 +37,14 @@ const raw = (options: RawRequest) =>
     return yield* Effect.async<RawReply, Error>((resume) => {
       const started = performance.now()
       const request = http.request(
-        { host: "127.0.0.1", port: address.port, method: options.method, path: options.path, headers: options.headers, agent: false },
+        {
+          host: "127.0.0.1",
+          port: address.port,
+          method: options.method,
+          path: options.path,
+          headers: options.headers,
+          agent: false
+        },
         (response) => {
           const chunks: Array<Buffer> = []
           response.on("data", (c: Buffer) => chunks.push(c))
@@ -64,8 +71,20 @@ const raw = (options: RawRequest) =>
 const sendJson = (method: string, path: string, key: string, body: string) =>
   raw({ method, path, headers: { "x-api-key": key, "content-type": "application/json" }, body })
 
-const sendMultipart = (path: string, key: string, body: string, contentType = "multipart/form-data; boundary=xyz", timeoutMs?: number) =>
-  raw({ method: "POST", path, headers: { "x-api-key": key, "content-type": contentType }, body, ...(timeoutMs ? { timeoutMs } : {}) })
+const sendMultipart = (
+  path: string,
+  key: string,
+  body: string,
+  contentType = "multipart/form-data; boundary=xyz",
+  timeoutMs?: number
+) =>
+  raw({
+    method: "POST",
+    path,
+    headers: { "x-api-key": key, "content-type": contentType },
+    body,
+    ...(timeoutMs ? { timeoutMs } : {})
+  })
 
 /** A multipart body with a text file and the given fields, boundary "xyz". */
 const form = (fields: Record<string, string>, file = "INVOICE\nInvoice Number: 42\nTotal: 10.00\n") =>
@@ -86,8 +105,7 @@ const expectDetail = (r: RawReply, status: number, detail: RegExp) => {
 /** A shorthand template with `n` flat fields. */
 const flatFields = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`field_${i}`, "string"]))
 
-const createTemplate = (key: string, body: unknown) =>
-  sendJson("POST", "/v1/templates", key, JSON.stringify(body))
+const createTemplate = (key: string, body: unknown) => sendJson("POST", "/v1/templates", key, JSON.stringify(body))
 
 const NUL = "\u0000"
 
@@ -112,7 +130,11 @@ layer(testApp(), { timeout: 120_000 })("hostile requests", (it) => {
       Effect.gen(function*() {
         const key = yield* keyFor("nul-path")
         const auth = { "x-api-key": key }
-        expectDetail(yield* sendJson("PATCH", "/v1/templates/tpl%00x", key, "{\"document_type\":\"x\"}"), 422, /template_id/)
+        expectDetail(
+          yield* sendJson("PATCH", "/v1/templates/tpl%00x", key, "{\"document_type\":\"x\"}"),
+          422,
+          /template_id/
+        )
         expectDetail(yield* raw({ method: "DELETE", path: "/v1/templates/tpl%00x", headers: auth }), 422, /template_id/)
         expectDetail(yield* raw({ method: "GET", path: "/v1/documents/doc%00x", headers: auth }), 422, /document_id/)
         expectDetail(yield* raw({ method: "DELETE", path: "/v1/documents/doc%00x", headers: auth }), 422, /document_id/)
@@ -126,7 +148,11 @@ layer(testApp(), { timeout: 120_000 })("hostile requests", (it) => {
     it.effect("an id longer than any id can be is a 422", () =>
       Effect.gen(function*() {
         const key = yield* keyFor("long-id")
-        const r = yield* raw({ method: "GET", path: `/v1/documents/${"d".repeat(5000)}`, headers: { "x-api-key": key } })
+        const r = yield* raw({
+          method: "GET",
+          path: `/v1/documents/${"d".repeat(5000)}`,
+          headers: { "x-api-key": key }
+        })
         expectDetail(r, 422, /document_id.*at most 200/)
       }))
 
@@ -165,7 +191,11 @@ layer(testApp(), { timeout: 120_000 })("hostile requests", (it) => {
       Effect.gen(function*() {
         const key = yield* keyFor("not-a-list")
         for (const body of [{ template_ids: "tpl_a" }, { template_ids: [1, 2] }]) {
-          expectDetail(yield* sendJson("POST", "/v1/documents/doc_x/split", key, JSON.stringify(body)), 400, /template_ids/)
+          expectDetail(
+            yield* sendJson("POST", "/v1/documents/doc_x/split", key, JSON.stringify(body)),
+            400,
+            /template_ids/
+          )
         }
       }))
   })
@@ -209,7 +239,13 @@ layer(testApp(), { timeout: 120_000 })("hostile requests", (it) => {
     it.effect("multipart/form-data without a boundary is a 400 at once", () =>
       Effect.gen(function*() {
         const key = yield* keyFor("no-boundary")
-        for (const contentType of ["multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; charset=utf-8"]) {
+        for (
+          const contentType of [
+            "multipart/form-data",
+            "multipart/form-data; boundary=",
+            "multipart/form-data; charset=utf-8"
+          ]
+        ) {
           expectDetail(yield* sendMultipart("/v1/documents", key, "hello", contentType), 400, /boundary/)
         }
       }))
@@ -236,7 +272,9 @@ layer(testApp(), { timeout: 120_000 })("hostile requests", (it) => {
     it.effect("a template with more fields than the limit is a 422 naming the limit, at create and at update", () =>
       Effect.gen(function*() {
         const key = yield* keyFor("many-fields")
-        expect((yield* createTemplate(key, { document_type: "invoice", template_data: flatFields(500) })).status).toBe(200)
+        expect((yield* createTemplate(key, { document_type: "invoice", template_data: flatFields(500) })).status).toBe(
+          200
+        )
         const over = yield* createTemplate(key, { document_type: "invoice", template_data: flatFields(501) })
         expectDetail(over, 422, /501 fields, more than the limit of 500 \(MAX_TEMPLATE_FIELDS\)/)
         const huge = yield* createTemplate(key, { document_type: "invoice", template_data: flatFields(100_000) })
@@ -257,7 +295,8 @@ layer(testApp(), { timeout: 120_000 })("hostile requests", (it) => {
         // 1 + 249 + 1 + 249 = 500 fields: at the limit.
         const atLimit = { party: flatFields(249), lines: [flatFields(249)] }
         expect((yield* createTemplate(key, { document_type: "invoice", template_data: atLimit })).status).toBe(200)
-        const properties = (n: number) => Object.fromEntries(Object.keys(flatFields(n)).map((k) => [k, { type: "string" }]))
+        const properties = (n: number) =>
+          Object.fromEntries(Object.keys(flatFields(n)).map((k) => [k, { type: "string" }]))
         const schemaForm = {
           type: "object",
           properties: {
@@ -317,10 +356,16 @@ describe("multipasta 0.2.8, as patched (patches/multipasta+0.2.8.patch)", () => 
   it("reports an end before the closing delimiter, also with no part at all", () => {
     expect(parse("")).toEqual({ errors: ["EndNotReached"], done: false })
     expect(parse("hello")).toEqual({ errors: ["EndNotReached"], done: false })
-    expect(parse("--xyz\r\nContent-Disposition: form-data; name=\"a\"")).toEqual({ errors: ["EndNotReached"], done: false })
+    expect(parse("--xyz\r\nContent-Disposition: form-data; name=\"a\"")).toEqual({
+      errors: ["EndNotReached"],
+      done: false
+    })
   })
 
   it("still finishes a complete body without an error", () => {
-    expect(parse("--xyz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--xyz--\r\n")).toEqual({ errors: [], done: true })
+    expect(parse("--xyz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--xyz--\r\n")).toEqual({
+      errors: [],
+      done: true
+    })
   })
 })

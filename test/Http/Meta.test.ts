@@ -33,7 +33,11 @@ layer(testApp(), { timeout: 60_000 })("unauthenticated routes", (it) => {
         }
         const count = Object.values(spec.paths).reduce((n: number, ops: any) => n + Object.keys(ops).length, 0)
         expect(count).toBe(operations.length)
-        expect(spec.components.securitySchemes.apiKey).toMatchObject({ type: "apiKey", in: "header", name: "x-api-key" })
+        expect(spec.components.securitySchemes.apiKey).toMatchObject({
+          type: "apiKey",
+          in: "header",
+          name: "x-api-key"
+        })
         expect(spec.servers).toEqual([{ url: "/", description: "this server" }])
         expect(spec.components.schemas.Error).toEqual({
           type: "object",
@@ -60,7 +64,10 @@ layer(testApp(), { timeout: 60_000 })("unauthenticated routes", (it) => {
         const ids: Array<string> = []
         const collect = (node: unknown): void => {
           if (node === null || typeof node !== "object") return
-          for (const [k, v] of Object.entries(node)) (k === "$id" && typeof v === "string" ? ids.push(v) : collect(v))
+          for (const [k, v] of Object.entries(node)) {
+            if (k === "$id" && typeof v === "string") ids.push(v)
+            else collect(v)
+          }
         }
         collect(spec)
         expect(ids.length).toBe(new Set(ids).size)
@@ -68,16 +75,34 @@ layer(testApp(), { timeout: 60_000 })("unauthenticated routes", (it) => {
         expect(spec.components.schemas.LocatedValue.properties.confidence.description).toContain("calibrated")
         expect(spec.components.schemas.Section.properties.confidence).toMatchObject({ type: "number" })
         // The asynchronous form: the Prefer header, the 202 answer, the job and its webhook notice.
-        for (const path of ["/v1/documents/{document_id}/split", "/v1/documents/{document_id}/extraction", "/v1/documents/extract"]) {
+        for (
+          const path of [
+            "/v1/documents/{document_id}/split",
+            "/v1/documents/{document_id}/extraction",
+            "/v1/documents/extract"
+          ]
+        ) {
           const op = spec.paths[path].post
-          expect(op.responses["202"].content["application/json"].schema.required, path).toEqual(["job_id", "status", "created_at"])
+          expect(op.responses["202"].content["application/json"].schema.required, path).toEqual([
+            "job_id",
+            "status",
+            "created_at"
+          ])
           expect(op.parameters.find((p: any) => p.in === "header" && p.name === "prefer"), path).toBeDefined()
         }
         expect(spec.components.schemas.Job.properties.progress).toEqual({ $ref: "#/components/schemas/JobProgress" })
         const notice = spec.webhooks["job-ended"].post
-        expect(notice.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/WebhookEvent" })
-        expect(spec.components.schemas.WebhookEvent.properties.data).toEqual({ $ref: "#/components/schemas/JobSummary" })
-        expect(notice.parameters.map((p: any) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"])
+        expect(notice.requestBody.content["application/json"].schema).toEqual({
+          $ref: "#/components/schemas/WebhookEvent"
+        })
+        expect(spec.components.schemas.WebhookEvent.properties.data).toEqual({
+          $ref: "#/components/schemas/JobSummary"
+        })
+        expect(notice.parameters.map((p: any) => p.name)).toEqual([
+          "webhook-id",
+          "webhook-timestamp",
+          "webhook-signature"
+        ])
       }))
   })
 
@@ -103,7 +128,9 @@ layer(testApp(), { timeout: 60_000 })("unauthenticated routes", (it) => {
 
     it.effect("echoes a well-formed x-request-id and replaces a malformed one", () =>
       Effect.gen(function*() {
-        const kept = yield* send(HttpClientRequest.get("/health").pipe(HttpClientRequest.setHeader("x-request-id", "abc-123")))
+        const kept = yield* send(
+          HttpClientRequest.get("/health").pipe(HttpClientRequest.setHeader("x-request-id", "abc-123"))
+        )
         expect(kept.headers["x-request-id"]).toBe("abc-123")
         const replaced = yield* send(
           HttpClientRequest.get("/health").pipe(HttpClientRequest.setHeader("x-request-id", "bad id with spaces"))

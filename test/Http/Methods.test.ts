@@ -26,20 +26,46 @@ layer(testApp(), { timeout: 60_000 })("a body of another type than the endpoint 
   it.effect("answers 415 naming the type it takes; the right type with the same content is served", () =>
     Effect.gen(function*() {
       const key = yield* keyFor("body-types")
-      const template = JSON.stringify({ document_type: "invoice", template_data: { invoice_number: "The invoice number" } })
-      const plain = yield* send(HttpClientRequest.post("/v1/templates").pipe(withKey(key), HttpClientRequest.bodyText(template, "text/plain")))
+      const template = JSON.stringify({
+        document_type: "invoice",
+        template_data: { invoice_number: "The invoice number" }
+      })
+      const plain = yield* send(
+        HttpClientRequest.post("/v1/templates").pipe(withKey(key), HttpClientRequest.bodyText(template, "text/plain"))
+      )
       expect(plain.status).toBe(415)
-      expect(plain.json).toEqual({ detail: "this endpoint takes a JSON body (content-type: application/json), not text/plain" })
-      const json = yield* send(HttpClientRequest.post("/v1/templates").pipe(withKey(key), HttpClientRequest.bodyText(template, "application/json; charset=utf-8")))
+      expect(plain.json).toEqual({
+        detail: "this endpoint takes a JSON body (content-type: application/json), not text/plain"
+      })
+      const json = yield* send(
+        HttpClientRequest.post("/v1/templates").pipe(
+          withKey(key),
+          HttpClientRequest.bodyText(template, "application/json; charset=utf-8")
+        )
+      )
       expect(json.status).toBe(200)
       const form = new FormData()
       form.append("document_type", "invoice")
-      const asForm = yield* send(HttpClientRequest.post("/v1/templates").pipe(withKey(key), HttpClientRequest.bodyFormData(form)))
+      const asForm = yield* send(
+        HttpClientRequest.post("/v1/templates").pipe(withKey(key), HttpClientRequest.bodyFormData(form))
+      )
       expect(asForm.status).toBe(415)
-      const upload = yield* send(HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyUnsafeJson({ url: "http://127.0.0.1/x.pdf" })))
+      const upload = yield* send(
+        HttpClientRequest.post("/v1/documents").pipe(
+          withKey(key),
+          HttpClientRequest.bodyUnsafeJson({ url: "http://127.0.0.1/x.pdf" })
+        )
+      )
       expect(upload.status).toBe(415)
-      expect(upload.json).toEqual({ detail: "this endpoint takes a multipart/form-data body (a file or url field), not application/json" })
-      const split = yield* send(HttpClientRequest.post("/v1/documents/doc_x/split").pipe(withKey(key), HttpClientRequest.bodyText("{}", "application/x-www-form-urlencoded")))
+      expect(upload.json).toEqual({
+        detail: "this endpoint takes a multipart/form-data body (a file or url field), not application/json"
+      })
+      const split = yield* send(
+        HttpClientRequest.post("/v1/documents/doc_x/split").pipe(
+          withKey(key),
+          HttpClientRequest.bodyText("{}", "application/x-www-form-urlencoded")
+        )
+      )
       expect(split.status).toBe(415)
     }))
 })
@@ -48,16 +74,24 @@ layer(testApp(), { timeout: 60_000 })("a JSON body with a field the endpoint doe
   it.effect("answers 422 naming the field and the ones the body takes, as the spec's additionalProperties: false says", () =>
     Effect.gen(function*() {
       const key = yield* keyFor("strict-bodies")
-      const extra = yield* send(HttpClientRequest.post("/v1/templates").pipe(
-        withKey(key),
-        HttpClientRequest.bodyUnsafeJson({ document_type: "invoice", template_data: { invoice_number: "The number" }, colour: "red" })
-      ))
+      const extra = yield* send(
+        HttpClientRequest.post("/v1/templates").pipe(
+          withKey(key),
+          HttpClientRequest.bodyUnsafeJson({
+            document_type: "invoice",
+            template_data: { invoice_number: "The number" },
+            colour: "red"
+          })
+        )
+      )
       expect(extra.status).toBe(422)
       expect(extra.json).toEqual({ detail: "colour: unknown field (this body takes document_type, template_data)" })
-      const split = yield* send(HttpClientRequest.post("/v1/documents/doc_x/split").pipe(
-        withKey(key),
-        HttpClientRequest.bodyUnsafeJson({ template_ids: ["tpl_x"], pages: [1] })
-      ))
+      const split = yield* send(
+        HttpClientRequest.post("/v1/documents/doc_x/split").pipe(
+          withKey(key),
+          HttpClientRequest.bodyUnsafeJson({ template_ids: ["tpl_x"], pages: [1] })
+        )
+      )
       expect(split.status).toBe(422)
       expect(split.json.detail).toBe("pages: unknown field (this body takes template_ids, webhook_url)")
       const spec = yield* send(HttpClientRequest.get("/openapi.json"))

@@ -2,9 +2,9 @@ import { HttpClientRequest } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
+import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { type ChildProcess, spawn } from "node:child_process"
 import { ServicesLive } from "../../src/App.js"
 import { bootstrapKeys, KeyStore } from "../../src/Auth/Keys.js"
 import { AppConfig } from "../../src/Config.js"
@@ -49,7 +49,10 @@ describe("a restarted server", () => {
           )
         )
         const doc = yield* send(
-          HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(fileForm(bytes, "i.pdf")))
+          HttpClientRequest.post("/v1/documents").pipe(
+            withKey(key),
+            HttpClientRequest.bodyFormData(fileForm(bytes, "i.pdf"))
+          )
         )
         const run = yield* send(
           HttpClientRequest.post(`/v1/documents/${doc.json.document_id}/extraction`).pipe(
@@ -83,7 +86,11 @@ describe("a restarted server", () => {
         )
         expect(again.status).toBe(200)
         expect(again.json).toEqual(before.run)
-        expect(again.json[0].extracted).toEqual({ invoice_number: "INV-555", total_due: 42, invoice_date: "2024-02-29" })
+        expect(again.json[0].extracted).toEqual({
+          invoice_number: "INV-555",
+          total_due: 42,
+          invoice_date: "2024-02-29"
+        })
         // Only one API key: the one from API_KEYS (no first-start key was made).
         const keys = yield* KeyStore
         expect((yield* keys.list).map((k) => k.tenantId)).toEqual(["acme"])
@@ -95,9 +102,15 @@ describe("a restarted server", () => {
     Effect.acquireRelease(
       Effect.promise(() =>
         new Promise<ChildProcess>((resolve, reject) => {
-          const script = `const fsx = require("fs-native-extensions"); const fd = require("fs").openSync(${JSON.stringify(file)}, "a+");` +
+          const script =
+            `const fsx = require("fs-native-extensions"); const fd = require("fs").openSync(${
+              JSON.stringify(file)
+            }, "a+");` +
             `if (!fsx.tryLock(fd)) process.exit(3); require("fs").writeSync(fd, String(process.pid)); console.log("held"); setInterval(() => {}, 1000)`
-          const child = spawn(process.execPath, ["-e", script], { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] })
+          const child = spawn(process.execPath, ["-e", script], {
+            cwd: process.cwd(),
+            stdio: ["ignore", "pipe", "inherit"]
+          })
           child.stdout!.once("data", () => resolve(child))
           child.once("exit", (code) => reject(new Error(`lock holder exited ${code}`)))
         })
@@ -111,38 +124,56 @@ describe("a restarted server", () => {
   /** Opens the database and keeps it open a second (so that the other attempt overlaps it). */
   const openDatabaseHeld = (config: AppConfig) =>
     Effect.map(
-      Effect.exit(Layer.build(SqlLive).pipe(Effect.provide(Layer.succeed(AppConfig, config)), Effect.zipLeft(Effect.sleep("1 second")), Effect.scoped)),
+      Effect.exit(
+        Layer.build(SqlLive).pipe(
+          Effect.provide(Layer.succeed(AppConfig, config)),
+          Effect.zipLeft(Effect.sleep("1 second")),
+          Effect.scoped
+        )
+      ),
       (exit) => exit._tag
     )
 
-  it.live("refuses a second process on the same embedded database while the first runs; starts once it is killed", () =>
-    Effect.gen(function*() {
-      const config = testConfig()
-      const lockFile = `${path.resolve(config.dataDir, "db")}.pid`
-      fs.mkdirSync(config.dataDir, { recursive: true })
-      const holder = yield* lockHolder(lockFile)
-      const refused = yield* openDatabase(config)
-      expect(refused._tag).toBe("Failure")
-      expect(JSON.stringify(refused)).toContain(`in use by process ${holder.pid}`)
-      // kill -9: nothing is cleaned up, the lock file stays; the lock went with its process.
-      holder.kill("SIGKILL")
-      yield* Effect.promise(() => new Promise((resolve) => holder.once("exit", resolve)))
-      expect(fs.existsSync(lockFile)).toBe(true)
-      expect((yield* openDatabase(config))._tag).toBe("Success")
-    }).pipe(Effect.scoped), 60_000)
+  it.live(
+    "refuses a second process on the same embedded database while the first runs; starts once it is killed",
+    () =>
+      Effect.gen(function*() {
+        const config = testConfig()
+        const lockFile = `${path.resolve(config.dataDir, "db")}.pid`
+        fs.mkdirSync(config.dataDir, { recursive: true })
+        const holder = yield* lockHolder(lockFile)
+        const refused = yield* openDatabase(config)
+        expect(refused._tag).toBe("Failure")
+        expect(JSON.stringify(refused)).toContain(`in use by process ${holder.pid}`)
+        // kill -9: nothing is cleaned up, the lock file stays; the lock went with its process.
+        holder.kill("SIGKILL")
+        yield* Effect.promise(() => new Promise((resolve) => holder.once("exit", resolve)))
+        expect(fs.existsSync(lockFile)).toBe(true)
+        expect((yield* openDatabase(config))._tag).toBe("Success")
+      }).pipe(Effect.scoped),
+    60_000
+  )
 
-  it.live("a lock file naming a live process that holds no lock (a pid reused after a restart) does not stop the start", () =>
-    Effect.gen(function*() {
-      const config = testConfig()
-      fs.mkdirSync(config.dataDir, { recursive: true })
-      fs.writeFileSync(`${path.resolve(config.dataDir, "db")}.pid`, String(process.ppid))
-      expect((yield* openDatabase(config))._tag).toBe("Success")
-    }), 60_000)
+  it.live(
+    "a lock file naming a live process that holds no lock (a pid reused after a restart) does not stop the start",
+    () =>
+      Effect.gen(function*() {
+        const config = testConfig()
+        fs.mkdirSync(config.dataDir, { recursive: true })
+        fs.writeFileSync(`${path.resolve(config.dataDir, "db")}.pid`, String(process.ppid))
+        expect((yield* openDatabase(config))._tag).toBe("Success")
+      }),
+    60_000
+  )
 
-  it.live("of two processes opening the same embedded database at once, exactly one gets it", () =>
-    Effect.gen(function*() {
-      const config = testConfig()
-      const [a, b] = yield* Effect.all([openDatabaseHeld(config), openDatabaseHeld(config)], { concurrency: 2 })
-      expect([a, b].filter((x) => x === "Success")).toHaveLength(1)
-    }), 60_000)
+  it.live(
+    "of two processes opening the same embedded database at once, exactly one gets it",
+    () =>
+      Effect.gen(function*() {
+        const config = testConfig()
+        const [a, b] = yield* Effect.all([openDatabaseHeld(config), openDatabaseHeld(config)], { concurrency: 2 })
+        expect([a, b].filter((x) => x === "Success")).toHaveLength(1)
+      }),
+    60_000
+  )
 })

@@ -42,7 +42,8 @@ const operationsOf = (spec: Json) =>
 const resolve = (spec: Json, schema: Json | undefined): Json | undefined =>
   typeof schema?.$ref === "string" ? spec.components.schemas[schema.$ref.split("/").pop()!] : schema
 
-const exampleOfParameter = (spec: Json, parameter: Json): unknown => parameter.example ?? resolve(spec, parameter.schema)?.examples?.[0]
+const exampleOfParameter = (spec: Json, parameter: Json): unknown =>
+  parameter.example ?? resolve(spec, parameter.schema)?.examples?.[0]
 
 const exampleOfBody = (spec: Json, op: Json): [string, unknown] | undefined => {
   const content = op.requestBody?.content as Json | undefined
@@ -85,9 +86,15 @@ layer(testApp(), { timeout: 120_000 })("the OpenAPI document", (it) => {
         }
         if (op.requestBody !== undefined) expect(exampleOfBody(spec, op)?.[1], where).toBeDefined()
         for (const [status, response] of Object.entries<Json>(op.responses)) {
-          expect(response.headers?.["x-request-id"], `${where} ${status}`).toEqual({ $ref: "#/components/headers/RequestId" })
+          expect(response.headers?.["x-request-id"], `${where} ${status}`).toEqual({
+            $ref: "#/components/headers/RequestId"
+          })
           if (status === "503") expect(response.headers["retry-after"], where).toBeDefined()
-          if (status === "202") expect(Object.keys(response.headers), where).toEqual(expect.arrayContaining(["location", "preference-applied"]))
+          if (status === "202") {
+            expect(Object.keys(response.headers), where).toEqual(
+              expect.arrayContaining(["location", "preference-applied"])
+            )
+          }
         }
       }
       // Query booleans are booleans, so generated clients take true/false.
@@ -102,10 +109,21 @@ layer(testApp(), { timeout: 120_000 })("the OpenAPI document", (it) => {
       const members = JSON.stringify(spec.components.schemas.ExtractedValue)
       expect(members).toContain("#/components/schemas/LocatedValue")
       expect(members).toContain("#/components/schemas/ExtractedValue")
-      expect(spec.components.schemas.Extracted.additionalProperties).toEqual({ $ref: "#/components/schemas/ExtractedValue" })
+      expect(spec.components.schemas.Extracted.additionalProperties).toEqual({
+        $ref: "#/components/schemas/ExtractedValue"
+      })
       // No wording of the schema library in place of ours.
       const text = JSON.stringify(spec)
-      for (const leak of ["a string that will be trimmed", "\"title\":\"int\"", "an integer", "a non-negative number", "maxLength(", "ReadonlyArray"]) {
+      for (
+        const leak of [
+          "a string that will be trimmed",
+          "\"title\":\"int\"",
+          "an integer",
+          "a non-negative number",
+          "maxLength(",
+          "ReadonlyArray"
+        ]
+      ) {
         expect(text, leak).not.toContain(leak)
       }
     }))
@@ -129,7 +147,9 @@ layer(testApp(), { timeout: 120_000 })("the OpenAPI document", (it) => {
       const replaceIds = (value: unknown): unknown => {
         if (typeof value === "string") return [...ids].reduce((s, [from, to]) => s.split(from).join(to), value)
         if (Array.isArray(value)) return value.map(replaceIds)
-        if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceIds(v)]))
+        if (value !== null && typeof value === "object") {
+          return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceIds(v)]))
+        }
         return value
       }
       const byId = new Map(operationsOf(spec).map((o) => [o.op.operationId as string, o]))

@@ -141,7 +141,10 @@ layer(testApp(), { timeout: 60_000 })("templates", (it) => {
         expect(all.status).toBe(200)
         expect(all.json.map((t: any) => t.template_id)).toEqual(ids)
         const page = yield* send(
-          HttpClientRequest.get("/v1/templates").pipe(withKey(key), HttpClientRequest.setUrlParams({ limit: "1", offset: "1" }))
+          HttpClientRequest.get("/v1/templates").pipe(
+            withKey(key),
+            HttpClientRequest.setUrlParams({ limit: "1", offset: "1" })
+          )
         )
         expect(page.json.map((t: any) => t.template_id)).toEqual([ids[1]])
       }))

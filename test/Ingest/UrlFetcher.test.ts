@@ -145,10 +145,11 @@ const config = (overrides: { urlAllowHosts?: Array<string>; urlTimeoutMs?: numbe
     urlTimeoutMs: overrides.urlTimeoutMs ?? 5000
   })
 
-
 const fetchWith = (url: string, overrides: Parameters<typeof config>[0] = {}) =>
   UrlFetcher.use((fetcher) => fetcher.fetch(url)).pipe(
-    Effect.provide(UrlFetcher.DefaultWithoutDependencies.pipe(Layer.provide(Layer.succeed(AppConfig, config(overrides)))))
+    Effect.provide(
+      UrlFetcher.DefaultWithoutDependencies.pipe(Layer.provide(Layer.succeed(AppConfig, config(overrides))))
+    )
   )
 
 const failureOf = (url: string, overrides: Parameters<typeof config>[0] = {}) => Effect.flip(fetchWith(url, overrides))
@@ -251,14 +252,18 @@ describe("UrlFetcher", () => {
       Effect.gen(function*() {
         const error = yield* failureOf(`${base()}/to-localhost`)
         expect(error._tag).toBe("Unprocessable")
-        expect(error.detail).toBe("url redirect host \"localhost\" resolves to a loopback address, which is not allowed")
+        expect(error.detail).toBe(
+          "url redirect host \"localhost\" resolves to a loopback address, which is not allowed"
+        )
       }))
 
     it.live("checks every hop: the allow-list entry host:port does not open other ports", () =>
       Effect.gen(function*() {
         const error = yield* failureOf(`${base()}/to-other-port`)
         expect(error._tag).toBe("Unprocessable")
-        expect(error.detail).toBe("url redirect host \"127.0.0.1\" resolves to a loopback address, which is not allowed")
+        expect(error.detail).toBe(
+          "url redirect host \"127.0.0.1\" resolves to a loopback address, which is not allowed"
+        )
       }))
 
     it.live("checks every hop: a redirect to another scheme is refused", () =>
@@ -372,10 +377,18 @@ describe("UrlFetcher", () => {
         "€ rates.pdf"
       ],
       ["filename* in ISO-8859-1", "attachment; filename*=iso-8859-1'en'%A3%20rates.pdf", "£ rates.pdf"],
-      ["escaped quotes and a semicolon", "attachment; filename=\"a \\\"quoted\\\"; name.pdf\"", "a \"quoted\"; name.pdf"],
+      [
+        "escaped quotes and a semicolon",
+        "attachment; filename=\"a \\\"quoted\\\"; name.pdf\"",
+        "a \"quoted\"; name.pdf"
+      ],
       ["only the base name of a path", "attachment; filename=\"../../etc/passwd\"", "passwd"],
       ["a Windows path", "attachment; filename=\"C:\\\\temp\\\\scan.tif\"", "scan.tif"],
-      ["raw UTF-8 bytes in filename", `attachment; filename="${Buffer.from("Größe.pdf").toString("latin1")}"`, "Größe.pdf"],
+      [
+        "raw UTF-8 bytes in filename",
+        `attachment; filename="${Buffer.from("Größe.pdf").toString("latin1")}"`,
+        "Größe.pdf"
+      ],
       ["upper-case parameter names", "INLINE; FILENAME=\"Upper.PDF\"", "Upper.PDF"]
     ]
     for (const [label, header, expected] of cases) {
@@ -395,7 +408,9 @@ describe("UrlFetcher", () => {
       }))
 
     it("the parser ignores a filename inside another parameter's quoted value", () => {
-      expect(filenameFromContentDisposition("attachment; note=\"filename=evil.exe\"; filename=good.pdf")).toBe("good.pdf")
+      expect(filenameFromContentDisposition("attachment; note=\"filename=evil.exe\"; filename=good.pdf")).toBe(
+        "good.pdf"
+      )
       expect(filenameFromContentDisposition("attachment; note=\"filename=evil.exe\"")).toBeUndefined()
     })
   })

@@ -28,12 +28,20 @@ const invoice = (number: string) => [
 
 const template = {
   document_type: "invoice",
-  template_data: { invoice_number: "The invoice number", total_due: { type: "number", description: "Total amount to pay" } }
+  template_data: {
+    invoice_number: "The invoice number",
+    total_due: { type: "number", description: "Total amount to pay" }
+  }
 }
 
 const async = HttpClientRequest.setHeader("prefer", "respond-async")
 
-const postJson = (key: string, url: string, body: unknown, options: { readonly async?: boolean; readonly params?: Record<string, string> } = {}) =>
+const postJson = (
+  key: string,
+  url: string,
+  body: unknown,
+  options: { readonly async?: boolean; readonly params?: Record<string, string> } = {}
+) =>
   send(
     HttpClientRequest.post(url).pipe(
       withKey(key),
@@ -47,7 +55,11 @@ const get = (key: string, url: string) => send(HttpClientRequest.get(url).pipe(w
 const del = (key: string, url: string) => send(HttpClientRequest.del(url).pipe(withKey(key)))
 
 /** Polls the job until it has ended (or `until` holds). */
-const waitFor = (key: string, jobId: string, until: (job: any) => boolean = (j) => ["succeeded", "failed", "cancelled"].includes(j.status)) =>
+const waitFor = (
+  key: string,
+  jobId: string,
+  until: (job: any) => boolean = (j) => ["succeeded", "failed", "cancelled"].includes(j.status)
+) =>
   Effect.gen(function*() {
     for (let i = 0; i < 300; i++) {
       const reply = yield* get(key, `/v1/jobs/${jobId}`)
@@ -62,8 +74,18 @@ const setup = (tenant: string, pages: ReadonlyArray<ReadonlyArray<string>>) =>
     const key = yield* keyFor(tenant)
     const created = yield* postJson(key, "/v1/templates", template)
     const bytes = yield* Effect.promise(() => makeTextPdf(pages))
-    const uploaded = yield* send(HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(fileForm(bytes, "invoices.pdf"))))
-    return { key, templateId: created.json.template_id as string, documentId: uploaded.json.document_id as string, bytes }
+    const uploaded = yield* send(
+      HttpClientRequest.post("/v1/documents").pipe(
+        withKey(key),
+        HttpClientRequest.bodyFormData(fileForm(bytes, "invoices.pdf"))
+      )
+    )
+    return {
+      key,
+      templateId: created.json.template_id as string,
+      documentId: uploaded.json.document_id as string,
+      bytes
+    }
   })
 
 const verified = (body: string, headers: Record<string, string | Array<string> | undefined>) =>
@@ -77,17 +99,27 @@ for (const backend of testBackends) {
   describe(`jobs on ${backend.name}`, () => {
     // The file-system blob store on PGlite, the database one on PostgreSQL.
     const blobStore = backend.name === "postgres" ? "postgres" as const : "fs" as const
-    layer(testAppOn(backend.layer, { webhookSecret: Option.some(Redacted.make(SECRET)), jobRetentionHours: 1, blobStore }), { timeout: 120_000, excludeTestServices: true })((it) => {
+    layer(
+      testAppOn(backend.layer, { webhookSecret: Option.some(Redacted.make(SECRET)), jobRetentionHours: 1, blobStore }),
+      { timeout: 120_000, excludeTestServices: true }
+    )((it) => {
       it.effect("an async extraction answers 202 at once, runs, and its result is the synchronous one; the webhook is signed", () =>
         Effect.gen(function*() {
           const hooks = yield* webhookReceiver()
           const { key, templateId, documentId } = yield* setup("jobs-a", [invoice("INV-1"), invoice("INV-2")])
-          const accepted = yield* postJson(key, `/v1/documents/${documentId}/extraction`, { template_ids: [templateId], webhook_url: hooks.url }, {
+          const accepted = yield* postJson(key, `/v1/documents/${documentId}/extraction`, {
+            template_ids: [templateId],
+            webhook_url: hooks.url
+          }, {
             async: true,
             params: { include_coordinates: "true" }
           })
           expect(accepted.status).toBe(202)
-          expect(accepted.json).toEqual({ job_id: expect.stringMatching(/^job_/), status: "queued", created_at: expect.any(Number) })
+          expect(accepted.json).toEqual({
+            job_id: expect.stringMatching(/^job_/),
+            status: "queued",
+            created_at: expect.any(Number)
+          })
           expect(accepted.headers["location"]).toBe(`/v1/jobs/${accepted.json.job_id}`)
           expect(accepted.headers["preference-applied"]).toBe("respond-async")
 
@@ -96,10 +128,17 @@ for (const backend of testBackends) {
           expect(job.kind).toBe("extraction")
           expect(job.started_at).toBeGreaterThanOrEqual(job.created_at)
           expect(job.finished_at).toBeGreaterThanOrEqual(job.started_at)
-          expect(job.progress).toEqual({ pages_read: 2, pages_total: 2, sections_done: job.result.length, sections_total: job.result.length })
+          expect(job.progress).toEqual({
+            pages_read: 2,
+            pages_total: 2,
+            sections_done: job.result.length,
+            sections_total: job.result.length
+          })
           expect(job.error).toBeUndefined()
 
-          const sync = yield* postJson(key, `/v1/documents/${documentId}/extraction`, { template_ids: [templateId] }, { params: { include_coordinates: "true" } })
+          const sync = yield* postJson(key, `/v1/documents/${documentId}/extraction`, { template_ids: [templateId] }, {
+            params: { include_coordinates: "true" }
+          })
           expect(sync.status).toBe(200)
           expect(job.result).toEqual(sync.json)
           expect(job.result[0].extracted.invoice_number.value).toBe("INV-1")
@@ -120,18 +159,23 @@ for (const backend of testBackends) {
           expect(after.webhook).toEqual({ attempts: 1, last_status: 200, delivered_at: expect.any(Number) })
           // A signature made with another secret does not verify.
           expect(() =>
-            new Webhook("whsec_" + Buffer.from("another secret, also 32 bytes!!!").toString("base64")).verify(hooks.received[0]!.body, {
-              "webhook-id": String(hooks.received[0]!.headers["webhook-id"]),
-              "webhook-timestamp": String(hooks.received[0]!.headers["webhook-timestamp"]),
-              "webhook-signature": String(hooks.received[0]!.headers["webhook-signature"])
-            })
+            new Webhook("whsec_" + Buffer.from("another secret, also 32 bytes!!!").toString("base64")).verify(
+              hooks.received[0]!.body,
+              {
+                "webhook-id": String(hooks.received[0]!.headers["webhook-id"]),
+                "webhook-timestamp": String(hooks.received[0]!.headers["webhook-timestamp"]),
+                "webhook-signature": String(hooks.received[0]!.headers["webhook-signature"])
+              }
+            )
           ).toThrow()
         }).pipe(Effect.scoped))
 
       it.effect("split and one-shot jobs answer what the synchronous calls answer; the one-shot file goes when the job ends", () =>
         Effect.gen(function*() {
           const { key, templateId, documentId, bytes } = yield* setup("jobs-b", [invoice("INV-7")])
-          const split = yield* postJson(key, `/v1/documents/${documentId}/split`, { template_ids: [templateId] }, { async: true })
+          const split = yield* postJson(key, `/v1/documents/${documentId}/split`, { template_ids: [templateId] }, {
+            async: true
+          })
           expect(split.status).toBe(202)
           const splitJob = yield* waitFor(key, split.json.job_id)
           expect(splitJob.kind).toBe("split")
@@ -142,14 +186,23 @@ for (const backend of testBackends) {
           const other = yield* Effect.promise(() => makeTextPdf([invoice("INV-8")]))
           const form = fileForm(other, "one-shot.pdf", { template_ids: JSON.stringify([templateId]) })
           const oneShot = yield* send(
-            HttpClientRequest.post("/v1/documents/extract").pipe(withKey(key), async, HttpClientRequest.bodyFormData(form))
+            HttpClientRequest.post("/v1/documents/extract").pipe(
+              withKey(key),
+              async,
+              HttpClientRequest.bodyFormData(form)
+            )
           )
           expect(oneShot.status).toBe(202)
           const job = yield* waitFor(key, oneShot.json.job_id)
           expect(job.status).toBe("succeeded")
           expect(job.kind).toBe("extract")
           const sync = yield* send(
-            HttpClientRequest.post("/v1/documents/extract").pipe(withKey(key), HttpClientRequest.bodyFormData(fileForm(other, "one-shot.pdf", { template_ids: JSON.stringify([templateId]) })))
+            HttpClientRequest.post("/v1/documents/extract").pipe(
+              withKey(key),
+              HttpClientRequest.bodyFormData(
+                fileForm(other, "one-shot.pdf", { template_ids: JSON.stringify([templateId]) })
+              )
+            )
           )
           expect(job.result).toEqual(sync.json)
           // Nothing of the one-shot stays: no document, and its file is gone once the job ended.
@@ -170,10 +223,18 @@ for (const backend of testBackends) {
           const { key, templateId } = yield* setup("jobs-c", [invoice("INV-9")])
           const junk = new TextEncoder().encode("%PDF-1.7\n this is not a PDF at all")
           const form = () => fileForm(junk, "broken.pdf", { template_ids: JSON.stringify([templateId]) })
-          const sync = yield* send(HttpClientRequest.post("/v1/documents/extract").pipe(withKey(key), HttpClientRequest.bodyFormData(form())))
+          const sync = yield* send(
+            HttpClientRequest.post("/v1/documents/extract").pipe(withKey(key), HttpClientRequest.bodyFormData(form()))
+          )
           expect(sync.status).toBeGreaterThanOrEqual(400)
           expect(sync.status).toBeLessThan(500)
-          const accepted = yield* send(HttpClientRequest.post("/v1/documents/extract").pipe(withKey(key), async, HttpClientRequest.bodyFormData(form())))
+          const accepted = yield* send(
+            HttpClientRequest.post("/v1/documents/extract").pipe(
+              withKey(key),
+              async,
+              HttpClientRequest.bodyFormData(form())
+            )
+          )
           expect(accepted.status).toBe(202)
           const job = yield* waitFor(key, accepted.json.job_id)
           expect(job.status).toBe("failed")
@@ -185,7 +246,10 @@ for (const backend of testBackends) {
         Effect.gen(function*() {
           const hooks = yield* webhookReceiver((index) => (index === 0 ? 500 : 204))
           const { key, templateId, documentId } = yield* setup("jobs-d", [invoice("INV-3")])
-          const accepted = yield* postJson(key, `/v1/documents/${documentId}/split`, { template_ids: [templateId], webhook_url: hooks.url }, { async: true })
+          const accepted = yield* postJson(key, `/v1/documents/${documentId}/split`, {
+            template_ids: [templateId],
+            webhook_url: hooks.url
+          }, { async: true })
           const job = yield* waitFor(key, accepted.json.job_id, (j) => j.webhook?.delivered_at != null)
           expect(job.webhook).toEqual({ attempts: 2, last_status: 204, delivered_at: expect.any(Number) })
           expect(hooks.received.map((r) => r.status)).toEqual([500, 204])
@@ -197,10 +261,15 @@ for (const backend of testBackends) {
         Effect.gen(function*() {
           const { key, templateId, documentId } = yield* setup("jobs-e", [invoice("INV-4")])
           const url = `/v1/documents/${documentId}/split`
-          const privateHook = yield* postJson(key, url, { template_ids: [templateId], webhook_url: "http://10.1.2.3/hook" }, { async: true })
+          const privateHook = yield* postJson(key, url, {
+            template_ids: [templateId],
+            webhook_url: "http://10.1.2.3/hook"
+          }, { async: true })
           expect(privateHook.status).toBe(422)
           expect(privateHook.json.detail).toMatch(/webhook_url host "10.1.2.3" resolves to a private address/)
-          const scheme = yield* postJson(key, url, { template_ids: [templateId], webhook_url: "ftp://example.com/x" }, { async: true })
+          const scheme = yield* postJson(key, url, { template_ids: [templateId], webhook_url: "ftp://example.com/x" }, {
+            async: true
+          })
           expect(scheme.status).toBe(422)
           expect(scheme.json.detail).toMatch(/webhook_url scheme "ftp"/)
           const sync = yield* postJson(key, url, { template_ids: [templateId], webhook_url: "http://127.0.0.1:9/hook" })
@@ -214,8 +283,12 @@ for (const backend of testBackends) {
       it.effect("another tenant's job is not found; lists are per tenant, newest first, filtered by status", () =>
         Effect.gen(function*() {
           const { key, templateId, documentId } = yield* setup("jobs-f", [invoice("INV-5")])
-          const first = yield* postJson(key, `/v1/documents/${documentId}/split`, { template_ids: [templateId] }, { async: true })
-          const second = yield* postJson(key, `/v1/documents/${documentId}/split`, { template_ids: [templateId] }, { async: true })
+          const first = yield* postJson(key, `/v1/documents/${documentId}/split`, { template_ids: [templateId] }, {
+            async: true
+          })
+          const second = yield* postJson(key, `/v1/documents/${documentId}/split`, { template_ids: [templateId] }, {
+            async: true
+          })
           yield* waitFor(key, first.json.job_id)
           yield* waitFor(key, second.json.job_id)
           const stranger = yield* keyFor("jobs-g")
@@ -235,11 +308,16 @@ for (const backend of testBackends) {
         }))
     })
 
-    layer(testAppOn(backend.layer, { workers: 0, webhookSecret: Option.some(Redacted.make(SECRET)) }), { timeout: 120_000, excludeTestServices: true })((it) => {
+    layer(testAppOn(backend.layer, { workers: 0, webhookSecret: Option.some(Redacted.make(SECRET)) }), {
+      timeout: 120_000,
+      excludeTestServices: true
+    })((it) => {
       it.effect("a queued job cancelled never runs; its notice says job.cancelled once a process delivers it", () =>
         Effect.gen(function*() {
           const { key, templateId, documentId } = yield* setup("jobs-h", [invoice("INV-6")])
-          const accepted = yield* postJson(key, `/v1/documents/${documentId}/extraction`, { template_ids: [templateId] }, { async: true })
+          const accepted = yield* postJson(key, `/v1/documents/${documentId}/extraction`, {
+            template_ids: [templateId]
+          }, { async: true })
           expect(accepted.status).toBe(202)
           yield* Effect.sleep("1 second")
           // No process runs jobs here: it waits, and the queue's depth says so.
@@ -265,6 +343,8 @@ const storedBlobs = Effect.gen(function*() {
   const dir = path.join(dataDir, "blobs")
   const bytes = blobStore === "postgres"
     ? (yield* sql<{ n: number }>`SELECT count(*) AS n FROM blob_data`)[0]!.n
-    : fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0
+    : fs.existsSync(dir)
+    ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+    : 0
   return { registered: registered!.n, bytes }
 })

@@ -1,21 +1,21 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Extractor, Splitter } from "../../src/Engine/Engine.js"
 import { Effect, Layer } from "effect"
 import { AppConfig } from "../../src/Config.js"
 import type { PageModel } from "../../src/Domain/PageModel.js"
+import { Extractor, Splitter } from "../../src/Engine/Engine.js"
 import { Pipeline } from "../../src/Pipeline/Pipeline.js"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
 import { readHtml as readHtmlEffect } from "../../src/Reading/Html.js"
 
 const readHtml = (bytes: Uint8Array) => Effect.runSync(readHtmlEffect(bytes))
-import { analyzeLayout } from "../../src/Layout/Layout.js"
 import { toMarkdown } from "../../src/Export/Markdown.js"
+import { analyzeLayout } from "../../src/Layout/Layout.js"
 import { readPdf } from "../../src/Reading/Pdf.js"
 import { readPlainText } from "../../src/Reading/PlainText.js"
 import { testConfig } from "../support/app.js"
+import { inUnit } from "../support/boxes.js"
 import { pageModelFromLines } from "../support/pageModel.js"
 import { makePdf, type PlacedText } from "../support/pdfs.js"
-import { inUnit } from "../support/boxes.js"
 
 const pdfModel = (pages: ReadonlyArray<ReadonlyArray<PlacedText>>) =>
   Effect.promise(() => makePdf(pages)).pipe(Effect.flatMap((pdf) => readPdf(pdf, { maxPages: 50 })))
@@ -47,7 +47,11 @@ const twoColumns = (top: number): Array<PlacedText> => [
   ...LEFT.flatMap((text, i) => (text ? [{ text, x: 72, y: top + i * 16, size: 10 }] : [])),
   ...RIGHT.flatMap((text, i) => (text ? [{ text, x: 320, y: top + i * 16, size: 10 }] : []))
 ]
-const TABLE = [["Item", "Qty", "Price"], ["Coffee beans", "2", "25.00"], ["Filter papers", "10", "3.50"], ["Mug", "1", "8.00"]]
+const TABLE = [["Item", "Qty", "Price"], ["Coffee beans", "2", "25.00"], ["Filter papers", "10", "3.50"], [
+  "Mug",
+  "1",
+  "8.00"
+]]
 const tableAt = (top: number): Array<PlacedText> =>
   TABLE.flatMap((row, i) => row.map((text, j) => ({ text, x: 72 + j * 150, y: top + i * 16, size: 10 })))
 

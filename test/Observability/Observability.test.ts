@@ -26,9 +26,13 @@ const spansOf = (receiver: OtlpReceiver) =>
   )
 
 const metricNamesOf = (receiver: OtlpReceiver) =>
-  new Set(receiver.received.filter((r) => r.path === "/v1/metrics").flatMap((r) =>
-    (r.body.resourceMetrics ?? []).flatMap((rm: any) => rm.scopeMetrics.flatMap((sm: any) => sm.metrics.map((m: any) => m.name as string)))
-  ))
+  new Set(
+    receiver.received.filter((r) => r.path === "/v1/metrics").flatMap((r) =>
+      (r.body.resourceMetrics ?? []).flatMap((rm: any) =>
+        rm.scopeMetrics.flatMap((sm: any) => sm.metrics.map((m: any) => m.name as string))
+      )
+    )
+  )
 
 describe("a server exporting to a local OTLP receiver, logging JSON", () => {
   let receiver: OtlpReceiver
@@ -51,9 +55,15 @@ describe("a server exporting to a local OTLP receiver, logging JSON", () => {
       body: JSON.stringify({ document_type: "invoice", template_data: { invoice_number: "The invoice's number" } })
     }).then((r) => r.json() as Promise<{ template_id: string }>)
     const form = new FormData()
-    const pdf = await makePdf([[{ text: "INVOICE", x: 60, y: 60, size: 20 }, { text: "Invoice number: INV-7", x: 60, y: 110 }]])
+    const pdf = await makePdf([[{ text: "INVOICE", x: 60, y: 60, size: 20 }, {
+      text: "Invoice number: INV-7",
+      x: 60,
+      y: 110
+    }]])
     form.append("file", new Blob([pdf], { type: "application/pdf" }), "invoice.pdf")
-    const document = await fetch(`${server.url}/v1/documents`, { method: "POST", headers, body: form }).then((r) => r.json() as Promise<{ document_id: string }>)
+    const document = await fetch(`${server.url}/v1/documents`, { method: "POST", headers, body: form }).then((r) =>
+      r.json() as Promise<{ document_id: string }>
+    )
     const extraction = await fetch(`${server.url}/v1/documents/${document.document_id}/extraction`, {
       method: "POST",
       headers: { ...headers, "content-type": "application/json", "x-request-id": "trace-me-42" },
@@ -74,7 +84,11 @@ describe("a server exporting to a local OTLP receiver, logging JSON", () => {
     expect(response.headers.get("content-type")).toContain("text/plain; version=0.0.4")
     const text = await response.text()
     const line = (pattern: RegExp) => text.split("\n").find((l) => pattern.test(l))
-    expect(line(/^http_server_requests_total\{.*method="POST".*route="\/v1\/documents\/\{document_id\}\/extraction".*status="200"/)).toMatch(/ 1$/)
+    expect(
+      line(
+        /^http_server_requests_total\{.*method="POST".*route="\/v1\/documents\/\{document_id\}\/extraction".*status="200"/
+      )
+    ).toMatch(/ 1$/)
     expect(line(/^http_server_requests_total\{.*route="\/v1\/documents\/\{document_id\}".*status="404"/)).toMatch(/ 1$/)
     expect(line(/^http_server_request_duration_seconds_bucket\{.*route="\/v1\/documents".*le="\+Inf"/)).toMatch(/ 1$/)
     expect(line(/^docsplit_pages_read_total\{.*source="text"/)).toMatch(/ 1$/)
@@ -89,7 +103,10 @@ describe("a server exporting to a local OTLP receiver, logging JSON", () => {
     const lines = server.output().split("\n").filter((l) => l.startsWith("{"))
     expect(lines.length).toBeGreaterThan(3)
     const entries = lines.map((l) => JSON.parse(l))
-    const access = entries.find((e) => String(e.message).startsWith("POST /v1/documents/") && String(e.message).endsWith(" 200") && e.annotations.request_id === "trace-me-42")
+    const access = entries.find((e) =>
+      String(e.message).startsWith("POST /v1/documents/") && String(e.message).endsWith(" 200") &&
+      e.annotations.request_id === "trace-me-42"
+    )
     expect(access).toMatchObject({ logLevel: "INFO", annotations: { request_id: "trace-me-42" } })
     expect(typeof access.annotations.ms).toBe("number")
   })
@@ -98,7 +115,9 @@ describe("a server exporting to a local OTLP receiver, logging JSON", () => {
     await until("the extraction's spans", () => spansOf(receiver).some((s) => s.name === "Pipeline.extract"))
     const spans = spansOf(receiver)
     const byId = new Map(spans.map((s) => [s.spanId, s]))
-    const rootOf = (span: any): any => (span.parentSpanId && byId.has(span.parentSpanId) ? rootOf(byId.get(span.parentSpanId)) : span)
+    const rootOf = (
+      span: any
+    ): any => (span.parentSpanId && byId.has(span.parentSpanId) ? rootOf(byId.get(span.parentSpanId)) : span)
     const read = spans.find((s) => s.name === "Pipeline.read")
     expect(read).toBeDefined()
     const root = rootOf(read)
@@ -110,8 +129,10 @@ describe("a server exporting to a local OTLP receiver, logging JSON", () => {
   })
 
   it("exports the metrics over OTLP", async () => {
-    await until("the requests and pages counted in an export", () =>
-      metricNamesOf(receiver).has("http_server_requests") && metricNamesOf(receiver).has("docsplit_pages_read"))
+    await until(
+      "the requests and pages counted in an export",
+      () => metricNamesOf(receiver).has("http_server_requests") && metricNamesOf(receiver).has("docsplit_pages_read")
+    )
     expect(metricNamesOf(receiver)).toContain("http_server_request_duration_seconds")
   })
 })
@@ -126,7 +147,12 @@ describe("LOG_LEVEL and LOG_FORMAT", () => {
       await logfmt.stop()
     }
     // Quiet: not even the "Listening on" line, so the port is chosen here and the server polled.
-    const quiet = await startServer({ API_KEYS: KEY, LOG_LEVEL: "warn", LOG_FORMAT: "logfmt", PORT: String(await freePort()) })
+    const quiet = await startServer({
+      API_KEYS: KEY,
+      LOG_LEVEL: "warn",
+      LOG_FORMAT: "logfmt",
+      PORT: String(await freePort())
+    })
     try {
       expect((await fetch(`${quiet.url}/health`)).status).toBe(200)
       await new Promise((r) => setTimeout(r, 300))
@@ -138,6 +164,8 @@ describe("LOG_LEVEL and LOG_FORMAT", () => {
   }, 120_000)
 
   it("an unknown LOG_FORMAT stops the start with a message naming the setting", async () => {
-    await expect(startServer({ API_KEYS: KEY, LOG_FORMAT: "xml" })).rejects.toThrow(/LOG_FORMAT must be json, pretty or logfmt/)
+    await expect(startServer({ API_KEYS: KEY, LOG_FORMAT: "xml" })).rejects.toThrow(
+      /LOG_FORMAT must be json, pretty or logfmt/
+    )
   }, 120_000)
 })

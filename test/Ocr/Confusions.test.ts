@@ -17,7 +17,27 @@ describe("Confusions", () => {
     expect(repairConfusions(word)).toBe(repaired)
   })
 
-  it.each(["U13/BG", "SS21/39", "Uptown3", "K3-113", "1851-A", "C0.", "1O", "A4", "H2O", "CO2e", "B2B", "10T", "No1", "Win10", "USG-99-", "RM14.10", "TOTAL", "EC1A", "SW1A"])(
+  it.each([
+    "U13/BG",
+    "SS21/39",
+    "Uptown3",
+    "K3-113",
+    "1851-A",
+    "C0.",
+    "1O",
+    "A4",
+    "H2O",
+    "CO2e",
+    "B2B",
+    "10T",
+    "No1",
+    "Win10",
+    "USG-99-",
+    "RM14.10",
+    "TOTAL",
+    "EC1A",
+    "SW1A"
+  ])(
     "leaves %s alone (letters and digits meant together, or too little to tell)",
     (word) => {
       expect(repairConfusions(word)).toBe(word)
@@ -26,7 +46,8 @@ describe("Confusions", () => {
 
   it("gives a British postcode's outward code its digit where a look-alike letter stands, only before an inward code", () => {
     const box = [0.1, 0.2, 0.3, 0.22] as const
-    const text = (s: string) => repairLine({ text: s, box, words: s.split(" ").map((t) => ({ text: t, box, confidence: 0.7 })) }).text
+    const text = (s: string) =>
+      repairLine({ text: s, box, words: s.split(" ").map((t) => ({ text: t, box, confidence: 0.7 })) }).text
     expect(text("Manchester Ml 2AB")).toBe("Manchester M1 2AB")
     expect(text("Bristol BSl 5TR")).toBe("Bristol BS1 5TR")
     expect(text("London ECiA 1BB,")).toBe("London EC1A 1BB,")
@@ -39,7 +60,11 @@ describe("Confusions", () => {
 
   it("repairs a line's words and text, keeping boxes and confidences, and returns an untouched line as it is", () => {
     const box = [0.1, 0.2, 0.3, 0.22] as const
-    const line = { text: "JALAN SET1A 4017O", box, words: ["JALAN", "SET1A", "4017O"].map((text) => ({ text, box, confidence: 0.7 })) }
+    const line = {
+      text: "JALAN SET1A 4017O",
+      box,
+      words: ["JALAN", "SET1A", "4017O"].map((text) => ({ text, box, confidence: 0.7 }))
+    }
     const repaired = repairLine(line)
     expect(repaired.text).toBe("JALAN SETIA 40170")
     expect(repaired.words.map((w) => w.text)).toEqual(["JALAN", "SETIA", "40170"])

@@ -118,7 +118,9 @@ describe("Ocr", () => {
         {
           blocks: [{
             paragraphs: [{
-              lines: [{ words: words.map(([text, x0, x1]) => ({ text, confidence: 90, bbox: { x0, y0: 40, x1, y1: 60 } })) }]
+              lines: [{
+                words: words.map(([text, x0, x1]) => ({ text, confidence: 90, bbox: { x0, y0: 40, x1, y1: 60 } }))
+              }]
             }]
           }]
         },
@@ -140,11 +142,30 @@ describe("Ocr", () => {
       expect(read(["RM", 300, 330], ["170.", 400, 447], ["00", 458, 488])).toEqual(["RM 170.00"])
       expect(read(["CASH", 100, 160], ["170", 400, 440], [".00", 444, 480])).toEqual(["CASH 170.00"])
       const [line] = toOcrResult(
-        { blocks: [{ paragraphs: [{ lines: [{ words: [
-          { text: "170.", confidence: 66, bbox: { x0: 400, y0: 40, x1: 447, y1: 60 } },
-          { text: "00", confidence: 93, bbox: { x0: 458, y0: 41, x1: 488, y1: 61 } }
-        ] }] }] }] },
-        { pixels: new Uint8Array(0), width: 1000, height: 100, scale: 1, left: 0, top: 0, sourceWidth: 1000, sourceHeight: 100, segmentation: "block", tesseractParams: {} }
+        {
+          blocks: [{
+            paragraphs: [{
+              lines: [{
+                words: [
+                  { text: "170.", confidence: 66, bbox: { x0: 400, y0: 40, x1: 447, y1: 60 } },
+                  { text: "00", confidence: 93, bbox: { x0: 458, y0: 41, x1: 488, y1: 61 } }
+                ]
+              }]
+            }]
+          }]
+        },
+        {
+          pixels: new Uint8Array(0),
+          width: 1000,
+          height: 100,
+          scale: 1,
+          left: 0,
+          top: 0,
+          sourceWidth: 1000,
+          sourceHeight: 100,
+          segmentation: "block",
+          tesseractParams: {}
+        }
       ).lines
       expect(line!.words).toHaveLength(1)
       expect(line!.words[0]!.confidence).toBeCloseTo(0.66)
@@ -267,8 +288,14 @@ describe("Ocr", () => {
       it("crops a row as an image whose offsets map its boxes back to the source", () => {
         const page = letterhead()
         const prepared = {
-          ...page, scale: 2, left: 10, top: 20, sourceWidth: 1000, sourceHeight: 1000,
-          segmentation: "block" as const, tesseractParams: {}
+          ...page,
+          scale: 2,
+          left: 10,
+          top: 20,
+          sourceWidth: 1000,
+          sourceHeight: 1000,
+          segmentation: "block" as const,
+          tesseractParams: {}
         }
         const crop = cropPrepared(prepared, [100, 40, 300, 100])
         expect(crop).toMatchObject({ width: 200, height: 60, left: 60, top: 40, scale: 2 })

@@ -46,7 +46,10 @@ describe("Ocr pool", () => {
   const worker = breakableWorker()
   // One worker: a job after a failure can only succeed on a replacement. The long job timeout shows
   // that a stopped worker is noticed when its thread ends, not when the job times out.
-  const OnePool = Layer.scoped(Ocr, Effect.map(makeOcr({ workers: 1, workerPath: worker.file, jobTimeoutMs: 60_000 }), Ocr.make))
+  const OnePool = Layer.scoped(
+    Ocr,
+    Effect.map(makeOcr({ workers: 1, workerPath: worker.file, jobTimeoutMs: 60_000 }), Ocr.make)
+  )
 
   layer(OnePool, { timeout: 60_000 })("one breakable worker", (it) => {
     it.effect("a worker that crashes during a recognition fails that job at once and is replaced", () =>

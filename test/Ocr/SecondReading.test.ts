@@ -1,10 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import sharp from "sharp"
-import type { Box, Line } from "../../src/Domain/PageModel.js"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import sharp from "sharp"
+import type { Box, Line } from "../../src/Domain/PageModel.js"
 import { lineRecognizerPaths, makeLineRecognizer } from "../../src/Ocr/LineRecognizer.js"
 import { makeOcr, Ocr } from "../../src/Ocr/Ocr.js"
 import type { PlacedCharacter } from "../../src/Ocr/SecondReading.js"
@@ -34,14 +34,25 @@ const lineImage = async (text: string, blur?: number) => {
 describe("SecondReading", () => {
   describe("which lines", () => {
     it("reads again a line with a word read in doubt, and no other", () => {
-      expect(needsSecondReading(lineOf(word("TOTAL", [0.1, 0.5, 0.2, 0.52]), word("14_1q", [0.3, 0.5, 0.4, 0.52], 0.3)))).toBe(true)
-      expect(needsSecondReading(lineOf(word("TOTAL", [0.1, 0.5, 0.2, 0.52]), word("14.10", [0.3, 0.5, 0.4, 0.52])))).toBe(false)
+      expect(
+        needsSecondReading(lineOf(word("TOTAL", [0.1, 0.5, 0.2, 0.52]), word("14_1q", [0.3, 0.5, 0.4, 0.52], 0.3)))
+      ).toBe(true)
+      expect(needsSecondReading(lineOf(word("TOTAL", [0.1, 0.5, 0.2, 0.52]), word("14.10", [0.3, 0.5, 0.4, 0.52]))))
+        .toBe(false)
     })
 
     it("cuts a line from the prepared image with a margin of a share of its height, inside the image", () => {
       const prepared = {
-        pixels: new Uint8Array(400 * 300), width: 400, height: 300, scale: 2, left: 10, top: 20,
-        sourceWidth: 300, sourceHeight: 200, segmentation: "block" as const, tesseractParams: {}
+        pixels: new Uint8Array(400 * 300),
+        width: 400,
+        height: 300,
+        scale: 2,
+        left: 10,
+        top: 20,
+        sourceWidth: 300,
+        sourceHeight: 200,
+        segmentation: "block" as const,
+        tesseractParams: {}
       }
       const line = lineOf(word("12.50", [40 / 300, 60 / 200, 100 / 300, 70 / 200]))
       // Source pixels x 40..100, y 60..70 → prepared (x − 10) × 2, (y − 20) × 2: 60..180, 80..100; margin 10.
@@ -53,10 +64,22 @@ describe("SecondReading", () => {
 
     it("takes the line's height from its words, leaving out a word much taller than the others", () => {
       const prepared = {
-        pixels: new Uint8Array(1000 * 1000), width: 1000, height: 1000, scale: 1, left: 0, top: 0,
-        sourceWidth: 1000, sourceHeight: 1000, segmentation: "block" as const, tesseractParams: {}
+        pixels: new Uint8Array(1000 * 1000),
+        width: 1000,
+        height: 1000,
+        scale: 1,
+        left: 0,
+        top: 0,
+        sourceWidth: 1000,
+        sourceHeight: 1000,
+        segmentation: "block" as const,
+        tesseractParams: {}
       }
-      const text = lineOf(word("Software", [0.1, 0.5, 0.2, 0.52]), word("|", [0.25, 0.46, 0.26, 0.56], 0.2), word("126,99", [0.3, 0.5, 0.4, 0.52]))
+      const text = lineOf(
+        word("Software", [0.1, 0.5, 0.2, 0.52]),
+        word("|", [0.25, 0.46, 0.26, 0.56], 0.2),
+        word("126,99", [0.3, 0.5, 0.4, 0.52])
+      )
       expect(lineBox(prepared, text, 0)).toEqual([100, 500, 400, 520])
     })
   })
@@ -78,7 +101,11 @@ describe("SecondReading", () => {
 
     it("splits a word where the recognizer reads a space, cutting its box between the characters", () => {
       const merged = word("TOTALRM", [0.1, 0.5, 0.3, 0.52])
-      const line = realign(lineOf(merged), [...spread("TOTAL", 0.1, 0.22), { char: " ", x: 0.23, confidence: 0.9 }, ...spread("RM", 0.24, 0.3)])!
+      const line = realign(lineOf(merged), [
+        ...spread("TOTAL", 0.1, 0.22),
+        { char: " ", x: 0.23, confidence: 0.9 },
+        ...spread("RM", 0.24, 0.3)
+      ])!
       expect(line.words.map((w) => w.text)).toEqual(["TOTAL", "RM"])
       const [a, b] = line.words
       expect(a!.box[0]).toBe(0.1)
@@ -92,15 +119,23 @@ describe("SecondReading", () => {
       const wide = word("TOTAL", [0.06, 0.5, 0.43, 0.52], 0.8)
       const rm = word("A", [0.22, 0.5, 0.26, 0.52], 0.4)
       const value = word("14.30", [0.3, 0.5, 0.43, 0.52], 0.6)
-      const line = realign(lineOf(wide, rm, value), [...spread("TOTAL", 0.06, 0.2), ...spread("RM", 0.22, 0.26), ...spread("14.10", 0.3, 0.43)])!
+      const line = realign(lineOf(wide, rm, value), [
+        ...spread("TOTAL", 0.06, 0.2),
+        ...spread("RM", 0.22, 0.26),
+        ...spread("14.10", 0.3, 0.43)
+      ])!
       expect(line.text).toBe("TOTAL RM 14.10")
       expect(line.words[0]!.box[2]).toBe(0.22)
     })
 
     it("keeps tesseract's doubled character the recognizer merged", () => {
       const postcode = word("10115", [0.3, 0.5, 0.4, 0.52], 0.4)
-      expect(realign(lineOf(total, postcode), [...spread("TOTAL", 0.1, 0.2), ...spread("1015", 0.3, 0.4)])!.text).toBe("TOTAL 10115")
-      expect(realign(lineOf(total, postcode), [...spread("TOTAL", 0.1, 0.2), ...spread("1016", 0.3, 0.4)])!.text).toBe("TOTAL 1016")
+      expect(realign(lineOf(total, postcode), [...spread("TOTAL", 0.1, 0.2), ...spread("1015", 0.3, 0.4)])!.text).toBe(
+        "TOTAL 10115"
+      )
+      expect(realign(lineOf(total, postcode), [...spread("TOTAL", 0.1, 0.2), ...spread("1016", 0.3, 0.4)])!.text).toBe(
+        "TOTAL 1016"
+      )
     })
 
     it("keeps a word tesseract is sure of, and a word without digits it trusts more than the recognizer", () => {
@@ -129,8 +164,16 @@ describe("SecondReading", () => {
 
   describe("a line read again part by part", () => {
     const prepared = {
-      pixels: new Uint8Array(1000 * 500), width: 1000, height: 500, scale: 1, left: 0, top: 0,
-      sourceWidth: 1000, sourceHeight: 500, segmentation: "block" as const, tesseractParams: {}
+      pixels: new Uint8Array(1000 * 500),
+      width: 1000,
+      height: 500,
+      scale: 1,
+      left: 0,
+      top: 0,
+      sourceWidth: 1000,
+      sourceHeight: 500,
+      segmentation: "block" as const,
+      tesseractParams: {}
     }
     /** A recognizer that reads `text` over every crop it is given, and records the crops' widths. */
     const fake = (text: string) => {
@@ -212,7 +255,9 @@ describe("SecondReading", () => {
     it.scoped("reads Latin text only: letters, digits, punctuation", () =>
       Effect.gen(function*() {
         const recognizer = yield* makeLineRecognizer({ concurrency: 2 })
-        const images = yield* Effect.promise(() => Promise.all(["Café 12,50 €", "Rechnung Nr. 2024-117", "a smudge ~ # @"].map((t) => lineImage(t, 1.2))))
+        const images = yield* Effect.promise(() =>
+          Promise.all(["Café 12,50 €", "Rechnung Nr. 2024-117", "a smudge ~ # @"].map((t) => lineImage(t, 1.2)))
+        )
         const readings = yield* Effect.forEach(images, (image) => recognizer.read(image), { concurrency: "unbounded" })
         for (const chars of readings) {
           expect(chars!.length).toBeGreaterThan(5)
@@ -225,24 +270,31 @@ describe("SecondReading", () => {
   describe("within the OCR", () => {
     const OcrOneWorker = Layer.scoped(Ocr, Effect.map(makeOcr({ workers: 1 }), Ocr.make))
 
-    it.effect("rereads the lines tesseract doubts and gets them right: blurred small print", () =>
-      Effect.gen(function*() {
-        const ocr = yield* Ocr
-        const { canvas } = textImage(["TOTAL RM 14.10", "CASH RM 20.00", "CHANGE RM 5.90"])
-        const { data, info } = yield* Effect.promise(async () =>
-          sharp(await canvas.encode("png")).grayscale().blur(1.5).resize({ width: 256 }).raw().toBuffer({ resolveWithObject: true })
-        )
-        const image = { width: info.width, height: info.height, pixels: new Uint8Array(data) }
-        const alone = yield* ocr.recognize(image, { secondReading: false })
-        const read = yield* ocr.recognize(image)
-        const amounts = (lines: ReadonlyArray<Line>) => lines.flatMap((l) => l.words.map((w) => w.text).filter((t) => /\d/.test(t)))
-        // Tesseract alone misreads amounts here ("14.30", "3.90"); the second reading gets all three.
-        expect(amounts(alone.lines)).not.toEqual(["14.10", "20.00", "5.90"])
-        expect(amounts(read.lines)).toEqual(["14.10", "20.00", "5.90"])
-        for (const line of read.lines) {
-          expect(inUnit(line.box)).toBe(true)
-          for (const w of line.words) expect(inUnit(w.box)).toBe(true)
-        }
-      }).pipe(Effect.provide(OcrOneWorker)), 60_000)
+    it.effect(
+      "rereads the lines tesseract doubts and gets them right: blurred small print",
+      () =>
+        Effect.gen(function*() {
+          const ocr = yield* Ocr
+          const { canvas } = textImage(["TOTAL RM 14.10", "CASH RM 20.00", "CHANGE RM 5.90"])
+          const { data, info } = yield* Effect.promise(async () =>
+            sharp(await canvas.encode("png")).grayscale().blur(1.5).resize({ width: 256 }).raw().toBuffer({
+              resolveWithObject: true
+            })
+          )
+          const image = { width: info.width, height: info.height, pixels: new Uint8Array(data) }
+          const alone = yield* ocr.recognize(image, { secondReading: false })
+          const read = yield* ocr.recognize(image)
+          const amounts = (lines: ReadonlyArray<Line>) =>
+            lines.flatMap((l) => l.words.map((w) => w.text).filter((t) => /\d/.test(t)))
+          // Tesseract alone misreads amounts here ("14.30", "3.90"); the second reading gets all three.
+          expect(amounts(alone.lines)).not.toEqual(["14.10", "20.00", "5.90"])
+          expect(amounts(read.lines)).toEqual(["14.10", "20.00", "5.90"])
+          for (const line of read.lines) {
+            expect(inUnit(line.box)).toBe(true)
+            for (const w of line.words) expect(inUnit(w.box)).toBe(true)
+          }
+        }).pipe(Effect.provide(OcrOneWorker)),
+      60_000
+    )
   })
 })

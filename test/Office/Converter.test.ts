@@ -23,7 +23,9 @@ import { makeTextPdf } from "../support/pdfs.js"
 const SOFFICE = "/usr/bin/soffice"
 const BWRAP = "/usr/bin/bwrap"
 for (const program of [SOFFICE, BWRAP]) {
-  if (!fs.existsSync(program)) throw new Error(`${program} missing: apt-get install libreoffice-writer-nogui bubblewrap`)
+  if (!fs.existsSync(program)) {
+    throw new Error(`${program} missing: apt-get install libreoffice-writer-nogui bubblewrap`)
+  }
 }
 
 const MARKER = "SECRET MARKER INVOICE 9876"
@@ -61,10 +63,22 @@ const unprotected = (docx: Uint8Array) =>
     try {
       fs.writeFileSync(path.join(dir, "input.docx"), docx)
       await new Promise<void>((resolve, reject) =>
-        execFile(SOFFICE, [
-          "--headless", "--norestore", `-env:UserInstallation=file://${dir}/profile`,
-          "--convert-to", "pdf", "--outdir", dir, path.join(dir, "input.docx")
-        ], { timeout: 60_000 }, (error) => (error ? reject(error) : resolve())))
+        execFile(
+          SOFFICE,
+          [
+            "--headless",
+            "--norestore",
+            `-env:UserInstallation=file://${dir}/profile`,
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            dir,
+            path.join(dir, "input.docx")
+          ],
+          { timeout: 60_000 },
+          (error) => (error ? reject(error) : resolve())
+        )
+      )
       return new Uint8Array(fs.readFileSync(path.join(dir, "input.pdf")))
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
@@ -80,31 +94,39 @@ describe("OfficeConverter with LibreOffice", () => {
       expect(hits.length).toBeGreaterThan(0)
     }), 120_000)
 
-  it.scoped("the cage alone: an unsanitized file fetches nothing and reads no other file", () =>
-    Effect.gen(function*() {
-      const { hits, docx } = yield* setup
-      const office = yield* makeLibreOffice({ program: SOFFICE, bwrap: BWRAP })
-      const pdf = yield* Option.getOrThrow(office.toPdf)(docx, "docx")
-      const text = yield* textOfPdf(pdf)
-      expect(text).toContain("Invoice 42 visible text")
-      expect(text).not.toContain(MARKER)
-      expect(hits).toEqual([])
-    }), 120_000)
+  it.scoped(
+    "the cage alone: an unsanitized file fetches nothing and reads no other file",
+    () =>
+      Effect.gen(function*() {
+        const { hits, docx } = yield* setup
+        const office = yield* makeLibreOffice({ program: SOFFICE, bwrap: BWRAP })
+        const pdf = yield* Option.getOrThrow(office.toPdf)(docx, "docx")
+        const text = yield* textOfPdf(pdf)
+        expect(text).toContain("Invoice 42 visible text")
+        expect(text).not.toContain(MARKER)
+        expect(hits).toEqual([])
+      }),
+    120_000
+  )
 
-  it.scoped("the DOCX reader (sanitized, caged): own text read, nothing fetched, the marker never appears", () =>
-    Effect.gen(function*() {
-      const { hits, docx } = yield* setup
-      const model = yield* readDocx(docx, { maxPages: 50 }).pipe(
-        Effect.provide(OfficeConverter.libreOffice({ program: SOFFICE, bwrap: BWRAP }))
-      )
-      const text = model.pages.map(pageText).join("\n")
-      expect(model.mediaType).toBe(DOCX_MEDIA_TYPE)
-      expect(model.pages[0]!.geometry).toBeUndefined() // converted: real pages
-      expect(text).toContain("Invoice 42 visible text")
-      expect(text).not.toContain(MARKER)
-      expect(text).not.toContain("REMOTE TEXT")
-      expect(hits).toEqual([])
-    }), 120_000)
+  it.scoped(
+    "the DOCX reader (sanitized, caged): own text read, nothing fetched, the marker never appears",
+    () =>
+      Effect.gen(function*() {
+        const { hits, docx } = yield* setup
+        const model = yield* readDocx(docx, { maxPages: 50 }).pipe(
+          Effect.provide(OfficeConverter.libreOffice({ program: SOFFICE, bwrap: BWRAP }))
+        )
+        const text = model.pages.map(pageText).join("\n")
+        expect(model.mediaType).toBe(DOCX_MEDIA_TYPE)
+        expect(model.pages[0]!.geometry).toBeUndefined() // converted: real pages
+        expect(text).toContain("Invoice 42 visible text")
+        expect(text).not.toContain(MARKER)
+        expect(text).not.toContain("REMOTE TEXT")
+        expect(hits).toEqual([])
+      }),
+    120_000
+  )
 
   it.effect("detect finds LibreOffice caged on this machine", () =>
     Effect.gen(function*() {
@@ -119,9 +141,15 @@ describe("sanitizeDocx", () => {
     Effect.gen(function*() {
       const { docx } = yield* setup
       const clean = yield* sanitizeDocx(yield* openZip(docx, "DOCX"))
-      expect(clean.removed).toEqual({ externalRelationships: 3, linkReferences: 2, fieldInstructions: 4, importedChunks: 0 })
+      expect(clean.removed).toEqual({
+        externalRelationships: 3,
+        linkReferences: 2,
+        fieldInstructions: 4,
+        importedChunks: 0
+      })
       const zip = yield* openZip(clean.bytes, "DOCX")
-      const all = (yield* Effect.forEach(zip.names, (n) => zip.read(n))).map((b) => Buffer.from(b).toString("utf8")).join("\n")
+      const all = (yield* Effect.forEach(zip.names, (n) => zip.read(n))).map((b) => Buffer.from(b).toString("utf8"))
+        .join("\n")
       expect(all).not.toMatch(/127\.0\.0\.1|file:\/\/|other-tenant|INCLUDE|r:link/)
       expect(all).toContain("Invoice 42 visible text")
       expect(all).toContain("included text") // a field's last shown result stays
@@ -132,7 +160,9 @@ describe("sanitizeDocx", () => {
       const { makeZip, docxParts } = yield* Effect.promise(() => import("../support/docx.js"))
       const parts = docxParts("")
       parts["word/document.xml"] = `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]><w:document xmlns:w="x"/>`
-      const error = yield* Effect.flip(sanitizeDocx(yield* openZip(yield* Effect.promise(() => makeZip(parts)), "DOCX")))
+      const error = yield* Effect.flip(
+        sanitizeDocx(yield* openZip(yield* Effect.promise(() => makeZip(parts)), "DOCX"))
+      )
       expect(error.detail).toMatch(/word\/document\.xml .*DOCTYPE/)
     }))
 })

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Exit, Fiber, Layer } from "effect"
+import { Cause } from "effect"
+import { AppConfig } from "../../src/Config.js"
 import { causeToResponse } from "../../src/Http/ErrorResponse.js"
 import { Admission } from "../../src/Pipeline/Admission.js"
-import { AppConfig } from "../../src/Config.js"
-import { Cause } from "effect"
 import { testConfig } from "../support/app.js"
 
 const admissionWith = (maxJobs: number, maxQueued: number) =>

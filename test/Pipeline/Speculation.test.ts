@@ -1,24 +1,29 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Extractor, Splitter } from "../../src/Engine/Engine.js"
 import { Deferred, Effect, Exit, Layer } from "effect"
 import { AnthropicEngineLive } from "../../src/App.js"
 import { AppConfig } from "../../src/Config.js"
 import { BadGateway } from "../../src/Domain/Errors.js"
 import type { SplitSection } from "../../src/Domain/Extraction.js"
-import { withUsage, recordUsage } from "../../src/Engine/Claude/Usage.js"
+import { recordUsage, withUsage } from "../../src/Engine/Claude/Usage.js"
+import { Extractor, Splitter } from "../../src/Engine/Engine.js"
 import { Pipeline } from "../../src/Pipeline/Pipeline.js"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
+import { spec } from "../Engine/fixtures.js"
 import { modelConfig } from "../support/anthropic.js"
 import { testConfig } from "../support/app.js"
 import { makeFakeAnthropic } from "../support/fakeAnthropic.js"
 import { invoice, packetPages, receipt, statement, TEMPLATE_DATA } from "../support/packets.js"
 import { pageModelFromLines } from "../support/pageModel.js"
-import { spec } from "../Engine/fixtures.js"
 
 const A = spec("invoice", TEMPLATE_DATA["invoice"])
 const B = spec("receipt", TEMPLATE_DATA["receipt"])
 const MODEL = pageModelFromLines([["a"], ["b"], ["c"], ["d"]])
-const section = (s: typeof A, pages: Array<number>): SplitSection => ({ templateId: s.templateId, documentType: s.documentType, pages, confidence: 1 })
+const section = (s: typeof A, pages: Array<number>): SplitSection => ({
+  templateId: s.templateId,
+  documentType: s.documentType,
+  pages,
+  confidence: 1
+})
 const keyOf = (pages: ReadonlyArray<number>) => pages.join(",")
 
 interface Plan {
@@ -108,12 +113,20 @@ describe("Pipeline: extraction overlapped with splitting", () => {
 
   it.live("a failed early extraction fails the request only when the split keeps its section", () =>
     Effect.gen(function*() {
-      const kept = yield* scripted({ preview: [section(A, [1, 2, 3, 4])], split: [section(A, [1, 2, 3, 4])], failing: ["1,2,3,4"] })
+      const kept = yield* scripted({
+        preview: [section(A, [1, 2, 3, 4])],
+        split: [section(A, [1, 2, 3, 4])],
+        failing: ["1,2,3,4"]
+      })
       yield* Deferred.succeed(kept.release, undefined)
       const exit = yield* Effect.exit(kept.pipeline.splitAndExtract(MODEL, [A], { forceExclusive: false }))
       expect(Exit.isFailure(exit) && String(exit.cause)).toContain("extraction of 1,2,3,4 failed")
 
-      const dropped = yield* scripted({ preview: [section(A, [1, 2, 3, 4])], split: [section(A, [1, 2]), section(A, [3, 4])], failing: ["1,2,3,4"] })
+      const dropped = yield* scripted({
+        preview: [section(A, [1, 2, 3, 4])],
+        split: [section(A, [1, 2]), section(A, [3, 4])],
+        failing: ["1,2,3,4"]
+      })
       const fiber = yield* Effect.fork(dropped.pipeline.splitAndExtract(MODEL, [A], { forceExclusive: false }))
       yield* Effect.sleep("60 millis")
       yield* Deferred.succeed(dropped.release, undefined)
@@ -130,7 +143,8 @@ describe("Pipeline: extraction overlapped with splitting", () => {
         preview: () => [section(A, [1, 2, 3, 4])]
       })
       const extractor = Layer.succeed(Extractor, {
-        extract: (_model, pages) => Effect.never.pipe(Effect.onInterrupt(() => Effect.sync(() => interrupted.push(keyOf(pages)))))
+        extract: (_model, pages) =>
+          Effect.never.pipe(Effect.onInterrupt(() => Effect.sync(() => interrupted.push(keyOf(pages)))))
       })
       const pipeline = yield* Pipeline.pipe(Effect.provide(Pipeline.Default.pipe(
         Layer.provide([DocumentReader.Default, splitter, extractor]),
@@ -167,7 +181,9 @@ describe("Pipeline: extraction overlapped with splitting", () => {
         Layer.provide([DocumentReader.Default, AnthropicEngineLive]),
         Layer.provide(Layer.succeed(AppConfig, modelConfig(fake.url, { modelConcurrency: 8 })))
       )))
-      const packet = pageModelFromLines(packetPages([invoice("INV-1", 4), statement("DE-1", 3), receipt("R-1"), invoice("INV-2", 4)], 10))
+      const packet = pageModelFromLines(
+        packetPages([invoice("INV-1", 4), statement("DE-1", 3), receipt("R-1"), invoice("INV-2", 4)], 10)
+      )
       const specs = [A, B, spec("bank statement", TEMPLATE_DATA["bank statement"])]
       const [sections, usage] = yield* withUsage(pipeline.splitAndExtract(packet, specs, { forceExclusive: false }))
       expect(sections.map((s) => [s.documentType, s.pages])).toEqual([

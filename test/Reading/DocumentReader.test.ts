@@ -15,7 +15,10 @@ const mp3 = (() => {
   return bytes
 })()
 const png = Uint8Array.from(
-  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64")
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64"
+  )
 )
 
 const read = (bytes: Uint8Array, maxPages = 500) =>
@@ -46,7 +49,10 @@ describe("DocumentReader", () => {
     Effect.gen(function*() {
       const cases: Array<[Uint8Array, string]> = [
         [mp3, "unsupported file type audio/mpeg"],
-        [Uint8Array.from(Buffer.from("UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==", "base64")), "unsupported file type application/zip"],
+        [
+          Uint8Array.from(Buffer.from("UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==", "base64")),
+          "unsupported file type application/zip"
+        ],
         [Uint8Array.from([0, 1, 2, 3, 0xff, 0xfe, 0, 9, 8, 7]), "unsupported file type application/octet-stream"]
       ]
       for (const [bytes, detail] of cases) {
@@ -89,7 +95,10 @@ describe("DocumentReader on PDFs that PDF readers repair", () => {
         expect(model.pages.map(pageText)).toEqual(["Invoice 77 total 12.50"])
       }
       // Text that merely mentions a PDF header later on is still text.
-      expect(yield* sniff(utf8(`${"notes ".repeat(300)}\n%PDF-1.7 appears here`))).toEqual({ mediaType: "text/plain", ext: "txt" })
+      expect(yield* sniff(utf8(`${"notes ".repeat(300)}\n%PDF-1.7 appears here`))).toEqual({
+        mediaType: "text/plain",
+        ext: "txt"
+      })
     }))
 })
 
@@ -103,20 +112,30 @@ describe("sniff", () => {
 
   it.effect("classifies UTF-8 text without NULs as text/plain", () =>
     Effect.gen(function*() {
-      for (const text of ["hello", "\uFEFFBOM first", "# Markdown is text\n\n- item", "a < b and <notatag>", "Größe: 3 × 4 — ok\t\f"]) {
+      for (
+        const text of [
+          "hello",
+          "\uFEFFBOM first",
+          "# Markdown is text\n\n- item",
+          "a < b and <notatag>",
+          "Größe: 3 × 4 — ok\t\f"
+        ]
+      ) {
         expect(yield* sniff(utf8(text))).toEqual({ mediaType: "text/plain", ext: "txt" })
       }
     }))
 
   it.effect("classifies text starting with an HTML tag as text/html", () =>
     Effect.gen(function*() {
-      for (const text of [
-        "<!DOCTYPE html>\n<html></html>",
-        "\uFEFF  \n<!-- generated -->\n<HTML lang=\"en\"><body>x</body></HTML>",
-        "<!doctype HTML><p>para</p>",
-        "<div class=\"a\">fragment</div>",
-        "<meta charset=\"utf-8\"><title>t</title>"
-      ]) {
+      for (
+        const text of [
+          "<!DOCTYPE html>\n<html></html>",
+          "\uFEFF  \n<!-- generated -->\n<HTML lang=\"en\"><body>x</body></HTML>",
+          "<!doctype HTML><p>para</p>",
+          "<div class=\"a\">fragment</div>",
+          "<meta charset=\"utf-8\"><title>t</title>"
+        ]
+      ) {
         expect(yield* sniff(utf8(text))).toEqual({ mediaType: "text/html", ext: "html" })
       }
     }))

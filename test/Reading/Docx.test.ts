@@ -5,11 +5,12 @@ import * as os from "node:os"
 import * as path from "node:path"
 import type { PageModel } from "../../src/Domain/PageModel.js"
 import { pageText } from "../../src/Domain/PageModel.js"
+import { toMarkdown } from "../../src/Export/Markdown.js"
+import { Ocr } from "../../src/Ocr/Ocr.js"
 import { ConversionFailed, OfficeConverter } from "../../src/Office/Converter.js"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
-import { Ocr } from "../../src/Ocr/Ocr.js"
 import { DOCX_MEDIA_TYPE, readDocx } from "../../src/Reading/Docx.js"
-import { toMarkdown } from "../../src/Export/Markdown.js"
+import { inUnit } from "../support/boxes.js"
 import {
   deflated,
   deflatedZeros,
@@ -23,7 +24,6 @@ import {
   table
 } from "../support/docx.js"
 import { makeTextPdf } from "../support/pdfs.js"
-import { inUnit } from "../support/boxes.js"
 
 /** The reader with no office converter: the tests choose the converter, never the machine. */
 const ReaderWithoutConverter = DocumentReader.DefaultWithoutDependencies.pipe(
@@ -33,7 +33,6 @@ const read = (bytes: Uint8Array, maxPages = 500) =>
   DocumentReader.read(bytes, { maxPages }).pipe(Effect.provide(ReaderWithoutConverter))
 const readDocxAlone = (bytes: Uint8Array, options: { maxPages: number }) =>
   readDocx(bytes, options).pipe(Effect.provide(OfficeConverter.none))
-
 
 const expectSaneBoxes = (model: PageModel) => {
   for (const page of model.pages) {
@@ -51,7 +50,11 @@ const expectSaneBoxes = (model: PageModel) => {
  * Runs `f` with a fake `soffice` (a shell script, given its own folder, visible read-only in the cage)
  * as the converter, in the real bubblewrap cage.
  */
-const withFakeSoffice = <A, E>(script: (dir: string) => string, f: Effect.Effect<A, E, OfficeConverter>, files: Record<string, Uint8Array> = {}) =>
+const withFakeSoffice = <A, E>(
+  script: (dir: string) => string,
+  f: Effect.Effect<A, E, OfficeConverter>,
+  files: Record<string, Uint8Array> = {}
+) =>
   Effect.acquireUseRelease(
     Effect.promise(async () => {
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), "fake-soffice-"))
@@ -127,7 +130,9 @@ describe("readDocx without LibreOffice (mammoth, synthetic pages)", () => {
 
   it.effect("enforces the page limit", () =>
     Effect.gen(function*() {
-      const docx = yield* Effect.promise(() => makeDocx([paragraph("a"), pageBreak, paragraph("b"), pageBreak, paragraph("c")].join("")))
+      const docx = yield* Effect.promise(() =>
+        makeDocx([paragraph("a"), pageBreak, paragraph("b"), pageBreak, paragraph("c")].join(""))
+      )
       expect(yield* Effect.flip(read(docx, 2))).toMatchObject({
         _tag: "PayloadTooLarge",
         detail: "document has 3 pages; the limit is 2"
@@ -140,7 +145,8 @@ describe("readDocx with a converter (a fake soffice in the real cage)", () => {
     Effect.gen(function*() {
       const pdf = yield* Effect.promise(() => makeTextPdf([["Converted page one"], ["Page two"]]))
       // Like soffice: writes <outdir>/<input name>.pdf.
-      const script = (dir: string) => `out=""; prev=""; for a in "$@"; do [ "$prev" = "--outdir" ] && out="$a"; prev="$a"; done
+      const script = (dir: string) =>
+        `out=""; prev=""; for a in "$@"; do [ "$prev" = "--outdir" ] && out="$a"; prev="$a"; done
 cp "${dir}/converted.pdf" "$out/input.pdf"`
       const docx = yield* Effect.promise(() => makeDocx(paragraph("Flow text")))
       const model = yield* withFakeSoffice(script, readDocx(docx, { maxPages: 500 }), { "converted.pdf": pdf })
@@ -168,13 +174,17 @@ cp "${dir}/converted.pdf" "$out/input.pdf"`
       const counting = Layer.succeed(OfficeConverter, {
         description: "counting fake",
         setup: undefined,
-        toPdf: Option.some(() => Effect.sync(() => converted++).pipe(Effect.zipRight(Effect.fail(new ConversionFailed({ reason: "fake" })))))
+        toPdf: Option.some(() =>
+          Effect.sync(() => converted++).pipe(Effect.zipRight(Effect.fail(new ConversionFailed({ reason: "fake" }))))
+        )
       })
       const error = yield* Effect.flip(readDocx(bomb, { maxPages: 500 }).pipe(Effect.provide(counting)))
       expect(error.detail).toMatch(/looks like a zip bomb/)
       expect(converted).toBe(0)
       // The same fake is called for a sound DOCX (so the count above means something).
-      yield* readDocx(yield* Effect.promise(() => makeDocx(paragraph("x"))), { maxPages: 500 }).pipe(Effect.provide(counting))
+      yield* readDocx(yield* Effect.promise(() => makeDocx(paragraph("x"))), { maxPages: 500 }).pipe(
+        Effect.provide(counting)
+      )
       expect(converted).toBe(1)
     }))
 })
@@ -199,7 +209,11 @@ describe("readDocx refuses hostile and broken files quickly", () => {
     Effect.gen(function*() {
       const entries = docxParts(paragraph("x"))
       const bomb = rawZip([
-        ...Object.entries(entries).map(([name, xml]) => ({ name, deflated: deflated(xml), declaredSize: Buffer.byteLength(xml) })),
+        ...Object.entries(entries).map(([name, xml]) => ({
+          name,
+          deflated: deflated(xml),
+          declaredSize: Buffer.byteLength(xml)
+        })),
         { name: "word/media/image1.png", deflated: deflatedZeros(40), declaredSize: 40 << 20 }
       ])
       const error = yield* Effect.flip(readDocxAlone(bomb, { maxPages: 500 }))
@@ -224,7 +238,9 @@ describe("readDocx refuses hostile and broken files quickly", () => {
   it.effect("too many entries", () =>
     Effect.gen(function*() {
       const tiny = deflated("")
-      const many = rawZip(Array.from({ length: 10_001 }, (_, i) => ({ name: `word/p${i}.xml`, deflated: tiny, declaredSize: 0 })))
+      const many = rawZip(
+        Array.from({ length: 10_001 }, (_, i) => ({ name: `word/p${i}.xml`, deflated: tiny, declaredSize: 0 }))
+      )
       const error = yield* Effect.flip(readDocxAlone(many, { maxPages: 500 }))
       expect(error.detail).toBe("DOCX looks like a zip bomb: 10001 entries (the limit is 10000)")
     }))
@@ -265,7 +281,9 @@ describe("readDocx refuses hostile and broken files quickly", () => {
 
   it.effect("a DOCX whose document is not XML", () =>
     Effect.gen(function*() {
-      const broken = yield* Effect.promise(() => makeZip({ ...docxParts(""), "word/document.xml": "<w:document><unclosed" }))
+      const broken = yield* Effect.promise(() =>
+        makeZip({ ...docxParts(""), "word/document.xml": "<w:document><unclosed" })
+      )
       const error = yield* Effect.flip(readDocxAlone(broken, { maxPages: 500 }))
       expect(error._tag).toBe("UnsupportedMediaType")
       expect(error.detail).toMatch(/^unreadable DOCX: /)

@@ -4,13 +4,12 @@ import { pageText } from "../../src/Domain/PageModel.js"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
 import { EML_MEDIA_TYPE } from "../../src/Reading/Email.js"
 import { sniff } from "../../src/Reading/Sniff.js"
+import { inUnit } from "../support/boxes.js"
 import { heading, makeDocx, paragraph } from "../support/docx.js"
 import { makeTextPdf } from "../support/pdfs.js"
-import { inUnit } from "../support/boxes.js"
 
 const read = (bytes: Uint8Array, maxPages = 500) =>
   DocumentReader.read(bytes, { maxPages }).pipe(Effect.provide(DocumentReader.Default))
-
 
 interface Part {
   readonly type: string
@@ -100,7 +99,8 @@ describe("readEmail", () => {
       const message = eml({ From: "shop@example.com", To: "me@example.com", Subject: "Order" }, [
         {
           type: "text/html; charset=utf-8",
-          content: `<p>Your order <b>#55</b> has shipped.</p><table><tr><td>Total</td><td>42.00</td></tr></table><img src="cid:logo">`
+          content:
+            `<p>Your order <b>#55</b> has shipped.</p><table><tr><td>Total</td><td>42.00</td></tr></table><img src="cid:logo">`
         },
         { type: "image/png", name: "logo.png", cid: "logo", content: Uint8Array.from([0x89, 0x50, 0x4e, 0x47]) }
       ])
@@ -120,22 +120,33 @@ describe("readEmail", () => {
       const docx = yield* Effect.promise(() => makeDocx(heading("Delivery note 3") + paragraph("3 boxes")))
       const outer = eml(headers, [
         { type: "text/plain", content: "Two documents." },
-        { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", name: "note.docx", content: docx },
+        {
+          type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+          name: "note.docx",
+          content: docx
+        },
         { type: "message/rfc822", name: "forwarded.eml", content: inner }
       ])
       const model = yield* read(outer)
       expect(model.pages.map((p) => p.page)).toEqual([1, 2, 3, 4])
       const first = pageText(model.pages[0]!).replace(/\n/g, " ")
-      expect(first).toContain("Attachment: note.docx (application/vnd.openxmlformats-officedocument.wordprocessingml.document), 1 page")
+      expect(first).toContain(
+        "Attachment: note.docx (application/vnd.openxmlformats-officedocument.wordprocessingml.document), 1 page"
+      )
       expect(first).toContain("Attachment: forwarded.eml (message/rfc822), 2 pages")
       expect(pageText(model.pages[1]!)).toBe("Delivery note 3\n3 boxes")
-      expect(pageText(model.pages[2]!)).toMatch(/^From: supplier@example.com\n.*\nSubject: Fwd: receipt\nReceipt attached\./s)
+      expect(pageText(model.pages[2]!)).toMatch(
+        /^From: supplier@example.com\n.*\nSubject: Fwd: receipt\nReceipt attached\./s
+      )
       expect(pageText(model.pages[3]!)).toBe("Receipt 9\nPaid 5.00")
     }))
 
   it.effect("skips e-mails nested deeper than the limit", () =>
     Effect.gen(function*() {
-      let message = eml({ From: "a@example.com", To: "b@example.com", Subject: "level 5" }, [{ type: "text/plain", content: "deepest" }])
+      let message = eml({ From: "a@example.com", To: "b@example.com", Subject: "level 5" }, [{
+        type: "text/plain",
+        content: "deepest"
+      }])
       for (let level = 4; level >= 0; level--) {
         message = eml({ From: "a@example.com", To: "b@example.com", Subject: `level ${level}` }, [
           { type: "text/plain", content: `body ${level}` },
@@ -191,7 +202,9 @@ describe("sniff: e-mail", () => {
         "Received: from mx.example.com by mail.example.org;\n\tTue, 2 Jan 2024 10:00:00 +0000\nSubject: hi\n\nbody\n"
       )
       expect(yield* sniff(received)).toEqual({ mediaType: "message/rfc822", ext: "eml" })
-      const mbox = new TextEncoder().encode("From a@example.com Mon Jan  1 00:00:00 2024\nFrom: a@example.com\nTo: b@example.com\n\nhi\n")
+      const mbox = new TextEncoder().encode(
+        "From a@example.com Mon Jan  1 00:00:00 2024\nFrom: a@example.com\nTo: b@example.com\n\nhi\n"
+      )
       expect(yield* sniff(mbox)).toEqual({ mediaType: "message/rfc822", ext: "eml" })
       const memo = new TextEncoder().encode("Subject: Meeting notes\nDate: 2024-01-02\n\nWe agreed on the plan.\n")
       expect(yield* sniff(memo)).toEqual({ mediaType: "text/plain", ext: "txt" })

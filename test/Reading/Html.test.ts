@@ -100,7 +100,8 @@ describe("readHtml on hostile nesting", () => {
   })
 
   it("converts deep content elsewhere (e-mail bodies) without failing: below the limit it is left out", () => {
-    const deep = "<div>top</div>" + "<div>".repeat(MAX_HTML_DEPTH + 50) + "hidden" + "</div>".repeat(MAX_HTML_DEPTH + 50)
+    const deep = "<div>top</div>" + "<div>".repeat(MAX_HTML_DEPTH + 50) + "hidden" +
+      "</div>".repeat(MAX_HTML_DEPTH + 50)
     const lines = htmlToSections(deep).flat().map((l) => l.text).join("\n")
     expect(lines).toContain("top")
   })

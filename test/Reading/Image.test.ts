@@ -7,8 +7,8 @@ import * as zlib from "node:zlib"
 import sharp from "sharp"
 import type { Page } from "../../src/Domain/PageModel.js"
 import { pageText } from "../../src/Domain/PageModel.js"
-import { readImage } from "../../src/Reading/Image.js"
 import { makeOcr, Ocr } from "../../src/Ocr/Ocr.js"
+import { readImage } from "../../src/Reading/Image.js"
 import { inUnit } from "../support/boxes.js"
 import { textPng as textPngOf } from "../support/textImage.js"
 
@@ -158,7 +158,11 @@ describe("readImage", () => {
         const tiff = yield* Effect.promise(() => sharp([one, two], { join: { animated: true } }).tiff().toBuffer())
         const model = yield* read(tiff)
         expect(model.mediaType).toBe("image/tiff")
-        expect(model.pages.map((p) => [p.page, p.source, pageText(p)])).toEqual([[1, "ocr", "Page one"], [2, "ocr", "Page two"]])
+        expect(model.pages.map((p) => [p.page, p.source, pageText(p)])).toEqual([[1, "ocr", "Page one"], [
+          2,
+          "ocr",
+          "Page two"
+        ]])
         expect(yield* Effect.flip(read(tiff, 1))).toMatchObject({
           _tag: "PayloadTooLarge",
           detail: "image has 2 pages; the limit is 1"
@@ -185,7 +189,9 @@ describe("readImage", () => {
         const started = Date.now()
         const error = yield* Effect.flip(read(pngHeader(200_000, 200_000)))
         expect(error).toMatchObject({ _tag: "PayloadTooLarge" })
-        expect(error.detail).toMatch(/^image is 200000×200000 pixels \(40000 megapixels\); the limit is 100 megapixels$/)
+        expect(error.detail).toMatch(
+          /^image is 200000×200000 pixels \(40000 megapixels\); the limit is 100 megapixels$/
+        )
         const bmp = Buffer.from(yield* Effect.promise(() => bmpOf(textPngSync())))
         bmp.writeInt32LE(50_000, 18)
         bmp.writeInt32LE(50_000, 22)
@@ -196,17 +202,21 @@ describe("readImage", () => {
 
     it.effect("refuses images too thin for text or too long a side from their header: 422 and 413 saying the size", () =>
       Effect.gen(function*() {
-        const thin = new Uint8Array(yield* Effect.promise(() =>
-          sharp({ create: { width: 65535, height: 1, channels: 3, background: "white" } }).png().toBuffer()
-        ))
+        const thin = new Uint8Array(
+          yield* Effect.promise(() =>
+            sharp({ create: { width: 65535, height: 1, channels: 3, background: "white" } }).png().toBuffer()
+          )
+        )
         const error = yield* Effect.flip(read(thin))
         expect(error).toMatchObject({
           _tag: "Unprocessable",
           detail: "image is 65535×1 pixels, too thin to hold readable text (at least 8 pixels each way)"
         })
-        const tall = new Uint8Array(yield* Effect.promise(() =>
-          sharp({ create: { width: 40, height: 31_000, channels: 3, background: "white" } }).png().toBuffer()
-        ))
+        const tall = new Uint8Array(
+          yield* Effect.promise(() =>
+            sharp({ create: { width: 40, height: 31_000, channels: 3, background: "white" } }).png().toBuffer()
+          )
+        )
         expect(yield* Effect.flip(read(tall))).toMatchObject({
           _tag: "PayloadTooLarge",
           detail: "image is 40×31000 pixels; the longest side may be 30000 pixels"
@@ -215,9 +225,11 @@ describe("readImage", () => {
         tinyBmp.writeInt32LE(3, 22)
         expect((yield* Effect.flip(read(new Uint8Array(tinyBmp))))._tag).toBe("Unprocessable")
         // A small but sound image is still read (the limits leave ordinary sizes alone).
-        const small = new Uint8Array(yield* Effect.promise(() =>
-          sharp({ create: { width: 8, height: 8, channels: 3, background: "white" } }).png().toBuffer()
-        ))
+        const small = new Uint8Array(
+          yield* Effect.promise(() =>
+            sharp({ create: { width: 8, height: 8, channels: 3, background: "white" } }).png().toBuffer()
+          )
+        )
         expect((yield* read(small)).pages).toHaveLength(1)
       }))
 

@@ -84,9 +84,15 @@ describe("readMsg", () => {
         senderName: "Supplier",
         senderEmail: "supplier@example.com",
         body: "Receipt attached.",
-        attachments: [{ name: "receipt.pdf", mimeType: "application/pdf", content: yield* pdf([["Receipt 9", "Paid 5.00"]]) }]
+        attachments: [{
+          name: "receipt.pdf",
+          mimeType: "application/pdf",
+          content: yield* pdf([["Receipt 9", "Paid 5.00"]])
+        }]
       }
-      const model = yield* read(makeMsg({ ...invoiceMail, attachments: [{ name: "Fwd: receipt", message: forwarded }] }))
+      const model = yield* read(
+        makeMsg({ ...invoiceMail, attachments: [{ name: "Fwd: receipt", message: forwarded }] })
+      )
       expect(model.pages.map((p) => p.page)).toEqual([1, 2, 3])
       expect(pageText(model.pages[0]!)).toContain("Attachment: Fwd: receipt.msg (application/vnd.ms-outlook), 2 pages")
       expect(pageText(model.pages[1]!)).toBe(
@@ -97,7 +103,11 @@ describe("readMsg", () => {
 
       let deep: MsgSpec = { subject: "level 5", body: "deepest" }
       for (let level = 4; level >= 0; level--) {
-        deep = { subject: `level ${level}`, body: `body ${level}`, attachments: [{ name: `level ${level + 1}`, message: deep }] }
+        deep = {
+          subject: `level ${level}`,
+          body: `body ${level}`,
+          attachments: [{ name: `level ${level + 1}`, message: deep }]
+        }
       }
       const nested = yield* read(makeMsg(deep))
       // Levels 0–3 are read; level 4 is attached too deep.
@@ -109,12 +119,22 @@ describe("readMsg", () => {
 
   it.effect("converts an HTML-only body to text and leaves images shown in the body out", () =>
     Effect.gen(function*() {
-      const html = `<p>Your order <b>#55</b> has shipped.</p><table><tr><td>Total</td><td>42.00</td></tr></table><img src="cid:logo">`
-      const logo = { name: "logo.png", mimeType: "image/png", contentId: "logo", content: Uint8Array.from([0x89, 0x50, 0x4e, 0x47]) }
+      const html =
+        `<p>Your order <b>#55</b> has shipped.</p><table><tr><td>Total</td><td>42.00</td></tr></table><img src="cid:logo">`
+      const logo = {
+        name: "logo.png",
+        mimeType: "image/png",
+        contentId: "logo",
+        content: Uint8Array.from([0x89, 0x50, 0x4e, 0x47])
+      }
       for (const body of [{ html }, { htmlBytes: new TextEncoder().encode(html) }]) {
-        const model = yield* read(makeMsg({ subject: "Order", senderEmail: "shop@example.com", ...body, attachments: [logo] }))
+        const model = yield* read(
+          makeMsg({ subject: "Order", senderEmail: "shop@example.com", ...body, attachments: [logo] })
+        )
         expect(model.pages).toHaveLength(1)
-        expect(pageText(model.pages[0]!)).toBe("From: shop@example.com\nSubject: Order\nYour order #55 has shipped.\nTotal   42.00")
+        expect(pageText(model.pages[0]!)).toBe(
+          "From: shop@example.com\nSubject: Order\nYour order #55 has shipped.\nTotal   42.00"
+        )
       }
     }))
 
@@ -188,15 +208,23 @@ layer(testApp(), { timeout: 120_000 })("POST /v1/documents/extract with a .msg",
       const template = yield* send(
         HttpClientRequest.post("/v1/templates").pipe(
           withKey(key),
-          HttpClientRequest.bodyUnsafeJson({ document_type: "invoice", template_data: { invoice_number: "The invoice number" } })
+          HttpClientRequest.bodyUnsafeJson({
+            document_type: "invoice",
+            template_data: { invoice_number: "The invoice number" }
+          })
         )
       )
       const invoice = yield* pdf([["INVOICE", "Invoice Number: INV-9"]])
-      const message = makeMsg({ ...invoiceMail, attachments: [{ name: "invoice.pdf", mimeType: "application/pdf", content: invoice }] })
+      const message = makeMsg({
+        ...invoiceMail,
+        attachments: [{ name: "invoice.pdf", mimeType: "application/pdf", content: invoice }]
+      })
       const r = yield* send(
         HttpClientRequest.post("/v1/documents/extract").pipe(
           withKey(key),
-          HttpClientRequest.bodyFormData(fileForm(message, "mail.msg", { template_ids: JSON.stringify([template.json.template_id]) }))
+          HttpClientRequest.bodyFormData(
+            fileForm(message, "mail.msg", { template_ids: JSON.stringify([template.json.template_id]) })
+          )
         )
       )
       expect(r.status).toBe(200)

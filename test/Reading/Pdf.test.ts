@@ -237,7 +237,13 @@ describe("readPdf", () => {
   it.effect("fails with UnsupportedMediaType on truncated or garbage bytes", () =>
     Effect.gen(function*() {
       const bytes = yield* Effect.promise(() => makeTextPdf([["hello"]]))
-      for (const broken of [bytes.slice(0, 300), new TextEncoder().encode("%PDF-1.7\nnot really a pdf"), new Uint8Array(64)]) {
+      for (
+        const broken of [
+          bytes.slice(0, 300),
+          new TextEncoder().encode("%PDF-1.7\nnot really a pdf"),
+          new Uint8Array(64)
+        ]
+      ) {
         const error = yield* Effect.flip(read(broken))
         expect(error._tag).toBe("UnsupportedMediaType")
         expect(error.detail).toMatch(/^corrupt or unreadable PDF: /)

@@ -28,9 +28,9 @@ const concatenate = async (sources: ReadonlyArray<Uint8Array>, pages: number, ow
   // One copyPages call copies the objects its pages share (fonts) once.
   const copies = ownFonts
     ? await Promise.all(origin.map(({ page, source }) => out.copyPages(docs[source]!, [page]).then(([copy]) => copy!)))
-    : await Promise.all(docs.map((doc, source) =>
-      out.copyPages(doc, origin.filter((o) => o.source === source).map((o) => o.page))
-    )).then((bySource) => origin.map(({ source }) => bySource[source]!.shift()!))
+    : await Promise.all(
+      docs.map((doc, source) => out.copyPages(doc, origin.filter((o) => o.source === source).map((o) => o.page)))
+    ).then((bySource) => origin.map(({ source }) => bySource[source]!.shift()!))
   for (const copy of copies) out.addPage(copy)
   return { bytes: await out.save(), origin }
 }

@@ -3,7 +3,6 @@ import { pageText } from "../../src/Domain/PageModel.js"
 import { COLUMNS, LINES_PER_PAGE, pagesAtLeast, readPlainText } from "../../src/Reading/PlainText.js"
 import { inUnit } from "../support/boxes.js"
 
-
 describe("readPlainText", () => {
   it("keeps the text as lines and words of one text page", () => {
     const model = readPlainText("Invoice 42\nTotal:  99.50 EUR\n")
@@ -72,7 +71,12 @@ describe("readPlainText", () => {
 describe("pagesAtLeast", () => {
   it("never counts more pages than the layout makes, and counts long lines and form feeds", () => {
     const texts = [
-      "", "one line", "a\nb\nc\n", "x".repeat(250), `${"line\n".repeat(130)}`, "page one\fpage two\f",
+      "",
+      "one line",
+      "a\nb\nc\n",
+      "x".repeat(250),
+      `${"line\n".repeat(130)}`,
+      "page one\fpage two\f",
       `${"word ".repeat(300)}\n${"y".repeat(1000)}\n\f\fz`
     ]
     for (const text of texts) expect(pagesAtLeast(text)).toBeLessThanOrEqual(readPlainText(text).pages.length)

@@ -4,9 +4,9 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Context, Effect, Exit, Fiber, Layer, Option } from "effect"
+import { makeEngines } from "../../src/Ocr/Ocr.js"
 import { DocumentReader } from "../../src/Reading/DocumentReader.js"
 import { makeReadingPool } from "../../src/Reading/Isolation/ReadingPool.js"
-import { makeEngines } from "../../src/Ocr/Ocr.js"
 import { heavyPagesPdf, makeTextPdf, manyItemsPdf } from "../support/pdfs.js"
 
 class Pool extends Context.Tag("test/Pool")<Pool, Effect.Effect.Success<ReturnType<typeof makeReadingPool>>>() {}
@@ -22,7 +22,9 @@ const poolLayer = (options: { timeoutMs?: number; memoryMb?: number; workers?: n
         engines,
         setup: { ocrWorkers: 1, secondReading: false, office: undefined }
       })
-      return Context.make(Pool, pool).pipe(Context.add(DocumentReader, DocumentReader.make({ read: pool.read, pageImage: pool.pageImage })))
+      return Context.make(Pool, pool).pipe(
+        Context.add(DocumentReader, DocumentReader.make({ read: pool.read, pageImage: pool.pageImage }))
+      )
     })
   )
 
@@ -58,7 +60,9 @@ describe("ReadingPool", () => {
       Effect.gen(function*() {
         const [exit, stall] = yield* longestStall(read(yield* text(["INVOICE", "Invoice Number: 7"])))
         expect(Exit.isSuccess(exit) ? "read" : String(exit.cause)).toBe("read")
-        if (Exit.isSuccess(exit)) expect(exit.value.pages[0]!.lines.map((l) => l.text)).toEqual(["INVOICE", "Invoice Number: 7"])
+        if (Exit.isSuccess(exit)) {
+          expect(exit.value.pages[0]!.lines.map((l) => l.text)).toEqual(["INVOICE", "Invoice Number: 7"])
+        }
         expect(stall).toBeLessThan(250)
       }))
 
@@ -87,7 +91,9 @@ describe("ReadingPool", () => {
         const image = Exit.isSuccess(exit) ? Option.getOrUndefined(exit.value) : undefined
         expect(image?.mediaType).toBe("image/jpeg")
         expect([...image!.data.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff])
-        expect(Option.isNone(yield* reader.pageImage(new TextEncoder().encode("plain text"), "text/plain", 1))).toBe(true)
+        expect(Option.isNone(yield* reader.pageImage(new TextEncoder().encode("plain text"), "text/plain", 1))).toBe(
+          true
+        )
       }))
 
     it.effect("an interrupted read kills its worker process; the next read is served", () =>

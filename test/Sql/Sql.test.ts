@@ -1,5 +1,5 @@
-import { describe, expect, it, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
+import { describe, expect, it, layer } from "@effect/vitest"
 import { Chunk, ConfigProvider, Deferred, Effect, Exit, Fiber, Layer, Ref, Stream, String as Str } from "effect"
 import * as fs from "node:fs/promises"
 import * as os from "node:os"
@@ -74,8 +74,22 @@ describe.each(testBackends)("Sql on $name", ({ layer: backend, name }) => {
         const big = 2 ** 40
         yield* sql`INSERT INTO templates ${
           sql.insert([
-            { id: `${tenant}-a`, tenant_id: tenant, document_type: "invoice", template_data: templateText, created_at: big, updated_at: now },
-            { id: `${tenant}-b`, tenant_id: tenant, document_type: "receipt", template_data: "{}", created_at: now, updated_at: now }
+            {
+              id: `${tenant}-a`,
+              tenant_id: tenant,
+              document_type: "invoice",
+              template_data: templateText,
+              created_at: big,
+              updated_at: now
+            },
+            {
+              id: `${tenant}-b`,
+              tenant_id: tenant,
+              document_type: "receipt",
+              template_data: "{}",
+              created_at: now,
+              updated_at: now
+            }
           ])
         }`
         const rows = yield* sql<{ id: string; templateData: unknown; createdAt: number; seq: number }>`
@@ -92,16 +106,35 @@ describe.each(testBackends)("Sql on $name", ({ layer: backend, name }) => {
 
         yield* sql`INSERT INTO blobs ${sql.insert({ sha256: tenant, size: 3, media_type: null, created_at: now })}`
         yield* sql`INSERT INTO documents ${
-          sql.insert({ id: tenant, tenant_id: tenant, name: "a.pdf", blob_sha256: tenant, size: 3, media_type: "application/pdf", created_at: now })
+          sql.insert({
+            id: tenant,
+            tenant_id: tenant,
+            name: "a.pdf",
+            blob_sha256: tenant,
+            size: 3,
+            media_type: "application/pdf",
+            created_at: now
+          })
         }`
         // JSON columns come back parsed, keys in the order written. JSON text is the portable parameter:
         // node-postgres would send a JS array as a PostgreSQL array literal.
         const pageModel = { pages: [{ n: 1, lines: [] }], source: "text", a: null }
         yield* sql`INSERT INTO parses ${
-          sql.insert({ document_id: tenant, options_key: "default", page_model: JSON.stringify(pageModel), created_at: now })
+          sql.insert({
+            document_id: tenant,
+            options_key: "default",
+            page_model: JSON.stringify(pageModel),
+            created_at: now
+          })
         }`
         yield* sql`INSERT INTO extraction_runs ${
-          sql.insert({ id: tenant, document_id: tenant, template_ids: JSON.stringify(["x", "y"]), results: JSON.stringify([{ ok: true }]), created_at: now })
+          sql.insert({
+            id: tenant,
+            document_id: tenant,
+            template_ids: JSON.stringify(["x", "y"]),
+            results: JSON.stringify([{ ok: true }]),
+            created_at: now
+          })
         }`
         const [parse] = yield* sql<{ page_model: object }>`SELECT page_model FROM parses WHERE document_id = ${tenant}`
         expect(parse.page_model).toEqual(pageModel)
@@ -120,7 +153,8 @@ describe.each(testBackends)("Sql on $name", ({ layer: backend, name }) => {
         const tenants = [uniqueId("v"), uniqueId("v"), uniqueId("v")]
         yield* sql`INSERT INTO tenants ${sql.insert(tenants.map((id, i) => ({ id, created_at: now + i })))}`
 
-        const values = yield* sql`SELECT id, created_at FROM tenants WHERE ${sql.in("id", tenants)} ORDER BY created_at`.values
+        const values = yield* sql`SELECT id, created_at FROM tenants WHERE ${sql.in("id", tenants)} ORDER BY created_at`
+          .values
         expect(values).toEqual(tenants.map((id, i) => [id, now + i]))
 
         const raw = yield* sql`SELECT id FROM tenants WHERE ${sql.in("id", tenants)}`.raw
@@ -155,7 +189,9 @@ describe.each(testBackends)("Sql on $name", ({ layer: backend, name }) => {
 
         // A statement error inside the transaction rolls it back too.
         const dup = uniqueId("dup")
-        const dupExit = yield* sql.withTransaction(Effect.zipRight(insertTenant(dup), insertTenant(dup))).pipe(Effect.exit)
+        const dupExit = yield* sql.withTransaction(Effect.zipRight(insertTenant(dup), insertTenant(dup))).pipe(
+          Effect.exit
+        )
         expect(Exit.isFailure(dupExit)).toBe(true)
         expect(yield* countTenants([dup])).toBe(0)
       }))
@@ -173,7 +209,11 @@ describe.each(testBackends)("Sql on $name", ({ layer: backend, name }) => {
             )
             // Child fibers share the transaction's connection: on PGlite they must not wait for its lock.
             // (node-postgres only queues concurrent queries on one client and deprecates doing so.)
-            const counts = yield* Effect.all([countTenants([outer]), countTenants([innerOk]), countTenants([innerFailed])], {
+            const counts = yield* Effect.all([
+              countTenants([outer]),
+              countTenants([innerOk]),
+              countTenants([innerFailed])
+            ], {
               concurrency: name === "pglite" ? "unbounded" : 1
             })
             expect(counts).toEqual([1, 1, 0])

@@ -31,8 +31,14 @@ const fsHoldings: Holdings = Effect.map(AppConfig, ({ dataDir }) => {
     : []
 })
 
-const pgHoldings: Holdings = Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  Effect.map(sql<{ sha256: string }>`SELECT sha256 FROM blob_data ORDER BY sha256`, (rows) => rows.map((r) => r.sha256)))
+const pgHoldings: Holdings = Effect.flatMap(
+  SqlClient.SqlClient,
+  (sql) =>
+    Effect.map(
+      sql<{ sha256: string }>`SELECT sha256 FROM blob_data ORDER BY sha256`,
+      (rows) => rows.map((r) => r.sha256)
+    )
+)
 
 const stores: ReadonlyArray<{
   readonly name: string
@@ -65,10 +71,18 @@ for (const store of stores) {
         Effect.gen(function*() {
           const holdings = store.holdings
           const key = yield* keyFor(`store-${store.name}`)
-          const created = yield* send(HttpClientRequest.post("/v1/templates").pipe(withKey(key), HttpClientRequest.bodyUnsafeJson(template)))
+          const created = yield* send(
+            HttpClientRequest.post("/v1/templates").pipe(withKey(key), HttpClientRequest.bodyUnsafeJson(template))
+          )
           const templateId = created.json.template_id as string
           const bytes = yield* Effect.promise(() => makeTextPdf([page("ST-1")]))
-          const upload = () => send(HttpClientRequest.post("/v1/documents").pipe(withKey(key), HttpClientRequest.bodyFormData(fileForm(bytes, "a.pdf"))))
+          const upload = () =>
+            send(
+              HttpClientRequest.post("/v1/documents").pipe(
+                withKey(key),
+                HttpClientRequest.bodyFormData(fileForm(bytes, "a.pdf"))
+              )
+            )
           const first = yield* upload()
           const second = yield* upload()
           expect([first.status, second.status]).toEqual([200, 200])
@@ -77,26 +91,34 @@ for (const store of stores) {
           // Read back for an extraction (the stored parse is dropped first, so the file itself is read).
           const sql = yield* SqlClient.SqlClient
           yield* sql`DELETE FROM parses`
-          const run = yield* send(HttpClientRequest.post(`/v1/documents/${first.json.document_id}/extraction`).pipe(
-            withKey(key),
-            HttpClientRequest.bodyUnsafeJson({ template_ids: [templateId] })
-          ))
+          const run = yield* send(
+            HttpClientRequest.post(`/v1/documents/${first.json.document_id}/extraction`).pipe(
+              withKey(key),
+              HttpClientRequest.bodyUnsafeJson({ template_ids: [templateId] })
+            )
+          )
           expect(run.status).toBe(200)
           expect(run.json[0].extracted.invoice_number).toBe("ST-1")
 
           // One holder gone: the file stays for the other; both gone: the file goes.
-          expect((yield* send(HttpClientRequest.del(`/v1/documents/${first.json.document_id}`).pipe(withKey(key)))).status).toBe(204)
+          expect(
+            (yield* send(HttpClientRequest.del(`/v1/documents/${first.json.document_id}`).pipe(withKey(key)))).status
+          ).toBe(204)
           expect(yield* holdings).toEqual([sha256Of(bytes)])
-          expect((yield* send(HttpClientRequest.del(`/v1/documents/${second.json.document_id}`).pipe(withKey(key)))).status).toBe(204)
+          expect(
+            (yield* send(HttpClientRequest.del(`/v1/documents/${second.json.document_id}`).pipe(withKey(key)))).status
+          ).toBe(204)
           expect(yield* holdings).toEqual([])
 
           // A one-shot job keeps its file while it runs and drops it when it ends.
           const other = yield* Effect.promise(() => makeTextPdf([page("ST-2")]))
-          const accepted = yield* send(HttpClientRequest.post("/v1/documents/extract").pipe(
-            withKey(key),
-            HttpClientRequest.setHeader("prefer", "respond-async"),
-            HttpClientRequest.bodyFormData(fileForm(other, "b.pdf", { template_ids: JSON.stringify([templateId]) }))
-          ))
+          const accepted = yield* send(
+            HttpClientRequest.post("/v1/documents/extract").pipe(
+              withKey(key),
+              HttpClientRequest.setHeader("prefer", "respond-async"),
+              HttpClientRequest.bodyFormData(fileForm(other, "b.pdf", { template_ids: JSON.stringify([templateId]) }))
+            )
+          )
           expect(accepted.status).toBe(202)
           let job: any
           for (let i = 0; i < 200; i++) {

@@ -43,15 +43,27 @@ describe("normalizeTemplate", () => {
         seller: { name: "Seller name", vat_id: "string" },
         lines: [{ description: "What was sold", qty: "integer", unit_price: { type: "number" } }]
       })).toEqual([
-        { kind: "object", name: "seller", fields: [
-          { kind: "leaf", name: "name", type: "string", description: "Seller name" },
-          { kind: "leaf", name: "vat_id", type: "string" }
-        ] },
-        { kind: "array", name: "lines", item: { kind: "object", name: "lines", fields: [
-          { kind: "leaf", name: "description", type: "string", description: "What was sold" },
-          { kind: "leaf", name: "qty", type: "integer" },
-          { kind: "leaf", name: "unit_price", type: "number" }
-        ] } }
+        {
+          kind: "object",
+          name: "seller",
+          fields: [
+            { kind: "leaf", name: "name", type: "string", description: "Seller name" },
+            { kind: "leaf", name: "vat_id", type: "string" }
+          ]
+        },
+        {
+          kind: "array",
+          name: "lines",
+          item: {
+            kind: "object",
+            name: "lines",
+            fields: [
+              { kind: "leaf", name: "description", type: "string", description: "What was sold" },
+              { kind: "leaf", name: "qty", type: "integer" },
+              { kind: "leaf", name: "unit_price", type: "number" }
+            ]
+          }
+        }
       ])
     })
 
@@ -63,10 +75,17 @@ describe("normalizeTemplate", () => {
     })
 
     it("reads enums and keeps field names exactly as given", () => {
-      expect(ok({ "Payment Method": { enum: ["cash", "card"], description: "How it was paid" }, "n°": "string" })).toEqual([
-        { kind: "leaf", name: "Payment Method", type: "enum", description: "How it was paid", enum: ["cash", "card"] },
-        { kind: "leaf", name: "n°", type: "string" }
-      ])
+      expect(ok({ "Payment Method": { enum: ["cash", "card"], description: "How it was paid" }, "n°": "string" }))
+        .toEqual([
+          {
+            kind: "leaf",
+            name: "Payment Method",
+            type: "enum",
+            description: "How it was paid",
+            enum: ["cash", "card"]
+          },
+          { kind: "leaf", name: "n°", type: "string" }
+        ])
     })
 
     it("reads a spec with extra keys and a capitalized type as one field", () => {
@@ -77,10 +96,14 @@ describe("normalizeTemplate", () => {
 
     it("reads a map with a field named \"type\" whose value is a sentence as a nested map", () => {
       expect(ok({ vehicle: { type: "Type of vehicle", make: "Make" } })).toEqual([
-        { kind: "object", name: "vehicle", fields: [
-          { kind: "leaf", name: "type", type: "string", description: "Type of vehicle" },
-          { kind: "leaf", name: "make", type: "string", description: "Make" }
-        ] }
+        {
+          kind: "object",
+          name: "vehicle",
+          fields: [
+            { kind: "leaf", name: "type", type: "string", description: "Type of vehicle" },
+            { kind: "leaf", name: "make", type: "string", description: "Make" }
+          ]
+        }
       ])
     })
   })
@@ -112,7 +135,11 @@ describe("normalizeTemplate", () => {
         { kind: "leaf", name: "status", type: "enum", enum: ["open", "paid"] },
         { kind: "leaf", name: "kind", type: "enum", enum: ["a", "b"] },
         { kind: "object", name: "seller", fields: [{ kind: "leaf", name: "name", type: "string" }] },
-        { kind: "array", name: "lines", item: { kind: "object", name: "lines", fields: [{ kind: "leaf", name: "qty", type: "number" }] } },
+        {
+          kind: "array",
+          name: "lines",
+          item: { kind: "object", name: "lines", fields: [{ kind: "leaf", name: "qty", type: "number" }] }
+        },
         { kind: "array", name: "notes", item: { kind: "leaf", name: "notes", type: "string" } },
         { kind: "leaf", name: "due", type: "date", description: "Due date" }
       ])
@@ -136,31 +163,41 @@ describe("normalizeTemplate", () => {
     it("rejects templates that define no field", () => {
       expect(detail({})).toBe("template_data: defines no fields")
       expect(detail({ type: "object", properties: {} })).toBe("template_data: defines no fields")
-      expect(detail({ type: "object" })).toBe('template_data.properties: a JSON Schema needs a "properties" object')
+      expect(detail({ type: "object" })).toBe("template_data.properties: a JSON Schema needs a \"properties\" object")
     })
 
     it("rejects unknown types", () => {
-      expect(detail({ lines: [{ qty: { type: "foo" } }] })).toBe('template_data.lines[0].qty.type: unknown type "foo"')
+      expect(detail({ lines: [{ qty: { type: "foo" } }] })).toBe(
+        "template_data.lines[0].qty.type: unknown type \"foo\""
+      )
       expect(detail({ type: "object", properties: { total: { type: "money" } } })).toBe(
-        'template_data.properties.total.type: unknown type "money"'
+        "template_data.properties.total.type: unknown type \"money\""
       )
       expect(detail({ type: "object", properties: { total: { type: ["string", "number"] } } })).toBe(
-        'template_data.properties.total.type: unknown type ["string","number"]'
+        "template_data.properties.total.type: unknown type [\"string\",\"number\"]"
       )
     })
 
     it("rejects lists without exactly one element and lists of lists", () => {
-      expect(detail({ lines: [] })).toBe("template_data.lines: a list must have exactly one element (the shape of its items), got 0")
+      expect(detail({ lines: [] })).toBe(
+        "template_data.lines: a list must have exactly one element (the shape of its items), got 0"
+      )
       expect(detail({ lines: [{ a: "string" }, { b: "string" }] })).toBe(
         "template_data.lines: a list must have exactly one element (the shape of its items), got 2"
       )
       expect(detail({ grid: [["number"]] })).toBe("template_data.grid[0]: lists of lists are not supported")
-      expect(detail({ type: "object", properties: { rows: { type: "array" } } })).toBe('template_data.properties.rows: an array needs "items"')
+      expect(detail({ type: "object", properties: { rows: { type: "array" } } })).toBe(
+        "template_data.properties.rows: an array needs \"items\""
+      )
     })
 
     it("rejects values that are neither descriptions, types, maps nor lists", () => {
-      expect(detail({ total: 12 })).toBe("template_data.total: expected a description, a type, an object or a one-element list, got number")
-      expect(detail({ seller: { name: null } })).toBe("template_data.seller.name: expected a description, a type, an object or a one-element list, got null")
+      expect(detail({ total: 12 })).toBe(
+        "template_data.total: expected a description, a type, an object or a one-element list, got number"
+      )
+      expect(detail({ seller: { name: null } })).toBe(
+        "template_data.seller.name: expected a description, a type, an object or a one-element list, got null"
+      )
     })
 
     it("rejects empty nested objects, bad enums and empty names", () => {
@@ -170,8 +207,10 @@ describe("normalizeTemplate", () => {
       )
       expect(detail({ status: { type: "enum" } })).toBe("template_data.status.enum: an enum needs a list of values")
       expect(detail({ status: { enum: [] } })).toBe("template_data.status.enum: must be a non-empty list of values")
-      expect(detail({ status: { enum: ["a", { b: 1 }] } })).toBe("template_data.status.enum[1]: enum values must be strings, numbers or booleans, got an object")
-      expect(detail({ " ": "string" })).toBe('template_data[" "]: field names must not be empty')
+      expect(detail({ status: { enum: ["a", { b: 1 }] } })).toBe(
+        "template_data.status.enum[1]: enum values must be strings, numbers or booleans, got an object"
+      )
+      expect(detail({ " ": "string" })).toBe("template_data[\" \"]: field names must not be empty")
     })
 
     it("rejects nesting deeper than 8 levels", () => {
@@ -201,6 +240,8 @@ describe("normalizeTemplateWithin (MAX_TEMPLATE_FIELDS)", () => {
   })
 
   it("reports a template's own error before its size", () => {
-    expect(normalizeTemplateWithin({ a: { type: "money" } }, 0)).toEqual(Either.left('template_data.a.type: unknown type "money"'))
+    expect(normalizeTemplateWithin({ a: { type: "money" } }, 0)).toEqual(
+      Either.left("template_data.a.type: unknown type \"money\"")
+    )
   })
 })

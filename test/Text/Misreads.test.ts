@@ -1,5 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
-import { joinsAtDecimalMark, labelTokens, misreadDistance, repairAmountWord, repairDateText, repairLegalForm, splitLabelWord } from "../../src/Text/Misreads.js"
+import {
+  joinsAtDecimalMark,
+  labelTokens,
+  misreadDistance,
+  repairAmountWord,
+  repairDateText,
+  repairLegalForm,
+  splitLabelWord
+} from "../../src/Text/Misreads.js"
 import { tokensOf } from "../../src/Text/Tokens.js"
 
 const asLabel = (word: string) => tokensOf(word).flatMap((t) => labelTokens(t))
@@ -94,7 +102,17 @@ describe("Misreads", () => {
     })
 
     it("leaves names alone when the form is right, absent, or both of its words are misread", () => {
-      for (const name of ["ACME SDN BHD", "ACME SDN. BHD.", "SON OF BHD", "ACME S0N 8HD", "SUNDAY MARKET", "AEON CO. (M) BHD", "BHD SON"]) {
+      for (
+        const name of [
+          "ACME SDN BHD",
+          "ACME SDN. BHD.",
+          "SON OF BHD",
+          "ACME S0N 8HD",
+          "SUNDAY MARKET",
+          "AEON CO. (M) BHD",
+          "BHD SON"
+        ]
+      ) {
         expect(repairLegalForm(name)).toBe(name)
       }
     })

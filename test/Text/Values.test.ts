@@ -73,9 +73,29 @@ describe("parseInteger", () => {
 
 describe("parseBoolean", () => {
   it.each([
-    ["Yes", true], ["no", false], ["TRUE", true], ["false", false], ["x", true], ["X", true], ["✓", true], ["✔", true],
-    ["☑", true], ["☐", false], ["oui", true], ["non", false], ["ja", true], ["nein", false], ["sí", true], ["sim", true],
-    ["não", false], ["ya", true], ["tidak", false], ["1", true], ["0", false], ["maybe", undefined], ["", undefined]
+    ["Yes", true],
+    ["no", false],
+    ["TRUE", true],
+    ["false", false],
+    ["x", true],
+    ["X", true],
+    ["✓", true],
+    ["✔", true],
+    ["☑", true],
+    ["☐", false],
+    ["oui", true],
+    ["non", false],
+    ["ja", true],
+    ["nein", false],
+    ["sí", true],
+    ["sim", true],
+    ["não", false],
+    ["ya", true],
+    ["tidak", false],
+    ["1", true],
+    ["0", false],
+    ["maybe", undefined],
+    ["", undefined]
   ])("%s → %s", (text, expected) => {
     expect(parseBoolean(text)).toBe(expected)
   })
@@ -160,10 +180,27 @@ describe("parseDate", () => {
 
 describe("currencyCode", () => {
   it.each([
-    ["EUR", "EUR"], ["Total EUR 34,73", "EUR"], ["$ 42.00", "USD"], ["US$ 5", "USD"], ["S$12", "SGD"], ["€", "EUR"],
-    ["£ 3", "GBP"], ["₹ 319", "INR"], ["Rs -40.00", "INR"], ["Rs. 12", "INR"], ["RM 9.00", "MYR"], ["-RM0.02", "MYR"],
-    ["¥ 500", "JPY"], ["CHF 10", "CHF"], ["12 euros", "EUR"], ["ringgit", "MYR"],
-    ["SDN BHD", undefined], ["Firmware", undefined], ["usd", undefined], ["Rsvp", undefined], ["hello", undefined]
+    ["EUR", "EUR"],
+    ["Total EUR 34,73", "EUR"],
+    ["$ 42.00", "USD"],
+    ["US$ 5", "USD"],
+    ["S$12", "SGD"],
+    ["€", "EUR"],
+    ["£ 3", "GBP"],
+    ["₹ 319", "INR"],
+    ["Rs -40.00", "INR"],
+    ["Rs. 12", "INR"],
+    ["RM 9.00", "MYR"],
+    ["-RM0.02", "MYR"],
+    ["¥ 500", "JPY"],
+    ["CHF 10", "CHF"],
+    ["12 euros", "EUR"],
+    ["ringgit", "MYR"],
+    ["SDN BHD", undefined],
+    ["Firmware", undefined],
+    ["usd", undefined],
+    ["Rsvp", undefined],
+    ["hello", undefined]
   ])("%s → %s", (text, expected) => {
     expect(currencyCode(text)).toBe(expected)
   })
@@ -176,19 +213,29 @@ describe("findValueCandidates", () => {
     expect(findValueCandidates(words("Invoice date: 20 March 2023 due"), "date")).toEqual([
       { start: 2, end: 5, value: "2023-03-20", text: "20 March 2023" }
     ])
-    expect(findValueCandidates(words("Date: Jan 1, 2022"), "date")[0]).toMatchObject({ start: 1, end: 4, value: "2022-01-01" })
+    expect(findValueCandidates(words("Date: Jan 1, 2022"), "date")[0]).toMatchObject({
+      start: 1,
+      end: 4,
+      value: "2022-01-01"
+    })
   })
 
   it("finds amounts with their currency words and never inside a date", () => {
     expect(findValueCandidates(words("Total 20 March 2023 $ 279.84"), "amount")).toEqual([
       { start: 4, end: 6, value: 279.84, text: "$ 279.84", decimals: true }
     ])
-    expect(findValueCandidates(words("Tax 15% on $ 112.90 $ 16.94"), "amount").map((c) => c.value)).toEqual([112.9, 16.94])
+    expect(findValueCandidates(words("Tax 15% on $ 112.90 $ 16.94"), "amount").map((c) => c.value)).toEqual([
+      112.9,
+      16.94
+    ])
   })
 
   it("joins digit groups only when the words sit close together", () => {
     const h = 0.014
-    const at = (text: string, x: number): { text: string; box: readonly [number, number, number, number] } => ({ text, box: [x, 0.5, x + text.length * 0.007, 0.5 + h] })
+    const at = (text: string, x: number): { text: string; box: readonly [number, number, number, number] } => ({
+      text,
+      box: [x, 0.5, x + text.length * 0.007, 0.5 + h]
+    })
     const close = [at("1", 0.1), at("234,56", 0.1 + 0.007 + 0.007)]
     expect(findValueCandidates(close, "amount").map((c) => c.value)).toEqual([1234.56])
     const spaced = [at("26", 0.8), at("205,30", 0.8 + 0.014 + 0.9 * h)]
@@ -212,8 +259,19 @@ describe("findValueCandidates", () => {
   })
 
   it("finds integers, booleans and currencies word by word", () => {
-    expect(findValueCandidates(words("Qty 1.00 kg"), "integer")).toEqual([{ start: 1, end: 2, value: 1, text: "1.00", decimals: true }])
+    expect(findValueCandidates(words("Qty 1.00 kg"), "integer")).toEqual([{
+      start: 1,
+      end: 2,
+      value: 1,
+      text: "1.00",
+      decimals: true
+    }])
     expect(findValueCandidates(words("Paid: yes"), "boolean")).toEqual([{ start: 1, end: 2, value: true, text: "yes" }])
-    expect(findValueCandidates(words("Total EUR 34,73"), "currency")).toEqual([{ start: 1, end: 2, value: "EUR", text: "EUR" }])
+    expect(findValueCandidates(words("Total EUR 34,73"), "currency")).toEqual([{
+      start: 1,
+      end: 2,
+      value: "EUR",
+      text: "EUR"
+    }])
   })
 })

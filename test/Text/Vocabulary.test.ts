@@ -24,11 +24,32 @@ describe("Vocabulary", () => {
   it("maps field names to concepts and their labels in several languages", () => {
     expect(fieldProfile(["invoice_number"]).concepts[0]).toBe("invoice_number")
     expect(fieldProfile(["invoiceNumber"]).concepts[0]).toBe("invoice_number")
-    for (const label of ["Invoice No", "Facture n°", "Rechnungsnr.", "Factuurnummer", "Número de factura", "Numero fattura", "No Invois"]) {
+    for (
+      const label of [
+        "Invoice No",
+        "Facture n°",
+        "Rechnungsnr.",
+        "Factuurnummer",
+        "Número de factura",
+        "Numero fattura",
+        "No Invois"
+      ]
+    ) {
       expect(hasPhrase(["invoice_number"], label)).toBe(true)
     }
     expect(fieldProfile(["total"]).concepts).toEqual(["total"])
-    for (const label of ["Grand Total", "Total TTC", "Gesamtbetrag", "Totaal", "Importe total", "Totale", "Valor total", "Jumlah"]) {
+    for (
+      const label of [
+        "Grand Total",
+        "Total TTC",
+        "Gesamtbetrag",
+        "Totaal",
+        "Importe total",
+        "Totale",
+        "Valor total",
+        "Jumlah"
+      ]
+    ) {
       expect(hasPhrase(["total"], label)).toBe(true)
     }
   })

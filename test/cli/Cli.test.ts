@@ -24,7 +24,13 @@ const docsplit = (...args: Array<string>) =>
     execFile(process.execPath, ["bin/docsplit.js", ...args], {
       cwd: root,
       // No key: the offline engine; no DATA_DIR or DATABASE_URL is needed.
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TMPDIR: os.tmpdir(), OCR_WORKERS: "1", READ_WORKERS: "1" },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        TMPDIR: os.tmpdir(),
+        OCR_WORKERS: "1",
+        READ_WORKERS: "1"
+      },
       maxBuffer: 64 * 1024 * 1024
     }, (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr }))
   })
@@ -36,28 +42,41 @@ const write = (name: string, content: string | Uint8Array) => {
 }
 
 const invoiceTemplate = () =>
-  write("invoice.json", JSON.stringify({
-    document_type: "invoice",
-    template_data: { invoice_number: "The invoice's number", total_amount: { type: "number", description: "Total due" } }
-  }))
+  write(
+    "invoice.json",
+    JSON.stringify({
+      document_type: "invoice",
+      template_data: {
+        invoice_number: "The invoice's number",
+        total_amount: { type: "number", description: "Total due" }
+      }
+    })
+  )
 
 describe("docsplit extract", () => {
-  it("prints the one-shot response of a text PDF (with coordinates), and nothing else on stdout or stderr", async () => {
-    const pdf = write("invoice.pdf", await makePdf([[
-      { text: "INVOICE", x: 60, y: 60, size: 20 },
-      { text: "Invoice number: INV-2024-118", x: 60, y: 110 },
-      { text: "Total due: 1,249.50 EUR", x: 60, y: 400 }
-    ]]))
-    const run = await docsplit("extract", pdf, "--template", invoiceTemplate(), "--coordinates")
-    expect(run.stderr).toBe("")
-    expect(run.code).toBe(0)
-    const answer = JSON.parse(run.stdout)
-    expect(answer.ocr).toHaveLength(1)
-    expect(answer.result).toHaveLength(1)
-    expect(answer.result[0]).toMatchObject({ document_type: "invoice", pages: [1] })
-    expect(answer.result[0].properties.invoice_number).toMatchObject({ value: "INV-2024-118", page: 1 })
-    expect(answer.result[0].properties.invoice_number.bounding_box_coordinates).toHaveLength(4)
-  }, 120_000)
+  it(
+    "prints the one-shot response of a text PDF (with coordinates), and nothing else on stdout or stderr",
+    async () => {
+      const pdf = write(
+        "invoice.pdf",
+        await makePdf([[
+          { text: "INVOICE", x: 60, y: 60, size: 20 },
+          { text: "Invoice number: INV-2024-118", x: 60, y: 110 },
+          { text: "Total due: 1,249.50 EUR", x: 60, y: 400 }
+        ]])
+      )
+      const run = await docsplit("extract", pdf, "--template", invoiceTemplate(), "--coordinates")
+      expect(run.stderr).toBe("")
+      expect(run.code).toBe(0)
+      const answer = JSON.parse(run.stdout)
+      expect(answer.ocr).toHaveLength(1)
+      expect(answer.result).toHaveLength(1)
+      expect(answer.result[0]).toMatchObject({ document_type: "invoice", pages: [1] })
+      expect(answer.result[0].properties.invoice_number).toMatchObject({ value: "INV-2024-118", page: 1 })
+      expect(answer.result[0].properties.invoice_number.bounding_box_coordinates).toHaveLength(4)
+    },
+    120_000
+  )
 
   it("reads a scan by OCR and shows the values as a table", async () => {
     const png = write("scan.png", await textPng(["INVOICE", "Invoice number: 55120", "Total due: 88.20"]))

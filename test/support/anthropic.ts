@@ -31,7 +31,11 @@ export const modelConfig = (url: string, overrides: Partial<ConfigShape> = {}): 
   testConfig({ ...modelSettings(url), ...overrides })
 
 /** A model client on the given fake, with the given settings and retry policy. */
-export const modelClientLayer = (url: string, overrides: Partial<ConfigShape> = {}, policy: Partial<RetryPolicyShape> = {}) =>
+export const modelClientLayer = (
+  url: string,
+  overrides: Partial<ConfigShape> = {},
+  policy: Partial<RetryPolicyShape> = {}
+) =>
   ModelClient.Default.pipe(
     Layer.provide(Layer.succeed(AppConfig, modelConfig(url, overrides))),
     Layer.provide(Layer.succeed(RetryPolicy, { ...FAST_RETRY, ...policy }))

@@ -10,23 +10,30 @@ const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
 
 export const paragraph = (text: string, style?: string): string =>
-  `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ""}<w:r><w:t xml:space="preserve">${esc(text)}</w:t></w:r></w:p>`
+  `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ""}<w:r><w:t xml:space="preserve">${
+    esc(text)
+  }</w:t></w:r></w:p>`
 export const heading = (text: string, level = 1): string => paragraph(text, `Heading${level}`)
 export const pageBreak = `<w:p><w:r><w:br w:type="page"/></w:r></w:p>`
 export const table = (rows: ReadonlyArray<ReadonlyArray<string>>): string =>
   `<w:tbl>${rows.map((r) => `<w:tr>${r.map((c) => `<w:tc>${paragraph(c)}</w:tc>`).join("")}</w:tr>`).join("")}</w:tbl>`
 
 const STYLES = `<?xml version="1.0" encoding="UTF-8"?><w:styles xmlns:w="${W}">${
-  [1, 2].map((n) => `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/></w:style>`).join("")
+  [1, 2].map((n) => `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/></w:style>`)
+    .join("")
 }</w:styles>`
 
 /** The parts of a DOCX whose body is the given WordprocessingML. */
 export const docxParts = (body: string): Record<string, string> => ({
-  "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>`,
-  "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
-  "word/_rels/document.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
+  "[Content_Types].xml":
+    `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>`,
+  "_rels/.rels":
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+  "word/_rels/document.xml.rels":
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
   "word/styles.xml": STYLES,
-  "word/document.xml": `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`
+  "word/document.xml":
+    `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`
 })
 
 /** A zip of the given entries (deflated). */
@@ -110,7 +117,13 @@ const linkedPicture = (rid: string) =>
 /** A complex field (instruction split over two runs, as Word writes long ones) with a cached result. */
 const field = (instruction: string, shown: string) => {
   const half = Math.floor(instruction.length / 2)
-  return `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ${esc(instruction.slice(0, half))}</w:instrText></w:r><w:r><w:instrText xml:space="preserve">${esc(instruction.slice(half))} </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>${esc(shown)}</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`
+  return `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ${
+    esc(instruction.slice(0, half))
+  }</w:instrText></w:r><w:r><w:instrText xml:space="preserve">${
+    esc(instruction.slice(half))
+  } </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>${
+    esc(shown)
+  }</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`
 }
 
 /**
@@ -121,13 +134,27 @@ const field = (instruction: string, shown: string) => {
 export const outwardDocx = (options: { readonly url: string; readonly file: string; readonly text: string }) => {
   const fileUrl = `file://${options.file}`
   const parts = docxParts("")
-  parts["word/_rels/document.xml.rels"] = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${esc(options.url)}/linked.png" TargetMode="External"/><Relationship Id="rId8" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${esc(fileUrl)}" TargetMode="External"/></Relationships>`
-  parts["word/settings.xml"] = `<?xml version="1.0" encoding="UTF-8"?><w:settings xmlns:w="${W}" xmlns:r="${R}"><w:attachedTemplate r:id="rId1"/></w:settings>`
-  parts["word/_rels/settings.xml.rels"] = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/attachedTemplate" Target="${esc(options.url)}/template.dotx" TargetMode="External"/></Relationships>`
-  parts["word/document.xml"] = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}" xmlns:r="${R}" xmlns:a="${A}" xmlns:pic="${PIC}" xmlns:wp="${WP}"><w:body>${paragraph(options.text)}${linkedPicture("rId7")}${linkedPicture("rId8")}${
-    field(`INCLUDETEXT "${fileUrl}"`, "included text")
-  }${field(`INCLUDEPICTURE "${options.url}/field.png" \\d`, "included picture")}${
-    field(`INCLUDETEXT "${options.url}/text.txt"`, "included remote text")
-  }<w:p><w:fldSimple w:instr="INCLUDETEXT &quot;${esc(options.file)}&quot;"><w:r><w:t>simple field</w:t></w:r></w:fldSimple></w:p></w:body></w:document>`
+  parts["word/_rels/document.xml.rels"] =
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${
+      esc(options.url)
+    }/linked.png" TargetMode="External"/><Relationship Id="rId8" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${
+      esc(fileUrl)
+    }" TargetMode="External"/></Relationships>`
+  parts["word/settings.xml"] =
+    `<?xml version="1.0" encoding="UTF-8"?><w:settings xmlns:w="${W}" xmlns:r="${R}"><w:attachedTemplate r:id="rId1"/></w:settings>`
+  parts["word/_rels/settings.xml.rels"] =
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/attachedTemplate" Target="${
+      esc(options.url)
+    }/template.dotx" TargetMode="External"/></Relationships>`
+  parts["word/document.xml"] =
+    `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}" xmlns:r="${R}" xmlns:a="${A}" xmlns:pic="${PIC}" xmlns:wp="${WP}"><w:body>${
+      paragraph(options.text)
+    }${linkedPicture("rId7")}${linkedPicture("rId8")}${field(`INCLUDETEXT "${fileUrl}"`, "included text")}${
+      field(`INCLUDEPICTURE "${options.url}/field.png" \\d`, "included picture")
+    }${
+      field(`INCLUDETEXT "${options.url}/text.txt"`, "included remote text")
+    }<w:p><w:fldSimple w:instr="INCLUDETEXT &quot;${
+      esc(options.file)
+    }&quot;"><w:r><w:t>simple field</w:t></w:r></w:fldSimple></w:p></w:body></w:document>`
   return makeZip(parts)
 }

@@ -28,7 +28,12 @@ export interface FakeCall {
 
 export type FakeReply =
   | { readonly kind: "answer"; readonly delayMs?: number }
-  | { readonly kind: "error"; readonly status: number; readonly headers?: Record<string, string>; readonly delayMs?: number }
+  | {
+    readonly kind: "error"
+    readonly status: number
+    readonly headers?: Record<string, string>
+    readonly delayMs?: number
+  }
   | { readonly kind: "malformed"; readonly delayMs?: number }
   | { readonly kind: "refusal" }
 
@@ -141,7 +146,12 @@ const labelsFor = (name: string, schema: any): Array<string> =>
   [name.replace(/_/g, " "), typeof schema?.description === "string" ? schema.description : undefined]
     .filter((x): x is string => x !== undefined && x.length > 0)
 
-const answerLeaf = (name: string, schema: any, lines: ReadonlyArray<NumberedLine>, inventions: Readonly<Record<string, string>>) => {
+const answerLeaf = (
+  name: string,
+  schema: any,
+  lines: ReadonlyArray<NumberedLine>,
+  inventions: Readonly<Record<string, string>>
+) => {
   if (inventions[name] !== undefined) return { value: inventions[name], lines: [] }
   for (const label of labelsFor(name, schema)) {
     const re = new RegExp(`(?:^|\\s)${escape(label)}\\s*:\\s*(.+?)\\s*$`, "i")
@@ -153,12 +163,18 @@ const answerLeaf = (name: string, schema: any, lines: ReadonlyArray<NumberedLine
   return { value: null, lines: [] }
 }
 
-const answerObject = (schema: any, lines: ReadonlyArray<NumberedLine>, inventions: Readonly<Record<string, string>>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, s]: [string, any]) => {
-    if (s.type === "array") return [name, []]
-    if (s.properties?.value !== undefined) return [name, answerLeaf(name, s, lines, inventions)]
-    return [name, answerObject(s, lines, inventions)]
-  }))
+const answerObject = (
+  schema: any,
+  lines: ReadonlyArray<NumberedLine>,
+  inventions: Readonly<Record<string, string>>
+): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([name, s]: [string, any]) => {
+      if (s.type === "array") return [name, []]
+      if (s.properties?.value !== undefined) return [name, answerLeaf(name, s, lines, inventions)]
+      return [name, answerObject(s, lines, inventions)]
+    })
+  )
 
 /** A tool input that is never a valid answer: a list that is not a list, leaves that hold objects. */
 const malformedFor = (tool: string, schema: any) =>
@@ -174,7 +190,9 @@ const documentOf = (body: any): { text: string; cached: boolean } => {
   return { text: typeof block?.text === "string" ? block.text : "", cached: block?.cache_control != null }
 }
 
-export const makeFakeAnthropic = (initial: Partial<FakeOptions> = {}): Effect.Effect<FakeAnthropicShape, never, Scope.Scope> =>
+export const makeFakeAnthropic = (
+  initial: Partial<FakeOptions> = {}
+): Effect.Effect<FakeAnthropicShape, never, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.async<{ server: http.Server; fake: FakeAnthropicShape }>((resume) => {
       let options: FakeOptions = { ...defaults, ...initial }
@@ -218,17 +236,35 @@ export const makeFakeAnthropic = (initial: Partial<FakeOptions> = {}): Effect.Ef
             stats.completed++
             stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1
             if (status === 200) stats.answeredByTool[tool] = (stats.answeredByTool[tool] ?? 0) + 1
-            res.writeHead(status, { "content-type": "application/json", "request-id": `req_fake_${call.index}`, ...headers })
+            res.writeHead(status, {
+              "content-type": "application/json",
+              "request-id": `req_fake_${call.index}`,
+              ...headers
+            })
             res.end(JSON.stringify(payload))
           }
           const answer = () => {
             if (reply.kind === "error") {
-              const type = reply.status === 429 ? "rate_limit_error" : reply.status === 529 ? "overloaded_error" : reply.status === 401 ? "authentication_error" : reply.status >= 500 ? "api_error" : "invalid_request_error"
-              return send(reply.status, { type: "error", error: { type, message: `fake ${reply.status}` } }, reply.headers)
+              const type = reply.status === 429
+                ? "rate_limit_error"
+                : reply.status === 529
+                ? "overloaded_error"
+                : reply.status === 401
+                ? "authentication_error"
+                : reply.status >= 500
+                ? "api_error"
+                : "invalid_request_error"
+              return send(
+                reply.status,
+                { type: "error", error: { type, message: `fake ${reply.status}` } },
+                reply.headers
+              )
             }
             const schema = body.tools?.[0]?.input_schema ?? {}
             const doc = documentOf(body)
-            const labels: Array<string> = (schema.properties?.pages?.items?.properties?.type?.enum ?? []).filter((x: unknown) => x !== null)
+            const labels: Array<string> = (schema.properties?.pages?.items?.properties?.type?.enum ?? []).filter((
+              x: unknown
+            ) => x !== null)
             const input = reply.kind === "malformed"
               ? malformedFor(tool, schema)
               : tool === "classify_pages"

@@ -94,11 +94,17 @@ const addMessage = (cfb: CFB.CFB$Container, at: string, spec: MsgSpec, kind: Kin
     attach(`__substg1.0_3001${PT_UNICODE}`, utf16(attachment.name))
     if (attachment.message !== undefined) {
       // Attach method 5: an embedded message.
-      attach("__properties_version1.0", propertyStream("attachment", { attachments: 0 }, [fixedProperty(0x3705, PT_LONG, 5n)]))
+      attach(
+        "__properties_version1.0",
+        propertyStream("attachment", { attachments: 0 }, [fixedProperty(0x3705, PT_LONG, 5n)])
+      )
       addMessage(cfb, `${storage}/__substg1.0_3701000D`, attachment.message, "embedded")
       return
     }
-    attach("__properties_version1.0", propertyStream("attachment", { attachments: 0 }, [fixedProperty(0x3705, PT_LONG, 1n)]))
+    attach(
+      "__properties_version1.0",
+      propertyStream("attachment", { attachments: 0 }, [fixedProperty(0x3705, PT_LONG, 1n)])
+    )
     attach(`__substg1.0_3707${PT_UNICODE}`, utf16(attachment.name))
     if (attachment.mimeType !== undefined) attach(`__substg1.0_370E${PT_UNICODE}`, utf16(attachment.mimeType))
     if (attachment.contentId !== undefined) attach(`__substg1.0_3712${PT_UNICODE}`, utf16(attachment.contentId))

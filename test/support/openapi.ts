@@ -3,8 +3,8 @@
  * must load), a validator of real response bodies against the operation's documented schema, and
  * Redocly's linter run as its command line runs it.
  */
-import Ajv2020 from "ajv/dist/2020.js"
 import addFormats from "ajv-formats"
+import Ajv2020 from "ajv/dist/2020.js"
 import { execFile } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -20,9 +20,11 @@ type Json = Record<string, any>
 const absolute = (node: unknown): unknown => {
   if (Array.isArray(node)) return node.map(absolute)
   if (node === null || typeof node !== "object") return node
-  return Object.fromEntries(Object.entries(node).map(([k, v]) =>
-    [k, k === "$ref" && typeof v === "string" && v.startsWith("#") ? `${DOC}${v}` : absolute(v)]
-  ))
+  return Object.fromEntries(
+    Object.entries(node).map((
+      [k, v]
+    ) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#") ? `${DOC}${v}` : absolute(v)])
+  )
 }
 
 export interface SpecValidator {
@@ -46,7 +48,11 @@ export const specValidator = (spec: Json): SpecValidator => {
       const response = spec.paths[route]?.[method.toLowerCase()]?.responses?.[String(status)]
       if (response === undefined) return [`${method} ${route} does not document status ${status}`]
       const schema = response.content?.["application/json"]?.schema
-      if (schema === undefined) return body === undefined || body === null || body === "" ? [] : [`${status} documents no body`]
+      if (schema === undefined) {
+        return body === undefined || body === null || body === ""
+          ? []
+          : [`${status} documents no body`]
+      }
       const validate = ajv.compile(absolute(schema) as Json)
       return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`)
     }
@@ -66,7 +72,13 @@ export const redoclyLint = async (spec: Json): Promise<LintReport> => {
     const file = path.join(dir, "openapi.json")
     fs.writeFileSync(file, JSON.stringify(spec))
     const cli = path.join(root, "node_modules/@redocly/cli/bin/cli.js")
-    const run = await promisify(execFile)(process.execPath, [cli, "lint", file, "--format=json", "--extends=recommended"], {
+    const run = await promisify(execFile)(process.execPath, [
+      cli,
+      "lint",
+      file,
+      "--format=json",
+      "--extends=recommended"
+    ], {
       cwd: dir,
       env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
       maxBuffer: 16 * 1024 * 1024
@@ -75,7 +87,9 @@ export const redoclyLint = async (spec: Json): Promise<LintReport> => {
     return {
       errors: report.totals.errors,
       warnings: report.totals.warnings,
-      problems: report.problems.map((p: Json) => `${p.severity} ${p.ruleId}: ${p.message} (${p.location?.[0]?.pointer ?? ""})`)
+      problems: report.problems.map((p: Json) =>
+        `${p.severity} ${p.ruleId}: ${p.message} (${p.location?.[0]?.pointer ?? ""})`
+      )
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })

@@ -7,7 +7,8 @@ import ts from "typescript"
 
 const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier("Blob"))
 
-export const HEADER = "// Generated from the server's /openapi.json by openapi-typescript (npm run openapi:types); do not edit.\n"
+export const HEADER =
+  "// Generated from the server's /openapi.json by openapi-typescript (npm run openapi:types); do not edit.\n"
 
 export const generateTypes = async (spec: object): Promise<string> => {
   const ast = await openapiTS(structuredClone(spec) as never, {

@@ -27,7 +27,13 @@ export const packetPages = (documents: ReadonlyArray<PacketDocument>, fillerLine
     Array.from({ length: d.pages }, (_, k) => {
       const filler = Array.from({ length: fillerLines }, (_, i) => FILLER[i % FILLER.length]!)
       return k === 0
-        ? [d.issuer, d.type.toUpperCase(), `Page 1 of ${d.pages}`, ...Object.entries(d.fields).map(([l, v]) => `${l}: ${v}`), ...filler]
+        ? [
+          d.issuer,
+          d.type.toUpperCase(),
+          `Page 1 of ${d.pages}`,
+          ...Object.entries(d.fields).map(([l, v]) => `${l}: ${v}`),
+          ...filler
+        ]
         : [d.issuer, `Page ${k + 1} of ${d.pages}`, ...filler]
     })
   )
@@ -39,7 +45,12 @@ export const invoice = (number: string, pages: number, total = "1,234.50 EUR"): 
   type: "invoice",
   issuer: `ACME Supplies Ltd ${number}`,
   pages,
-  fields: { "Invoice Number": number, "Invoice Date": "12 March 2024", "Total Due": total, "Bill To": "Globex Corporation" }
+  fields: {
+    "Invoice Number": number,
+    "Invoice Date": "12 March 2024",
+    "Total Due": total,
+    "Bill To": "Globex Corporation"
+  }
 })
 
 export const receipt = (number: string): PacketDocument => ({

@@ -55,10 +55,14 @@ export const makePdf = async (
 /** Maps a displayed-page point (top-left origin, A4 portrait) to PDF user space for the given /Rotate. */
 const toUserSpace = (rotate: number, X: number, Y: number): { x: number; y: number } => {
   switch (rotate) {
-    case 90: return { x: Y, y: X }
-    case 180: return { x: A4.width - X, y: Y }
-    case 270: return { x: A4.height - Y, y: A4.width - X }
-    default: return { x: X, y: A4.height - Y }
+    case 90:
+      return { x: Y, y: X }
+    case 180:
+      return { x: A4.width - X, y: Y }
+    case 270:
+      return { x: A4.height - Y, y: A4.width - X }
+    default:
+      return { x: X, y: A4.height - Y }
   }
 }
 
@@ -83,7 +87,9 @@ export const scanPng = (lines: ReadonlyArray<string>) =>
   textPng(lines, { width: 1240, height: 1754, left: 150, top: 300, fontSize: 30, pitch: 60 })
 
 /** Pages in order: a string array is a scanned page of those lines (no text layer), `{ text }` a text-layer page. */
-export const makeMixedPdf = async (pages: ReadonlyArray<ReadonlyArray<string> | { readonly text: string }>): Promise<Uint8Array> => {
+export const makeMixedPdf = async (
+  pages: ReadonlyArray<ReadonlyArray<string> | { readonly text: string }>
+): Promise<Uint8Array> => {
   const doc = await PDFDocument.create()
   const font = await doc.embedFont(StandardFonts.Helvetica)
   for (const content of pages) {
@@ -129,7 +135,8 @@ export const rawPdf = (objects: ReadonlyArray<string | Uint8Array>): Uint8Array 
 }
 
 /** A stream object's text (uncompressed). */
-export const streamObject = (content: string, dict = ""): string => `<< /Length ${Buffer.byteLength(content, "latin1")} ${dict}>>\nstream\n${content}\nendstream`
+export const streamObject = (content: string, dict = ""): string =>
+  `<< /Length ${Buffer.byteLength(content, "latin1")} ${dict}>>\nstream\n${content}\nendstream`
 
 /**
  * A few KB that list one drawing-heavy page `copies` times in the page tree: each copy would be
@@ -137,8 +144,12 @@ export const streamObject = (content: string, dict = ""): string => `<< /Length 
  */
 export const repeatedPagePdf = (copies: number, segments = 20_000): Uint8Array => {
   // A compact loop of tiny strokes, drawn by a form XObject painted many times (small file, heavy page).
-  const strokes = Array.from({ length: 200 }, (_, i) => `${(i * 2.9) % 500 + 40} ${(i * 7.3) % 700 + 60} m ${(i * 3.1) % 500 + 45} ${(i * 5.7) % 700 + 65} l S`).join("\n")
-  const paints = Array.from({ length: Math.ceil(segments / 200) }, (_, i) => `q 1 0 0 1 ${i % 7} ${i % 5} cm /F0 Do Q`).join("\n")
+  const strokes = Array.from(
+    { length: 200 },
+    (_, i) => `${(i * 2.9) % 500 + 40} ${(i * 7.3) % 700 + 60} m ${(i * 3.1) % 500 + 45} ${(i * 5.7) % 700 + 65} l S`
+  ).join("\n")
+  const paints = Array.from({ length: Math.ceil(segments / 200) }, (_, i) => `q 1 0 0 1 ${i % 7} ${i % 5} cm /F0 Do Q`)
+    .join("\n")
   return rawPdf([
     "<< /Type /Catalog /Pages 2 0 R >>",
     `<< /Type /Pages /Kids [${Array.from({ length: copies }, () => "3 0 R").join(" ")}] /Count ${copies} >>`,
@@ -153,14 +164,22 @@ export const repeatedPagePdf = (copies: number, segments = 20_000): Uint8Array =
  * OCR'd, so reading takes long for a small file.
  */
 export const heavyPagesPdf = (pages: number, segments = 20_000): Uint8Array => {
-  const strokes = Array.from({ length: 200 }, (_, i) => `${(i * 2.9) % 500 + 40} ${(i * 7.3) % 700 + 60} m ${(i * 3.1) % 500 + 45} ${(i * 5.7) % 700 + 65} l S`).join("\n")
-  const paints = Array.from({ length: Math.ceil(segments / 200) }, (_, i) => `q 1 0 0 1 ${i % 7} ${i % 5} cm /F0 Do Q`).join("\n")
+  const strokes = Array.from(
+    { length: 200 },
+    (_, i) => `${(i * 2.9) % 500 + 40} ${(i * 7.3) % 700 + 60} m ${(i * 3.1) % 500 + 45} ${(i * 5.7) % 700 + 65} l S`
+  ).join("\n")
+  const paints = Array.from({ length: Math.ceil(segments / 200) }, (_, i) => `q 1 0 0 1 ${i % 7} ${i % 5} cm /F0 Do Q`)
+    .join("\n")
   return rawPdf([
     "<< /Type /Catalog /Pages 2 0 R >>",
     `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, i) => `${i + 5} 0 R`).join(" ")}] /Count ${pages} >>`,
     streamObject(paints),
     streamObject(strokes, "/Type /XObject /Subtype /Form /BBox [0 0 595 842] "),
-    ...Array.from({ length: pages }, () => "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /F0 4 0 R >> >> /Contents 3 0 R >>")
+    ...Array.from(
+      { length: pages },
+      () =>
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /F0 4 0 R >> >> /Contents 3 0 R >>"
+    )
   ])
 }
 
@@ -172,7 +191,14 @@ export const zlibZeros = (megabytes: number, checksum: "valid" | "wrong" = "vali
   const adler = Buffer.alloc(4)
   adler.writeUInt32BE((((n % 65521) << 16) | 1) >>> 0)
   if (checksum === "wrong") adler[3]! ^= 0xff
-  return new Uint8Array(Buffer.concat([Buffer.from([0x78, 0x9c]), ...Array.from({ length: megabytes }, () => block), Buffer.from([0x03, 0x00]), adler]))
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x78, 0x9c]),
+      ...Array.from({ length: megabytes }, () => block),
+      Buffer.from([0x03, 0x00]),
+      adler
+    ])
+  )
 }
 
 /** A one-page PDF (Helvetica as /F1) whose content stream is `flate` (FlateDecode data, taken as it is). */
@@ -192,6 +218,7 @@ export const flatePagePdf = (flate: Uint8Array, decodeParms = ""): Uint8Array =>
 /** One page whose text layer holds `items` separate strings (Flate-compressed): pdf.js builds an object for each. */
 export const manyItemsPdf = (items: number): Uint8Array =>
   flatePagePdf(zlib.deflateSync(Buffer.from(
-    Array.from({ length: items }, (_, i) => `BT /F1 4 Tf ${(i * 13) % 560 + 10} ${(i * 7) % 800 + 20} Td (w${i}) Tj ET`).join("\n"),
+    Array.from({ length: items }, (_, i) => `BT /F1 4 Tf ${(i * 13) % 560 + 10} ${(i * 7) % 800 + 20} Td (w${i}) Tj ET`)
+      .join("\n"),
     "latin1"
   )))

@@ -13,7 +13,13 @@ export const s3Credentials = { AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KE
 
 export const startS3rver = async () => {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-s3rver-"))
-  const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: S3_BUCKET, configs: [] }] })
+  const server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: [{ name: S3_BUCKET, configs: [] }]
+  })
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`
   const client = new S3Client({

@@ -17,7 +17,8 @@ const filesUnder = (dir: string): Array<string> => {
  */
 export const scratchFiles = (dataDir: string): Array<string> =>
   filesUnder(path.join(dataDir, "tmp")).filter((file) =>
-    !file.endsWith(".lock") && !/[/\\](docsplit-ocr-|tsx-)[^/\\]*[/\\]/.test(file))
+    !file.endsWith(".lock") && !/[/\\](docsplit-ocr-|tsx-)[^/\\]*[/\\]/.test(file)
+  )
 
 /** The blobs stored under DATA_DIR/blobs, by SHA-256. */
 export const blobsOnDisk = (dataDir: string): Array<string> =>

@@ -4,8 +4,8 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process"
 import * as fs from "node:fs"
-import * as net from "node:net"
 import { createRequire } from "node:module"
+import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { pathToFileURL } from "node:url"
@@ -25,7 +25,11 @@ export interface RunningServer {
 
 /** Compiles the server to dist/ (what `npm start` runs). */
 export const buildServer = () =>
-  promisify(execFile)(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root })
+  promisify(execFile)(process.execPath, [
+    path.join(root, "node_modules/typescript/bin/tsc"),
+    "-p",
+    "tsconfig.build.json"
+  ], { cwd: root })
 
 /**
  * Starts the server with `env` over a minimal environment; resolves once it listens. From the sources
@@ -42,7 +46,15 @@ export const startServer = async (
   const args = options.built === true ? [`dist/${entry}.js`] : ["--import", tsx, `src/${entry}.ts`]
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TMPDIR: process.env.TMPDIR ?? os.tmpdir(), PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      TMPDIR: process.env.TMPDIR ?? os.tmpdir(),
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      ...env
+    },
     stdio: ["ignore", "pipe", "pipe"]
   })
   let output = ""
@@ -68,7 +80,9 @@ export const startServer = async (
         })
         return
       }
-      const m = options.worker === true ? (/jobs: this process runs/.test(output) ? ["", "0"] : null) : /Listening on http:\/\/[^:]+:(\d+)/.exec(output)
+      const m = options.worker === true
+        ? (/jobs: this process runs/.test(output) ? ["", "0"] : null)
+        : /Listening on http:\/\/[^:]+:(\d+)/.exec(output)
       if (m !== null) {
         clearInterval(poll)
         clearTimeout(timer)
@@ -116,7 +130,9 @@ export const residentMb = (pid: number): number =>
 /** The pids of a process's children (Linux). */
 export const childrenOf = (pid: number): ReadonlyArray<number> => {
   try {
-    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "latin1").trim().split(/\s+/).filter(Boolean).map(Number)
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "latin1").trim().split(/\s+/).filter(Boolean).map(
+      Number
+    )
   } catch {
     return []
   }

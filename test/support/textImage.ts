@@ -19,7 +19,8 @@ export interface TextImageOptions {
 
 export const textImage = (
   lines: ReadonlyArray<string>,
-  { left = 40, top = 60, width = 640, fontSize = 28, pitch = 48, height = top + pitch * lines.length }: TextImageOptions = {}
+  { left = 40, top = 60, width = 640, fontSize = 28, pitch = 48, height = top + pitch * lines.length }:
+    TextImageOptions = {}
 ) => {
   const canvas = createCanvas(width, height)
   const ctx = canvas.getContext("2d")

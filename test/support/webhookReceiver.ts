@@ -31,5 +31,8 @@ export const webhookReceiver = (answer: (index: number, body: string) => number 
         resume(Effect.succeed(Object.assign({ url: `http://127.0.0.1:${port}/hooks`, received }, { server })))
       })
     }),
-    (r) => Effect.promise(() => new Promise<void>((resolve) => (r as unknown as { server: http.Server }).server.close(() => resolve())))
+    (r) =>
+      Effect.promise(() =>
+        new Promise<void>((resolve) => (r as unknown as { server: http.Server }).server.close(() => resolve()))
+      )
   )

@@ -3,8 +3,8 @@
 // User data only ever reaches the page as text nodes (textContent), never as markup.
 
 import { api, listAll, setKey, whenRefused } from "./api.js"
-import { $, checkedValues, fileOrAddress, h, say, show, when } from "./dom.js"
 import { refreshDocuments, startDocuments } from "./documents.js"
+import { $, checkedValues, fileOrAddress, h, say, show, when } from "./dom.js"
 import { dataOf, fieldRow, isJsonSchema, readRows, rowsOf } from "./fields.js"
 import { resultView } from "./result.js"
 
@@ -140,7 +140,9 @@ const showFields = (view) => {
 
 /** The fields as the active view holds them: template_data, or a message saying what is wrong. */
 const currentData = () =>
-  state.view === "table" ? dataOf(readRows($("field-table").querySelector("tbody"))) : parseTemplateData($("template-data").value)
+  state.view === "table"
+    ? dataOf(readRows($("field-table").querySelector("tbody")))
+    : parseTemplateData($("template-data").value)
 
 const switchFields = (view) => {
   if (view === state.view) return
@@ -260,7 +262,10 @@ const tryTemplates = async (event) => {
     document_layout_analysis: String($("try-layout").checked)
   })
   const started = performance.now()
-  const ticker = setInterval(() => say("try-status", `Reading ${name}… ${((performance.now() - started) / 1000).toFixed(0)} s`), 1000)
+  const ticker = setInterval(
+    () => say("try-status", `Reading ${name}… ${((performance.now() - started) / 1000).toFixed(0)} s`),
+    1000
+  )
   say("try-status", `Reading ${name}…`)
   $("try-submit").disabled = true
   $("try-result").replaceChildren()

@@ -73,7 +73,11 @@ const runView = (title, sections) =>
       h(
         "div",
         { class: "run-section" },
-        h("h4", {}, `${section.document_type}, ${section.pages.length === 1 ? "page" : "pages"} ${section.pages.join(", ")}`),
+        h(
+          "h4",
+          {},
+          `${section.document_type}, ${section.pages.length === 1 ? "page" : "pages"} ${section.pages.join(", ")}`
+        ),
         valuesTable(leaves(section.extracted, ""))
       )
     )
@@ -82,24 +86,33 @@ const runView = (title, sections) =>
 const extract = async (doc) => {
   const ids = checkedValues("doc-templates")
   if (ids.length === 0) return say("doc-error", "Choose at least one template to extract with.")
-  const sections = await busy(`Extracting ${doc.document_name}…`, () =>
-    api("POST", `/v1/documents/${encodeURIComponent(doc.document_id)}/extraction?include_coordinates=true`, {
-      template_ids: ids
-    }))
+  const sections = await busy(
+    `Extracting ${doc.document_name}…`,
+    () =>
+      api("POST", `/v1/documents/${encodeURIComponent(doc.document_id)}/extraction?include_coordinates=true`, {
+        template_ids: ids
+      })
+  )
   if (sections === undefined) return
   say("doc-notice", `Extracted ${doc.document_name}; the run is stored.`)
   $("document-runs").replaceChildren(runView(`${doc.document_name}: this run`, sections))
 }
 
 const showRuns = async (doc) => {
-  const runs = await busy(`Reading the runs of ${doc.document_name}…`, () =>
-    api("GET", `/v1/documents/${encodeURIComponent(doc.document_id)}?include_coordinates=true`))
+  const runs = await busy(
+    `Reading the runs of ${doc.document_name}…`,
+    () => api("GET", `/v1/documents/${encodeURIComponent(doc.document_id)}?include_coordinates=true`)
+  )
   if (runs === undefined) return
   say("doc-notice")
   $("document-runs").replaceChildren(
     runs.length === 0
       ? h("p", {}, `${doc.document_name} has not been extracted yet.`)
-      : h("div", {}, runs.map((run, i) => runView(`${doc.document_name}: run ${i + 1}, ${when(run.extracted_at)}`, run.results)))
+      : h(
+        "div",
+        {},
+        runs.map((run, i) => runView(`${doc.document_name}: run ${i + 1}, ${when(run.extracted_at)}`, run.results))
+      )
   )
 }
 

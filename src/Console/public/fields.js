@@ -24,7 +24,11 @@ const simpleRow = (name, value) => {
 export const rowsOf = (data) =>
   isJsonSchema(data)
     ? undefined
-    : Object.entries(data).map(([name, value]) => ({ name, original: value, ...(simpleRow(name, value) ?? { type: "nested", description: "" }) }))
+    : Object.entries(data).map(([name, value]) => ({
+      name,
+      original: value,
+      ...(simpleRow(name, value) ?? { type: "nested", description: "" })
+    }))
 
 /** A row's value in the shorthand form. */
 const valueOf = (row) => {
@@ -33,7 +37,9 @@ const valueOf = (row) => {
   if (before !== undefined && before.type === row.type && before.description === row.description) return row.original
   if (row.description === "") return row.type
   // A description alone means a text field; one that reads like a type word needs the object form.
-  return row.type === "string" && !TYPES.includes(row.description) ? row.description : { type: row.type, description: row.description }
+  return row.type === "string" && !TYPES.includes(row.description)
+    ? row.description
+    : { type: row.type, description: row.description }
 }
 
 /** The table's rows back as template_data (blank rows left out), or a message naming what is wrong. */

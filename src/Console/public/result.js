@@ -4,13 +4,21 @@ import { h } from "./dom.js"
 
 /** A value object with its coordinates, as include_coordinates=true gives every found leaf. */
 const isGrounded = (v) =>
-  v !== null && typeof v === "object" && !Array.isArray(v) && "value" in v && "page" in v && "bounding_box_coordinates" in v
+  v !== null && typeof v === "object" && !Array.isArray(v) && "value" in v && "page" in v &&
+  "bounding_box_coordinates" in v
 
 /** The extracted tree as rows: a path ("lines[0].amount"), the value, and where it was found. */
 export const leaves = (value, path, out = []) => {
   if (value === null) out.push({ path, value: null })
-  else if (isGrounded(value)) out.push({ path, value: value.value, page: value.page, box: value.bounding_box_coordinates, confidence: value.confidence })
-  else if (Array.isArray(value)) {
+  else if (isGrounded(value)) {
+    out.push({
+      path,
+      value: value.value,
+      page: value.page,
+      box: value.bounding_box_coordinates,
+      confidence: value.confidence
+    })
+  } else if (Array.isArray(value)) {
     if (value.length === 0) out.push({ path, value: [] })
     value.forEach((item, i) => leaves(item, `${path}[${i}]`, out))
   } else if (typeof value === "object") {
@@ -20,7 +28,13 @@ export const leaves = (value, path, out = []) => {
 }
 
 const display = (value) =>
-  value === null ? "not found" : Array.isArray(value) ? "(none)" : typeof value === "string" ? value : JSON.stringify(value)
+  value === null
+    ? "not found"
+    : Array.isArray(value)
+    ? "(none)"
+    : typeof value === "string"
+    ? value
+    : JSON.stringify(value)
 
 /** The page drawn from its lines, with the boxes of the values found on it. */
 const pageView = (page, rows) => {
@@ -67,7 +81,18 @@ export const valuesTable = (rows, attributesOf = () => ({})) =>
   h(
     "table",
     { class: "values" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Field"), h("th", {}, "Value"), h("th", {}, "Page"), h("th", { title: "How sure the engine is of the value" }, "Sure"))),
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", {}, "Field"),
+        h("th", {}, "Value"),
+        h("th", {}, "Page"),
+        h("th", { title: "How sure the engine is of the value" }, "Sure")
+      )
+    ),
     h(
       "tbody",
       {},
@@ -75,7 +100,11 @@ export const valuesTable = (rows, attributesOf = () => ({})) =>
         h(
           "tr",
           {
-            class: row.value === null ? "missing" : typeof row.confidence === "number" && row.confidence < SURE ? "unsure" : undefined,
+            class: row.value === null
+              ? "missing"
+              : typeof row.confidence === "number" && row.confidence < SURE
+              ? "unsure"
+              : undefined,
             ...attributesOf(row)
           },
           h("td", {}, h("code", {}, row.path)),
@@ -118,7 +147,11 @@ const sectionView = (section, ocr, index) => {
       "div",
       { class: "section-body" },
       table,
-      h("div", { class: "pages" }, pages.map((p) => pageView(p, rows.filter((r) => r.page === p.page && r.box !== undefined))))
+      h(
+        "div",
+        { class: "pages" },
+        pages.map((p) => pageView(p, rows.filter((r) => r.page === p.page && r.box !== undefined)))
+      )
     )
   )
   return view
@@ -127,7 +160,9 @@ const sectionView = (section, ocr, index) => {
 /** The one-shot reply shown: a summary line, each section with its values and pages, and the markdown. */
 export const resultView = (reply, seconds) => {
   const sources = reply.ocr.reduce((n, p) => ({ ...n, [p.source]: (n[p.source] ?? 0) + 1 }), {})
-  const read = Object.entries(sources).map(([source, n]) => `${n} by ${source === "ocr" ? "OCR" : "text layer"}`).join(", ")
+  const read = Object.entries(sources).map(([source, n]) => `${n} by ${source === "ocr" ? "OCR" : "text layer"}`).join(
+    ", "
+  )
   const covered = new Set(reply.result.flatMap((s) => s.pages))
   const outside = reply.ocr.filter((p) => !covered.has(p.page)).map((p) => p.page)
   return [

@@ -14,7 +14,8 @@ const SURE = 0.9
 const same = (a: Grounded, b: Grounded) =>
   typeof a.value === "number" && typeof b.value === "number"
     ? Math.abs(a.value - b.value) < 0.005
-    : String(a.value).replace(/\s+/g, " ").trim().toLowerCase() === String(b.value).replace(/\s+/g, " ").trim().toLowerCase()
+    : String(a.value).replace(/\s+/g, " ").trim().toLowerCase() ===
+      String(b.value).replace(/\s+/g, " ").trim().toLowerCase()
 
 const leaf = (model: Grounded, local: ExtractedValue | undefined): Grounded => {
   if (local === undefined || local === null || !isGrounded(local)) return model
@@ -25,9 +26,12 @@ const leaf = (model: Grounded, local: ExtractedValue | undefined): Grounded => {
 const value = (model: ExtractedValue, local: ExtractedValue | undefined): ExtractedValue => {
   if (model === null || Array.isArray(model)) return model
   if (isGrounded(model)) return leaf(model, local)
-  const other = local !== null && local !== undefined && !Array.isArray(local) && !isGrounded(local) ? (local as ExtractedObject) : undefined
+  const other = local !== null && local !== undefined && !Array.isArray(local) && !isGrounded(local)
+    ? (local as ExtractedObject)
+    : undefined
   return Object.fromEntries(Object.entries(model as ExtractedObject).map(([k, v]) => [k, value(v, other?.[k])]))
 }
 
 /** The model's grounded values with their confidence weighed against the offline engine's reading. */
-export const withAgreement = (model: ExtractedObject, local: ExtractedObject): ExtractedObject => value(model, local) as ExtractedObject
+export const withAgreement = (model: ExtractedObject, local: ExtractedObject): ExtractedObject =>
+  value(model, local) as ExtractedObject

@@ -5,17 +5,17 @@
  * the words; not found → null, counted in the request's usage as ungrounded.
  */
 import { Effect, Layer, Option } from "effect"
-import { Extractor } from "../Engine.js"
 import { AppConfig } from "../../Config.js"
 import type { TemplateSpec } from "../../Domain/FieldTree.js"
 import type { Page, PageImages, PageModel } from "../../Domain/PageModel.js"
-import { ModelClient, type ModelImage, estimateTokens } from "./ModelClient.js"
-import { toolAnswerSchema, toolInputSchema } from "./ToolSchema.js"
-import { recordUsage } from "./Usage.js"
+import { Extractor } from "../Engine.js"
+import { extractSection } from "../Local/Extractor.js"
+import { withAgreement } from "./Agreement.js"
 import { failWithApiError } from "./Failure.js"
 import { groundObject, mergeExtracted, numberedText, sectionText } from "./Grounding.js"
-import { withAgreement } from "./Agreement.js"
-import { extractSection } from "../Local/Extractor.js"
+import { estimateTokens, ModelClient, type ModelImage } from "./ModelClient.js"
+import { toolAnswerSchema, toolInputSchema } from "./ToolSchema.js"
+import { recordUsage } from "./Usage.js"
 
 /** Input budget of one extraction call's pages. */
 export const EXTRACT_CHUNK_TOKENS = 30_000
@@ -82,11 +82,14 @@ export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient | App
         : Effect.forEach(
           chunk.filter((p) => showsImage(p, config.modelVision)),
           (page) =>
-            Effect.map(images(page.page), Option.map((image): ModelImage & { readonly page: number } => ({
-              page: page.page,
-              caption: `Image of page ${page.page} (its OCR lines are under "=== Page ${page.page} ===" above):`,
-              ...image
-            }))),
+            Effect.map(
+              images(page.page),
+              Option.map((image): ModelImage & { readonly page: number } => ({
+                page: page.page,
+                caption: `Image of page ${page.page} (its OCR lines are under "=== Page ${page.page} ===" above):`,
+                ...image
+              }))
+            ),
           { concurrency: 2 }
         ).pipe(Effect.map((found) => found.flatMap(Option.toArray)))
 
@@ -107,7 +110,9 @@ export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient | App
           images,
           instruction: `Extract the fields of this ${spec.documentType} from the lines above` +
             (partial
-              ? ` (pages ${numbers[0]}–${numbers[numbers.length - 1]} of a ${spec.documentType} on pages ${of.section[0]}–${of.section[of.section.length - 1]}; give null for what these pages do not state).`
+              ? ` (pages ${numbers[0]}–${numbers[numbers.length - 1]} of a ${spec.documentType} on pages ${
+                of.section[0]
+              }–${of.section[of.section.length - 1]}; give null for what these pages do not state).`
               : "."),
           tool: {
             name: "record_fields",
@@ -117,7 +122,9 @@ export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient | App
           answer: toolAnswerSchema(spec.fields),
           maxTokens: MAX_OUTPUT_TOKENS
         }).pipe(
-          Effect.map((answer) => groundObject(answer, spec.fields, sectionText(model, numbers, new Set(images.map((i) => i.page))))),
+          Effect.map((answer) =>
+            groundObject(answer, spec.fields, sectionText(model, numbers, new Set(images.map((i) => i.page))))
+          ),
           Effect.tap((g) => (g.ungrounded > 0 ? recordUsage({ ungrounded: g.ungrounded }) : Effect.void))
         )
       })
@@ -129,16 +136,26 @@ export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient | App
           const vision = config.modelVision && images !== undefined
           const chunks = chunksOf(section.pages, vision)
           if (chunks.length === 0) return mergeExtracted(spec.fields, [])
-          const parts = yield* Effect.forEach(chunks, (chunk) => extractChunk(model, chunk, spec, { section: pages, images: vision ? images : undefined }), {
-            concurrency: "unbounded"
-          })
+          const parts = yield* Effect.forEach(
+            chunks,
+            (chunk) => extractChunk(model, chunk, spec, { section: pages, images: vision ? images : undefined }),
+            {
+              concurrency: "unbounded"
+            }
+          )
           const ungrounded = parts.reduce((n, p) => n + p.ungrounded, 0)
-          if (ungrounded > 0) yield* Effect.logInfo(`${ungrounded} model value(s) not found in the document were returned as null`)
-          const extracted = parts.length === 1 ? parts[0]!.value : mergeExtracted(spec.fields, parts.map((p) => p.value))
+          if (ungrounded > 0) {
+            yield* Effect.logInfo(`${ungrounded} model value(s) not found in the document were returned as null`)
+          }
+          const extracted = parts.length === 1
+            ? parts[0]!.value
+            : mergeExtracted(spec.fields, parts.map((p) => p.value))
           return withAgreement(extracted, extractSection(model, pages, spec))
         }).pipe(
           failWithApiError("extraction"),
-          Effect.withSpan("Extractor.extract", { attributes: { engine: "anthropic", templateId: spec.templateId, pages: pages.length } })
+          Effect.withSpan("Extractor.extract", {
+            attributes: { engine: "anthropic", templateId: spec.templateId, pages: pages.length }
+          })
         )
     }
   })

@@ -3,7 +3,12 @@ import { Effect } from "effect"
 import type { EngineError } from "../Engine.js"
 import { type ModelError, toApiError } from "./ModelClient.js"
 
-export const failWithApiError = (purpose: string) =>
-<A, R>(self: Effect.Effect<A, ModelError, R>): Effect.Effect<A, EngineError, R> =>
-  Effect.catchAll(self, (e) =>
-    Effect.logWarning(`model ${purpose} failed: ${e._tag}: ${e.detail}`).pipe(Effect.zipRight(Effect.fail(toApiError(e)))))
+export const failWithApiError =
+  (purpose: string) => <A, R>(self: Effect.Effect<A, ModelError, R>): Effect.Effect<A, EngineError, R> =>
+    Effect.catchAll(
+      self,
+      (e) =>
+        Effect.logWarning(`model ${purpose} failed: ${e._tag}: ${e.detail}`).pipe(
+          Effect.zipRight(Effect.fail(toApiError(e)))
+        )
+    )

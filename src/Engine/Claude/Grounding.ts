@@ -7,8 +7,6 @@
 import type { ExtractedObject, ExtractedValue, Grounded } from "../../Domain/Extraction.js"
 import type { Field, LeafField } from "../../Domain/FieldTree.js"
 import { type Page, type PageModel, pageText, unionBox } from "../../Domain/PageModel.js"
-import type { FieldAnswer, LeafAnswer, ObjectAnswer } from "./ToolSchema.js"
-import { type Hit, type PlacedLine, searchCurrency, searchNear, searchText, searchTyped } from "./LineSearch.js"
 import { fold } from "../../Text/Tokens.js"
 import {
   currencyCode,
@@ -22,6 +20,8 @@ import {
   parseWholeDate,
   type ValueKind
 } from "../../Text/Values.js"
+import { type Hit, type PlacedLine, searchCurrency, searchNear, searchText, searchTyped } from "./LineSearch.js"
+import type { FieldAnswer, LeafAnswer, ObjectAnswer } from "./ToolSchema.js"
 
 /** The pages a model call reads, with their line ids. */
 export interface SectionText {
@@ -48,7 +48,11 @@ export const parseLineId = (text: string): string | undefined => {
   return m === null ? undefined : `p${Number(m[1])} L${Number(m[2])}`
 }
 
-export const sectionText = (model: PageModel, pages: ReadonlyArray<number>, seen: ReadonlySet<number> = new Set()): SectionText => {
+export const sectionText = (
+  model: PageModel,
+  pages: ReadonlyArray<number>,
+  seen: ReadonlySet<number> = new Set()
+): SectionText => {
   const wanted = new Set(pages)
   const chosen = model.pages.filter((p) => wanted.has(p.page))
   const lines = new Map<string, PlacedLine>()
@@ -59,9 +63,8 @@ export const sectionText = (model: PageModel, pages: ReadonlyArray<number>, seen
 
 /** The pages as the model reads them: every line prefixed with its id, `[p2 L14] text`. */
 export const numberedText = (pages: ReadonlyArray<Page>): string =>
-  pages.map((p) =>
-    [`=== Page ${p.page} ===`, ...p.lines.map((l, i) => `[${lineId(p.page, i)}] ${l.text}`)].join("\n")
-  ).join("\n\n")
+  pages.map((p) => [`=== Page ${p.page} ===`, ...p.lines.map((l, i) => `[${lineId(p.page, i)}] ${l.text}`)].join("\n"))
+    .join("\n\n")
 
 // ---------------------------------------------------------------------------------------------
 // Answers → extracted values
@@ -100,18 +103,35 @@ interface ScoredHit extends Hit {
   readonly confidence: number
 }
 
-const firstHit = (scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>, find: (lines: ReadonlyArray<PlacedLine>) => Hit | undefined): ScoredHit | undefined => {
+const firstHit = (
+  scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>,
+  find: (lines: ReadonlyArray<PlacedLine>) => Hit | undefined
+): ScoredHit | undefined => {
   for (const scope of scopes) {
     const hit = find(scope)
-    if (hit !== undefined) return { ...hit, confidence: scope.every((l) => l.cited === true) ? CITED_CONFIDENCE : ELSEWHERE_CONFIDENCE }
+    if (hit !== undefined) {
+      return {
+        ...hit,
+        confidence: scope.every((l) => l.cited === true)
+          ? CITED_CONFIDENCE
+          : ELSEWHERE_CONFIDENCE
+      }
+    }
   }
   return undefined
 }
 
 /** Where a value not written in the text is written nearly the same, on the pages the model saw as images. */
-const nearHit = (scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>, near: ReadonlySet<number>, text: string): ScoredHit | undefined => {
+const nearHit = (
+  scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>,
+  near: ReadonlySet<number>,
+  text: string
+): ScoredHit | undefined => {
   if (near.size === 0) return undefined
-  const hit = firstHit(scopes.map((scope) => scope.filter((l) => near.has(l.page))).filter((scope) => scope.length > 0), (lines) => searchNear(lines, text))
+  const hit = firstHit(
+    scopes.map((scope) => scope.filter((l) => near.has(l.page))).filter((scope) => scope.length > 0),
+    (lines) => searchNear(lines, text)
+  )
   return hit === undefined ? undefined : { ...hit, confidence: hit.confidence * NEAR_FACTOR }
 }
 
@@ -142,7 +162,8 @@ const groundTyped = (
     ? parseInteger(bare) ?? findValueCandidates(bare.split(/\s+/).map((t) => ({ text: t })), "integer", hint)[0]?.value
     : parseAmount(bare) ?? findValueCandidates(bare.split(/\s+/).map((t) => ({ text: t })), "amount", hint)[0]?.value
   const hit = (typeof target === "string" || typeof target === "number"
-    ? firstHit(scopes, (lines) => searchTyped(lines, kind, target, hint, percent)) ?? firstHit(scopes, (lines) => searchText(lines, text))
+    ? firstHit(scopes, (lines) => searchTyped(lines, kind, target, hint, percent)) ??
+      firstHit(scopes, (lines) => searchText(lines, text))
     : firstHit(scopes, (lines) => searchText(lines, text))) ?? nearHit(scopes, seen, bare)
   if (hit === undefined) return INVENTED
   // Written in the document but not a value of this type ("n/a" for an amount): not stated.
@@ -150,7 +171,11 @@ const groundTyped = (
   return { value: grounded(target, hit), ungrounded: 0 }
 }
 
-const groundLeaf = (answer: FieldAnswer | undefined, field: LeafField, section: SectionText): Grounding<Grounded | null> => {
+const groundLeaf = (
+  answer: FieldAnswer | undefined,
+  field: LeafField,
+  section: SectionText
+): Grounding<Grounded | null> => {
   const { text, cited } = leafOf(answer)
   if (text === undefined || text.length === 0) return NOT_STATED
   const scopes = scopesOf(section, cited)
@@ -186,7 +211,11 @@ const isEmpty = (v: ExtractedValue): boolean =>
   v === null ||
   (Array.isArray(v) ? v.length === 0 : typeof v === "object" && !("box" in v) && Object.values(v).every(isEmpty))
 
-const groundField = (answer: FieldAnswer | undefined, field: Field, section: SectionText): Grounding<ExtractedValue> => {
+const groundField = (
+  answer: FieldAnswer | undefined,
+  field: Field,
+  section: SectionText
+): Grounding<ExtractedValue> => {
   switch (field.kind) {
     case "leaf":
       return groundLeaf(answer, field, section)
@@ -211,7 +240,11 @@ const isObjectAnswer = (a: FieldAnswer | undefined): a is ObjectAnswer =>
   typeof a === "object" && a !== null && !Array.isArray(a)
 
 /** The template's fields from the model's answer, each grounded in the section or null. */
-export const groundObject = (answer: ObjectAnswer, fields: ReadonlyArray<Field>, section: SectionText): Grounding<ExtractedObject> => {
+export const groundObject = (
+  answer: ObjectAnswer,
+  fields: ReadonlyArray<Field>,
+  section: SectionText
+): Grounding<ExtractedObject> => {
   let ungrounded = 0
   const value: Record<string, ExtractedValue> = {}
   for (const f of fields) {
@@ -223,13 +256,19 @@ export const groundObject = (answer: ObjectAnswer, fields: ReadonlyArray<Field>,
 }
 
 /** Chunks of one section merged field by field: the first value found wins, lists are joined in page order. */
-export const mergeExtracted = (fields: ReadonlyArray<Field>, parts: ReadonlyArray<ExtractedObject>): ExtractedObject => {
+export const mergeExtracted = (
+  fields: ReadonlyArray<Field>,
+  parts: ReadonlyArray<ExtractedObject>
+): ExtractedObject => {
   const mergeField = (field: Field, values: ReadonlyArray<ExtractedValue | undefined>): ExtractedValue => {
     switch (field.kind) {
       case "leaf":
         return values.find((v) => v !== undefined && v !== null) ?? null
       case "object":
-        return mergeExtracted(field.fields, values.filter((v): v is ExtractedObject => typeof v === "object" && v !== null && !Array.isArray(v)))
+        return mergeExtracted(
+          field.fields,
+          values.filter((v): v is ExtractedObject => typeof v === "object" && v !== null && !Array.isArray(v))
+        )
       case "array":
         return values.flatMap((v) => (Array.isArray(v) ? (v as ReadonlyArray<ExtractedValue>) : []))
     }

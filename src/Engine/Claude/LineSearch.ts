@@ -106,7 +106,9 @@ export const searchTyped = (
   for (const { page, line } of lines) {
     const words = percent ? line.words.map((w) => ({ ...w, text: w.text.replace(/%$/, "") })) : line.words
     for (const c of findValueCandidates(words, kind, hint)) {
-      const same = typeof target === "number" ? typeof c.value === "number" && Math.abs(c.value - target) < 1e-9 : c.value === target
+      const same = typeof target === "number"
+        ? typeof c.value === "number" && Math.abs(c.value - target) < 1e-9
+        : c.value === target
       if (same) return { page, words: line.words.slice(c.start, c.end) }
     }
   }
@@ -173,7 +175,9 @@ export const searchNear = (lines: ReadonlyArray<PlacedLine>, value: string): Hit
     }
     cost = next
     start = nextStart
-    if (cost[m]! <= allowed && (best === undefined || cost[m]! < best.cost)) best = { cost: cost[m]!, start: start[m]!, end: j }
+    if (cost[m]! <= allowed && (best === undefined || cost[m]! < best.cost)) {
+      best = { cost: cost[m]!, start: start[m]!, end: j }
+    }
   }
   return best === undefined ? undefined : hitOf(stream, best.start, best.end)
 }

@@ -9,18 +9,24 @@ import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } fr
 import { Context, Data, Duration, Effect, Option, ParseResult, Redacted, Schedule, Schema } from "effect"
 import { AppConfig } from "../../Config.js"
 import { BadGateway, GatewayTimeout } from "../../Domain/Errors.js"
-import { recordUsage } from "./Usage.js"
 import { recordModelCall, recordModelTokens } from "../../Observability/Metrics.js"
+import { recordUsage } from "./Usage.js"
 
 // ---------------------------------------------------------------------------------------------
 // Errors
 
 /** 429: the provider's rate limit; `retryAfterMs` from its retry-after headers. */
-export class RateLimited extends Data.TaggedError("RateLimited")<{ readonly detail: string; readonly retryAfterMs?: number }> {}
+export class RateLimited
+  extends Data.TaggedError("RateLimited")<{ readonly detail: string; readonly retryAfterMs?: number }>
+{}
 /** 529 / 503: the provider is overloaded (not our own 503, which is Domain/Errors' Overloaded). */
-export class ProviderOverloaded extends Data.TaggedError("ProviderOverloaded")<{ readonly detail: string; readonly retryAfterMs?: number }> {}
+export class ProviderOverloaded
+  extends Data.TaggedError("ProviderOverloaded")<{ readonly detail: string; readonly retryAfterMs?: number }>
+{}
 /** Other 5xx (and 408/409, which the provider documents as retryable). */
-export class ServerError extends Data.TaggedError("ServerError")<{ readonly detail: string; readonly retryAfterMs?: number }> {}
+export class ServerError
+  extends Data.TaggedError("ServerError")<{ readonly detail: string; readonly retryAfterMs?: number }>
+{}
 /** No HTTP answer: DNS, refused or reset connection. */
 export class ConnectionFailed extends Data.TaggedError("ConnectionFailed")<{ readonly detail: string }> {}
 /** One attempt took longer than MODEL_TIMEOUT_MS; its request was aborted. */
@@ -49,7 +55,8 @@ type TransientError = RateLimited | ProviderOverloaded | ServerError | Connectio
 
 /** Failures worth another attempt. Timeouts are not: each already used the whole per-call budget. */
 export const isTransient = (e: ModelError): e is TransientError =>
-  e._tag === "RateLimited" || e._tag === "ProviderOverloaded" || e._tag === "ServerError" || e._tag === "ConnectionFailed"
+  e._tag === "RateLimited" || e._tag === "ProviderOverloaded" || e._tag === "ServerError" ||
+  e._tag === "ConnectionFailed"
 
 const retryAfterOf = (e: ModelError): number | undefined =>
   e._tag === "RateLimited" || e._tag === "ProviderOverloaded" || e._tag === "ServerError" ? e.retryAfterMs : undefined
@@ -167,9 +174,15 @@ const classify = (e: unknown): ModelError => {
     const after = retryAfterMs === undefined ? {} : { retryAfterMs }
     const status = e.status
     if (status === 429) return new RateLimited({ detail: `rate limited (${statusText(e)})`, ...after })
-    if (status === 529 || status === 503) return new ProviderOverloaded({ detail: `overloaded (${statusText(e)})`, ...after })
-    if (status === 401 || status === 403) return new AuthFailed({ detail: `the API key was rejected (${statusText(e)})` })
-    if (status >= 500 || status === 408 || status === 409) return new ServerError({ detail: `server error (${statusText(e)})`, ...after })
+    if (status === 529 || status === 503) {
+      return new ProviderOverloaded({ detail: `overloaded (${statusText(e)})`, ...after })
+    }
+    if (status === 401 || status === 403) {
+      return new AuthFailed({ detail: `the API key was rejected (${statusText(e)})` })
+    }
+    if (status >= 500 || status === 408 || status === 409) {
+      return new ServerError({ detail: `server error (${statusText(e)})`, ...after })
+    }
     return new InvalidRequest({ detail: `the request was rejected (${statusText(e)})` })
   }
   return new BadResponse({ detail: `unreadable answer (${e instanceof Error ? e.message : String(e)})` })
@@ -180,10 +193,14 @@ const afterAttempts = (e: ModelError, attempts: number): ModelError => {
   if (attempts <= 1 || !isTransient(e)) return e
   const detail = `${e.detail}; gave up after ${attempts} attempts`
   switch (e._tag) {
-    case "RateLimited": return new RateLimited({ ...e, detail })
-    case "ProviderOverloaded": return new ProviderOverloaded({ ...e, detail })
-    case "ServerError": return new ServerError({ ...e, detail })
-    case "ConnectionFailed": return new ConnectionFailed({ detail })
+    case "RateLimited":
+      return new RateLimited({ ...e, detail })
+    case "ProviderOverloaded":
+      return new ProviderOverloaded({ ...e, detail })
+    case "ServerError":
+      return new ServerError({ ...e, detail })
+    case "ConnectionFailed":
+      return new ConnectionFailed({ detail })
   }
 }
 
@@ -254,10 +271,21 @@ export class ModelClient extends Effect.Service<ModelClient>()("ModelClient", {
         const first: Array<MessageParam> = [{
           role: "user",
           content: [
-            { type: "text", text: request.document, ...(cached ? { cache_control: { type: "ephemeral" as const } } : {}) },
+            {
+              type: "text",
+              text: request.document,
+              ...(cached ? { cache_control: { type: "ephemeral" as const } } : {})
+            },
             ...(request.images ?? []).flatMap((image): Array<Anthropic.Messages.ContentBlockParam> => [
               { type: "text", text: image.caption },
-              { type: "image", source: { type: "base64", media_type: image.mediaType, data: Buffer.from(image.data).toString("base64") } }
+              {
+                type: "image",
+                source: {
+                  type: "base64",
+                  media_type: image.mediaType,
+                  data: Buffer.from(image.data).toString("base64")
+                }
+              }
             ]),
             { type: "text", text: request.instruction }
           ]
@@ -285,7 +313,9 @@ export class ModelClient extends Effect.Service<ModelClient>()("ModelClient", {
             const use = message.content.find(
               (b): b is Anthropic.Messages.ToolUseBlock => b.type === "tool_use" && b.name === request.tool.name
             )
-            if (use === undefined) return { use, result: { ok: false as const, error: `no call of the tool ${request.tool.name}` } }
+            if (use === undefined) {
+              return { use, result: { ok: false as const, error: `no call of the tool ${request.tool.name}` } }
+            }
             const decoded = decodeAnswer(use.input)
             return decoded._tag === "Right"
               ? { use, result: { ok: true as const, value: decoded.right } }
@@ -306,7 +336,10 @@ export class ModelClient extends Effect.Service<ModelClient>()("ModelClient", {
           }]
           : [
             ...first,
-            { role: "assistant", content: [{ type: "tool_use", id: answer.use.id, name: answer.use.name, input: answer.use.input }] },
+            {
+              role: "assistant",
+              content: [{ type: "tool_use", id: answer.use.id, name: answer.use.name, input: answer.use.input }]
+            },
             {
               role: "user",
               content: [{
@@ -320,7 +353,9 @@ export class ModelClient extends Effect.Service<ModelClient>()("ModelClient", {
           ]
         const again = yield* send(params(retry)).pipe(Effect.flatMap(read))
         if (again.result.ok) return again.result.value
-        return yield* new BadResponse({ detail: `the answer did not match the expected shape twice (${again.result.error.slice(0, 200)})` })
+        return yield* new BadResponse({
+          detail: `the answer did not match the expected shape twice (${again.result.error.slice(0, 200)})`
+        })
       }).pipe(Effect.withSpan("ModelClient.callTool", { attributes: { purpose: request.purpose } }))
 
     return { callTool } as const

@@ -6,15 +6,15 @@
  * says is a single document makes no call.
  */
 import { Effect, Layer, Schema } from "effect"
-import { Splitter } from "../Engine.js"
 import { AppConfig } from "../../Config.js"
 import type { SplitSection } from "../../Domain/Extraction.js"
 import type { Field, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type Page, type PageModel, pageText } from "../../Domain/PageModel.js"
-import { ModelClient, estimateTokens } from "./ModelClient.js"
-import { failWithApiError } from "./Failure.js"
-import { splitDocument } from "../Local/Splitter.js"
 import { hasAlnum } from "../../Text/Tokens.js"
+import { Splitter } from "../Engine.js"
+import { splitDocument } from "../Local/Splitter.js"
+import { failWithApiError } from "./Failure.js"
+import { estimateTokens, ModelClient } from "./ModelClient.js"
 
 /** Input budget of one batch's pages. */
 export const SPLIT_BATCH_TOKENS = 12_000
@@ -43,7 +43,10 @@ const pageBlock = (page: Page): string => {
  */
 export const batchesOf = (pages: ReadonlyArray<Page>, concurrency: number): Array<ReadonlyArray<Page>> => {
   if (pages.length === 0) return []
-  const target = Math.min(MAX_BATCH_PAGES, Math.max(MIN_BATCH_PAGES, Math.ceil(pages.length / Math.max(1, concurrency)) + 1))
+  const target = Math.min(
+    MAX_BATCH_PAGES,
+    Math.max(MIN_BATCH_PAGES, Math.ceil(pages.length / Math.max(1, concurrency)) + 1)
+  )
   const batches: Array<ReadonlyArray<Page>> = []
   let start = 0
   for (;;) {
@@ -104,7 +107,12 @@ const toolFor = (labels: ReadonlyArray<string>) => ({
           type: "object",
           properties: {
             page: { type: "integer", description: "the page number N of `=== Page N ===`" },
-            type: { type: ["string", "null"], enum: [...labels, null], description: "the document's type; null for none of them, or for a continuation whose type the page does not show" },
+            type: {
+              type: ["string", "null"],
+              enum: [...labels, null],
+              description:
+                "the document's type; null for none of them, or for a continuation whose type the page does not show"
+            },
             starts_document: { type: "boolean", description: "true when this page is the first page of a document" }
           },
           required: ["page", "type", "starts_document"]
@@ -176,7 +184,12 @@ export const assembleSections = (
     }
   }
   // The model's pages are typed by one call each; its split is as sure as its answers were complete.
-  return sections.map((s) => ({ templateId: specs[s.spec]!.templateId, documentType: specs[s.spec]!.documentType, pages: s.pages, confidence: s.pages.every((p) => answers.has(p)) ? 0.95 : 0.8 }))
+  return sections.map((s) => ({
+    templateId: specs[s.spec]!.templateId,
+    documentType: specs[s.spec]!.documentType,
+    pages: s.pages,
+    confidence: s.pages.every((p) => answers.has(p)) ? 0.95 : 0.8
+  }))
 }
 
 export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppConfig> = Layer.effect(
@@ -185,7 +198,12 @@ export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppCo
     const client = yield* ModelClient
     const config = yield* AppConfig
 
-    const classify = (batch: ReadonlyArray<Page>, first: boolean, specs: ReadonlyArray<TemplateSpec>, labels: ReadonlyArray<string>) => {
+    const classify = (
+      batch: ReadonlyArray<Page>,
+      first: boolean,
+      specs: ReadonlyArray<TemplateSpec>,
+      labels: ReadonlyArray<string>
+    ) => {
       const numbers = batch.map((p) => p.page)
       const asked = first ? numbers : numbers.slice(1)
       return client.callTool({
@@ -195,7 +213,9 @@ export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppCo
         instruction: first
           ? `Classify every page shown (pages ${numbers[0]}–${numbers[numbers.length - 1]}).`
           : `Classify every page shown (pages ${numbers[0]}–${numbers[numbers.length - 1]}). ` +
-            `Page ${numbers[0]} was classified with the batch before; it is here so you can tell whether page ${numbers[1]} continues it.`,
+            `Page ${numbers[0]} was classified with the batch before; it is here so you can tell whether page ${
+              numbers[1]
+            } continues it.`,
         tool: toolFor(labels),
         answer: answerSchema(labels, numbers),
         maxTokens: 256 + 48 * batch.length
@@ -206,7 +226,10 @@ export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppCo
     }
 
     // The offline split of the latest file, kept for `split` to size its batches after `preview`.
-    const previews = new WeakMap<PageModel, { readonly specs: ReadonlyArray<TemplateSpec>; readonly sections: ReadonlyArray<SplitSection> }>()
+    const previews = new WeakMap<
+      PageModel,
+      { readonly specs: ReadonlyArray<TemplateSpec>; readonly sections: ReadonlyArray<SplitSection> }
+    >()
     const localSplit = (model: PageModel, specs: ReadonlyArray<TemplateSpec>) => {
       const known = previews.get(model)
       if (known !== undefined && known.specs === specs) return known.sections
@@ -238,7 +261,9 @@ export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppCo
           return assembleSections(model.pages, answers, specs, labels)
         }).pipe(
           failWithApiError("split"),
-          Effect.withSpan("Splitter.split", { attributes: { engine: "anthropic", pages: model.pages.length, templates: specs.length } })
+          Effect.withSpan("Splitter.split", {
+            attributes: { engine: "anthropic", pages: model.pages.length, templates: specs.length }
+          })
         )
     }
   })

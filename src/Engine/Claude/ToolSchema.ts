@@ -19,7 +19,8 @@ export interface ObjectAnswer {
 
 const HOW_WRITTEN: Record<LeafField["type"], string> = {
   string: "the text exactly as written",
-  number: "the amount exactly as written, with its separators and currency mark (e.g. \"1.234,56 €\"); do not compute it",
+  number:
+    "the amount exactly as written, with its separators and currency mark (e.g. \"1.234,56 €\"); do not compute it",
   integer: "the number exactly as written",
   boolean: "the word or mark in the document that answers it (e.g. \"Yes\", \"No\", \"X\")",
   date: "the date exactly as written (e.g. \"3 Jan 2024\", \"03/01/24\"); do not reformat it",
@@ -52,9 +53,16 @@ const leafJson = (f: LeafField): Record<string, unknown> => ({
 
 const fieldJson = (f: Field): Record<string, unknown> => {
   switch (f.kind) {
-    case "leaf": return leafJson(f)
-    case "object": return { ...objectJson(f.fields), description: describeField(f) }
-    case "array": return { type: "array", description: `${describeField(f)}: every item, in document order`, items: fieldJson(f.item) }
+    case "leaf":
+      return leafJson(f)
+    case "object":
+      return { ...objectJson(f.fields), description: describeField(f) }
+    case "array":
+      return {
+        type: "array",
+        description: `${describeField(f)}: every item, in document order`,
+        items: fieldJson(f.item)
+      }
   }
 }
 
@@ -79,9 +87,12 @@ const Leaf = Schema.Union(
 
 const fieldSchema = (f: Field): Schema.Schema<any, any> => {
   switch (f.kind) {
-    case "leaf": return Leaf
-    case "object": return Schema.NullOr(objectSchema(f.fields))
-    case "array": return Schema.NullOr(Schema.Array(fieldSchema(f.item)))
+    case "leaf":
+      return Leaf
+    case "object":
+      return Schema.NullOr(objectSchema(f.fields))
+    case "array":
+      return Schema.NullOr(Schema.Array(fieldSchema(f.item)))
   }
 }
 

@@ -4,12 +4,13 @@
  * and the customer's; the customer's is the one a customer label heads (or the one that is not the
  * seller's) when no label names the customer's own line.
  */
-import { type PageLayout, type PlacedWord, type Row, lexiconHits } from "./Layout.js"
-import { type NameLine, issuerLine, lineWords, looksLikeName, namePart, withoutRegistration } from "./Letterhead.js"
+import { lexiconHits, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { issuerLine, lineWords, looksLikeName, type NameLine, namePart, withoutRegistration } from "./Letterhead.js"
 import type { Section } from "./Section.js"
 
 /** A postcode and a town: "80333 München", "DE 80333 München", "29000 Quimper, FR", "F-75001 Paris", "1012 AB Amsterdam", "London EC1A 1BB". */
-const TOWN_LINE = /(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}\p{L}+|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
+const TOWN_LINE =
+  /(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}\p{L}+|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
 /** Blocks lie in the upper half of the first page. */
 const UPPER = 0.5
 /** Lines of one block start this close to each other (page widths). */
@@ -60,7 +61,7 @@ const conceptsIn = (layout: PageLayout, block: AddressBlock): Set<string> => {
   const out = new Set<string>()
   for (const line of block.lines) {
     for (const hit of lexiconHits(layout, line.row)) {
-      if (line.words.includes(line.row.words[hit.first]!)) for (const c of hit.concepts) out.add(c)
+      if (line.words.includes(line.row.words[hit.first]!)) { for (const c of hit.concepts) out.add(c) }
     }
   }
   return out
@@ -81,7 +82,8 @@ export const customerBlock = (section: Section): NameLine | undefined => {
   const issuer = issuerLine(section)
   const scored = blocks.map((b) => {
     const concepts = conceptsIn(layout, b)
-    const seller = concepts.has("issuer") || (issuer !== undefined && b.lines.some((l) => sameWords(l.words, issuer.words)))
+    const seller = concepts.has("issuer") ||
+      (issuer !== undefined && b.lines.some((l) => sameWords(l.words, issuer.words)))
     return { b, customer: concepts.has("customer"), seller }
   })
   const labelled = scored.find((s) => s.customer && !s.seller)

@@ -4,9 +4,9 @@
  * were read) weighed by a small logistic model per kind of value. The weights are fitted on the tune
  * part of the evaluation corpora by `npx tsx eval/fit-confidence.ts` and kept in `confidence.json`.
  */
+import model from "./confidence.json" with { type: "json" }
 import type { PlacedWord } from "./Layout.js"
 import type { ReadKind } from "./Readers.js"
-import model from "./confidence.json" with { type: "json" }
 
 /** The engine's reasons for a value, each in 0..1. */
 export type Evidence = {
@@ -30,17 +30,35 @@ export type Evidence = {
   readonly intact: number
 }
 
-export const FEATURES = ["labelled", "score", "margin", "meaning", "reading", "tabular", "agrees", "shape", "intact"] as const satisfies ReadonlyArray<keyof Evidence>
+export const FEATURES = [
+  "labelled",
+  "score",
+  "margin",
+  "meaning",
+  "reading",
+  "tabular",
+  "agrees",
+  "shape",
+  "intact"
+] as const satisfies ReadonlyArray<keyof Evidence>
 
 export type ValueGroup = "amount" | "date" | "text" | "address" | "code"
 
 /** The kind of value a model weighs: addresses (long, read over several lines) apart from other texts. */
 export const groupOf = (kind: ReadKind, concept?: string): ValueGroup => {
   switch (kind) {
-    case "amount": case "amountText": case "integer": case "percent": return "amount"
-    case "date": case "dateText": return "date"
-    case "text": return concept === "address" ? "address" : "text"
-    default: return "code"
+    case "amount":
+    case "amountText":
+    case "integer":
+    case "percent":
+      return "amount"
+    case "date":
+    case "dateText":
+      return "date"
+    case "text":
+      return concept === "address" ? "address" : "text"
+    default:
+      return "code"
   }
 }
 

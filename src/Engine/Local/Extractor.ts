@@ -4,27 +4,40 @@
  * typed, scored, and grounded on the words it came from; unlabelled fallbacks fill what labels miss.
  */
 import { Effect, Layer } from "effect"
-import { Extractor } from "../Engine.js"
 import type { ExtractedObject, ExtractedValue, Grounded } from "../../Domain/Extraction.js"
 import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type PageModel, pageText, unionBox } from "../../Domain/PageModel.js"
-import { fallbackValue } from "./Fallbacks.js"
-import type { Found, Section } from "./Section.js"
-import { type LabelMatch, type PlacedWord, below, findLabels, gapBefore, layoutOf, lexiconHits, rightOf } from "./Layout.js"
-import { type Evidence, confidenceOf, groupOf, intactOf, readingOf, shapeOf } from "./Confidence.js"
-import { marketplaceBrand } from "./Letterhead.js"
-import { titleLine } from "./TitleLine.js"
-import { readLineItems } from "./LineItems.js"
-import { type ReadKind, type ReadValue, readKindOf, readValue } from "./Readers.js"
-import { findValueCandidates, inferDateOrder } from "../../Text/Values.js"
 import { documentTypeProfile } from "../../Text/DocumentTypes.js"
-import { type FieldProfile, LATE_CONCEPTS, fieldProfile, labelConcepts } from "../../Text/Vocabulary.js"
+import { findValueCandidates, inferDateOrder } from "../../Text/Values.js"
+import { type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
+import { Extractor } from "../Engine.js"
+import { confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf } from "./Confidence.js"
+import { fallbackValue } from "./Fallbacks.js"
+import {
+  below,
+  findLabels,
+  gapBefore,
+  type LabelMatch,
+  layoutOf,
+  lexiconHits,
+  type PlacedWord,
+  rightOf
+} from "./Layout.js"
+import { marketplaceBrand } from "./Letterhead.js"
+import { readLineItems } from "./LineItems.js"
+import { type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
+import type { Found, Section } from "./Section.js"
+import { titleLine } from "./TitleLine.js"
 
 /** The section's pages, laid out, with the day/month order its dates use. */
 export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>, documentType?: string): Section => {
   const wanted = new Set(pages)
   const chosen = model.pages.filter((p) => wanted.has(p.page))
-  return { layouts: chosen.map(layoutOf), hint: inferDateOrder(chosen.map(pageText)), ...(documentType !== undefined ? { documentType } : {}) }
+  return {
+    layouts: chosen.map(layoutOf),
+    hint: inferDateOrder(chosen.map(pageText)),
+    ...(documentType !== undefined ? { documentType } : {})
+  }
 }
 
 export interface Candidate extends Found {
@@ -70,7 +83,14 @@ const afterModifier = (m: LabelMatch): boolean => {
   return i < m.first
 }
 
-const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile: FieldProfile, m: LabelMatch, position: number): Candidate | undefined => {
+const readAtLabel = (
+  section: Section,
+  field: LeafField,
+  kind: ReadKind,
+  profile: FieldProfile,
+  m: LabelMatch,
+  position: number
+): Candidate | undefined => {
   // A generic word in running text ("removed debris from case") is no label.
   if (m.phrase.strength < 0.6 && !m.segmentStart && !m.colon) return undefined
   // A generic word starting a name ("Bank" in "Nordic Bank", "Banque Rhein") is no label of a text without its colon.
@@ -84,7 +104,10 @@ const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile
   const party = kind === "text" && profile.concepts[0] !== undefined && PARTIES.has(profile.concepts[0])
   const rightWords = rightOf(m, own)
   // "Supplier legal name", "Kunde Name": words that only name the label's value continue the label.
-  const right = party && rightWords.length > 0 && rightWords.every((w) => w.tokens.every((t) => NAME_LABELS.has(t) || NAME_QUALIFIERS.has(t))) ? [] : rightWords
+  const right = party && rightWords.length > 0 &&
+      rightWords.every((w) => w.tokens.every((t) => NAME_LABELS.has(t) || NAME_QUALIFIERS.has(t)))
+    ? []
+    : rightWords
   const r = readValue(kind, right, options)
   if (r !== undefined) {
     const dx = Math.max(0, r.words[0]!.box[0] - m.box[2])
@@ -94,7 +117,12 @@ const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile
   }
   // A party heading alone on its row ("Verkäufer", "Käufer/Leistungsempfänger") heads a block of labelled lines.
   const heading = party && right.length === 0
-  const areas = below(m, own, kind === "text" && (party || profile.concepts.some((c) => MULTI_LINE.has(c))) ? 5 : 2, heading)
+  const areas = below(
+    m,
+    own,
+    kind === "text" && (party || profile.concepts.some((c) => MULTI_LINE.has(c))) ? 5 : 2,
+    heading
+  )
   for (const area of areas) {
     // Under a party's heading, "Name: …" is its name and "Nummer: …", "Contact: …" are other fields.
     const words = party ? partyLine(area.words) : area.words
@@ -116,7 +144,22 @@ const readAtLabel = (section: Section, field: LeafField, kind: ReadKind, profile
 
 const PARTIES = new Set(["issuer", "customer"])
 /** Labels of a party's name on the lines under its heading ("Name:", "Firma:", "Raison sociale :"). */
-const NAME_LABELS = new Set(["name", "names", "nom", "naam", "nombre", "nome", "nama", "firma", "firmenname", "company", "societe", "raison", "sociale", "denomination"])
+const NAME_LABELS = new Set([
+  "name",
+  "names",
+  "nom",
+  "naam",
+  "nombre",
+  "nome",
+  "nama",
+  "firma",
+  "firmenname",
+  "company",
+  "societe",
+  "raison",
+  "sociale",
+  "denomination"
+])
 
 /** Words that qualify a name label ("trade name", "legal name", "registered name"). */
 const NAME_QUALIFIERS = new Set(["trade", "trading", "legal", "registered", "business", "commercial", "full"])
@@ -148,7 +191,9 @@ const inTaxSummary = (m: LabelMatch): boolean =>
  */
 const taxColumnOf = (m: LabelMatch, c: Candidate): boolean => {
   if (typeof c.value !== "number") return false
-  const amounts = findValueCandidates(m.row.words.slice(m.last + 1), "amount", undefined).filter((a) => a.decimals === true)
+  const amounts = findValueCandidates(m.row.words.slice(m.last + 1), "amount", undefined).filter((a) =>
+    a.decimals === true
+  )
   const largest = Math.max(0, ...amounts.map((a) => Math.abs(a.value as number)))
   return amounts.length >= 2 && Math.abs(c.value) < TAX_SHARE * largest
 }
@@ -169,9 +214,14 @@ const adjustedLater = (all: ReadonlyArray<Candidate>, best: Candidate): Candidat
   let pick = best
   for (const c of all) {
     const a = pick.at, b = c.at
-    if (a === undefined || b === undefined || a.page !== b.page || b.row.index <= a.row.index || c.score < TOTAL_PEERS * pick.score) continue
+    if (
+      a === undefined || b === undefined || a.page !== b.page || b.row.index <= a.row.index ||
+      c.score < TOTAL_PEERS * pick.score
+    ) continue
     const between = a.page.rows.slice(a.row.index + 1, b.row.index)
-    if (between.some((row) => [...(lexiconHits(a.page, row)[0]?.concepts ?? [])].some((k) => ADJUSTMENTS.has(k)))) pick = c
+    if (between.some((row) => [...(lexiconHits(a.page, row)[0]?.concepts ?? [])].some((k) => ADJUSTMENTS.has(k)))) {
+      pick = c
+    }
   }
   return pick
 }
@@ -181,12 +231,18 @@ const adjustedLater = (all: ReadonlyArray<Candidate>, best: Candidate): Candidat
  * kind. A document's total is the largest of its plausible total rows (a subtotal or an item-count
  * total comes before it), never a tax summary's total.
  */
-export const readLabelled = (section: Section, field: LeafField, path: ReadonlyArray<string>, profile = fieldProfile(path, field.description)): Candidate | undefined => {
+export const readLabelled = (
+  section: Section,
+  field: LeafField,
+  path: ReadonlyArray<string>,
+  profile = fieldProfile(path, field.description)
+): Candidate | undefined => {
   const kind = readKindOf(field, profile.concepts)
   const own = new Set(profile.concepts)
   const total = profile.concepts[0] === "total" && kind === "amount"
   // On a till receipt the store is the issuer; "Vendeur" or "Seller" there names the salesperson.
-  const staffNotIssuer = profile.concepts[0] === "issuer" && section.documentType !== undefined && documentTypeProfile(section.documentType).key === "receipt"
+  const staffNotIssuer = profile.concepts[0] === "issuer" && section.documentType !== undefined &&
+    documentTypeProfile(section.documentType).key === "receipt"
   const all: Array<Candidate> = []
   const n = section.layouts.length
   section.layouts.forEach((layout, pi) => {
@@ -207,9 +263,14 @@ export const readLabelled = (section: Section, field: LeafField, path: ReadonlyA
     // "Total rounded" is more specific than "Total": a plain total never overrides it.
     // An amount with cents is money; a round number beside it ("40. 60" read apart) is not its peer.
     const peers = all.filter((c) =>
-      c.score >= TOTAL_PEERS * best!.score && (c.strength ?? 0) >= (best!.strength ?? 0) && typeof c.value === "number" &&
-      (best!.decimals !== true || c.decimals === true))
-    best = peers.reduce((a, c) => ((c.value as number) > (a.value as number) || (c.value === a.value && c.score > a.score) ? c : a), best)
+      c.score >= TOTAL_PEERS * best!.score && (c.strength ?? 0) >= (best!.strength ?? 0) &&
+      typeof c.value === "number" &&
+      (best!.decimals !== true || c.decimals === true)
+    )
+    best = peers.reduce(
+      (a, c) => ((c.value as number) > (a.value as number) || (c.value === a.value && c.score > a.score) ? c : a),
+      best
+    )
   }
   const chosen = best
   const others = all.filter((c) => String(c.value) !== String(chosen.value))
@@ -221,7 +282,18 @@ export const readLabelled = (section: Section, field: LeafField, path: ReadonlyA
 }
 
 /** Labels naming the seller of goods, which a marketplace's invoice prints beside its own brand. */
-const SELLER_LABELS: ReadonlySet<string> = new Set(["sold by", "seller", "verkaufer", "vendu par", "vendeur", "verkocht door", "vendido por", "venduto da", "venditore", "dijual oleh"])
+const SELLER_LABELS: ReadonlySet<string> = new Set([
+  "sold by",
+  "seller",
+  "verkaufer",
+  "vendu par",
+  "vendeur",
+  "verkocht door",
+  "vendido por",
+  "venduto da",
+  "venditore",
+  "dijual oleh"
+])
 
 const grounded = (f: Found, kind: ReadKind, concept: string | undefined, evidence: Evidence): Grounded => ({
   value: f.value,
@@ -244,7 +316,10 @@ const writtenElsewhere = (section: Section, found: Found): boolean => {
   if (name.length < 6) return false
   const own = new Set(found.words)
   return section.layouts.some((layout) =>
-    layout.rows.some((row) => !row.words.some((w) => own.has(w)) && squeeze(row.words.map((w) => w.text).join(" ")).includes(name)))
+    layout.rows.some((row) =>
+      !row.words.some((w) => own.has(w)) && squeeze(row.words.map((w) => w.text).join(" ")).includes(name)
+    )
+  )
 }
 
 /** Fields a title line states ("Rechnung Nr. 123 vom 03.06.2025"): the document's number and its date. */
@@ -315,14 +390,20 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
 const extractField = (section: Section, field: Field, parents: ReadonlyArray<string>): ExtractedValue => {
   const path = [...parents, field.name]
   switch (field.kind) {
-    case "leaf": return extractLeaf(section, field, path)
-    case "object": return extractFields(section, field.fields, path)
-    case "array": return readLineItems(section, field.item, path)
+    case "leaf":
+      return extractLeaf(section, field, path)
+    case "object":
+      return extractFields(section, field.fields, path)
+    case "array":
+      return readLineItems(section, field.item, path)
   }
 }
 
-const extractFields = (section: Section, fields: ReadonlyArray<Field>, parents: ReadonlyArray<string>): ExtractedObject =>
-  Object.fromEntries(fields.map((f) => [f.name, extractField(section, f, parents)]))
+const extractFields = (
+  section: Section,
+  fields: ReadonlyArray<Field>,
+  parents: ReadonlyArray<string>
+): ExtractedObject => Object.fromEntries(fields.map((f) => [f.name, extractField(section, f, parents)]))
 
 /** The local extraction of a template from a section of a document: pure and deterministic. */
 export const extractSection = (model: PageModel, pages: ReadonlyArray<number>, spec: TemplateSpec): ExtractedObject =>
@@ -331,6 +412,8 @@ export const extractSection = (model: PageModel, pages: ReadonlyArray<number>, s
 export const LocalExtractor: Layer.Layer<Extractor> = Layer.succeed(Extractor, {
   extract: (model, pages, spec) =>
     Effect.sync(() => extractSection(model, pages, spec)).pipe(
-      Effect.withSpan("Extractor.extract", { attributes: { engine: "local", templateId: spec.templateId, pages: pages.length } })
+      Effect.withSpan("Extractor.extract", {
+        attributes: { engine: "local", templateId: spec.templateId, pages: pages.length }
+      })
     )
 })

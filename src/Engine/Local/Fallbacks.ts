@@ -5,21 +5,45 @@
  */
 import type { LeafField } from "../../Domain/FieldTree.js"
 import { documentTypeProfile } from "../../Text/DocumentTypes.js"
-import { type PageLayout, type Row, findLabels, lexiconHits } from "./Layout.js"
 import { repairLegalForm } from "../../Text/Misreads.js"
-import type { Found, Section } from "./Section.js"
-import { customerBlock } from "./AddressBlocks.js"
-import { addresseeLine, issuerLine, letterheadAddress, lineWords, namePart, withoutRegistration } from "./Letterhead.js"
-import { type ReadKind, matchEnum, readValue } from "./Readers.js"
 import { currencyCode, findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
+import { customerBlock } from "./AddressBlocks.js"
+import { findLabels, lexiconHits, type PageLayout, type Row } from "./Layout.js"
+import { addresseeLine, issuerLine, letterheadAddress, lineWords, namePart, withoutRegistration } from "./Letterhead.js"
+import { matchEnum, type ReadKind, readValue } from "./Readers.js"
+import type { Found, Section } from "./Section.js"
 
-const TOTALISH = new Set(["total", "totaal", "totale", "summe", "gesamt", "gesamtbetrag", "jumlah", "due", "payable", "ttc", "grand", "balance"])
-const NOT_TOTAL = new Set(["subtotal", "tax", "tender", "rounding", "discount", "quantity", "tax_rate", "service_charge", "staff"])
+const TOTALISH = new Set([
+  "total",
+  "totaal",
+  "totale",
+  "summe",
+  "gesamt",
+  "gesamtbetrag",
+  "jumlah",
+  "due",
+  "payable",
+  "ttc",
+  "grand",
+  "balance"
+])
+const NOT_TOTAL = new Set([
+  "subtotal",
+  "tax",
+  "tender",
+  "rounding",
+  "discount",
+  "quantity",
+  "tax_rate",
+  "service_charge",
+  "staff"
+])
 
 const rowsOf = (section: Section) => section.layouts.flatMap((layout) => layout.rows.map((row) => ({ layout, row })))
 
-const firstLabelConcepts = (layout: PageLayout, row: Row): ReadonlySet<string> => lexiconHits(layout, row)[0]?.concepts ?? new Set()
+const firstLabelConcepts = (layout: PageLayout, row: Row): ReadonlySet<string> =>
+  lexiconHits(layout, row)[0]?.concepts ?? new Set()
 
 /** A total without a usable label: the largest amount on a total-ish row, else the largest decimal amount not paid or counted. */
 const totalFallback = (section: Section, kind: ReadKind): Found | undefined => {
@@ -100,7 +124,8 @@ const enumFallback = (section: Section, values: ReadonlyArray<string>): Found | 
   return seen.size === 1 ? [...seen.values()][0] : undefined
 }
 
-const BANK_WORD = /bank|banque|banco|banca|sparkasse|caixa|caisse|caja|cassa|cr[ée]dit|raiffeisen|building society|credit union/i
+const BANK_WORD =
+  /bank|banque|banco|banca|sparkasse|caixa|caisse|caja|cassa|cr[ée]dit|raiffeisen|building society|credit union/i
 
 /** A bank's name without a label: a name-like line of the first page's top that names a bank (a statement's letterhead). */
 const bankFallback = (section: Section): Found | undefined => {
@@ -113,7 +138,9 @@ const bankFallback = (section: Section): Found | undefined => {
       const text = words.map((w) => w.text).join(" ")
       // The bank's name: several words or a compound ("Volksbank"), not a lone "Credit" column header, not a label.
       const lone = words.length === 1 && new RegExp(`^(?:${BANK_WORD.source})$`, "i").test(text)
-      if (BANK_WORD.test(text) && !lone && !/[:：]\s*$|@|www\./.test(text) && (text.match(/\p{L}/gu) ?? []).length >= 4) return { value: text, words, layout }
+      if (
+        BANK_WORD.test(text) && !lone && !/[:：]\s*$|@|www\./.test(text) && (text.match(/\p{L}/gu) ?? []).length >= 4
+      ) return { value: text, words, layout }
     }
   }
   return undefined
@@ -123,12 +150,18 @@ const PARTY = new Set(["issuer"])
 const DOCUMENT_DATES = new Set(["date", "invoice_date", "purchase_date"])
 
 /** The unlabelled reading for a field, when its kind and meaning allow one. */
-export const fallbackValue = (section: Section, field: LeafField, kind: ReadKind, concepts: ReadonlyArray<string>): Found | undefined => {
+export const fallbackValue = (
+  section: Section,
+  field: LeafField,
+  kind: ReadKind,
+  concepts: ReadonlyArray<string>
+): Found | undefined => {
   const primary = concepts[0]
   if ((kind === "amount" || kind === "amountText") && primary === "total") return totalFallback(section, kind)
   if (kind === "currency") return currencyFallback(section)
   if (kind === "text" && primary !== undefined && PARTY.has(primary)) {
-    const ordered = section.documentType !== undefined && documentTypeProfile(section.documentType).key === "purchase_order"
+    const ordered = section.documentType !== undefined &&
+      documentTypeProfile(section.documentType).key === "purchase_order"
     const line = ordered ? addresseeLine(section) ?? issuerLine(section) : issuerLine(section)
     if (line === undefined) return undefined
     const name = line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, "")
@@ -136,11 +169,19 @@ export const fallbackValue = (section: Section, field: LeafField, kind: ReadKind
   }
   if (kind === "text" && primary === "customer") {
     const line = customerBlock(section)
-    return line === undefined ? undefined : { value: line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, ""), words: line.words, layout: line.layout }
+    return line === undefined
+      ? undefined
+      : {
+        value: line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, ""),
+        words: line.words,
+        layout: line.layout
+      }
   }
   if (kind === "text" && primary === "address") return letterheadAddress(section)
   if (kind === "text" && primary === "bank") return bankFallback(section)
-  if ((kind === "date" || kind === "dateText") && primary !== undefined && DOCUMENT_DATES.has(primary)) return dateFallback(section, kind, concepts)
+  if ((kind === "date" || kind === "dateText") && primary !== undefined && DOCUMENT_DATES.has(primary)) {
+    return dateFallback(section, kind, concepts)
+  }
   if (kind === "email" || kind === "iban") return firstOfShape(section, kind)
   if (kind === "enum") return enumFallback(section, field.enum ?? [])
   return undefined

@@ -4,9 +4,9 @@
  * (right of it on its row, or below it in its column).
  */
 import type { Box, Page, Word } from "../../Domain/PageModel.js"
-import { LEXICON, type Phrase } from "../../Text/Vocabulary.js"
 import { labelTokens, splitLabelWord } from "../../Text/Misreads.js"
 import { tokensOf } from "../../Text/Tokens.js"
+import { LEXICON, type Phrase } from "../../Text/Vocabulary.js"
 
 export interface PlacedWord {
   readonly text: string
@@ -62,16 +62,27 @@ const median = (xs: Array<number>) => {
 }
 
 /** Words of a line; a line without words gets boxes spread over its box by character count. */
-const lineWords = (text: string, box: Box, words: ReadonlyArray<Word>): Array<{ text: string; box: Box; confidence: number }> => {
+const lineWords = (
+  text: string,
+  box: Box,
+  words: ReadonlyArray<Word>
+): Array<{ text: string; box: Box; confidence: number }> => {
   if (words.length > 0) return words.map((w) => ({ text: w.text, box: w.box, confidence: w.confidence }))
   const parts = [...text.matchAll(/\S+/g)]
   const width = (box[2] - box[0]) / Math.max(1, text.length)
-  return parts.map((m) => ({ text: m[0], box: [box[0] + m.index * width, box[1], box[0] + (m.index + m[0].length) * width, box[3]] as Box, confidence: 1 }))
+  return parts.map((m) => ({
+    text: m[0],
+    box: [box[0] + m.index * width, box[1], box[0] + (m.index + m[0].length) * width, box[3]] as Box,
+    confidence: 1
+  }))
 }
 
 const layouts = new WeakMap<Page, PageLayout>()
 
-interface Run { readonly words: Array<PlacedWord>; readonly box: Box }
+interface Run {
+  readonly words: Array<PlacedWord>
+  readonly box: Box
+}
 
 /**
  * The rows of a page, built once per page object: the reader's lines (runs of words) that share a
@@ -87,7 +98,15 @@ export const layoutOf = (page: Page): PageLayout => {
       .filter((w) => w.text.trim() !== "")
       .map((w) => ({ text: w.text, box: w.box, tokens: tokensOf(w.text), confidence: w.confidence }))
     if (words.length === 0) continue
-    runs.push({ words, box: [Math.min(...words.map((w) => w.box[0])), Math.min(...words.map((w) => w.box[1])), Math.max(...words.map((w) => w.box[2])), Math.max(...words.map((w) => w.box[3]))] })
+    runs.push({
+      words,
+      box: [
+        Math.min(...words.map((w) => w.box[0])),
+        Math.min(...words.map((w) => w.box[1])),
+        Math.max(...words.map((w) => w.box[2])),
+        Math.max(...words.map((w) => w.box[3]))
+      ]
+    })
   }
   runs.sort((a, b) => (a.box[1] + a.box[3]) - (b.box[1] + b.box[3]))
   const groups: Array<{ y1: number; y2: number; runs: Array<Run> }> = []
@@ -117,7 +136,10 @@ export const layoutOf = (page: Page): PageLayout => {
 }
 
 /** Gap between word i-1 and word i of a row (0 for the first word). */
-export const gapBefore = (row: Row, i: number): number => (i === 0 ? 0 : row.words[i]!.box[0] - row.words[i - 1]!.box[2])
+export const gapBefore = (
+  row: Row,
+  i: number
+): number => (i === 0 ? 0 : row.words[i]!.box[0] - row.words[i - 1]!.box[2])
 
 /** The row's words cut where the gap exceeds `factor` units: its column segments. */
 export const segmentsOf = (row: Row, unit: number, factor = 1.5): Array<Array<number>> => {
@@ -149,7 +171,8 @@ const tokensOfRow = (row: Row): ReadonlyArray<RowToken> => {
     const list: Array<RowToken> = []
     for (let word = 0; word < words.length; word++) {
       const tokens = words[word]!, next = words[word + 1]
-      const joined = tokens.length === 1 && next?.length === 1 && gapBefore(row, word + 1) <= 1.5 * (row.words[word]!.box[3] - row.words[word]!.box[1])
+      const joined = tokens.length === 1 && next?.length === 1 &&
+          gapBefore(row, word + 1) <= 1.5 * (row.words[word]!.box[3] - row.words[word]!.box[1])
         ? splitLabelWord(tokens[0]!, next[0]!)
         : undefined
       if (joined !== undefined) {
@@ -167,7 +190,11 @@ const endsWithColon = (row: Row, last: number) =>
   /[:：]\s*$/.test(row.words[last]!.text) || /^[:：]/.test(row.words[last + 1]?.text ?? "")
 
 /** Where the tokens occur on the row as a label: starting at a word start, words close together. */
-const occurrences = (row: Row, unit: number, tokens: ReadonlyArray<string>): Array<{ at: number; first: number; last: number }> => {
+const occurrences = (
+  row: Row,
+  unit: number,
+  tokens: ReadonlyArray<string>
+): Array<{ at: number; first: number; last: number }> => {
   const stream = tokensOfRow(row)
   const out: Array<{ at: number; first: number; last: number }> = []
   for (let i = 0; i + tokens.length <= stream.length; i++) {
@@ -199,7 +226,12 @@ export const lexiconHits = (layout: PageLayout, row: Row): ReadonlyArray<Lexicon
     for (const entry of LEXICON.get(t.token) ?? []) {
       for (const o of occurrences(row, layout.unit, entry.tokens)) {
         const segmentStart = o.first === 0 || gapBefore(row, o.first) > 1.5 * layout.unit
-        found.push({ ...o, tokens: entry.tokens.length, concepts: entry.concepts, labelLike: endsWithColon(row, o.last) || entry.tokens.length >= 2 || segmentStart })
+        found.push({
+          ...o,
+          tokens: entry.tokens.length,
+          concepts: entry.concepts,
+          labelLike: endsWithColon(row, o.last) || entry.tokens.length >= 2 || segmentStart
+        })
       }
     }
   }
@@ -220,7 +252,11 @@ const disjoint = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
  * The label phrases on a page. `own` are the field's concepts: a phrase found inside a longer
  * label of another concept is not a label of the field ("Date" in "Due Date" for an issue date).
  */
-export const findLabels = (layout: PageLayout, phrases: ReadonlyArray<Phrase>, own: ReadonlySet<string>): Array<LabelMatch> => {
+export const findLabels = (
+  layout: PageLayout,
+  phrases: ReadonlyArray<Phrase>,
+  own: ReadonlySet<string>
+): Array<LabelMatch> => {
   const byFirst = new Map<string, Array<Phrase>>()
   for (const p of phrases) byFirst.set(p.tokens[0]!, [...(byFirst.get(p.tokens[0]!) ?? []), p])
   const out: Array<LabelMatch> = []
@@ -239,7 +275,9 @@ export const findLabels = (layout: PageLayout, phrases: ReadonlyArray<Phrase>, o
     for (const f of found) {
       const end = f.at + f.phrase.tokens.length
       if (kept.some((k) => f.at < k.at + k.phrase.tokens.length && k.at < end)) continue
-      const swallowed = lex.some((h) => h.tokens > f.phrase.tokens.length && h.at <= f.at && h.at + h.tokens >= end && disjoint(h.concepts, own))
+      const swallowed = lex.some((h) =>
+        h.tokens > f.phrase.tokens.length && h.at <= f.at && h.at + h.tokens >= end && disjoint(h.concepts, own)
+      )
       if (!swallowed) kept.push(f)
     }
     for (const f of kept) {
@@ -250,7 +288,12 @@ export const findLabels = (layout: PageLayout, phrases: ReadonlyArray<Phrase>, o
         first: f.first,
         last: f.last,
         phrase: f.phrase,
-        box: [words[0]!.box[0], Math.min(...words.map((w) => w.box[1])), words[words.length - 1]!.box[2], Math.max(...words.map((w) => w.box[3]))],
+        box: [
+          words[0]!.box[0],
+          Math.min(...words.map((w) => w.box[1])),
+          words[words.length - 1]!.box[2],
+          Math.max(...words.map((w) => w.box[3]))
+        ],
         colon: endsWithColon(row, f.last),
         segmentStart: f.first === 0 || gapBefore(row, f.first) > 1.5 * layout.unit
       })
@@ -284,13 +327,19 @@ export const nextForeignLabel = (layout: PageLayout, row: Row, from: number, own
 }
 
 /** Whether the words from `start` begin with a label of another concept. */
-export const startsWithForeignLabel = (layout: PageLayout, row: Row, start: number, own: ReadonlySet<string>): boolean =>
-  lexiconHits(layout, row).some((h) => h.first === start && disjoint(h.concepts, own))
+export const startsWithForeignLabel = (
+  layout: PageLayout,
+  row: Row,
+  start: number,
+  own: ReadonlySet<string>
+): boolean => lexiconHits(layout, row).some((h) => h.first === start && disjoint(h.concepts, own))
 
 /** Words on the label's row to its right, up to the next label of another concept. */
 export const rightOf = (match: LabelMatch, own: ReadonlySet<string>): Array<PlacedWord> => {
   const end = nextForeignLabel(match.page, match.row, match.last, own)
-  return match.row.words.slice(qualifierEnd(match.row, match.last) + 1, end).filter((w) => !/^[:：#\-–—.=]+$/.test(w.text))
+  return match.row.words.slice(qualifierEnd(match.row, match.last) + 1, end).filter((w) =>
+    !/^[:：#\-–—.=]+$/.test(w.text)
+  )
 }
 
 export interface BelowArea {
@@ -303,7 +352,12 @@ export interface BelowArea {
  * The column segments below a label: on each of the next rows (close enough), the gap-separated
  * segment that overlaps the label horizontally. Stops at a row whose segment is another label.
  */
-export const below = (match: LabelMatch, own: ReadonlySet<string>, maxRows = 2, throughLabels = false): Array<BelowArea> => {
+export const below = (
+  match: LabelMatch,
+  own: ReadonlySet<string>,
+  maxRows = 2,
+  throughLabels = false
+): Array<BelowArea> => {
   const { page, row } = match
   const unit = page.unit
   const out: Array<BelowArea> = []

@@ -4,14 +4,56 @@
  * lines look like on invoices and receipts (company suffixes, registration numbers, street words),
  * never from a recipient's block or a note written on the page.
  */
-import { type PageLayout, type PlacedWord, type Row, below, findLabels, lexiconHits, rightOf } from "./Layout.js"
-import type { Found, Section } from "./Section.js"
-import { readValue } from "./Readers.js"
 import { fold } from "../../Text/Tokens.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
+import { below, findLabels, lexiconHits, type PageLayout, type PlacedWord, rightOf, type Row } from "./Layout.js"
+import { readValue } from "./Readers.js"
+import type { Found, Section } from "./Section.js"
 
-const COMPANY_SUFFIX = /(?:[\s(.,])(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh)\.?(?=$|[\s),.])/i
-const TITLE_WORDS = new Set(["invoice", "invoices", "tax", "bill", "receipt", "facture", "rechnung", "factuur", "factura", "fattura", "fatura", "invois", "resit", "retail", "original", "copy", "duplicate", "statement", "cash", "sales", "official", "simplified", "page", "of", "no", "recu", "ticket", "bon", "kassabon", "kassenbon", "beleg", "kassenbeleg", "quittung", "caisse", "kassa", "bonnetje", "recibo", "ricevuta", "scontrino", "talao"])
+const COMPANY_SUFFIX =
+  /(?:[\s(.,])(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh)\.?(?=$|[\s),.])/i
+const TITLE_WORDS = new Set([
+  "invoice",
+  "invoices",
+  "tax",
+  "bill",
+  "receipt",
+  "facture",
+  "rechnung",
+  "factuur",
+  "factura",
+  "fattura",
+  "fatura",
+  "invois",
+  "resit",
+  "retail",
+  "original",
+  "copy",
+  "duplicate",
+  "statement",
+  "cash",
+  "sales",
+  "official",
+  "simplified",
+  "page",
+  "of",
+  "no",
+  "recu",
+  "ticket",
+  "bon",
+  "kassabon",
+  "kassenbon",
+  "beleg",
+  "kassenbeleg",
+  "quittung",
+  "caisse",
+  "kassa",
+  "bonnetje",
+  "recibo",
+  "ricevuta",
+  "scontrino",
+  "talao"
+])
 
 /** A registration number after a company name: "(126926-H)", "789417-W". */
 const REGISTRATION_WORD = /^\(?\d[\d-]*-[A-Z]\)?[.,]?$|^\([\w-]*\d{3,}[\w-]*\)[.,]?$/
@@ -42,12 +84,16 @@ export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
   let end = words.length
   while (end > 1 && REGISTRATION_WORD.test(words[end - 1]!.text)) end--
   // A lone small letter after a name in capitals ("HARBOR HARDWARE p") is a speck read as a letter.
-  if (end > 1 && /^\p{Ll}$/u.test(words[end - 1]!.text) && words.slice(0, end - 1).every((w) => w.text === w.text.toUpperCase())) end--
+  if (
+    end > 1 && /^\p{Ll}$/u.test(words[end - 1]!.text) &&
+    words.slice(0, end - 1).every((w) => w.text === w.text.toUpperCase())
+  ) end--
   return words.slice(0, end)
 }
 
 /** Street words and postcodes: an address line, not a name. */
-const STREET = /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|rua|via|avenida|laan|weg)\b|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz)(?=\s|,|$)|\b\d{5}\b/iu
+const STREET =
+  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|rua|via|avenida|laan|weg)\b|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz)(?=\s|,|$)|\b\d{5}\b/iu
 /** Postcodes with letters: Dutch "1012 AB", Portuguese "1100-148", British "EC1A 1BB". */
 const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/
 
@@ -57,14 +103,80 @@ const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\
  */
 const REGION_WORDS: ReadonlySet<string> = new Set([
   // Malaysian states and federal territories, with the states' honorifics ("Darul Ehsan", "D.E.").
-  "selangor", "johor", "kedah", "perak", "pahang", "kelantan", "terengganu", "melaka", "malacca", "sabah", "sarawak",
-  "perlis", "negeri", "sembilan", "pulau", "pinang", "penang", "kuala", "lumpur", "putrajaya", "labuan", "wilayah",
-  "persekutuan", "darul", "ehsan", "takzim", "ta'zim", "aman", "ridzuan", "khusus", "makmur", "naim", "iman", "d", "e", "t",
+  "selangor",
+  "johor",
+  "kedah",
+  "perak",
+  "pahang",
+  "kelantan",
+  "terengganu",
+  "melaka",
+  "malacca",
+  "sabah",
+  "sarawak",
+  "perlis",
+  "negeri",
+  "sembilan",
+  "pulau",
+  "pinang",
+  "penang",
+  "kuala",
+  "lumpur",
+  "putrajaya",
+  "labuan",
+  "wilayah",
+  "persekutuan",
+  "darul",
+  "ehsan",
+  "takzim",
+  "ta'zim",
+  "aman",
+  "ridzuan",
+  "khusus",
+  "makmur",
+  "naim",
+  "iman",
+  "d",
+  "e",
+  "t",
   // Countries, in the languages we read.
-  "malaysia", "singapore", "singapura", "indonesia", "brunei", "thailand", "deutschland", "germany", "nederland",
-  "netherlands", "holland", "france", "belgique", "belgië", "belgie", "belgium", "españa", "espana", "spain", "italia",
-  "italy", "portugal", "österreich", "osterreich", "austria", "schweiz", "suisse", "svizzera", "switzerland", "luxembourg",
-  "united", "kingdom", "states", "america", "usa", "uk", "of"
+  "malaysia",
+  "singapore",
+  "singapura",
+  "indonesia",
+  "brunei",
+  "thailand",
+  "deutschland",
+  "germany",
+  "nederland",
+  "netherlands",
+  "holland",
+  "france",
+  "belgique",
+  "belgië",
+  "belgie",
+  "belgium",
+  "españa",
+  "espana",
+  "spain",
+  "italia",
+  "italy",
+  "portugal",
+  "österreich",
+  "osterreich",
+  "austria",
+  "schweiz",
+  "suisse",
+  "svizzera",
+  "switzerland",
+  "luxembourg",
+  "united",
+  "kingdom",
+  "states",
+  "america",
+  "usa",
+  "uk",
+  "of"
 ])
 
 /**
@@ -84,17 +196,32 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   // A label waiting for its value ("BR NO.:", "Bill To:") is not a name.
   if (/[:：]\s*$/.test(text) || words[words.length - 1]!.tokens.at(-1) === "no") return false
   const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))
-  if (tokens.length === 0 || tokens.every((t) => TITLE_WORDS.has(t)) || tokens.every((t) => REGION_WORDS.has(t))) return false
+  if (tokens.length === 0 || tokens.every((t) => TITLE_WORDS.has(t)) || tokens.every((t) => REGION_WORDS.has(t))) {
+    return false
+  }
   if (readValue("date", words) !== undefined) return false
   const first = lexiconHits(layout, row)[0]
   if (first === undefined || !words.includes(row.words[first.first]!) || !first.labelLike) return true
   // "Syarikat Maju Jaya" is a name: a word that starts company names is a label only with its colon.
   const label = row.words.slice(first.first, first.last + 1)
-  return label.every((w) => w.tokens.every((t) => NAME_STARTS.has(t))) && !/[:：]/.test(label.map((w) => w.text).join(" ") + (row.words[first.last + 1]?.text.slice(0, 1) ?? ""))
+  return label.every((w) => w.tokens.every((t) => NAME_STARTS.has(t))) &&
+    !/[:：]/.test(label.map((w) => w.text).join(" ") + (row.words[first.last + 1]?.text.slice(0, 1) ?? ""))
 }
 
 /** Words that begin shop and company names in the languages we read ("Syarikat", "Kedai", "Restoran"). */
-const NAME_STARTS = new Set(["syarikat", "kedai", "restoran", "restaurant", "pasaraya", "perniagaan", "gerai", "toko", "company", "store", "shop"])
+const NAME_STARTS = new Set([
+  "syarikat",
+  "kedai",
+  "restoran",
+  "restaurant",
+  "pasaraya",
+  "perniagaan",
+  "gerai",
+  "toko",
+  "company",
+  "store",
+  "shop"
+])
 
 export interface NameLine {
   readonly layout: PageLayout
@@ -104,14 +231,34 @@ export interface NameLine {
   readonly registered?: boolean
 }
 
-const WEBMAIL = new Set(["gmail", "googlemail", "yahoo", "hotmail", "outlook", "live", "icloud", "aol", "gmx", "web", "mail", "example", "proton", "protonmail", "yandex", "qq", "163"])
+const WEBMAIL = new Set([
+  "gmail",
+  "googlemail",
+  "yahoo",
+  "hotmail",
+  "outlook",
+  "live",
+  "icloud",
+  "aol",
+  "gmx",
+  "web",
+  "mail",
+  "example",
+  "proton",
+  "protonmail",
+  "yandex",
+  "qq",
+  "163"
+])
 
 /** The names in the page's web and e-mail addresses ("azure-interior" in www.azure-interior.com): the issuer's name often is one. */
 const domainNames = (layout: PageLayout): Set<string> => {
   const out = new Set<string>()
   for (const row of layout.rows) {
     for (const w of row.words) {
-      const m = /@([\w-]+)\.|www\.([\w-]+)\.|^(?:https?:\/\/)?([\w-]{4,})\.(?:com|net|org|de|fr|nl|be|es|it|pt|my|in|co|io|eu|ch|at|uk)\b/i.exec(w.text)
+      const m =
+        /@([\w-]+)\.|www\.([\w-]+)\.|^(?:https?:\/\/)?([\w-]{4,})\.(?:com|net|org|de|fr|nl|be|es|it|pt|my|in|co|io|eu|ch|at|uk)\b/i
+          .exec(w.text)
       const name = (m?.[1] ?? m?.[2] ?? m?.[3])?.toLowerCase().replace(/[^a-z0-9]/g, "")
       if (name !== undefined && name.length >= 4 && !WEBMAIL.has(name)) out.add(name)
     }
@@ -143,7 +290,9 @@ export const marketplaceBrand = (section: Section, seller: ReadonlyArray<PlacedW
       const [first, second, ...rest] = w.tokens
       if (first === undefined || !brands.has(first) || sellerKey.includes(first) || rest.length > 0) continue
       if (second !== undefined && !TLD.test(second)) continue
-      const text = second === undefined ? w.text.replace(/^\W+|\W+$/g, "") : w.text.slice(0, w.text.toLowerCase().indexOf(first) + first.length)
+      const text = second === undefined
+        ? w.text.replace(/^\W+|\W+$/g, "")
+        : w.text.slice(0, w.text.toLowerCase().indexOf(first) + first.length)
       return { value: text, words: [w], layout }
     }
   }
@@ -153,7 +302,8 @@ export const marketplaceBrand = (section: Section, seller: ReadonlyArray<PlacedW
 const compact = (words: ReadonlyArray<PlacedWord>) => fold(words.map((w) => w.text).join("")).replace(/[^a-z0-9]/g, "")
 
 /** Words that end a company's name and never start one: a line starting with them continues the line above. */
-const NAME_ENDS = /^(?:sdn\.?|bhd\.?|berhad|s\/b|enterprise|trading|ltd\.?|limited|inc\.?|llc|gmbh|co\.|company|corporation|\(m\)|\(malaysia\))(?=\s|$)/i
+const NAME_ENDS =
+  /^(?:sdn\.?|bhd\.?|berhad|s\/b|enterprise|trading|ltd\.?|limited|inc\.?|llc|gmbh|co\.|company|corporation|\(m\)|\(malaysia\))(?=\s|$)/i
 
 /**
  * A name whose first line was cut ("ENTERPRISE (SETIA" above "ALAM) SDN BHD", "AIK HUAT HARDWARE"
@@ -165,7 +315,9 @@ const startedAbove = (layout: PageLayout, line: NameLine, candidates: ReadonlyAr
   for (let k = 0; k < 3; k++) {
     const text = words.map((w) => w.text).join(" ")
     const unopened = (text.match(/[)\]}]/g) ?? []).length > (text.match(/[([{]/g) ?? []).length
-    const above = candidates.find((c) => c.row.index === row.index - 1 && overlaps(c.words, words[0]!.box[0], words[words.length - 1]!.box[2]))
+    const above = candidates.find((c) =>
+      c.row.index === row.index - 1 && overlaps(c.words, words[0]!.box[0], words[words.length - 1]!.box[2])
+    )
     if (above === undefined || row.box[1] - above.row.box[3] > 1.5 * layout.unit) break
     const aboveText = above.words.map((w) => w.text).join(" ")
     if (!unopened && !NAME_ENDS.test(text) && !/[&(]$|\([^)]*$/.test(aboveText)) break
@@ -183,7 +335,10 @@ const startedAbove = (layout: PageLayout, line: NameLine, candidates: ReadonlyAr
 const isNote = (layout: PageLayout, line: NameLine, next: NameLine | undefined): boolean => {
   const text = line.words.map((w) => w.text).join(" ")
   if (!/\p{Lu}/u.test(text)) return true
-  if (next === undefined || !/^[\p{L} .'-]+$/u.test(text) || line.words.length > 4 || COMPANY_SUFFIX.test(` ${text}`) || line.words.some((w) => w.tokens.some((t) => NAME_STARTS.has(t)))) return false
+  if (
+    next === undefined || !/^[\p{L} .'-]+$/u.test(text) || line.words.length > 4 || COMPANY_SUFFIX.test(` ${text}`) ||
+    line.words.some((w) => w.tokens.some((t) => NAME_STARTS.has(t)))
+  ) return false
   const height = (ws: ReadonlyArray<PlacedWord>) => Math.max(...ws.map((w) => w.box[3] - w.box[1]))
   return next.row.box[1] - line.row.box[3] > 2 * layout.unit && height(line.words) >= 1.5 * height(next.words)
 }
@@ -201,7 +356,8 @@ const continued = (layout: PageLayout, line: NameLine): NameLine => {
 }
 
 /** Words a company's legal line carries: registration, registered office, share capital, tax ids. */
-const LEGAL = /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?id|ust-?idnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein)\b/i
+const LEGAL =
+  /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?id|ust-?idnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein)\b/i
 
 /** The words that name the document's recipients: what follows a "Bill to", "Customer" or "Ship to" label, in its column. */
 const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
@@ -223,7 +379,8 @@ export const namePart = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<Placed
 }
 
 const isCompany = (c: NameLine) => COMPANY_SUFFIX.test(c.words.map((w) => w.text).join(" "))
-const overlaps = (a: ReadonlyArray<PlacedWord>, x1: number, x2: number) => a[0]!.box[0] < x2 && a[a.length - 1]!.box[2] > x1
+const overlaps = (a: ReadonlyArray<PlacedWord>, x1: number, x2: number) =>
+  a[0]!.box[0] < x2 && a[a.length - 1]!.box[2] > x1
 
 /**
  * The name a company's legal line belongs to (registration, registered office, tax id): the block
@@ -240,11 +397,16 @@ const legalOwner = (layout: PageLayout, candidates: ReadonlyArray<NameLine>): Na
       let first = row.index
       while (first > 0) {
         const above = layout.rows[first - 1]!
-        if (layout.rows[first]!.box[1] - above.box[3] > 2 * layout.unit || !lineWords(layout, above).some((ws) => overlaps(ws, x1, x2))) break
+        if (
+          layout.rows[first]!.box[1] - above.box[3] > 2 * layout.unit ||
+          !lineWords(layout, above).some((ws) => overlaps(ws, x1, x2))
+        ) break
         first--
       }
       const block = candidates.filter((c) =>
-        c.row.index >= first && c.row.index <= row.index && overlaps(c.words, x1, x2) && !LEGAL.test(c.words.map((w) => w.text).join(" ")))
+        c.row.index >= first && c.row.index <= row.index && overlaps(c.words, x1, x2) &&
+        !LEGAL.test(c.words.map((w) => w.text).join(" "))
+      )
       const owner = block.find(isCompany) ?? block.find((c) => c.registered) ?? block[0]
       if (owner !== undefined) return owner
     }
@@ -278,7 +440,9 @@ export const issuerLine = (section: Section): NameLine | undefined => {
   const domains = domainNames(layout)
   const byDomain = [...top, ...bottom].find((c) => {
     const key = compact(c.words)
-    return [...domains].some((d) => key === d || (d.length >= 5 && key.startsWith(d)) || (key.length >= 5 && d.startsWith(key)))
+    return [...domains].some((d) =>
+      key === d || (d.length >= 5 && key.startsWith(d)) || (key.length >= 5 && d.startsWith(key))
+    )
   })
   const withSuffix = top.slice(0, 8).find(isCompany)
   const registered = top.slice(0, 3).find((c) => c.registered)
@@ -286,13 +450,18 @@ export const issuerLine = (section: Section): NameLine | undefined => {
   const notes = new Set(top.filter((c) => isNote(layout, c, top.find((n) => n.row.index === c.row.index + 1))))
   const printed = top.find((c) => !notes.has(c)) ?? top[0]
   const pick = byDomain ?? legalOwner(layout, [...top, ...bottom]) ?? withSuffix ?? registered ?? printed
-  return pick === undefined ? undefined : continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))
+  return pick === undefined
+    ? undefined
+    : continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))
 }
 
-const ADDRESS_WORD = /\p{L}(?:straße|strasse|stra\p{L}{1,2}e|straat|weg|laan|gasse|allee|plein|platz|gracht|kade|singel)(?!\p{L})|\b(?:jalan|jln|jl|lorong|taman|tmn|lot|no|street|st|road|rd|avenue|ave|lane|floor|flr|level|block|blok|building|bangunan|suite|unit|rue|boulevard|bd|strasse|straße|str|weg|platz|laan|straat|plein|calle|avenida|via|piazza|rua|box|p\.?o)\b|\b\d{4,6}\b/iu
-const NOT_ADDRESS = /@|www\.|https?:|\bh\/p\b|\b(?:tel|telephone|phone|fax|hp|gst|sst|vat|tin|reg|invoice|receipt|date|cashier)\b/i
+const ADDRESS_WORD =
+  /\p{L}(?:straße|strasse|stra\p{L}{1,2}e|straat|weg|laan|gasse|allee|plein|platz|gracht|kade|singel)(?!\p{L})|\b(?:jalan|jln|jl|lorong|taman|tmn|lot|no|street|st|road|rd|avenue|ave|lane|floor|flr|level|block|blok|building|bangunan|suite|unit|rue|boulevard|bd|strasse|straße|str|weg|platz|laan|straat|plein|calle|avenida|via|piazza|rua|box|p\.?o)\b|\b\d{4,6}\b/iu
+const NOT_ADDRESS =
+  /@|www\.|https?:|\bh\/p\b|\b(?:tel|telephone|phone|fax|hp|gst|sst|vat|tin|reg|invoice|receipt|date|cashier)\b/i
 /** A company registration line: "(789417-W)", "JM0325958-V", "(7420164)", "(CO. REG 860671-D)", OCR's "78941 7-W"; not a postcode and town ("53300 KL"). */
-const REGISTRATION_LINE = /^[({[]\s*[A-Z]{0,3}\d[\d\s]{3,}\s*-?\s*[A-Z]{0,2}\s*[)}\]]$|^[A-Z]{0,3}\d[\d\s]{3,}\s*-\s*[A-Z]{1,2}$|^[A-Z]{0,3}\d{6,}\s*[A-Z]{1,2}$|^[({[][^)}\]]*\d{5,}\s*-\s*[A-Z]{1,2}\s*[)}\]]$|^[({[]?\s*(?:co\.?\s*reg|company\s*no|roc)\b/i
+const REGISTRATION_LINE =
+  /^[({[]\s*[A-Z]{0,3}\d[\d\s]{3,}\s*-?\s*[A-Z]{0,2}\s*[)}\]]$|^[A-Z]{0,3}\d[\d\s]{3,}\s*-\s*[A-Z]{1,2}$|^[A-Z]{0,3}\d{6,}\s*[A-Z]{1,2}$|^[({[][^)}\]]*\d{5,}\s*-\s*[A-Z]{1,2}\s*[)}\]]$|^[({[]?\s*(?:co\.?\s*reg|company\s*no|roc)\b/i
 /** A phone or fax number, or a long number (a tax or registration id): never part of an address. */
 const PHONE_OR_ID = /\b0\d{1,2}\s*[-~]\s*\d{3,4}\s*\d{3,5}\b|\d{7,}/
 /** An identifier's short label at the line start ("BR No. 0196…"), unlike a house number ("No. 53", "Lot No. 5"). */
@@ -306,7 +475,9 @@ const LEADING_REGISTRATION = /^[({[]\d{5,}[-.]?[A-Z]{0,2}[)}\]]?$/i
 /** The words without a registration number before them (one or two words of it, never all of them). */
 const withoutLeadingRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
   for (const n of [2, 1]) {
-    if (words.length > n && LEADING_REGISTRATION.test(words.slice(0, n).map((w) => w.text).join(""))) return words.slice(n)
+    if (words.length > n && LEADING_REGISTRATION.test(words.slice(0, n).map((w) => w.text).join(""))) {
+      return words.slice(n)
+    }
   }
   return words
 }
@@ -314,7 +485,10 @@ const withoutLeadingRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
 /** Why a line under the issuer is not part of its address. */
 const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")
-  if (NOT_ADDRESS.test(text) || PHONE_OR_ID.test(text) || ID_LABEL_LINE.test(text) || !/\p{L}/u.test(text) || readValue("date", words) !== undefined) return true
+  if (
+    NOT_ADDRESS.test(text) || PHONE_OR_ID.test(text) || ID_LABEL_LINE.test(text) || !/\p{L}/u.test(text) ||
+    readValue("date", words) !== undefined
+  ) return true
   // A title, alone or with its number ("Bon CS5956"), ends the address.
   const tokens = words.flatMap((w) => w.tokens).filter((t) => !/\d/.test(t))
   // "No 43-45" alone is a house number, not a title.
@@ -342,7 +516,8 @@ export const letterheadAddress = (section: Section): Found | undefined => {
     const text = seg.map((w) => w.text).join(" ").replace(/[\s:;,.'‘’"|]+$/, "")
     if (picked.length === 0) {
       // A street word or postcode, or a house number before a comma ("109, SS21/1A,").
-      const starts = (ADDRESS_WORD.test(text) || /^\d{1,5}[A-Za-z]?\s*,/.test(text)) && !REGISTRATION_LINE.test(text.trim()) && !notAddress(layout, row, seg)
+      const starts = (ADDRESS_WORD.test(text) || /^\d{1,5}[A-Za-z]?\s*,/.test(text)) &&
+        !REGISTRATION_LINE.test(text.trim()) && !notAddress(layout, row, seg)
       if (!starts) {
         // A registration number under the name does not count: the address may follow a "formerly known as" block.
         if (!REGISTRATION_LINE.test(text.trim()) && ++skipped > 3) break
@@ -390,4 +565,3 @@ export const addresseeLine = (section: Section): NameLine | undefined => {
   }
   return undefined
 }
-

@@ -5,12 +5,12 @@
 import type { ExtractedObject, ExtractedValue } from "../../Domain/Extraction.js"
 import type { Field, LeafField, ObjectField } from "../../Domain/FieldTree.js"
 import { unionBox } from "../../Domain/PageModel.js"
-import type { Section } from "./Section.js"
-import { type LabelMatch, type PageLayout, type PlacedWord, type Row, findLabels, lexiconHits } from "./Layout.js"
-import { type ReadKind, readKindOf, readValue } from "./Readers.js"
 import { findValueCandidates } from "../../Text/Values.js"
-import { type Evidence, confidenceOf, groupOf, intactOf, readingOf, shapeOf } from "./Confidence.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
+import { confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf } from "./Confidence.js"
+import { findLabels, type LabelMatch, lexiconHits, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { type ReadKind, readKindOf, readValue } from "./Readers.js"
+import type { Section } from "./Section.js"
 
 interface Column {
   readonly field: number
@@ -34,14 +34,20 @@ const SKIP_CONCEPTS = new Set(["subtotal", "discount"])
 /** An empty value of a field's shape: null leaves, objects of nulls, empty lists. */
 export const emptyOf = (field: Field): ExtractedValue => {
   switch (field.kind) {
-    case "leaf": return null
-    case "array": return []
-    case "object": return Object.fromEntries(field.fields.map((f) => [f.name, emptyOf(f)]))
+    case "leaf":
+      return null
+    case "array":
+      return []
+    case "object":
+      return Object.fromEntries(field.fields.map((f) => [f.name, emptyOf(f)]))
   }
 }
 
 /** The header row: the row where most item fields find a label of their own (at least two, or one strong one). */
-const findHeader = (layout: PageLayout, fields: ReadonlyArray<ItemField>): { row: Row; matches: Map<number, LabelMatch> } | undefined => {
+const findHeader = (
+  layout: PageLayout,
+  fields: ReadonlyArray<ItemField>
+): { row: Row; matches: Map<number, LabelMatch> } | undefined => {
   const byRow = new Map<number, Array<{ field: number; match: LabelMatch }>>()
   fields.forEach((f, field) => {
     for (const match of findLabels(layout, f.phrases, f.own)) {
@@ -50,7 +56,9 @@ const findHeader = (layout: PageLayout, fields: ReadonlyArray<ItemField>): { row
   })
   let best: { row: Row; matches: Map<number, LabelMatch> } | undefined
   for (const [rowIndex, found] of [...byRow.entries()].sort((a, b) => a[0] - b[0])) {
-    found.sort((a, b) => b.match.phrase.strength - a.match.phrase.strength || b.match.phrase.tokens.length - a.match.phrase.tokens.length)
+    found.sort((a, b) =>
+      b.match.phrase.strength - a.match.phrase.strength || b.match.phrase.tokens.length - a.match.phrase.tokens.length
+    )
     const matches = new Map<number, LabelMatch>()
     for (const { field, match } of found) {
       if (matches.has(field)) continue
@@ -58,7 +66,9 @@ const findHeader = (layout: PageLayout, fields: ReadonlyArray<ItemField>): { row
       if (!overlaps) matches.set(field, match)
     }
     const enough = matches.size >= 2 || (fields.length === 1 && [...matches.values()][0]!.phrase.strength >= 0.9)
-    if (enough && (best === undefined || matches.size > best.matches.size)) best = { row: layout.rows[rowIndex]!, matches }
+    if (enough && (best === undefined || matches.size > best.matches.size)) {
+      best = { row: layout.rows[rowIndex]!, matches }
+    }
   }
   return best
 }
@@ -111,24 +121,39 @@ const cellsOf = (row: Row, columns: ReadonlyArray<Column>): Map<number, Array<Pl
   return cells
 }
 
-const firstConcepts = (layout: PageLayout, row: Row): Array<string> => [...(lexiconHits(layout, row)[0]?.concepts ?? [])]
+const firstConcepts = (
+  layout: PageLayout,
+  row: Row
+): Array<string> => [...(lexiconHits(layout, row)[0]?.concepts ?? [])]
 
 /** The items of one page's table, in order. */
-const itemsOnPage = (section: Section, layout: PageLayout, fields: ReadonlyArray<ItemField>): Array<Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>> => {
+const itemsOnPage = (
+  section: Section,
+  layout: PageLayout,
+  fields: ReadonlyArray<ItemField>
+): Array<Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>> => {
   const header = findHeader(layout, fields)
   if (header === undefined) return []
   const columns = columnsOf(layout, header.row, header.matches)
-  const numeric = fields.map((f, i) => ({ f, i })).filter(({ f, i }) => NUMERIC.has(f.kind) && header.matches.has(i)).map(({ i }) => i)
+  const numeric = fields.map((f, i) => ({ f, i })).filter(({ f, i }) => NUMERIC.has(f.kind) && header.matches.has(i))
+    .map(({ i }) => i)
   const rightmost = numeric.sort((a, b) => header.matches.get(b)!.box[0] - header.matches.get(a)!.box[0])[0]
   const items: Array<Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>> = []
-  let pending: { readonly values: Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>; readonly row: number } | undefined
+  let pending: {
+    readonly values: Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>
+    readonly row: number
+  } | undefined
   for (let r = header.row.index + 1; r < layout.rows.length; r++) {
     const row = layout.rows[r]!
     const cells = cellsOf(row, columns)
     const values = new Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>()
     for (const [i, words] of cells) {
       const f = fields[i]!
-      const v = readValue(f.kind, words, { hint: section.hint, ...(f.field.enum ? { enumValues: f.field.enum } : {}), last: NUMERIC.has(f.kind) })
+      const v = readValue(f.kind, words, {
+        hint: section.hint,
+        ...(f.field.enum ? { enumValues: f.field.enum } : {}),
+        last: NUMERIC.has(f.kind)
+      })
       if (v !== undefined) values.set(i, v)
     }
     const numbers = numeric.filter((i) => values.has(i))
@@ -140,7 +165,9 @@ const itemsOnPage = (section: Section, layout: PageLayout, fields: ReadonlyArray
     if (lead !== undefined && lead.first <= 1 && labelled.some((c) => SKIP_CONCEPTS.has(c))) continue
     // A row with nothing but an amount, in a table that names its items or counts them, is a sum, a
     // charge, an allowance or a page number under the table, not an item.
-    if (values.size === 1 && numbers.length === 1 && (labelled.length > 0 || header.matches.size > numeric.length)) continue
+    if (values.size === 1 && numbers.length === 1 && (labelled.length > 0 || header.matches.size > numeric.length)) {
+      continue
+    }
     const isItem = numeric.length === 0
       ? values.size > 0
       : (rightmost !== undefined && values.has(rightmost)) || numbers.length >= 2
@@ -163,12 +190,22 @@ const itemsOnPage = (section: Section, layout: PageLayout, fields: ReadonlyArray
 }
 
 /** The list of items the template asks for; [] when no table is found or the items are plain values. */
-export const readLineItems = (section: Section, item: LeafField | ObjectField, path: ReadonlyArray<string>): Array<ExtractedObject> => {
+export const readLineItems = (
+  section: Section,
+  item: LeafField | ObjectField,
+  path: ReadonlyArray<string>
+): Array<ExtractedObject> => {
   if (item.kind !== "object") return []
   const leaves = item.fields.filter((f): f is LeafField => f.kind === "leaf")
   const fields: Array<ItemField> = leaves.map((field) => {
     const profile = fieldProfile([...path, field.name], field.description, { table: true })
-    return { field, kind: readKindOf(field, profile.concepts), own: new Set(profile.concepts), phrases: profile.phrases, meaning: profile.meaning }
+    return {
+      field,
+      kind: readKindOf(field, profile.concepts),
+      own: new Set(profile.concepts),
+      phrases: profile.phrases,
+      meaning: profile.meaning
+    }
   })
   const out: Array<ExtractedObject> = []
   for (const layout of section.layouts) {
@@ -178,8 +215,24 @@ export const readLineItems = (section: Section, item: LeafField | ObjectField, p
       leaves.forEach((field, i) => {
         const v = values.get(i)
         if (v === undefined) return
-        const evidence: Evidence = { labelled: 1, score: 1, margin: 1, meaning: fields[i]!.meaning, reading: readingOf(v.words), tabular: 1, agrees: 0, shape: shapeOf(fields[i]!.kind, v.value), intact: intactOf(v.words) }
-        obj[field.name] = { value: v.value, page: layout.page.page, box: unionBox(v.words.map((w) => w.box)), confidence: confidenceOf(groupOf(fields[i]!.kind), evidence), evidence: { ...evidence, group: groupOf(fields[i]!.kind) } }
+        const evidence: Evidence = {
+          labelled: 1,
+          score: 1,
+          margin: 1,
+          meaning: fields[i]!.meaning,
+          reading: readingOf(v.words),
+          tabular: 1,
+          agrees: 0,
+          shape: shapeOf(fields[i]!.kind, v.value),
+          intact: intactOf(v.words)
+        }
+        obj[field.name] = {
+          value: v.value,
+          page: layout.page.page,
+          box: unionBox(v.words.map((w) => w.box)),
+          confidence: confidenceOf(groupOf(fields[i]!.kind), evidence),
+          evidence: { ...evidence, group: groupOf(fields[i]!.kind) }
+        }
       })
       out.push(obj)
     }

@@ -6,12 +6,12 @@
 import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type Page, pageText } from "../../Domain/PageModel.js"
 import { type DocumentTypeProfile, documentTypeProfile } from "../../Text/DocumentTypes.js"
-import { readLabelled } from "./Extractor.js"
-import { type TitleLine, titleLine } from "./TitleLine.js"
-import { type PageLayout, findLabels, layoutOf, segmentsOf } from "./Layout.js"
-import { readValue } from "./Readers.js"
 import { inferDateOrder } from "../../Text/Values.js"
-import { type FieldProfile, conceptPhrases, fieldProfile } from "../../Text/Vocabulary.js"
+import { conceptPhrases, type FieldProfile, fieldProfile } from "../../Text/Vocabulary.js"
+import { readLabelled } from "./Extractor.js"
+import { findLabels, layoutOf, type PageLayout, segmentsOf } from "./Layout.js"
+import { readValue } from "./Readers.js"
+import { type TitleLine, titleLine } from "./TitleLine.js"
 
 export interface SpecProfile {
   readonly spec: TemplateSpec
@@ -41,7 +41,10 @@ export interface PageEvidence {
   readonly content: ReadonlySet<string>
 }
 
-const leaves = (fields: ReadonlyArray<Field>, path: ReadonlyArray<string>): Array<{ field: LeafField; path: Array<string> }> =>
+const leaves = (
+  fields: ReadonlyArray<Field>,
+  path: ReadonlyArray<string>
+): Array<{ field: LeafField; path: Array<string> }> =>
   fields.flatMap((f) => {
     const p = [...path, f.name]
     if (f.kind === "leaf") return [{ field: f, path: p }]
@@ -101,7 +104,8 @@ export const tillRoll = (layout: PageLayout): boolean => {
   if (rows.length < 8) return false
   const lefts = rows.map((r) => r.box[0]).sort((a, b) => a - b)
   const rights = rows.map((r) => r.box[2]).sort((a, b) => a - b)
-  const left = lefts[Math.floor(lefts.length * 0.05)]!, right = rights[Math.floor(rights.length * 0.95) - 1] ?? rights[rights.length - 1]!
+  const left = lefts[Math.floor(lefts.length * 0.05)]!,
+    right = rights[Math.floor(rights.length * 0.95) - 1] ?? rights[rights.length - 1]!
   return right - left < TILL_ROLL_WIDTH
 }
 /** Text narrower than this share of the page is a till roll's. */
@@ -109,7 +113,14 @@ const TILL_ROLL_WIDTH = 0.5
 /** What a till roll's shape says for a one-page type (receipts) and against the others. */
 const TILL_ROLL_WEIGHT = 2
 
-const scoreFor = (layout: PageLayout, rows: ReadonlyArray<string>, text: string, profile: SpecProfile, titled: boolean, roll: boolean): number => {
+const scoreFor = (
+  layout: PageLayout,
+  rows: ReadonlyArray<string>,
+  text: string,
+  profile: SpecProfile,
+  titled: boolean,
+  roll: boolean
+): number => {
   let score = titled ? TITLE_BONUS : 0
   if (roll) score += profile.type.singlePage ? TILL_ROLL_WEIGHT : -TILL_ROLL_WEIGHT / 2
   for (const [re, weight] of profile.type.patterns) if (re.test(text)) score += weight
@@ -119,12 +130,15 @@ const scoreFor = (layout: PageLayout, rows: ReadonlyArray<string>, text: string,
   }
   let fields = 0
   for (const f of profile.fields) {
-    if (f.phrases.length > 0 && findLabels(layout, f.phrases, new Set(f.concepts)).some((m) => m.segmentStart || m.colon)) fields++
+    if (
+      f.phrases.length > 0 && findLabels(layout, f.phrases, new Set(f.concepts)).some((m) => m.segmentStart || m.colon)
+    ) fields++
   }
   return score + Math.min(FIELD_CAP, FIELD_WEIGHT * fields)
 }
 
-const PAGE_OF = /\b(?:page|seite|pagina|página|bladzijde|blad|halaman|folio)\.?\s*:?\s*(\d{1,3})(?:\s*(?:of|von|de|di|van|dari|sur|\/)\s*(\d{1,3}))?\b/i
+const PAGE_OF =
+  /\b(?:page|seite|pagina|página|bladzijde|blad|halaman|folio)\.?\s*:?\s*(\d{1,3})(?:\s*(?:of|von|de|di|van|dari|sur|\/)\s*(\d{1,3}))?\b/i
 const K_OF_N = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/
 
 const pageNumberOf = (layout: PageLayout): number | undefined => {
@@ -142,11 +156,19 @@ const NUMBER_FIELD: LeafField = { kind: "leaf", name: "document_number", type: "
 const NUMBER_PROFILE: FieldProfile = {
   concepts: ["invoice_number", "receipt_number", "document_number"],
   meaning: 1,
-  phrases: [...conceptPhrases("invoice_number"), ...conceptPhrases("receipt_number"), ...conceptPhrases("document_number")]
+  phrases: [
+    ...conceptPhrases("invoice_number"),
+    ...conceptPhrases("receipt_number"),
+    ...conceptPhrases("document_number")
+  ]
 }
 
 /** The page's document number: the one its title line states, else the labelled one. */
-const documentNumberOf = (layout: PageLayout, hint: ReturnType<typeof inferDateOrder>, title: TitleLine | undefined): string | undefined => {
+const documentNumberOf = (
+  layout: PageLayout,
+  hint: ReturnType<typeof inferDateOrder>,
+  title: TitleLine | undefined
+): string | undefined => {
   const found = title?.number ??
     readLabelled({ layouts: [layout], hint }, NUMBER_FIELD, ["document_number"], NUMBER_PROFILE)
   return found === undefined ? undefined : String(found.value).toUpperCase().replace(/[^A-Z0-9]/g, "")
@@ -166,7 +188,12 @@ const DATE_TOP = 0.4
  * first date in the top part of the page (anywhere on a till roll). A date further down an invoice (a
  * due date in the payment terms, a period in a table) says nothing of where a document starts.
  */
-const dateOf = (layout: PageLayout, hint: ReturnType<typeof inferDateOrder>, roll: boolean, title: TitleLine | undefined): string | undefined => {
+const dateOf = (
+  layout: PageLayout,
+  hint: ReturnType<typeof inferDateOrder>,
+  roll: boolean,
+  title: TitleLine | undefined
+): string | undefined => {
   const titled = title?.date
   if (titled !== undefined) return String(titled.value)
   const labelled = readLabelled({ layouts: [layout], hint }, DATE_FIELD, ["date"], DATE_PROFILE)
@@ -181,14 +208,27 @@ const dateOf = (layout: PageLayout, hint: ReturnType<typeof inferDateOrder>, rol
 }
 
 const headerOf = (layout: PageLayout): Set<string> =>
-  new Set(layout.rows.slice(0, 4).flatMap((r) => r.words.flatMap((w) => w.tokens)).filter((t) => /^\p{L}{3,}$/u.test(t)))
+  new Set(
+    layout.rows.slice(0, 4).flatMap((r) => r.words.flatMap((w) => w.tokens)).filter((t) => /^\p{L}{3,}$/u.test(t))
+  )
 
 export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): PageEvidence => {
   const layout = layoutOf(page)
   const text = pageText(page)
   const blank = text.replace(/[^\p{L}\p{N}]/gu, "").length < 3
   if (blank) {
-    return { page, blank, scores: profiles.map(() => 0), titled: new Set(), pageNumber: undefined, documentNumber: undefined, titleLine: false, date: undefined, header: new Set(), content: new Set() }
+    return {
+      page,
+      blank,
+      scores: profiles.map(() => 0),
+      titled: new Set(),
+      pageNumber: undefined,
+      documentNumber: undefined,
+      titleLine: false,
+      date: undefined,
+      header: new Set(),
+      content: new Set()
+    }
   }
   const rows = rowStrings(layout)
   const roll = tillRoll(layout)
@@ -197,7 +237,8 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
   const titled = new Set<number>()
   profiles.forEach((p, i) => {
     // A title line names its type in one word, compounds included ("Handelsrechnung" is a "Rechnung").
-    const byLine = titledLine?.date !== undefined && p.type.titles.some((t) => t.length === 1 && titledLine.title.endsWith(t[0]!))
+    const byLine = titledLine?.date !== undefined &&
+      p.type.titles.some((t) => t.length === 1 && titledLine.title.endsWith(t[0]!))
     if (byLine || isTitled(layout, p.type.titles)) titled.add(i)
   })
   return {

@@ -3,27 +3,53 @@
  * table cell), by what the field holds. Returns the value and exactly the words it came from.
  */
 import type { LeafField } from "../../Domain/FieldTree.js"
-import type { PlacedWord } from "./Layout.js"
-import { type DateOrder, findValueCandidates, parseWholeDate } from "../../Text/Values.js"
 import { hasAlnum, tokensOf } from "../../Text/Tokens.js"
+import { type DateOrder, findValueCandidates, parseWholeDate } from "../../Text/Values.js"
 import { ID_CONCEPTS } from "../../Text/Vocabulary.js"
+import type { PlacedWord } from "./Layout.js"
 
 /** How a leaf is read: its template type, refined by what the field means for strings. */
 export type ReadKind =
-  | "date" | "amount" | "integer" | "percent" | "boolean" | "enum"
-  | "currency" | "id" | "email" | "iban" | "phone" | "text" | "dateText" | "amountText"
+  | "date"
+  | "amount"
+  | "integer"
+  | "percent"
+  | "boolean"
+  | "enum"
+  | "currency"
+  | "id"
+  | "email"
+  | "iban"
+  | "phone"
+  | "text"
+  | "dateText"
+  | "amountText"
 
-const AMOUNT_CONCEPTS = new Set(["total", "subtotal", "tax", "discount", "opening_balance", "closing_balance", "unit_price", "line_amount"])
+const AMOUNT_CONCEPTS = new Set([
+  "total",
+  "subtotal",
+  "tax",
+  "discount",
+  "opening_balance",
+  "closing_balance",
+  "unit_price",
+  "line_amount"
+])
 const DATE_CONCEPTS = new Set(["invoice_date", "due_date", "order_date", "delivery_date", "purchase_date", "date"])
 
 export const readKindOf = (field: LeafField, concepts: ReadonlyArray<string>): ReadKind => {
   const primary = concepts[0]
   switch (field.type) {
-    case "date": return "date"
-    case "integer": return "integer"
-    case "boolean": return "boolean"
-    case "enum": return "enum"
-    case "number": return primary === "tax_rate" ? "percent" : "amount"
+    case "date":
+      return "date"
+    case "integer":
+      return "integer"
+    case "boolean":
+      return "boolean"
+    case "enum":
+      return "enum"
+    case "number":
+      return primary === "tax_rate" ? "percent" : "amount"
     case "string": {
       if (primary === undefined) return "text"
       if (primary === "currency") return "currency"
@@ -76,9 +102,15 @@ const fromCandidates = (
   const found = findValueCandidates(words, kind, options.hint)
   // The last amount of a totals row, preferring one with decimals ("Total: 80.91 0 00" is OCR noise after the total).
   const money = found.filter((c) => c.decimals === true)
-  const pick = options.last === true ? (kind === "amount" && money.length > 0 ? money[money.length - 1] : found[found.length - 1]) : found[0]
+  const pick = options.last === true
+    ? (kind === "amount" && money.length > 0 ? money[money.length - 1] : found[found.length - 1])
+    : found[0]
   if (pick === undefined) return undefined
-  return { value: pick.value, words: words.slice(pick.start, pick.end), ...(pick.decimals !== undefined ? { decimals: pick.decimals } : {}) }
+  return {
+    value: pick.value,
+    words: words.slice(pick.start, pick.end),
+    ...(pick.decimals !== undefined ? { decimals: pick.decimals } : {})
+  }
 }
 
 /** The enum value the words name: a value's tokens found in order among the words' tokens. */
@@ -100,7 +132,11 @@ export const matchEnum = (words: ReadonlyArray<PlacedWord>, values: ReadonlyArra
 }
 
 /** Reads a value of the given kind from the area's words (in reading order). */
-export const readValue = (kind: ReadKind, words: ReadonlyArray<PlacedWord>, options: ReadOptions = {}): ReadValue | undefined => {
+export const readValue = (
+  kind: ReadKind,
+  words: ReadonlyArray<PlacedWord>,
+  options: ReadOptions = {}
+): ReadValue | undefined => {
   if (words.length === 0) return undefined
   switch (kind) {
     case "date":
@@ -110,10 +146,14 @@ export const readValue = (kind: ReadKind, words: ReadonlyArray<PlacedWord>, opti
     case "currency":
       return fromCandidates(words, kind, options)
     case "percent": {
-      const i = words.findIndex((w) => /\d\s*%$/.test(w.text) || (/\d$/.test(w.text) && words[words.indexOf(w) + 1]?.text === "%"))
+      const i = words.findIndex((w) =>
+        /\d\s*%$/.test(w.text) || (/\d$/.test(w.text) && words[words.indexOf(w) + 1]?.text === "%")
+      )
       if (i < 0) return undefined
       const n = fromCandidates([{ ...words[i]!, text: words[i]!.text.replace(/\s*%$/, "") }], "amount", options)
-      return n === undefined ? undefined : { value: n.value, words: words.slice(i, words[i + 1]?.text === "%" ? i + 2 : i + 1) }
+      return n === undefined
+        ? undefined
+        : { value: n.value, words: words.slice(i, words[i + 1]?.text === "%" ? i + 2 : i + 1) }
     }
     case "enum":
       return matchEnum(words, options.enumValues ?? [])
@@ -128,14 +168,18 @@ export const readValue = (kind: ReadKind, words: ReadonlyArray<PlacedWord>, opti
       // a short letter prefix set apart ("CS 67832") belongs to it.
       const i = words.findIndex((x) => hasAlnum(x.text) && !/^(?:n[°ºo.]?|nr\.?|no\.?|#)$/i.test(x.text))
       if (i < 0) return undefined
-      const prefixed = /^[A-Z]{1,4}$/.test(words[i]!.text) && words[i + 1] !== undefined && /^\d/.test(words[i + 1]!.text) &&
+      const prefixed = /^[A-Z]{1,4}$/.test(words[i]!.text) && words[i + 1] !== undefined &&
+        /^\d/.test(words[i + 1]!.text) &&
         words[i + 1]!.box[0] - words[i]!.box[2] < 1.5 * (options.unit ?? 0)
       let used = prefixed ? words.slice(i, i + 2) : [words[i]!]
       // An IBAN or account number printed in groups ("DE36 5474 9025 …", "1234 5678 9012") is one identifier.
       if (!prefixed && /^(?:[A-Z]{2}\d{2}|\d{4})$/.test(words[i]!.text)) {
         let end = i + 1
-        while (end < words.length && end - i < 9 && /^[A-Z0-9]{1,4}$/.test(words[end]!.text) && /\d/.test(words[end]!.text) &&
-          words[end]!.box[0] - words[end - 1]!.box[2] < 1.5 * (options.unit ?? 0)) end++
+        while (
+          end < words.length && end - i < 9 && /^[A-Z0-9]{1,4}$/.test(words[end]!.text) &&
+          /\d/.test(words[end]!.text) &&
+          words[end]!.box[0] - words[end - 1]!.box[2] < 1.5 * (options.unit ?? 0)
+        ) end++
         if (end - i >= 3) used = words.slice(i, end)
       }
       const value = cleanText(used.map((w) => w.text).join(" "))

@@ -1,7 +1,7 @@
 /** What the offline extractor's rules look at (a section's laid-out pages) and what they find. */
+import type { DateOrder } from "../../Text/Values.js"
 import type { PageLayout } from "./Layout.js"
 import type { ReadValue } from "./Readers.js"
-import type { DateOrder } from "../../Text/Values.js"
 
 export interface Section {
   readonly layouts: ReadonlyArray<PageLayout>

@@ -4,11 +4,11 @@
  * a document's first page. Sections only ever carry a requested type.
  */
 import { Effect, Layer } from "effect"
-import { Splitter } from "../Engine.js"
 import type { SplitSection } from "../../Domain/Extraction.js"
 import type { TemplateSpec } from "../../Domain/FieldTree.js"
 import type { PageModel } from "../../Domain/PageModel.js"
-import { type PageEvidence, headerSimilarity, pageEvidence, samePage, specProfile } from "./PageSignals.js"
+import { Splitter } from "../Engine.js"
+import { headerSimilarity, type PageEvidence, pageEvidence, samePage, specProfile } from "./PageSignals.js"
 
 /** A page fits a type when it scores at least this (a title alone, or a few typical words and labels). */
 export const MATCH_SCORE = 2
@@ -30,7 +30,11 @@ const bestSpec = (e: PageEvidence): number | undefined => {
  * number on a page that does not say it is a first page. A page repeating one of the document's
  * pages word for word is another copy of the document, never its continuation.
  */
-const continues = (e: PageEvidence, prev: PageEvidence | undefined, sectionPages: ReadonlyArray<PageEvidence> = []): boolean =>
+const continues = (
+  e: PageEvidence,
+  prev: PageEvidence | undefined,
+  sectionPages: ReadonlyArray<PageEvidence> = []
+): boolean =>
   prev !== undefined &&
   e.pageNumber !== 1 &&
   !sectionPages.some((p) => samePage(p, e)) &&
@@ -52,7 +56,9 @@ const starts = (
   sectionPages: ReadonlyArray<PageEvidence> = []
 ): boolean => {
   if (prev === undefined || e.pageNumber === 1 || sectionPages.some((p) => samePage(p, e))) return true
-  if (e.documentNumber !== undefined && prev.documentNumber !== undefined && e.documentNumber !== prev.documentNumber) return true
+  if (e.documentNumber !== undefined && prev.documentNumber !== undefined && e.documentNumber !== prev.documentNumber) {
+    return true
+  }
   const sameHeader = headerSimilarity(e.header, prev.header) >= SAME_HEADER
   // Two receipts of one shop: the same letterhead, another date.
   if (singlePage && !strict && e.date !== undefined && prev.date !== undefined && e.date !== prev.date) return true
@@ -88,12 +94,18 @@ const typeSureness = (e: PageEvidence, spec: number): number => {
 }
 
 const startSureness = (e: PageEvidence, prev: PageEvidence | undefined, spec: number): number =>
-  prev === undefined || e.pageNumber === 1 || (e.documentNumber !== undefined && prev.documentNumber !== undefined && e.documentNumber !== prev.documentNumber)
+  prev === undefined || e.pageNumber === 1 ||
+    (e.documentNumber !== undefined && prev.documentNumber !== undefined && e.documentNumber !== prev.documentNumber)
     ? STATED
-    : e.titled.has(spec) ? LIKELY : GUESS
+    : e.titled.has(spec)
+    ? LIKELY
+    : GUESS
 
 const continueSureness = (e: PageEvidence, prev: PageEvidence | undefined): number =>
-  (e.pageNumber !== undefined && e.pageNumber > 1) || (e.documentNumber !== undefined && e.documentNumber === prev?.documentNumber) ? STATED : LIKELY
+  (e.pageNumber !== undefined && e.pageNumber > 1) ||
+    (e.documentNumber !== undefined && e.documentNumber === prev?.documentNumber)
+    ? STATED
+    : LIKELY
 
 const confidenceOf = (sureness: ReadonlyArray<number>): number => sureness.reduce((a, b) => a * b, 1)
 
@@ -110,10 +122,17 @@ const sectionsOf = (
   // One template, one document: the whole file is one section, whatever each page scores.
   if (specs.length === 1) {
     const newDocuments = nonBlank.slice(1).some((e, i) =>
-      !continues(e, nonBlank[i], [nonBlank[i]!]) && starts(e, nonBlank[i], 0, singlePage[0]!, true, [nonBlank[i]!]) && bestSpec(e) === 0)
+      !continues(e, nonBlank[i], [nonBlank[i]!]) && starts(e, nonBlank[i], 0, singlePage[0]!, true, [nonBlank[i]!]) &&
+      bestSpec(e) === 0
+    )
     if (!newDocuments) {
       const typed = nonBlank.length > 0 && nonBlank.some((e) => (e.scores[0] ?? 0) >= MATCH_SCORE)
-      return [{ templateId: specs[0]!.templateId, documentType: specs[0]!.documentType, pages: all, confidence: typed ? LIKELY : GUESS }]
+      return [{
+        templateId: specs[0]!.templateId,
+        documentType: specs[0]!.documentType,
+        pages: all,
+        confidence: typed ? LIKELY : GUESS
+      }]
     }
   }
   const sections: Array<Open> = []
@@ -133,7 +152,8 @@ const sectionsOf = (
       current.pages.push(e.page.page)
       current.sureness.push(continueSureness(e, prev))
     } else if (best === undefined) {
-      const weak = current !== undefined && !starts(e, prev, current.spec, singlePage[current.spec]!, false, open) && e.scores[current.spec]! >= CONTINUE_SCORE
+      const weak = current !== undefined && !starts(e, prev, current.spec, singlePage[current.spec]!, false, open) &&
+        e.scores[current.spec]! >= CONTINUE_SCORE
       if (weak) {
         current!.pages.push(e.page.page)
         current!.sureness.push(GUESS)
@@ -141,11 +161,18 @@ const sectionsOf = (
         current = undefined
         leading.length = 0
       }
-    } else if (current !== undefined && current.spec === best && !starts(e, prev, best, singlePage[best]!, false, open)) {
+    } else if (
+      current !== undefined && current.spec === best && !starts(e, prev, best, singlePage[best]!, false, open)
+    ) {
       current.pages.push(e.page.page)
       current.sureness.push(LIKELY, typeSureness(e, best))
     } else {
-      current = { spec: best, pages: [...leading.splice(0), e.page.page], evidence: [], sureness: [startSureness(e, prev, best), typeSureness(e, best)] }
+      current = {
+        spec: best,
+        pages: [...leading.splice(0), e.page.page],
+        evidence: [],
+        sureness: [startSureness(e, prev, best), typeSureness(e, best)]
+      }
       sections.push(current)
     }
     current?.evidence.push(e)
@@ -169,6 +196,8 @@ export const splitDocument = (model: PageModel, specs: ReadonlyArray<TemplateSpe
 export const LocalSplitter: Layer.Layer<Splitter> = Layer.succeed(Splitter, {
   split: (model, specs) =>
     Effect.sync(() => splitDocument(model, specs)).pipe(
-      Effect.withSpan("Splitter.split", { attributes: { engine: "local", pages: model.pages.length, templates: specs.length } })
+      Effect.withSpan("Splitter.split", {
+        attributes: { engine: "local", pages: model.pages.length, templates: specs.length }
+      })
     )
 })

@@ -4,13 +4,14 @@
  * date there are the document's own, whatever other dates (creation, delivery, a stylesheet's
  * version) the page prints elsewhere.
  */
+import { fold } from "../../Text/Tokens.js"
+import { findDates } from "../../Text/Values.js"
 import type { PageLayout, PlacedWord, Row } from "./Layout.js"
 import type { Found, Section } from "./Section.js"
-import { findDates } from "../../Text/Values.js"
-import { fold } from "../../Text/Tokens.js"
 
 /** A title word, German compounds included ("Handelsrechnung", "Teilrechnung", "Schlussrechnung"). */
-const TITLE = /^(?:\p{L}*rechnung|\p{L}*gutschrift|invoice|facture|factura|fattura|fatura|factuur|invois|avoir|receipt|quittung|recu|bill)$/u
+const TITLE =
+  /^(?:\p{L}*rechnung|\p{L}*gutschrift|invoice|facture|factura|fattura|fatura|factuur|invois|avoir|receipt|quittung|recu|bill)$/u
 /** "number" in the supported languages, as the title line writes it. */
 const NUMBER = /^(?:nr|no|n|nº|n°|num|number|nummer|numero|nombor|#)\.?:?$/u
 /** Words that introduce the date after the number. */
@@ -41,7 +42,9 @@ const onRow = (layout: PageLayout, row: Row, hint: Section["hint"]): TitleLine |
     }
   }
   // "Invoice #123" and "Rechnung Nr.123" write the number against its mark.
-  const glued = at < 0 ? /^(?:#|nr\.?|no\.?|n°)(\p{N}[\p{L}\p{N}\-/_.]*)$/u.exec(clean(words[titleAt + 1] ?? words[titleAt]!)) : null
+  const glued = at < 0
+    ? /^(?:#|nr\.?|no\.?|n°)(\p{N}[\p{L}\p{N}\-/_.]*)$/u.exec(clean(words[titleAt + 1] ?? words[titleAt]!))
+    : null
   const idIndex = at >= 0 ? at + 1 : glued !== null ? titleAt + 1 : -1
   const idWord = words[idIndex]
   if (idWord === undefined) return undefined
@@ -56,7 +59,9 @@ const onRow = (layout: PageLayout, row: Row, hint: Section["hint"]): TitleLine |
     const dateWords = words.slice(idIndex + 2, idIndex + 2 + n)
     const text = dateWords.map((w) => w.text).join(" ").replace(/[,;:]+$/, "")
     const d = findDates(text, hint)[0]
-    if (d !== undefined && d.index === 0 && d.length >= text.length - 1) return { title, number, date: { value: d.iso, words: dateWords, layout } }
+    if (d !== undefined && d.index === 0 && d.length >= text.length - 1) {
+      return { title, number, date: { value: d.iso, words: dateWords, layout } }
+    }
   }
   return { title, number }
 }

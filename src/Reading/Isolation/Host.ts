@@ -47,7 +47,12 @@ const remoteEngines: Engines = {
         const call = ++calls
         const done = yield* Deferred.make<ReadonlyArray<ReadCharacter> | undefined>()
         pendingLines.set(call, done)
-        send({ type: "lines", call, image: { width: image.width, height: image.height, pixels: image.pixels }, wantAlphabet: alphabet === undefined })
+        send({
+          type: "lines",
+          call,
+          image: { width: image.width, height: image.height, pixels: image.pixels },
+          wantAlphabet: alphabet === undefined
+        })
         return yield* Deferred.await(done).pipe(Effect.ensuring(Effect.sync(() => pendingLines.delete(call))))
       }),
     canRead: (char) => alphabet?.has(char.normalize("NFKC")) ?? false
@@ -68,7 +73,8 @@ const read = (id: number, bytes: Uint8Array, maxPages: number) =>
     onPagesRead: (pagesRead) => send({ type: "progress", id, pagesRead })
   }).pipe(
     Effect.match({
-      onFailure: (error: ReadError) => send({ type: "done", id, error: { tag: error._tag, detail: error.detail }, heapUsed: heapUsed() }),
+      onFailure: (error: ReadError) =>
+        send({ type: "done", id, error: { tag: error._tag, detail: error.detail }, heapUsed: heapUsed() }),
       onSuccess: (model) => send({ type: "done", id, model, heapUsed: heapUsed() })
     }),
     // A reader that throws is a reader's bug, but still this file's failure: said so, not a crash.
@@ -77,7 +83,10 @@ const read = (id: number, bytes: Uint8Array, maxPages: number) =>
         send({
           type: "done",
           id,
-          error: { tag: "UnsupportedMediaType", detail: `the file could not be read: ${defect instanceof Error ? defect.message : String(defect)}` },
+          error: {
+            tag: "UnsupportedMediaType",
+            detail: `the file could not be read: ${defect instanceof Error ? defect.message : String(defect)}`
+          },
           heapUsed: heapUsed()
         })
       )
@@ -98,13 +107,23 @@ const render = (id: number, bytes: Uint8Array, mediaType: string, page: number) 
         send({
           type: "done",
           id,
-          error: { tag: "Unprocessable", detail: `page ${page} could not be rendered: ${cause instanceof Error ? cause.message : String(cause)}` },
+          error: {
+            tag: "Unprocessable",
+            detail: `page ${page} could not be rendered: ${cause instanceof Error ? cause.message : String(cause)}`
+          },
           heapUsed: heapUsed()
         }),
       onSuccess: (image) => send({ type: "done", id, image: Option.getOrNull(image), heapUsed: heapUsed() })
     }),
     Effect.catchAllDefect((defect) =>
-      Effect.sync(() => send({ type: "done", id, error: { tag: "Unprocessable", detail: `page ${page} could not be rendered: ${String(defect)}` }, heapUsed: heapUsed() }))
+      Effect.sync(() =>
+        send({
+          type: "done",
+          id,
+          error: { tag: "Unprocessable", detail: `page ${page} could not be rendered: ${String(defect)}` },
+          heapUsed: heapUsed()
+        })
+      )
     )
   )
 

@@ -32,7 +32,12 @@ export type ToWorker =
   | { readonly type: "read"; readonly id: number; readonly maxPages: number }
   /** Render one page (1-based) of the document whose pieces came before, as an image for the model. */
   | { readonly type: "image"; readonly id: number; readonly mediaType: string; readonly page: number }
-  | { readonly type: "tesseract-done"; readonly call: number; readonly blocks?: TesseractBlocks; readonly failure?: string }
+  | {
+    readonly type: "tesseract-done"
+    readonly call: number
+    readonly blocks?: TesseractBlocks
+    readonly failure?: string
+  }
   | {
     readonly type: "lines-done"
     readonly call: number
@@ -44,7 +49,12 @@ export type FromWorker =
   | { readonly type: "ready"; readonly heapUsed: number }
   | { readonly type: "pages"; readonly id: number; readonly pages: number }
   | { readonly type: "progress"; readonly id: number; readonly pagesRead: number }
-  | { readonly type: "tesseract"; readonly call: number; readonly image: Uint8Array; readonly params: Record<string, string> }
+  | {
+    readonly type: "tesseract"
+    readonly call: number
+    readonly image: Uint8Array
+    readonly params: Record<string, string>
+  }
   | {
     readonly type: "lines"
     readonly call: number

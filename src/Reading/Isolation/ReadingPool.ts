@@ -67,7 +67,10 @@ const startHost = (setup: WorkerSetup, memoryMb: number, tempDir: string | undef
   if (tempDir !== undefined) env.TMPDIR = tempDir
   return fork(new URL(source ? "./Host.ts" : "./Host.js", here), [], {
     env,
-    execArgv: [...(source ? ["--import", pathToFileURL(createRequire(here).resolve("tsx")).href] : []), `--max-old-space-size=${memoryMb}`],
+    execArgv: [
+      ...(source ? ["--import", pathToFileURL(createRequire(here).resolve("tsx")).href] : []),
+      `--max-old-space-size=${memoryMb}`
+    ],
     serialization: "advanced",
     stdio: ["ignore", "ignore", "pipe", "ipc"]
   })
@@ -125,7 +128,10 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
     const memoryBytes = options.memoryMb * 1024 * 1024
     /** The V8 heap of a worker: the readers' own (about 80 MB) and the document's share. */
     const heapMb = options.memoryMb + HOST_HEAP_MB
-    const slots: Array<Slot> = Array.from({ length: size }, () => ({ worker: undefined, ready: false, reads: 0, resting: 0, restingHeap: 0, stderr: "" }))
+    const slots: Array<Slot> = Array.from(
+      { length: size },
+      () => ({ worker: undefined, ready: false, reads: 0, resting: 0, restingHeap: 0, stderr: "" })
+    )
     // A document goes to an idle worker already started when there is one (no start to wait for).
     const permits = yield* Effect.makeSemaphore(size)
     const idle: Array<Slot> = [...slots]
@@ -134,9 +140,7 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
       while (pick > 0 && idle[pick]!.worker === undefined) pick--
       return idle.splice(idle[pick]!.worker === undefined ? idle.length - 1 : pick, 1)[0]!
     })
-    yield* Effect.addFinalizer(() =>
-      Effect.sync(() => slots.forEach(retire))
-    )
+    yield* Effect.addFinalizer(() => Effect.sync(() => slots.forEach(retire)))
 
     const start = (slot: Slot) => {
       const worker = startHost(options.setup, heapMb, options.tempDir)
@@ -177,7 +181,9 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
     }
 
     const outOfMemory = () =>
-      new PayloadTooLarge({ detail: `reading the document needs more than ${options.memoryMb} MB of memory (the limit, READ_MEMORY_MB)` })
+      new PayloadTooLarge({
+        detail: `reading the document needs more than ${options.memoryMb} MB of memory (the limit, READ_MEMORY_MB)`
+      })
 
     /** One document on one worker (started first if the slot has none), with its budget and the engines served. */
     /** One job (a document read, or a page rendered) on one worker, started first if the slot has none. */
@@ -234,16 +240,23 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
               job.onPagesRead?.(message.pagesRead)
               return
             case "tesseract":
-              return engine(options.engines.tesseract.submit(message.image, message.params).pipe(
-                Effect.match({
-                  onFailure: (e): ToWorker => ({ type: "tesseract-done", call: message.call, failure: e.reason }),
-                  onSuccess: (blocks): ToWorker => ({ type: "tesseract-done", call: message.call, blocks })
-                })
-              ))
+              return engine(
+                options.engines.tesseract.submit(message.image, message.params).pipe(
+                  Effect.match({
+                    onFailure: (e): ToWorker => ({ type: "tesseract-done", call: message.call, failure: e.reason }),
+                    onSuccess: (blocks): ToWorker => ({ type: "tesseract-done", call: message.call, blocks })
+                  })
+                )
+              )
             case "lines":
               return engine(Effect.map(options.engines.lines.read(message.image), (chars): ToWorker => {
                 const alphabet = message.wantAlphabet ? options.engines.lines.readable() : undefined
-                return { type: "lines-done", call: message.call, chars, ...(alphabet ? { alphabet: [...alphabet] } : {}) }
+                return {
+                  type: "lines-done",
+                  call: message.call,
+                  chars,
+                  ...(alphabet ? { alphabet: [...alphabet] } : {})
+                }
               }))
             case "done": {
               if (message.id !== id) return
@@ -254,7 +267,9 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
                 (resident === undefined || slot.resting === 0 || resident - slot.resting < RETIRE_HEAP_BYTES) &&
                 slot.reads < RETIRE_AFTER_READS
               return finish(
-                message.error === undefined ? Effect.succeed(job.result(message)) : Effect.fail(errorOf(message.error.tag, message.error.detail)),
+                message.error === undefined
+                  ? Effect.succeed(job.result(message))
+                  : Effect.fail(errorOf(message.error.tag, message.error.detail)),
                 keep
               )
             }
@@ -266,26 +281,48 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
           finish(
             /heap out of memory|Fatal process out of memory/.test(slot.stderr)
               ? Effect.fail(outOfMemory())
-              : Effect.die(new Error(`reading worker exited (${signal ?? `code ${code}`}): ${slot.stderr.trim().split("\n").slice(-3).join(" ")}`)),
+              : Effect.die(
+                new Error(
+                  `reading worker exited (${signal ?? `code ${code}`}): ${
+                    slot.stderr.trim().split("\n").slice(-3).join(" ")
+                  }`
+                )
+              ),
             false
           )
         const timer = setInterval(() => {
           if (!ready) {
             if (performance.now() - started > WORKER_START_MS) {
-              finish(Effect.die(new Error(`reading worker did not start within ${WORKER_START_MS / 1000} s: ${slot.stderr.trim().slice(-500)}`)), false)
+              finish(
+                Effect.die(
+                  new Error(
+                    `reading worker did not start within ${WORKER_START_MS / 1000} s: ${slot.stderr.trim().slice(-500)}`
+                  )
+                ),
+                false
+              )
             }
             return
           }
           const resident = residentBytes(worker.pid)
-          if (resident !== undefined && slot.resting > 0 && resident - slot.resting > memoryBytes) return finish(Effect.fail(outOfMemory()), false)
+          if (resident !== undefined && slot.resting > 0 && resident - slot.resting > memoryBytes) {
+            return finish(Effect.fail(outOfMemory()), false)
+          }
           const busy = engineCalls.size > 0 ? performance.now() - engineSince : 0
-          if (performance.now() - started - engineMs - busy <= budgetMs) return
+          if (performance.now() - started - engineMs - busy <= budgetMs) {
+            return
+          }
           const fixed = options.timeoutMs !== undefined
-          finish(Effect.fail(new Unprocessable({
-            detail: `reading the document took longer than its ${Math.round(budgetMs / 1000)} s budget (${
-              fixed ? "READ_TIMEOUT_MS" : `${BASE_BUDGET_MS / 1000} s and ${PAGE_BUDGET_MS / 1000} s per page`
-            })`
-          })), false)
+          finish(
+            Effect.fail(
+              new Unprocessable({
+                detail: `reading the document took longer than its ${Math.round(budgetMs / 1000)} s budget (${
+                  fixed ? "READ_TIMEOUT_MS" : `${BASE_BUDGET_MS / 1000} s and ${PAGE_BUDGET_MS / 1000} s per page`
+                })`
+              })
+            ),
+            false
+          )
         }, BUDGET_CHECK_MS)
 
         worker.on("message", onMessage)
@@ -297,9 +334,12 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
         const sendDocument = (at = 0): void => {
           if (finished || !worker.connected) return
           if (at >= bytes.byteLength) return reply(job.message(id))
-          worker.send({ type: "chunk", id, bytes: bytes.subarray(at, at + CHUNK_BYTES) } satisfies ToWorker, (error) => {
-            if (error === null) setImmediate(() => sendDocument(at + CHUNK_BYTES))
-          })
+          worker.send(
+            { type: "chunk", id, bytes: bytes.subarray(at, at + CHUNK_BYTES) } satisfies ToWorker,
+            (error) => {
+              if (error === null) setImmediate(() => sendDocument(at + CHUNK_BYTES))
+            }
+          )
         }
         if (!fresh) sendDocument()
         // The caller gave up (client gone, request interrupted): the work stops with its worker.
@@ -322,7 +362,11 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
       }).pipe(Effect.withSpan("ReadingPool.read", { attributes: { bytes: bytes.byteLength } }))
 
     /** A page rendered for the model, in a worker like any reading of the file. */
-    const pageImage = (bytes: Uint8Array, mediaType: string, page: number): Effect.Effect<Option.Option<PageImage>, ReadError> =>
+    const pageImage = (
+      bytes: Uint8Array,
+      mediaType: string,
+      page: number
+    ): Effect.Effect<Option.Option<PageImage>, ReadError> =>
       runJob(bytes, {
         message: (id) => ({ type: "image", id, mediaType, page }),
         result: (done) => Option.fromNullable(done.image)

@@ -2,13 +2,28 @@ import { describe, expect, it } from "@effect/vitest"
 import type { ExtractedObject, Grounded } from "../../../src/Domain/Extraction.js"
 import { withAgreement } from "../../../src/Engine/Claude/Agreement.js"
 
-const g = (value: string | number, confidence: number): Grounded => ({ value, page: 1, box: [0, 0, 0.1, 0.1], confidence })
+const g = (value: string | number, confidence: number): Grounded => ({
+  value,
+  page: 1,
+  box: [0, 0, 0.1, 0.1],
+  confidence
+})
 const conf = (o: ExtractedObject, k: string) => (o[k] as Grounded).confidence
 
 describe("the Claude engine's confidence against the offline engine's reading", () => {
   it("is surer where the offline engine reads the same value, less sure where it surely reads another", () => {
-    const model: ExtractedObject = { total: g(57.72, 0.95), number: g("INV-1", 0.95), issuer: g("ACME", 0.95), date: g("2024-01-02", 0.85) }
-    const local: ExtractedObject = { total: g(57.72, 0.6), number: g("INV-2", 0.97), issuer: g("Globex", 0.4), date: null }
+    const model: ExtractedObject = {
+      total: g(57.72, 0.95),
+      number: g("INV-1", 0.95),
+      issuer: g("ACME", 0.95),
+      date: g("2024-01-02", 0.85)
+    }
+    const local: ExtractedObject = {
+      total: g(57.72, 0.6),
+      number: g("INV-2", 0.97),
+      issuer: g("Globex", 0.4),
+      date: null
+    }
     const out = withAgreement(model, local)
     expect(conf(out, "total")).toBeCloseTo(0.975)
     expect(conf(out, "number")).toBeLessThan(0.9)

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Splitter } from "../../../src/Engine/Engine.js"
 import { Effect, Exit, Layer, Option, Redacted } from "effect"
 import { EngineLive } from "../../../src/App.js"
 import { AppConfig } from "../../../src/Config.js"
+import { Splitter } from "../../../src/Engine/Engine.js"
 import { testConfig } from "../../support/app.js"
+import type { ConfigShape } from "../../support/app.js"
 import { makeFakeAnthropic } from "../../support/fakeAnthropic.js"
 import { invoice, packetPages, receipt, TEMPLATE_DATA } from "../../support/packets.js"
 import { pageModelFromLines } from "../../support/pageModel.js"
-import type { ConfigShape } from "../../support/app.js"
 import { spec } from "../fixtures.js"
 
 const SPECS = [spec("invoice", TEMPLATE_DATA["invoice"]), spec("receipt", TEMPLATE_DATA["receipt"])]
@@ -28,14 +28,22 @@ const key = Option.some(Redacted.make("sk-test"))
 describe("Engine selection (ENGINE)", () => {
   it.live("auto uses the model when ANTHROPIC_API_KEY is set, the local engine when not", () =>
     Effect.gen(function*() {
-      expect(yield* callsWith((url) => ({ engine: "auto", anthropicApiKey: key, anthropicBaseUrl: Option.some(url) }))).toBeGreaterThan(0)
+      expect(yield* callsWith((url) => ({ engine: "auto", anthropicApiKey: key, anthropicBaseUrl: Option.some(url) })))
+        .toBeGreaterThan(0)
       expect(yield* callsWith((url) => ({ engine: "auto", anthropicBaseUrl: Option.some(url) }))).toBe(0)
-      expect(yield* callsWith((url) => ({ engine: "auto", anthropicApiKey: Option.some(Redacted.make(" ")), anthropicBaseUrl: Option.some(url) }))).toBe(0)
+      expect(
+        yield* callsWith((url) => ({
+          engine: "auto",
+          anthropicApiKey: Option.some(Redacted.make(" ")),
+          anthropicBaseUrl: Option.some(url)
+        }))
+      ).toBe(0)
     }))
 
   it.live("local never calls the model, even with a key", () =>
     Effect.gen(function*() {
-      expect(yield* callsWith((url) => ({ engine: "local", anthropicApiKey: key, anthropicBaseUrl: Option.some(url) }))).toBe(0)
+      expect(yield* callsWith((url) => ({ engine: "local", anthropicApiKey: key, anthropicBaseUrl: Option.some(url) })))
+        .toBe(0)
     }))
 
   it.live("anthropic without a key fails at start with a clear message", () =>

@@ -1,12 +1,18 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Extractor } from "../../../src/Engine/Engine.js"
 import { Cause, Effect, Exit, Layer, Option } from "effect"
 import { AppConfig } from "../../../src/Config.js"
 import { statusOf } from "../../../src/Domain/Errors.js"
 import { type Grounded, isGrounded } from "../../../src/Domain/Extraction.js"
 import { type PageImages, type PageModel, unionBox } from "../../../src/Domain/PageModel.js"
-import { AnthropicExtractor, chunksOf, EXTRACT_CHUNK_TOKENS, IMAGE_TOKENS, MAX_IMAGES_PER_CALL } from "../../../src/Engine/Claude/Extractor.js"
+import {
+  AnthropicExtractor,
+  chunksOf,
+  EXTRACT_CHUNK_TOKENS,
+  IMAGE_TOKENS,
+  MAX_IMAGES_PER_CALL
+} from "../../../src/Engine/Claude/Extractor.js"
 import { withUsage } from "../../../src/Engine/Claude/Usage.js"
+import { Extractor } from "../../../src/Engine/Engine.js"
 import { modelClientLayer, modelConfig } from "../../support/anthropic.js"
 import type { ConfigShape } from "../../support/app.js"
 import { type FakeAnthropicShape, type FakeOptions, makeFakeAnthropic } from "../../support/fakeAnthropic.js"
@@ -36,12 +42,18 @@ const value = (v: unknown) => (v as Grounded).value
 
 describe("Anthropic extractor: chunks", () => {
   it("counts a page image in a call's budget only with vision, and never puts more than MAX_IMAGES_PER_CALL in one call", () => {
-    const m = pageModelFromLines(Array.from({ length: MAX_IMAGES_PER_CALL + 5 }, (_, i) => [`Receipt ${i}`, "Total 1.00"]))
+    const m = pageModelFromLines(
+      Array.from({ length: MAX_IMAGES_PER_CALL + 5 }, (_, i) => [`Receipt ${i}`, "Total 1.00"])
+    )
     const scans = m.pages.map((p) => ({ ...p, source: "ocr" as const }))
     const seen = chunksOf(scans, true)
     expect(seen.length).toBeGreaterThan(1)
     expect(seen.flat().map((p) => p.page)).toEqual(scans.map((p) => p.page))
-    for (const chunk of seen) expect(chunk.length).toBeLessThanOrEqual(Math.min(MAX_IMAGES_PER_CALL, Math.floor(EXTRACT_CHUNK_TOKENS / IMAGE_TOKENS)))
+    for (const chunk of seen) {
+      expect(chunk.length).toBeLessThanOrEqual(
+        Math.min(MAX_IMAGES_PER_CALL, Math.floor(EXTRACT_CHUNK_TOKENS / IMAGE_TOKENS))
+      )
+    }
     expect(chunksOf(scans, false)).toHaveLength(1)
     // Text pages cost no image.
     expect(chunksOf(m.pages, true)).toHaveLength(1)
@@ -71,21 +83,25 @@ describe("Anthropic extractor through the fake Messages API", () => {
       })))
 
   it.live("returns a value the document does not contain as null and counts it as ungrounded", () =>
-    withExtractor({ inventions: { invoice_number: "INV-9999-999", total_due: "99.99" } }, (extractor) =>
-      Effect.gen(function*() {
-        const [out, usage] = yield* withUsage(extractor.extract(model, [1, 2], INVOICE))
-        expect(out.invoice_number).toBeNull()
-        expect(out.total_due).toBeNull()
-        expect(value(out.bill_to)).toBe("Globex Corporation")
-        expect(usage.ungrounded).toBe(2)
-        expect(usage.calls).toBe(1)
-      })))
+    withExtractor(
+      { inventions: { invoice_number: "INV-9999-999", total_due: "99.99" } },
+      (extractor) =>
+        Effect.gen(function*() {
+          const [out, usage] = yield* withUsage(extractor.extract(model, [1, 2], INVOICE))
+          expect(out.invoice_number).toBeNull()
+          expect(out.total_due).toBeNull()
+          expect(value(out.bill_to)).toBe("Globex Corporation")
+          expect(usage.ungrounded).toBe(2)
+          expect(usage.calls).toBe(1)
+        })
+    ))
 
   it.live("chunks a long section by pages and merges the chunks field by field", () =>
     withExtractor({}, (extractor, fake) =>
       Effect.gen(function*() {
         // Each page alone is most of the chunk budget, so every page is its own call.
-        const filler = Array.from({ length: Math.ceil((EXTRACT_CHUNK_TOKENS * 4 * 0.7) / 90) }, (_, i) => `Line ${i} ${"of filler text ".repeat(5)}`)
+        const filler = Array.from({ length: Math.ceil((EXTRACT_CHUNK_TOKENS * 4 * 0.7) / 90) }, (_, i) =>
+          `Line ${i} ${"of filler text ".repeat(5)}`)
         const long: PageModel = pageModelFromLines([
           ["ACME", "INVOICE", "Invoice Number: INV-77", ...filler],
           ["ACME", "Page 2 of 3", ...filler],
@@ -100,12 +116,15 @@ describe("Anthropic extractor through the fake Messages API", () => {
       })))
 
   it.live("a malformed answer is asked again once and then extracted", () =>
-    withExtractor({ reply: (c) => (c.index === 0 ? { kind: "malformed" } : { kind: "answer" }) }, (extractor, fake) =>
-      Effect.gen(function*() {
-        const out = yield* extractor.extract(model, [1, 2], INVOICE)
-        expect(fake.stats.received).toBe(2)
-        expect(isGrounded(out.invoice_number)).toBe(true)
-      })))
+    withExtractor(
+      { reply: (c) => (c.index === 0 ? { kind: "malformed" } : { kind: "answer" }) },
+      (extractor, fake) =>
+        Effect.gen(function*() {
+          const out = yield* extractor.extract(model, [1, 2], INVOICE)
+          expect(fake.stats.received).toBe(2)
+          expect(isGrounded(out.invoice_number)).toBe(true)
+        })
+    ))
 
   it.live("a malformed answer twice ends with a 502", () =>
     withExtractor({ reply: () => ({ kind: "malformed" }) }, (extractor) =>
@@ -151,47 +170,72 @@ describe("Anthropic extractor through the fake Messages API", () => {
       fake.calls.flatMap((c) => c.body.messages[0].content).filter((b: any) => b.type === "image")
 
     it.live("shows the model the images of OCR'd pages and grounds what it reads there on the misread words", () =>
-      withExtractor(reading, (extractor, fake) =>
-        Effect.gen(function*() {
-          rendered.length = 0
-          const [out, usage] = yield* withUsage(extractor.extract(scanned, [1, 2], INVOICE, images))
-          // Only the OCR'd page is rendered and sent, as base64 after its caption.
-          expect(rendered).toEqual([1])
-          const blocks = imageBlocks(fake)
-          expect(blocks).toHaveLength(1)
-          expect(blocks[0].source).toEqual({ type: "base64", media_type: "image/png", data: Buffer.from(PNG).toString("base64") })
-          expect(JSON.stringify(fake.calls[0]!.body.messages[0].content)).toContain("Image of page 1")
-          expect(fake.calls[0]!.body.system).toContain("read each value from the image")
-          expect(out["invoice_number"]).toMatchObject({ value: "INV-2024-001", page: 1, box: wordBox(scanned, 1, "INV-2O24-001") })
-          // Found only nearly as written (a misread on the page): less sure than a value found as the model wrote it.
-          expect((out["invoice_number"] as Grounded).confidence).toBeLessThan(0.9)
-          expect(value(out["total_due"])).toBe(1234.5)
-          expect((out["total_due"] as Grounded).box).toEqual(unionBox([wordBox(scanned, 1, "USD"), wordBox(scanned, 1, "l,234.50")]))
-          expect(usage.ungrounded).toBe(0)
-        }), 5_000, { modelVision: true }))
+      withExtractor(
+        reading,
+        (extractor, fake) =>
+          Effect.gen(function*() {
+            rendered.length = 0
+            const [out, usage] = yield* withUsage(extractor.extract(scanned, [1, 2], INVOICE, images))
+            // Only the OCR'd page is rendered and sent, as base64 after its caption.
+            expect(rendered).toEqual([1])
+            const blocks = imageBlocks(fake)
+            expect(blocks).toHaveLength(1)
+            expect(blocks[0].source).toEqual({
+              type: "base64",
+              media_type: "image/png",
+              data: Buffer.from(PNG).toString("base64")
+            })
+            expect(JSON.stringify(fake.calls[0]!.body.messages[0].content)).toContain("Image of page 1")
+            expect(fake.calls[0]!.body.system).toContain("read each value from the image")
+            expect(out["invoice_number"]).toMatchObject({
+              value: "INV-2024-001",
+              page: 1,
+              box: wordBox(scanned, 1, "INV-2O24-001")
+            })
+            // Found only nearly as written (a misread on the page): less sure than a value found as the model wrote it.
+            expect((out["invoice_number"] as Grounded).confidence).toBeLessThan(0.9)
+            expect(value(out["total_due"])).toBe(1234.5)
+            expect((out["total_due"] as Grounded).box).toEqual(
+              unionBox([wordBox(scanned, 1, "USD"), wordBox(scanned, 1, "l,234.50")])
+            )
+            expect(usage.ungrounded).toBe(0)
+          }),
+        5_000,
+        { modelVision: true }
+      ))
 
     it.live("still nulls a value that is nowhere near the text", () =>
-      withExtractor({ inventions: { invoice_number: "INV-9999-999", total_due: "USD 8,888.00" } }, (extractor) =>
-        Effect.gen(function*() {
-          const [out, usage] = yield* withUsage(extractor.extract(scanned, [1, 2], INVOICE, images))
-          expect(out["invoice_number"]).toBeNull()
-          expect(out["total_due"]).toBeNull()
-          expect(usage.ungrounded).toBe(2)
-        }), 5_000, { modelVision: true }))
+      withExtractor(
+        { inventions: { invoice_number: "INV-9999-999", total_due: "USD 8,888.00" } },
+        (extractor) =>
+          Effect.gen(function*() {
+            const [out, usage] = yield* withUsage(extractor.extract(scanned, [1, 2], INVOICE, images))
+            expect(out["invoice_number"]).toBeNull()
+            expect(out["total_due"]).toBeNull()
+            expect(usage.ungrounded).toBe(2)
+          }),
+        5_000,
+        { modelVision: true }
+      ))
 
     it.live("without MODEL_VISION sends no image; a value one OCR confusion from the text is grounded less surely, a value unlike it is not", () =>
-      withExtractor({ inventions: { ...reading.inventions, bill_to: "Globex Corporation" } }, (extractor, fake) =>
-        Effect.gen(function*() {
-          rendered.length = 0
-          const [out, usage] = yield* withUsage(extractor.extract(scanned, [1, 2], INVOICE, images))
-          expect(rendered).toEqual([])
-          expect(imageBlocks(fake)).toHaveLength(0)
-          // A model reading OCR'd text may correct an obvious misread ("INV-2O24-001").
-          expect(value(out["invoice_number"])).toBe("INV-2024-001")
-          expect((out["invoice_number"] as Grounded).confidence).toBeLessThan(0.9)
-          // A name the page does not hold at all is invented.
-          expect(out["bill_to"]).toBeNull()
-          expect(usage.ungrounded).toBe(1)
-        }), 5_000, { modelVision: false }))
+      withExtractor(
+        { inventions: { ...reading.inventions, bill_to: "Globex Corporation" } },
+        (extractor, fake) =>
+          Effect.gen(function*() {
+            rendered.length = 0
+            const [out, usage] = yield* withUsage(extractor.extract(scanned, [1, 2], INVOICE, images))
+            expect(rendered).toEqual([])
+            expect(imageBlocks(fake)).toHaveLength(0)
+            // A model reading OCR'd text may correct an obvious misread ("INV-2O24-001").
+            expect(value(out["invoice_number"])).toBe("INV-2024-001")
+            expect((out["invoice_number"] as Grounded).confidence).toBeLessThan(0.9)
+            // A name the page does not hold at all is invented.
+            expect(out["bill_to"]).toBeNull()
+            expect(usage.ungrounded).toBe(1)
+          }),
+        5_000,
+        { modelVision: false }
+      ))
   })
 })

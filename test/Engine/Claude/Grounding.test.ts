@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest"
 import type { ExtractedObject, Grounded } from "../../../src/Domain/Extraction.js"
 import { unionBox } from "../../../src/Domain/PageModel.js"
-import { groundObject, mergeExtracted, numberedText, parseLineId, sectionText } from "../../../src/Engine/Claude/Grounding.js"
+import {
+  groundObject,
+  mergeExtracted,
+  numberedText,
+  parseLineId,
+  sectionText
+} from "../../../src/Engine/Claude/Grounding.js"
 import { pageModelFromLines, wordBox } from "../../support/pageModel.js"
 import { spec } from "../fixtures.js"
 
@@ -121,10 +127,12 @@ describe("Grounding model answers in the page model", () => {
 
   it("merges chunks field by field: first value found wins, lists are joined", () => {
     const a = ground({ total: "1,234.50", lines: [{ description: "Subtotal", amount: "10.00" }] }).value
-    const b = ground({ total: "10.00", customer: "Globex Corporation", lines: [{ description: "Shipping", amount: "10.00" }] }).value
+    const b =
+      ground({ total: "10.00", customer: "Globex Corporation", lines: [{ description: "Shipping", amount: "10.00" }] })
+        .value
     const merged = mergeExtracted(TEMPLATE.fields, [a, b])
     expect(g(merged.total).value).toBe(1234.5)
     expect(g(merged.customer).value).toBe("Globex Corporation")
-    expect((merged.lines as Array<unknown>)).toHaveLength(2)
+    expect(merged.lines as Array<unknown>).toHaveLength(2)
   })
 })

@@ -3,18 +3,28 @@ import { Effect, Either, Fiber, Schema } from "effect"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { statusOf } from "../../../src/Domain/Errors.js"
-import { ModelClient, type ToolRequest, toApiError } from "../../../src/Engine/Claude/ModelClient.js"
-import { withUsage } from "../../../src/Engine/Claude/Usage.js"
-import { TEST_KEY, modelClientLayer } from "../../support/anthropic.js"
-import { failCalls, type FakeAnthropicShape, type FakeOptions, type FakeReply, makeFakeAnthropic } from "../../support/fakeAnthropic.js"
-import type { ConfigShape } from "../../support/app.js"
+import { ModelClient, toApiError, type ToolRequest } from "../../../src/Engine/Claude/ModelClient.js"
 import type { RetryPolicyShape } from "../../../src/Engine/Claude/ModelClient.js"
+import { withUsage } from "../../../src/Engine/Claude/Usage.js"
+import { modelClientLayer, TEST_KEY } from "../../support/anthropic.js"
+import type { ConfigShape } from "../../support/app.js"
+import {
+  failCalls,
+  type FakeAnthropicShape,
+  type FakeOptions,
+  type FakeReply,
+  makeFakeAnthropic
+} from "../../support/fakeAnthropic.js"
 
 const PageAnswer = Schema.Struct({
-  pages: Schema.Array(Schema.Struct({ page: Schema.Int, type: Schema.NullOr(Schema.String), starts_document: Schema.Boolean }))
+  pages: Schema.Array(
+    Schema.Struct({ page: Schema.Int, type: Schema.NullOr(Schema.String), starts_document: Schema.Boolean })
+  )
 })
 
-const classify = (document = "=== Page 1 ===\nINVOICE\nTotal: 5\n\n=== Page 2 ===\nPage 2 of 2"): ToolRequest<typeof PageAnswer.Type, typeof PageAnswer.Encoded> => ({
+const classify = (
+  document = "=== Page 1 ===\nINVOICE\nTotal: 5\n\n=== Page 2 ===\nPage 2 of 2"
+): ToolRequest<typeof PageAnswer.Type, typeof PageAnswer.Encoded> => ({
   purpose: "test",
   system: "Split the file.",
   document,
@@ -43,7 +53,11 @@ const classify = (document = "=== Page 1 ===\nINVOICE\nTotal: 5\n\n=== Page 2 ==
   maxTokens: 200
 })
 
-const EXPECTED = [{ page: 1, type: "invoice", starts_document: true }, { page: 2, type: "invoice", starts_document: false }]
+const EXPECTED = [{ page: 1, type: "invoice", starts_document: true }, {
+  page: 2,
+  type: "invoice",
+  starts_document: false
+}]
 
 /** Runs `use` with a fresh fake and a model client on it. */
 const withFake = <A, E>(
@@ -58,7 +72,8 @@ const withFake = <A, E>(
     return yield* use(client, fake)
   }).pipe(Effect.scoped)
 
-const plan = (...replies: ReadonlyArray<FakeReply>) => (call: { index: number }): FakeReply => replies[call.index] ?? { kind: "answer" }
+const plan = (...replies: ReadonlyArray<FakeReply>) => (call: { index: number }): FakeReply =>
+  replies[call.index] ?? { kind: "answer" }
 
 const elapsed = <A, E>(self: Effect.Effect<A, E>) =>
   Effect.gen(function*() {
@@ -73,7 +88,11 @@ describe("ModelClient", () => {
       Effect.gen(function*() {
         const [answer, usage] = yield* withUsage(client.callTool(classify()))
         expect(answer.pages).toEqual(EXPECTED)
-        expect(fake.calls[0]!.body.tool_choice).toEqual({ type: "tool", name: "classify_pages", disable_parallel_tool_use: true })
+        expect(fake.calls[0]!.body.tool_choice).toEqual({
+          type: "tool",
+          name: "classify_pages",
+          disable_parallel_tool_use: true
+        })
         expect(usage.calls).toBe(1)
         expect(usage.inputTokens).toBe(fake.stats.inputTokens)
         expect(usage.outputTokens).toBe(fake.stats.outputTokens)
@@ -98,13 +117,16 @@ describe("ModelClient", () => {
       })))
 
   it.live("waits at least the retry-after seconds the provider asks for", () =>
-    withFake({ reply: plan({ kind: "error", status: 429, headers: { "retry-after": "0.4" } }) }, (client, fake) =>
-      Effect.gen(function*() {
-        const { result, ms } = yield* elapsed(client.callTool(classify()))
-        expect(Either.isRight(result)).toBe(true)
-        expect(fake.stats.received).toBe(2)
-        expect(ms).toBeGreaterThanOrEqual(400)
-      })))
+    withFake(
+      { reply: plan({ kind: "error", status: 429, headers: { "retry-after": "0.4" } }) },
+      (client, fake) =>
+        Effect.gen(function*() {
+          const { result, ms } = yield* elapsed(client.callTool(classify()))
+          expect(Either.isRight(result)).toBe(true)
+          expect(fake.stats.received).toBe(2)
+          expect(ms).toBeGreaterThanOrEqual(400)
+        })
+    ))
 
   it.live("stops after the bounded number of attempts and maps to a 502 without the key", () =>
     withFake({ reply: () => ({ kind: "error", status: 529 }) }, (client, fake) =>
@@ -120,23 +142,29 @@ describe("ModelClient", () => {
       })))
 
   it.live("does not retry 400, 401 or 403", () =>
-    Effect.forEach([[400, "InvalidRequest"], [401, "AuthFailed"], [403, "AuthFailed"]] as const, ([status, tag]) =>
-      withFake({ reply: () => ({ kind: "error", status }) }, (client, fake) =>
-        Effect.gen(function*() {
-          const error = yield* Effect.flip(client.callTool(classify()))
-          expect(error._tag).toBe(tag)
-          expect(fake.stats.received).toBe(1)
-          expect(statusOf(toApiError(error))).toBe(502)
-        }))))
+    Effect.forEach(
+      [[400, "InvalidRequest"], [401, "AuthFailed"], [403, "AuthFailed"]] as const,
+      ([status, tag]) =>
+        withFake({ reply: () => ({ kind: "error", status }) }, (client, fake) =>
+          Effect.gen(function*() {
+            const error = yield* Effect.flip(client.callTool(classify()))
+            expect(error._tag).toBe(tag)
+            expect(fake.stats.received).toBe(1)
+            expect(statusOf(toApiError(error))).toBe(502)
+          }))
+    ))
 
   it.live("does not wait for a retry-after longer than the longest allowed wait", () =>
-    withFake({ reply: () => ({ kind: "error", status: 429, headers: { "retry-after": "3600" } }) }, (client, fake) =>
-      Effect.gen(function*() {
-        const { result, ms } = yield* elapsed(client.callTool(classify()))
-        expect(Either.isLeft(result) && result.left._tag).toBe("RateLimited")
-        expect(fake.stats.received).toBe(1)
-        expect(ms).toBeLessThan(1_000)
-      })))
+    withFake(
+      { reply: () => ({ kind: "error", status: 429, headers: { "retry-after": "3600" } }) },
+      (client, fake) =>
+        Effect.gen(function*() {
+          const { result, ms } = yield* elapsed(client.callTool(classify()))
+          expect(Either.isLeft(result) && result.left._tag).toBe("RateLimited")
+          expect(fake.stats.received).toBe(1)
+          expect(ms).toBeLessThan(1_000)
+        })
+    ))
 
   it.live("a call over MODEL_TIMEOUT_MS aborts its HTTP request and maps to a 504", () =>
     withFake({ latencyMs: 3_000 }, (client, fake) =>
@@ -166,7 +194,9 @@ describe("ModelClient", () => {
     withFake({ latencyMs: 5_000 }, (client, fake) =>
       Effect.gen(function*() {
         const start = performance.now()
-        const fiber = yield* Effect.fork(Effect.all([classify(), classify(), classify()].map(client.callTool), { concurrency: "unbounded" }))
+        const fiber = yield* Effect.fork(
+          Effect.all([classify(), classify(), classify()].map(client.callTool), { concurrency: "unbounded" })
+        )
         while (fake.stats.inFlight < 3) yield* Effect.sleep("10 millis")
         yield* Fiber.interrupt(fiber)
         yield* Effect.promise(() => fake.idle())
@@ -216,7 +246,9 @@ describe("ModelClient", () => {
           })
         })
       )
-      const client = yield* ModelClient.pipe(Effect.provide(modelClientLayer(`http://127.0.0.1:${port}`, {}, { maxRetries: 2 })))
+      const client = yield* ModelClient.pipe(
+        Effect.provide(modelClientLayer(`http://127.0.0.1:${port}`, {}, { maxRetries: 2 }))
+      )
       const error = yield* Effect.flip(client.callTool(classify()))
       expect(error._tag).toBe("ConnectionFailed")
       expect(error.detail).toContain("3 attempts")

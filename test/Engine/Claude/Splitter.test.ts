@@ -1,10 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Splitter } from "../../../src/Engine/Engine.js"
 import { Cause, Effect, Exit, Layer, Option } from "effect"
 import { AppConfig } from "../../../src/Config.js"
 import { statusOf } from "../../../src/Domain/Errors.js"
 import type { Page } from "../../../src/Domain/PageModel.js"
 import { AnthropicSplitter, assembleSections, batchesOf, MAX_BATCH_PAGES } from "../../../src/Engine/Claude/Splitter.js"
+import { Splitter } from "../../../src/Engine/Engine.js"
 import { splitDocument } from "../../../src/Engine/Local/Splitter.js"
 import { modelClientLayer, modelConfig } from "../../support/anthropic.js"
 import type { ConfigShape } from "../../support/app.js"
@@ -41,7 +41,9 @@ describe("Anthropic splitter: batches", () => {
     const batches = batchesOf(pages(40), 8)
     expect(batches).toHaveLength(8)
     expect(batches.every((b) => b.length <= 6)).toBe(true)
-    for (let i = 1; i < batches.length; i++) expect(batches[i]![0]!.page).toBe(batches[i - 1]![batches[i - 1]!.length - 1]!.page)
+    for (let i = 1; i < batches.length; i++) {
+      expect(batches[i]![0]!.page).toBe(batches[i - 1]![batches[i - 1]!.length - 1]!.page)
+    }
     expect(batches[0]![0]!.page).toBe(1)
     expect(batches[batches.length - 1]!.at(-1)!.page).toBe(40)
   })
@@ -63,7 +65,8 @@ describe("Anthropic splitter: batches", () => {
 describe("Anthropic splitter: sections from the per-page answers", () => {
   const model = pageModelFromLines([["a"], [], ["b"], ["c"], ["d"], [], ["e"]])
   const labels = ["invoice", "receipt"]
-  const answer = (page: number, type: string | null, starts: boolean) => [page, { page, type, starts_document: starts }] as const
+  const answer = (page: number, type: string | null, starts: boolean) =>
+    [page, { page, type, starts_document: starts }] as const
 
   it("joins blank pages to the section before, leaves unmatched pages out, separates consecutive documents", () => {
     const answers = new Map([
@@ -83,14 +86,22 @@ describe("Anthropic splitter: sections from the per-page answers", () => {
 
   it("leaves out the continuation pages of a document of no requested type", () => {
     const m = pageModelFromLines([["a"], ["b"], ["c"], ["d"]])
-    const answers = new Map([answer(1, "invoice", true), answer(2, null, true), answer(3, null, false), answer(4, "receipt", true)])
+    const answers = new Map([
+      answer(1, "invoice", true),
+      answer(2, null, true),
+      answer(3, null, false),
+      answer(4, "receipt", true)
+    ])
     const sections = assembleSections(m.pages, answers, [INVOICE, RECEIPT], labels)
     expect(sections.map((s) => [s.documentType, s.pages])).toEqual([["invoice", [1]], ["receipt", [4]]])
   })
 
   it("puts leading blank pages in the first section", () => {
     const m = pageModelFromLines([[], ["a"], ["b"]])
-    const sections = assembleSections(m.pages, new Map([answer(2, "receipt", true), answer(3, "receipt", false)]), [INVOICE, RECEIPT], labels)
+    const sections = assembleSections(m.pages, new Map([answer(2, "receipt", true), answer(3, "receipt", false)]), [
+      INVOICE,
+      RECEIPT
+    ], labels)
     expect(sections.map((s) => s.pages)).toEqual([[1, 2, 3]])
   })
 })

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest"
 import { Either, Schema } from "effect"
+import { describe, expect, it } from "vitest"
 import { toolAnswerSchema, toolInputSchema } from "../../../src/Engine/Claude/ToolSchema.js"
 import { spec } from "../fixtures.js"
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { abstain, type ExtractedObject, type ExtractedValue, type Grounded } from "../../../src/Domain/Extraction.js"
 import { DEFAULT_MIN_CONFIDENCE } from "../../../src/Config.js"
-import { type Evidence, confidenceOf, shapeOf } from "../../../src/Engine/Local/Confidence.js"
+import { abstain, type ExtractedObject, type ExtractedValue, type Grounded } from "../../../src/Domain/Extraction.js"
+import { confidenceOf, type Evidence, shapeOf } from "../../../src/Engine/Local/Confidence.js"
 import { extractSection } from "../../../src/Engine/Local/Extractor.js"
 import { pageModelFromLines } from "../../support/pageModel.js"
 import { INVOICE_LINES, spec } from "../fixtures.js"
@@ -11,7 +11,16 @@ const conf = (v: ExtractedValue): number => (v as Grounded).confidence
 const value = (v: ExtractedValue): unknown => (v === null ? null : (v as Grounded).value)
 
 const evidence = (over: Partial<Evidence>): Evidence => ({
-  labelled: 1, score: 1, margin: 1, meaning: 1, reading: 1, tabular: 0, agrees: 0, shape: 1, intact: 1, ...over
+  labelled: 1,
+  score: 1,
+  margin: 1,
+  meaning: 1,
+  reading: 1,
+  tabular: 0,
+  agrees: 0,
+  shape: 1,
+  intact: 1,
+  ...over
 })
 
 describe("abstention", () => {
@@ -31,7 +40,9 @@ describe("confidence of the local engine", () => {
   it("ranks a clearly labelled value above a value read by its place alone, and one with a rival below one without", () => {
     // Codes (currencies, enums) are nearly always right on the tune part: their model is the share right alone.
     for (const group of ["amount", "date", "text"] as const) {
-      expect(confidenceOf(group, evidence({}))).toBeGreaterThan(confidenceOf(group, evidence({ labelled: 0, score: 0, margin: 0.5 })))
+      expect(confidenceOf(group, evidence({}))).toBeGreaterThan(
+        confidenceOf(group, evidence({ labelled: 0, score: 0, margin: 0.5 }))
+      )
       expect(confidenceOf(group, evidence({}))).toBeGreaterThanOrEqual(confidenceOf(group, evidence({ margin: 0 })))
     }
   })
@@ -45,7 +56,11 @@ describe("confidence of the local engine", () => {
   })
 
   it("is sure of the labelled values of a clean invoice", () => {
-    const out = extractSection(pageModelFromLines([INVOICE_LINES]), [1], spec("invoice", { invoice_number: "The invoice number", total: "number" }))
+    const out = extractSection(
+      pageModelFromLines([INVOICE_LINES]),
+      [1],
+      spec("invoice", { invoice_number: "The invoice number", total: "number" })
+    )
     expect(value(out["invoice_number"]!)).toBe("INV-2023-0042")
     expect(conf(out["invoice_number"]!)).toBeGreaterThanOrEqual(0.9)
     expect(value(out["total"]!)).toBe(57.72)
@@ -54,33 +69,45 @@ describe("confidence of the local engine", () => {
 
   it("answers null for a field no document has, at the default threshold", () => {
     const template = { invoice_number: "The invoice number", po_box_of_the_moon: "The PO box of the moon base" }
-    const out = abstain(extractSection(pageModelFromLines([INVOICE_LINES]), [1], spec("invoice", template)), DEFAULT_MIN_CONFIDENCE) as ExtractedObject
+    const out = abstain(
+      extractSection(pageModelFromLines([INVOICE_LINES]), [1], spec("invoice", template)),
+      DEFAULT_MIN_CONFIDENCE
+    ) as ExtractedObject
     expect(value(out["invoice_number"]!)).toBe("INV-2023-0042")
     expect(out["po_box_of_the_moon"]).toBeNull()
   })
 })
 
 describe("title lines and party blocks", () => {
-  const template = { invoice_number: "The invoice number", date: { type: "date", description: "Invoice date" }, issuer: "Name of the company that issued the invoice", customer: "Name of the customer" }
+  const template = {
+    invoice_number: "The invoice number",
+    date: { type: "date", description: "Invoice date" },
+    issuer: "Name of the company that issued the invoice",
+    customer: "Name of the customer"
+  }
 
   it("reads the number and the day-first date of a German title line, not a date printed above it", () => {
-    const out = extractSection(pageModelFromLines([[
-      "Stylesheet-Version: 2.6 vom 10.11.2025",
-      "",
-      "Schlussrechnung (380) Nr. 2024-0815 vom 06.12.2024",
-      "Liefer- und Leistungsdatum: 03.12.2024",
-      "",
-      "Verkäufer",
-      "Nummer: 40 17 2 338",
-      "Name:            Brandt Maschinenbau AG",
-      "Anschrift: Hafenweg 7",
-      "",
-      "Käufer/Leistungsempfänger",
-      "Nummer: 551208",
-      "Name:            Weber Logistik GmbH",
-      "",
-      "Bruttosumme 119,00"
-    ]]), [1], spec("invoice", template))
+    const out = extractSection(
+      pageModelFromLines([[
+        "Stylesheet-Version: 2.6 vom 10.11.2025",
+        "",
+        "Schlussrechnung (380) Nr. 2024-0815 vom 06.12.2024",
+        "Liefer- und Leistungsdatum: 03.12.2024",
+        "",
+        "Verkäufer",
+        "Nummer: 40 17 2 338",
+        "Name:            Brandt Maschinenbau AG",
+        "Anschrift: Hafenweg 7",
+        "",
+        "Käufer/Leistungsempfänger",
+        "Nummer: 551208",
+        "Name:            Weber Logistik GmbH",
+        "",
+        "Bruttosumme 119,00"
+      ]]),
+      [1],
+      spec("invoice", template)
+    )
     expect(value(out["invoice_number"]!)).toBe("2024-0815")
     expect(value(out["date"]!)).toBe("2024-12-06")
     expect(value(out["issuer"]!)).toBe("Brandt Maschinenbau AG")
@@ -88,21 +115,35 @@ describe("title lines and party blocks", () => {
   })
 
   it("reads a French title line with a written date", () => {
-    const out = extractSection(pageModelFromLines([["Atelier Vernet SARL", "", "Facture N° F-2026-118 du 3 août 2026", "", "Total TTC 120,00 €"]]), [1], spec("facture", template))
+    const out = extractSection(
+      pageModelFromLines([[
+        "Atelier Vernet SARL",
+        "",
+        "Facture N° F-2026-118 du 3 août 2026",
+        "",
+        "Total TTC 120,00 €"
+      ]]),
+      [1],
+      spec("facture", template)
+    )
     expect(value(out["invoice_number"]!)).toBe("F-2026-118")
     expect(value(out["date"]!)).toBe("2026-08-03")
   })
 
   it("reads an unlabelled customer from the address block that is not the seller's", () => {
-    const out = extractSection(pageModelFromLines([[
-      "Initech Systems GmbH · Am Markt 1 · 12345 Neustadt",
-      "",
-      "Globex Trading Ltd                               Invoice Number: DOC-1",
-      "456 Harbour Street                               Invoice Date: 01.10.2023",
-      "67890 Altstadt",
-      "",
-      "Total 144,59 EUR"
-    ]]), [1], spec("invoice", template))
+    const out = extractSection(
+      pageModelFromLines([[
+        "Initech Systems GmbH · Am Markt 1 · 12345 Neustadt",
+        "",
+        "Globex Trading Ltd                               Invoice Number: DOC-1",
+        "456 Harbour Street                               Invoice Date: 01.10.2023",
+        "67890 Altstadt",
+        "",
+        "Total 144,59 EUR"
+      ]]),
+      [1],
+      spec("invoice", template)
+    )
     expect(value(out["customer"]!)).toBe("Globex Trading Ltd")
   })
 })

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Extractor } from "../../../src/Engine/Engine.js"
 import { Effect } from "effect"
 import type { ExtractedObject, ExtractedValue, Grounded } from "../../../src/Domain/Extraction.js"
 import type { Box } from "../../../src/Domain/PageModel.js"
-import { LocalExtractor, extractSection, readLabelled, sectionOf } from "../../../src/Engine/Local/Extractor.js"
+import { Extractor } from "../../../src/Engine/Engine.js"
+import { extractSection, LocalExtractor, readLabelled, sectionOf } from "../../../src/Engine/Local/Extractor.js"
 import { pageModelFromLines, pageModelFromPlaced, wordBox } from "../../support/pageModel.js"
 import { INVOICE_LINES, spec } from "../fixtures.js"
 
@@ -20,14 +20,25 @@ const INVOICE_TEMPLATE = {
 }
 
 const g = (v: ExtractedValue): Grounded => {
-  if (v === null || Array.isArray(v) || !("box" in (v as object))) throw new Error(`not a grounded value: ${JSON.stringify(v)}`)
+  if (v === null || Array.isArray(v) || !("box" in (v as object))) {
+    throw new Error(`not a grounded value: ${JSON.stringify(v)}`)
+  }
   return v as Grounded
 }
 const valuesOf = (v: ExtractedValue): unknown =>
-  v === null ? null : Array.isArray(v) ? v.map(valuesOf) : "box" in (v as object) ? (v as Grounded).value : Object.fromEntries(Object.entries(v as ExtractedObject).map(([k, x]) => [k, valuesOf(x)]))
+  v === null
+    ? null
+    : Array.isArray(v)
+    ? v.map(valuesOf)
+    : "box" in (v as object)
+    ? (v as Grounded).value
+    : Object.fromEntries(Object.entries(v as ExtractedObject).map(([k, x]) => [k, valuesOf(x)]))
 
 const union = (...boxes: Array<Box>): Box => [
-  Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))
+  Math.min(...boxes.map((b) => b[0])),
+  Math.min(...boxes.map((b) => b[1])),
+  Math.max(...boxes.map((b) => b[2])),
+  Math.max(...boxes.map((b) => b[3]))
 ]
 
 describe("LocalExtractor", () => {
@@ -63,7 +74,9 @@ describe("LocalExtractor", () => {
     })
 
     it("grounds a written date on the union of its words", () => {
-      expect(g(out.date!).box).toEqual(union(wordBox(model, 1, "20"), wordBox(model, 1, "March"), wordBox(model, 1, "2023")))
+      expect(g(out.date!).box).toEqual(
+        union(wordBox(model, 1, "20"), wordBox(model, 1, "March"), wordBox(model, 1, "2023"))
+      )
     })
 
     it("grounds the total on the totals row and the currency on its code there", () => {
@@ -92,8 +105,22 @@ describe("LocalExtractor", () => {
         "03/20/2023           04/04/2023         CUSTREF123",
         "Total   $ 279.84"
       ]])
-      const out = extractSection(model, [1], spec("invoice", { date: { type: "date", description: "Invoice date" }, due_date: "date", reference: "string", total: "number" }))
-      expect(valuesOf(out)).toEqual({ date: "2023-03-20", due_date: "2023-04-04", reference: "CUSTREF123", total: 279.84 })
+      const out = extractSection(
+        model,
+        [1],
+        spec("invoice", {
+          date: { type: "date", description: "Invoice date" },
+          due_date: "date",
+          reference: "string",
+          total: "number"
+        })
+      )
+      expect(valuesOf(out)).toEqual({
+        date: "2023-03-20",
+        due_date: "2023-04-04",
+        reference: "CUSTREF123",
+        total: 279.84
+      })
       expect(g(out.date!).box).toEqual(wordBox(model, 1, "03/20/2023"))
       expect(g(out.total!).box).toEqual(union(wordBox(model, 1, "$"), wordBox(model, 1, "279.84")))
     })
@@ -107,8 +134,17 @@ describe("LocalExtractor", () => {
         "TVA 20% :        9,34 €",
         "Total TTC :     56,02 €"
       ]])
-      const out = extractSection(model, [1], spec("facture", { invoice_number: "string", date: "date", amount: "number", currency: "string" }))
-      expect(valuesOf(out)).toEqual({ invoice_number: "2022089083", date: "2022-11-28", amount: 56.02, currency: "EUR" })
+      const out = extractSection(
+        model,
+        [1],
+        spec("facture", { invoice_number: "string", date: "date", amount: "number", currency: "string" })
+      )
+      expect(valuesOf(out)).toEqual({
+        invoice_number: "2022089083",
+        date: "2022-11-28",
+        amount: 56.02,
+        currency: "EUR"
+      })
     })
 
     it("reads German labels and a value split from its label by a wide gap", () => {
@@ -118,7 +154,11 @@ describe("LocalExtractor", () => {
         "Rechnungsdatum  7. Mai 2014",
         "Gesamtbetrag                                 1.234,56 EUR"
       ]])
-      const out = extractSection(model, [1], spec("rechnung", { rechnungsnummer: "string", rechnungsdatum: "date", total: "number" }))
+      const out = extractSection(
+        model,
+        [1],
+        spec("rechnung", { rechnungsnummer: "string", rechnungsdatum: "date", total: "number" })
+      )
       expect(valuesOf(out)).toEqual({ rechnungsnummer: "30064443", rechnungsdatum: "2014-05-07", total: 1234.56 })
     })
 
@@ -158,7 +198,9 @@ describe("LocalExtractor", () => {
       const out = extractSection(receipt, [1], spec("receipt", { total: "number", tax: "number" }))
       expect(valuesOf(out)).toEqual({ total: 80.9, tax: 0 })
       // Read at its label, not guessed by the fallback.
-      const total = readLabelled(sectionOf(receipt, [1], "receipt"), { kind: "leaf", name: "total", type: "number" }, ["total"])
+      const total = readLabelled(sectionOf(receipt, [1], "receipt"), { kind: "leaf", name: "total", type: "number" }, [
+        "total"
+      ])
       expect([total?.value, total?.label]).toEqual([80.9, "total sales"])
       // An amount in parentheses is a value, not a qualifier.
       const refund = pageModelFromLines([["Refund total (12.50)"]])
@@ -172,7 +214,11 @@ describe("LocalExtractor", () => {
         { text: "INVOICE", x: 60, y: 1, size: 2 },
         { text: "Date:  Jan 1, 2022", x: 55, y: 6 }
       ]])
-      const out = extractSection(model, [1], spec("invoice", { issuer: "Name of the issuer", email: "string", date: "date" }))
+      const out = extractSection(
+        model,
+        [1],
+        spec("invoice", { issuer: "Name of the issuer", email: "string", date: "date" })
+      )
       expect(valuesOf(out)).toEqual({ issuer: "Sammy Maystone", email: "smaystone4@fake.com", date: "2022-01-01" })
     })
   })
@@ -195,14 +241,18 @@ describe("LocalExtractor", () => {
       "CHANGE                         24.10",
       "   THANK YOU, PLEASE COME AGAIN"
     ]])
-    const out = extractSection(model, [1], spec("receipt", {
-      company: "Name of the store or company that issued the receipt",
-      date: { type: "date", description: "Date of the purchase" },
-      address: "Address of the store",
-      total: { type: "number", description: "Total amount paid" },
-      receipt_number: "string",
-      currency: "string"
-    }))
+    const out = extractSection(
+      model,
+      [1],
+      spec("receipt", {
+        company: "Name of the store or company that issued the receipt",
+        date: { type: "date", description: "Date of the purchase" },
+        address: "Address of the store",
+        total: { type: "number", description: "Total amount paid" },
+        receipt_number: "string",
+        currency: "string"
+      })
+    )
 
     it("extracts the store, its address, the date, the number and the total (not the cash)", () => {
       expect(valuesOf(out)).toEqual({
@@ -216,7 +266,9 @@ describe("LocalExtractor", () => {
     })
 
     it("grounds the address on its two lines", () => {
-      const words = ["NO.", "12,", "JALAN", "BESAR", "3,", "43000", "KAJANG,", "SELANGOR"].map((w) => wordBox(model, 1, w))
+      const words = ["NO.", "12,", "JALAN", "BESAR", "3,", "43000", "KAJANG,", "SELANGOR"].map((w) =>
+        wordBox(model, 1, w)
+      )
       expect(g(out.address!).box).toEqual(union(...words))
       expect(g(out.address!).box[1]).toBe(wordBox(model, 1, "NO.")[1])
       expect(g(out.address!).box[3]).toBe(wordBox(model, 1, "SELANGOR")[3])
@@ -234,14 +286,22 @@ describe("LocalExtractor", () => {
       valuesOf(extractSection(pageModelFromLines([lines]), [1], spec(type, template)))
 
     it("finds labels OCR misread (T0TAL, lnvoice)", () => {
-      expect(read(["lnvoice No: INV-77", "Item 1 4.00"], { invoice_number: "string" }, "invoice")).toEqual({ invoice_number: "INV-77" })
-      expect(read(["Mee Goreng         48.00", "T0TAL:             12.50", "CASH               50.00"], { total: "number" })).toEqual({ total: 12.5 })
-      expect(read(["Mee Goreng         48.00", "TOT AL RM          12.50", "CASH               50.00"], { total: "number" })).toEqual({ total: 12.5 })
+      expect(read(["lnvoice No: INV-77", "Item 1 4.00"], { invoice_number: "string" }, "invoice")).toEqual({
+        invoice_number: "INV-77"
+      })
+      expect(
+        read(["Mee Goreng         48.00", "T0TAL:             12.50", "CASH               50.00"], { total: "number" })
+      ).toEqual({ total: 12.5 })
+      expect(
+        read(["Mee Goreng         48.00", "TOT AL RM          12.50", "CASH               50.00"], { total: "number" })
+      ).toEqual({ total: 12.5 })
     })
 
     it("leaves a registration number glued before the address out of it, whole or cut by OCR", () => {
       const address = (line: string) =>
-        read(["TEO HENG STATIONERY & BOOKS", line, "SELANGOR DARUL EHSAN", "TEL : 03-3271 9872", "TOTAL 4.90"], { address: RECEIPT.address })
+        read(["TEO HENG STATIONERY & BOOKS", line, "SELANGOR DARUL EHSAN", "TEL : 03-3271 9872", "TOTAL 4.90"], {
+          address: RECEIPT.address
+        })
       const expected = { address: "NO. 53, JALAN BESAR, 45600 BATANG SELANGOR DARUL EHSAN" }
       expect(address("(001451637-M) NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
       expect(address("(001451 637L NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
@@ -257,9 +317,13 @@ describe("LocalExtractor", () => {
         "TEL : 03-3271 9872",
         "TOTAL 4.90"
       ], { company: RECEIPT.company })).toEqual({ company: null })
-      expect(read(["MALAYSIA", "KEDAI MAJU JAYA", "NO. 12, JALAN BESAR 3,", "TOTAL 5.00"], { company: RECEIPT.company }))
+      expect(
+        read(["MALAYSIA", "KEDAI MAJU JAYA", "NO. 12, JALAN BESAR 3,", "TOTAL 5.00"], { company: RECEIPT.company })
+      )
         .toEqual({ company: "KEDAI MAJU JAYA" })
-      expect(read(["Johor D.T.", "KEDAI MAJU JAYA", "TOTAL 5.00"], { company: RECEIPT.company })).toEqual({ company: "KEDAI MAJU JAYA" })
+      expect(read(["Johor D.T.", "KEDAI MAJU JAYA", "TOTAL 5.00"], { company: RECEIPT.company })).toEqual({
+        company: "KEDAI MAJU JAYA"
+      })
     })
 
     it("never takes the salesperson or the cashier for the store", () => {
@@ -272,32 +336,41 @@ describe("LocalExtractor", () => {
         "PAIN                1,20",
         "TOTAL               1,20"
       ], { company: RECEIPT.company })).toEqual({ company: "BOULANGERIE DU PORT" })
-      expect(read(["Cashier: ALI", "KEDAI MAJU", "NO. 12, JALAN BESAR 3,", "TOTAL 5.00"], { company: RECEIPT.company })).toEqual({ company: "KEDAI MAJU" })
+      expect(read(["Cashier: ALI", "KEDAI MAJU", "NO. 12, JALAN BESAR 3,", "TOTAL 5.00"], { company: RECEIPT.company }))
+        .toEqual({ company: "KEDAI MAJU" })
       // On an invoice the "Vendeur" is the seller.
-      expect(read(["FACTURE N° 12", "Vendeur : ACME SARL", "Total 10,00"], { issuer: "Name of the company that issued the invoice" }, "invoice"))
+      expect(
+        read(["FACTURE N° 12", "Vendeur : ACME SARL", "Total 10,00"], {
+          issuer: "Name of the company that issued the invoice"
+        }, "invoice")
+      )
         .toEqual({ issuer: "ACME SARL" })
     })
 
     it("skips a name written above the printed store name, but not a big printed name", () => {
-      const model = (first: string, gap: number) => pageModelFromPlaced([[
-        { text: first, x: 4, y: 0, size: 2 },
-        { text: "INDAH GIFT & HOME DECO", x: 4, y: 2 + gap },
-        { text: "27, JALAN DEDAP 13,", x: 4, y: 3 + gap },
-        { text: "81100 JOHOR BAHRU", x: 4, y: 4 + gap },
-        { text: "TOTAL 9.00", x: 0, y: 8 + gap }
-      ]])
-      const company = (m: ReturnType<typeof model>) => valuesOf(extractSection(m, [1], spec("receipt", { company: RECEIPT.company })))
+      const model = (first: string, gap: number) =>
+        pageModelFromPlaced([[
+          { text: first, x: 4, y: 0, size: 2 },
+          { text: "INDAH GIFT & HOME DECO", x: 4, y: 2 + gap },
+          { text: "27, JALAN DEDAP 13,", x: 4, y: 3 + gap },
+          { text: "81100 JOHOR BAHRU", x: 4, y: 4 + gap },
+          { text: "TOTAL 9.00", x: 0, y: 8 + gap }
+        ]])
+      const company = (m: ReturnType<typeof model>) =>
+        valuesOf(extractSection(m, [1], spec("receipt", { company: RECEIPT.company })))
       expect(company(model("Tan Woon Yann", 2))).toEqual({ company: "INDAH GIFT & HOME DECO" })
       expect(company(model("THREE STOOGES", 0))).toEqual({ company: "THREE STOOGES" })
     })
 
     it("takes no store name from a line of OCR noise (words read with little confidence)", () => {
-      const model = (confidence: number) => pageModelFromPlaced([[
-        { text: "- ET E10 DEN ho", x: 4, y: 0, confidence },
-        { text: "NO. 53, JALAN BESAR, 45600 BATANG", x: 0, y: 1 },
-        { text: "TOTAL 4.90", x: 0, y: 4 }
-      ]])
-      const company = (m: ReturnType<typeof model>) => valuesOf(extractSection(m, [1], spec("receipt", { company: RECEIPT.company })))
+      const model = (confidence: number) =>
+        pageModelFromPlaced([[
+          { text: "- ET E10 DEN ho", x: 4, y: 0, confidence },
+          { text: "NO. 53, JALAN BESAR, 45600 BATANG", x: 0, y: 1 },
+          { text: "TOTAL 4.90", x: 0, y: 4 }
+        ]])
+      const company = (m: ReturnType<typeof model>) =>
+        valuesOf(extractSection(m, [1], spec("receipt", { company: RECEIPT.company })))
       expect(company(model(0.25))).toEqual({ company: null })
       expect(company(model(0.6))).toEqual({ company: "- ET E10 DEN ho" })
     })
@@ -325,12 +398,21 @@ describe("LocalExtractor", () => {
     })
 
     it("reads a street whose ß OCR misread, and a date glued to its time", () => {
-      expect(read(["Coastal Software e.K.", "HauptstraRe 20", "10115 Berlin", "10.07.2019,12:56:22", "SUMME 4,00"], { address: RECEIPT.address, date: RECEIPT.date }))
+      expect(
+        read(["Coastal Software e.K.", "HauptstraRe 20", "10115 Berlin", "10.07.2019,12:56:22", "SUMME 4,00"], {
+          address: RECEIPT.address,
+          date: RECEIPT.date
+        })
+      )
         .toEqual({ address: "Hauptstraße 20 10115 Berlin", date: "2019-07-10" })
     })
 
     it("leaves specks out of the address", () => {
-      expect(read(["KEDAI MAJU", "LOT 498, JALAN TAMPOI a", '-" 55100 KUALA LUMPUR', "TOTAL 9.00"], { address: RECEIPT.address }))
+      expect(
+        read(["KEDAI MAJU", "LOT 498, JALAN TAMPOI a", "-\" 55100 KUALA LUMPUR", "TOTAL 9.00"], {
+          address: RECEIPT.address
+        })
+      )
         .toEqual({ address: "LOT 498, JALAN TAMPOI 55100 KUALA LUMPUR" })
     })
 
@@ -366,7 +448,10 @@ describe("LocalExtractor", () => {
         ...Array.from({ length: 33 }, () => ""),
         "       Northwind Studio - 5 High Street, London - VAT No: GB123456789"
       ]
-      expect(valuesOf(extractSection(pageModelFromLines([lines]), [1], spec("invoice", invoice)))).toEqual({ invoice_number: "2023-117", issuer: "Northwind Studio" })
+      expect(valuesOf(extractSection(pageModelFromLines([lines]), [1], spec("invoice", invoice)))).toEqual({
+        invoice_number: "2023-117",
+        issuer: "Northwind Studio"
+      })
     })
 
     it("never takes the issuer from the block under a Bill To label", () => {
@@ -378,7 +463,9 @@ describe("LocalExtractor", () => {
         "Globex Corp.",
         "42 Main Street"
       ]
-      expect(extractSection(pageModelFromLines([lines]), [1], spec("invoice", invoice)).issuer).toMatchObject({ value: "Bright Hardware" })
+      expect(extractSection(pageModelFromLines([lines]), [1], spec("invoice", invoice)).issuer).toMatchObject({
+        value: "Bright Hardware"
+      })
     })
 
     it("names a marketplace's brand rather than the seller printed after Sold By, and the seller when there is no brand", () => {
@@ -409,13 +496,17 @@ describe("LocalExtractor", () => {
         "01-11-2015   Direct debit        237,27              1.582,74",
         "             Eindsaldo                               1.582,74"
       ]
-      const out = extractSection(pageModelFromLines([lines]), [1], spec("bank statement", {
-        bank_name: "Name of the bank that issued the statement",
-        account_holder: "Name of the account holder",
-        account_number: "Account number or IBAN",
-        opening_balance: "number",
-        closing_balance: "number"
-      }))
+      const out = extractSection(
+        pageModelFromLines([lines]),
+        [1],
+        spec("bank statement", {
+          bank_name: "Name of the bank that issued the statement",
+          account_holder: "Name of the account holder",
+          account_number: "Account number or IBAN",
+          opening_balance: "number",
+          closing_balance: "number"
+        })
+      )
       expect(valuesOf(out)).toEqual({
         bank_name: "Nordic Bank N.V.",
         account_holder: "Sophie Bianchi",
@@ -434,14 +525,24 @@ describe("LocalExtractor", () => {
         "Golden Works Corp.                Silver Interiors Inc.",
         "190 Market St                     216 Pine Road"
       ]
-      const out = extractSection(pageModelFromLines([lines]), [1], spec("purchase order", { po_number: "The purchase order number", vendor: "Name of the supplier" }))
+      const out = extractSection(
+        pageModelFromLines([lines]),
+        [1],
+        spec("purchase order", { po_number: "The purchase order number", vendor: "Name of the supplier" })
+      )
       expect(valuesOf(out)).toEqual({ po_number: "2020-627", vendor: "Golden Works Corp." })
     })
   })
 
   describe("a receipt's total", () => {
     const total = (lines: Array<string>) =>
-      valuesOf(extractSection(pageModelFromLines([lines]), [1], spec("receipt", { total: { type: "number", description: "Total amount paid" } })))
+      valuesOf(
+        extractSection(
+          pageModelFromLines([lines]),
+          [1],
+          spec("receipt", { total: { type: "number", description: "Total amount paid" } })
+        )
+      )
 
     it("is the largest of the plausible total rows, never a tax summary's total or the cash", () => {
       expect(total([
@@ -458,20 +559,47 @@ describe("LocalExtractor", () => {
     })
 
     it("is the rounded total when one is printed", () => {
-      expect(total(["TOTAL              RM 33.92", "ROUNDING ADJ       RM -0.02", "TOTAL ROUNDED      RM 33.90", "CASH               RM 50.00"])).toEqual({ total: 33.9 })
+      expect(
+        total([
+          "TOTAL              RM 33.92",
+          "ROUNDING ADJ       RM -0.02",
+          "TOTAL ROUNDED      RM 33.90",
+          "CASH               RM 50.00"
+        ])
+      ).toEqual({ total: 33.9 })
     })
   })
 
   describe("what is not there", () => {
     it("returns null for leaves and [] for lists it cannot find, never a guess", () => {
       const model = pageModelFromLines([["Dear Sir,", "Thank you for your letter of last week."]])
-      const out = extractSection(model, [1], spec("invoice", { invoice_number: "string", total: "number", due_date: "date", paid: "boolean", lines: [{ qty: "integer" }], seller: { vat_id: "string" } }))
-      expect(out).toEqual({ invoice_number: null, total: null, due_date: null, paid: null, lines: [], seller: { vat_id: null } })
+      const out = extractSection(
+        model,
+        [1],
+        spec("invoice", {
+          invoice_number: "string",
+          total: "number",
+          due_date: "date",
+          paid: "boolean",
+          lines: [{ qty: "integer" }],
+          seller: { vat_id: "string" }
+        })
+      )
+      expect(out).toEqual({
+        invoice_number: null,
+        total: null,
+        due_date: null,
+        paid: null,
+        lines: [],
+        seller: { vat_id: null }
+      })
     })
 
     it("reads only the section's pages", () => {
       const model = pageModelFromLines([["Invoice No: A-1"], ["Invoice No: B-2"]])
-      expect(valuesOf(extractSection(model, [2], spec("invoice", { invoice_number: "string" })))).toEqual({ invoice_number: "B-2" })
+      expect(valuesOf(extractSection(model, [2], spec("invoice", { invoice_number: "string" })))).toEqual({
+        invoice_number: "B-2"
+      })
       expect(g(extractSection(model, [2], spec("invoice", { invoice_number: "string" })).invoice_number!).page).toBe(2)
     })
   })
@@ -479,22 +607,34 @@ describe("LocalExtractor", () => {
   describe("typed leaves", () => {
     it("reads booleans, integers and enums after their labels", () => {
       const model = pageModelFromLines([["Paid: yes", "Items: 3", "Payment method: Credit Card"]])
-      const out = extractSection(model, [1], spec("invoice", { paid: "boolean", items: "integer", payment_method: { enum: ["Cash", "Credit Card"] } }))
+      const out = extractSection(
+        model,
+        [1],
+        spec("invoice", { paid: "boolean", items: "integer", payment_method: { enum: ["Cash", "Credit Card"] } })
+      )
       expect(valuesOf(out)).toEqual({ paid: true, items: 3, payment_method: "Credit Card" })
       expect(g(out.payment_method!).box).toEqual(union(wordBox(model, 1, "Credit"), wordBox(model, 1, "Card")))
     })
 
     it("nests objects and reads their leaves by the parent's context", () => {
       const model = pageModelFromLines([["Customer:  Globex Corporation", "VAT ID:  DE123456789"]])
-      const out = extractSection(model, [1], spec("invoice", { customer: { name: "string" }, seller: { vat_id: "string" } }))
+      const out = extractSection(
+        model,
+        [1],
+        spec("invoice", { customer: { name: "string" }, seller: { vat_id: "string" } })
+      )
       expect(valuesOf(out)).toEqual({ customer: { name: "Globex Corporation" }, seller: { vat_id: "DE123456789" } })
     })
   })
 
   it.effect("is provided as the Extractor service", () =>
-    Effect.gen(function* () {
+    Effect.gen(function*() {
       const extractor = yield* Extractor
-      const out = yield* extractor.extract(pageModelFromLines([["Invoice No: X-42"]]), [1], spec("invoice", { invoice_number: "string" }))
+      const out = yield* extractor.extract(
+        pageModelFromLines([["Invoice No: X-42"]]),
+        [1],
+        spec("invoice", { invoice_number: "string" })
+      )
       expect(valuesOf(out)).toEqual({ invoice_number: "X-42" })
     }).pipe(Effect.provide(LocalExtractor)))
 })

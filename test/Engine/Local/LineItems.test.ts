@@ -5,13 +5,19 @@ import { pageModelFromLines } from "../../support/pageModel.js"
 import { spec } from "../fixtures.js"
 
 const TEMPLATE = {
-  lines: [{ description: "Description of the billed item", quantity: { type: "number", description: "Quantity billed" }, amount: { type: "number", description: "Line total amount" } }]
+  lines: [{
+    description: "Description of the billed item",
+    quantity: { type: "number", description: "Quantity billed" },
+    amount: { type: "number", description: "Line total amount" }
+  }]
 }
 
 const linesOf = (page: ReadonlyArray<string>) => {
   const out = extractSection(pageModelFromLines([page]), [1], spec("invoice", TEMPLATE))
   return (out["lines"] as ReadonlyArray<ExtractedObject>).map((l) =>
-    Object.fromEntries(Object.entries(l).map(([k, v]: [string, ExtractedValue]) => [k, v === null ? null : (v as Grounded).value]))
+    Object.fromEntries(
+      Object.entries(l).map(([k, v]: [string, ExtractedValue]) => [k, v === null ? null : (v as Grounded).value])
+    )
   )
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Splitter } from "../../../src/Engine/Engine.js"
 import { Effect } from "effect"
 import type { SplitSection } from "../../../src/Domain/Extraction.js"
+import { Splitter } from "../../../src/Engine/Engine.js"
 import { LocalSplitter, splitDocument } from "../../../src/Engine/Local/Splitter.js"
 import { pageModelFromLines } from "../../support/pageModel.js"
 import { INVOICE_AND_RECEIPT_TEMPLATES, INVOICE_LINES, invoicePage, receiptPage, spec } from "../fixtures.js"
@@ -11,7 +11,14 @@ const shape = (sections: ReadonlyArray<SplitSection>) => sections.map((s) => [s.
 const invoiceA = invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0042", "20 March 2023", "57.72")
 const invoiceB = invoicePage("Initech Solutions Ltd", "initech.co.uk", "2023/117", "02/04/2023", "1,250.00")
 const receipt = receiptPage("KEDAI MAJU JAYA SDN BHD", "25/12/2018", "19.90")
-const letter = ["Dear Sir or Madam,", "", "We write to let you know that our office moves next month.", "", "Yours sincerely,", "The Management"]
+const letter = [
+  "Dear Sir or Madam,",
+  "",
+  "We write to let you know that our office moves next month.",
+  "",
+  "Yours sincerely,",
+  "The Management"
+]
 
 describe("LocalSplitter", () => {
   it("splits a packet of two invoices and a receipt into three sections", () => {
@@ -38,18 +45,40 @@ describe("LocalSplitter", () => {
 
   it("keeps the pages of one invoice together when they say page 2 of 2 or repeat its number", () => {
     const page1 = [...invoiceA.slice(0, 9), "Page 1 of 2"]
-    const page2 = ["ACME Supplies GmbH", "Invoice No:  INV-2023-0042", "Description   Qty   Amount", "Support   1   10.00", "Total EUR  67.72", "Page 2 of 2"]
+    const page2 = [
+      "ACME Supplies GmbH",
+      "Invoice No:  INV-2023-0042",
+      "Description   Qty   Amount",
+      "Support   1   10.00",
+      "Total EUR  67.72",
+      "Page 2 of 2"
+    ]
     expect(shape(splitDocument(pageModelFromLines([page1, page2, receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
       ["invoice", [1, 2]],
       ["receipt", [3]]
     ])
     const noPageNumbers = ["Invoice No:  INV-2023-0042", "Support   1   10.00"]
-    expect(shape(splitDocument(pageModelFromLines([invoiceA, noPageNumbers]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["invoice", [1, 2]]])
+    expect(shape(splitDocument(pageModelFromLines([invoiceA, noPageNumbers]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1, 2]]
+    ])
   })
 
   it("starts a document at a title line with its number and date, even when the number repeats the previous one's", () => {
-    const first = ["Lieferant GmbH", "RECHNUNG", "Rechnungsnummer 471102", "Rechnungsdatum 05.03.2013", "Trennblätter A4   20   198,00", "Rechnungssumme Brutto 235,62"]
-    const second = ["Handelsrechnung Nr. 471102 vom 13.11.2019", "Währung: EUR", "Verkäufer", "Name: Lieferant GmbH", "Bruttosumme 671,15"]
+    const first = [
+      "Lieferant GmbH",
+      "RECHNUNG",
+      "Rechnungsnummer 471102",
+      "Rechnungsdatum 05.03.2013",
+      "Trennblätter A4   20   198,00",
+      "Rechnungssumme Brutto 235,62"
+    ]
+    const second = [
+      "Handelsrechnung Nr. 471102 vom 13.11.2019",
+      "Währung: EUR",
+      "Verkäufer",
+      "Name: Lieferant GmbH",
+      "Bruttosumme 671,15"
+    ]
     expect(shape(splitDocument(pageModelFromLines([first, second]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
       ["invoice", [1]],
       ["invoice", [2]]
@@ -66,42 +95,71 @@ describe("LocalSplitter", () => {
 
   it("makes a second copy of a document a section of its own, even with the same number", () => {
     const copy = invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0042", "20 March 2023", "57.72")
-    expect(shape(splitDocument(pageModelFromLines([invoiceA, copy]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["invoice", [1]], ["invoice", [2]]])
+    expect(shape(splitDocument(pageModelFromLines([invoiceA, copy]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([[
+      "invoice",
+      [1]
+    ], ["invoice", [2]]])
     const page1 = [...invoiceA.slice(0, 9), "Page 1 of 2"]
-    const page2 = ["ACME Supplies GmbH", "Invoice No:  INV-2023-0042", "Description   Qty   Amount", "Support   1   10.00", "Total EUR  67.72", "Page 2 of 2"]
-    expect(shape(splitDocument(pageModelFromLines([page1, page2, page1, page2]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
-      ["invoice", [1, 2]],
-      ["invoice", [3, 4]]
-    ])
-    expect(shape(splitDocument(pageModelFromLines([receipt, receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["receipt", [1]], ["receipt", [2]]])
+    const page2 = [
+      "ACME Supplies GmbH",
+      "Invoice No:  INV-2023-0042",
+      "Description   Qty   Amount",
+      "Support   1   10.00",
+      "Total EUR  67.72",
+      "Page 2 of 2"
+    ]
+    expect(shape(splitDocument(pageModelFromLines([page1, page2, page1, page2]), INVOICE_AND_RECEIPT_TEMPLATES)))
+      .toEqual([
+        ["invoice", [1, 2]],
+        ["invoice", [3, 4]]
+      ])
+    expect(shape(splitDocument(pageModelFromLines([receipt, receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([[
+      "receipt",
+      [1]
+    ], ["receipt", [2]]])
   })
 
   it("keeps numbered continuation pages together even when their words are almost all the same", () => {
-    const filler = ["Terms and conditions apply to every delivery", "Goods remain our property until paid in full", "Questions: accounts@acme-supplies.de"]
+    const filler = [
+      "Terms and conditions apply to every delivery",
+      "Goods remain our property until paid in full",
+      "Questions: accounts@acme-supplies.de"
+    ]
     const page1 = [...invoiceA.slice(0, 9), "Page 1 of 4"]
     const next = (k: number) => ["ACME Supplies GmbH", ...filler, ...filler, `Page ${k} of 4`]
-    expect(shape(splitDocument(pageModelFromLines([page1, next(2), next(3), next(4)]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
-      ["invoice", [1, 2, 3, 4]]
-    ])
+    expect(shape(splitDocument(pageModelFromLines([page1, next(2), next(3), next(4)]), INVOICE_AND_RECEIPT_TEMPLATES)))
+      .toEqual([
+        ["invoice", [1, 2, 3, 4]]
+      ])
     // The same page twice is still a second copy.
-    expect(shape(splitDocument(pageModelFromLines([page1, next(2), page1, next(2)]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
-      ["invoice", [1, 2]],
-      ["invoice", [3, 4]]
-    ])
+    expect(shape(splitDocument(pageModelFromLines([page1, next(2), page1, next(2)]), INVOICE_AND_RECEIPT_TEMPLATES)))
+      .toEqual([
+        ["invoice", [1, 2]],
+        ["invoice", [3, 4]]
+      ])
   })
 
   it("starts a new document at a page that says it is page 1, whatever its number", () => {
     const one = [...invoiceA, "Page 1 of 1"]
-    const again = [...invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0042", "20 March 2023", "60.00"), "Page 1 of 1"]
-    expect(shape(splitDocument(pageModelFromLines([one, again]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["invoice", [1]], ["invoice", [2]]])
+    const again = [
+      ...invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0042", "20 March 2023", "60.00"),
+      "Page 1 of 1"
+    ]
+    expect(shape(splitDocument(pageModelFromLines([one, again]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["invoice", [
+      1
+    ]], ["invoice", [2]]])
   })
 
   it("joins blank pages to the section before them, and leading blank pages to the first section", () => {
-    expect(shape(splitDocument(pageModelFromLines([invoiceA, [], invoiceB, ["  "]]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
-      ["invoice", [1, 2]],
-      ["invoice", [3, 4]]
-    ])
-    expect(shape(splitDocument(pageModelFromLines([[], receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["receipt", [1, 2]]])
+    expect(shape(splitDocument(pageModelFromLines([invoiceA, [], invoiceB, ["  "]]), INVOICE_AND_RECEIPT_TEMPLATES)))
+      .toEqual([
+        ["invoice", [1, 2]],
+        ["invoice", [3, 4]]
+      ])
+    expect(shape(splitDocument(pageModelFromLines([[], receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([[
+      "receipt",
+      [1, 2]
+    ]])
   })
 
   it("types a page by a title that shares its row with the letterhead", () => {
@@ -116,21 +174,35 @@ describe("LocalSplitter", () => {
       "Laptop stand   2       10,00         20,00",
       "                       Total         20,00 €"
     ]
-    const templates = [INVOICE_AND_RECEIPT_TEMPLATES[0]!, spec("purchase order", { po_number: "The purchase order number", vendor: "Name of the supplier", total: "number" })]
-    expect(shape(splitDocument(pageModelFromLines([invoiceA, order]), templates))).toEqual([["invoice", [1]], ["purchase order", [2]]])
+    const templates = [
+      INVOICE_AND_RECEIPT_TEMPLATES[0]!,
+      spec("purchase order", {
+        po_number: "The purchase order number",
+        vendor: "Name of the supplier",
+        total: "number"
+      })
+    ]
+    expect(shape(splitDocument(pageModelFromLines([invoiceA, order]), templates))).toEqual([["invoice", [1]], [
+      "purchase order",
+      [2]
+    ]])
   })
 
   it("types a till receipt titled TAX INVOICE (as Malaysian receipts are) as a receipt, and a business tax invoice as an invoice", () => {
     const till = [...receipt.slice(0, 3), "        TAX INVOICE", ...receipt.slice(3)]
     const business = ["Lim Hardware Corp.                        TAX INVOICE", ...invoiceA.slice(1)]
-    expect(shape(splitDocument(pageModelFromLines([till, business]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["receipt", [1]], ["invoice", [2]]])
+    expect(shape(splitDocument(pageModelFromLines([till, business]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([[
+      "receipt",
+      [1]
+    ], ["invoice", [2]]])
   })
 
   it("leaves out a page that fits no requested type", () => {
-    expect(shape(splitDocument(pageModelFromLines([invoiceA, letter, receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
-      ["invoice", [1]],
-      ["receipt", [3]]
-    ])
+    expect(shape(splitDocument(pageModelFromLines([invoiceA, letter, receipt]), INVOICE_AND_RECEIPT_TEMPLATES)))
+      .toEqual([
+        ["invoice", [1]],
+        ["receipt", [3]]
+      ])
   })
 
   it("never invents a type that was not requested", () => {
@@ -144,7 +216,10 @@ describe("LocalSplitter", () => {
     const invoiceOnly = [INVOICE_AND_RECEIPT_TEMPLATES[0]!]
 
     it("makes a single document one section of all its pages, even a page that scores low", () => {
-      const model = pageModelFromLines([INVOICE_LINES, ["Terms and conditions", "Goods remain our property until paid in full."], []])
+      const model = pageModelFromLines([INVOICE_LINES, [
+        "Terms and conditions",
+        "Goods remain our property until paid in full."
+      ], []])
       expect(shape(splitDocument(model, invoiceOnly))).toEqual([["invoice", [1, 2, 3]]])
     })
 
@@ -166,7 +241,7 @@ describe("LocalSplitter", () => {
   })
 
   it.effect("is provided as the Splitter service", () =>
-    Effect.gen(function* () {
+    Effect.gen(function*() {
       const splitter = yield* Splitter
       const sections = yield* splitter.split(pageModelFromLines([invoiceA, receipt]), INVOICE_AND_RECEIPT_TEMPLATES)
       expect(shape(sections)).toEqual([["invoice", [1]], ["receipt", [2]]])

@@ -19,7 +19,11 @@ export interface Exchange {
 export interface ContractRun {
   readonly exchanges: ReadonlyArray<Exchange>
   /** The invoice number with the page it was read from, from the extraction with coordinates. */
-  readonly located: { readonly value: string | number | boolean; readonly page: number; readonly box: ReadonlyArray<number> }
+  readonly located: {
+    readonly value: string | number | boolean
+    readonly page: number
+    readonly box: ReadonlyArray<number>
+  }
   readonly sectionsSplit: number
   readonly oneShotPages: number
   readonly runsBeforeDelete: number
@@ -58,29 +62,52 @@ export const runContract = async (baseUrl: string, apiKey: string, pdf: Uint8Arr
     return form
   }
 
-  const created = record("templates.create", "post", "/v1/templates", await client.POST("/v1/templates", {
-    body: {
-      document_type: "invoice",
-      template_data: { invoice_number: "The invoice's number", total_amount: { type: "number", description: "Total due" } }
-    }
-  }))
+  const created = record(
+    "templates.create",
+    "post",
+    "/v1/templates",
+    await client.POST("/v1/templates", {
+      body: {
+        document_type: "invoice",
+        template_data: {
+          invoice_number: "The invoice's number",
+          total_amount: { type: "number", description: "Total due" }
+        }
+      }
+    })
+  )
   if (created.data === undefined) throw new Error(`create template: ${created.response.status}`)
   const templateId = created.data.template_id
 
-  const listed = record("templates.list", "get", "/v1/templates", await client.GET("/v1/templates", { params: { query: { limit: 10 } } }))
+  const listed = record(
+    "templates.list",
+    "get",
+    "/v1/templates",
+    await client.GET("/v1/templates", { params: { query: { limit: 10 } } })
+  )
   if (!listed.data?.some((t) => t.template_id === templateId)) throw new Error("the new template is not listed")
 
-  const uploaded = record("documents.upload", "post", "/v1/documents", await client.POST("/v1/documents", {
-    body: { file },
-    bodySerializer: multipart
-  }))
+  const uploaded = record(
+    "documents.upload",
+    "post",
+    "/v1/documents",
+    await client.POST("/v1/documents", {
+      body: { file },
+      bodySerializer: multipart
+    })
+  )
   if (uploaded.data === undefined) throw new Error(`upload: ${uploaded.response.status}`)
   const documentId = uploaded.data.document_id
 
-  const split = record("documents.split", "post", "/v1/documents/{document_id}/split", await client.POST("/v1/documents/{document_id}/split", {
-    params: { path: { document_id: documentId } },
-    body: { template_ids: [templateId] }
-  }))
+  const split = record(
+    "documents.split",
+    "post",
+    "/v1/documents/{document_id}/split",
+    await client.POST("/v1/documents/{document_id}/split", {
+      params: { path: { document_id: documentId } },
+      body: { template_ids: [templateId] }
+    })
+  )
   if (split.data === undefined || !Array.isArray(split.data)) throw new Error(`split: ${split.response.status}`)
 
   const extraction = record(
@@ -92,32 +119,59 @@ export const runContract = async (baseUrl: string, apiKey: string, pdf: Uint8Arr
       body: { template_ids: [templateId] }
     })
   )
-  if (extraction.data === undefined || !Array.isArray(extraction.data)) throw new Error(`extraction: ${extraction.response.status}`)
+  if (extraction.data === undefined || !Array.isArray(extraction.data)) {
+    throw new Error(`extraction: ${extraction.response.status}`)
+  }
   const invoiceNumber = locatedOf(extraction.data[0]?.extracted["invoice_number"])
   if (invoiceNumber === undefined) throw new Error("the invoice number came without coordinates")
 
-  const runs = record("documents.results", "get", "/v1/documents/{document_id}", await client.GET("/v1/documents/{document_id}", {
-    params: { path: { document_id: documentId }, query: { include_coordinates: true } }
-  }))
+  const runs = record(
+    "documents.results",
+    "get",
+    "/v1/documents/{document_id}",
+    await client.GET("/v1/documents/{document_id}", {
+      params: { path: { document_id: documentId }, query: { include_coordinates: true } }
+    })
+  )
   if (runs.data === undefined) throw new Error(`results: ${runs.response.status}`)
 
-  const oneShot = record("documents.extract", "post", "/v1/documents/extract", await client.POST("/v1/documents/extract", {
-    params: { query: { include_coordinates: false } },
-    body: { file, template_ids: JSON.stringify([templateId]) },
-    bodySerializer: multipart
-  }))
+  const oneShot = record(
+    "documents.extract",
+    "post",
+    "/v1/documents/extract",
+    await client.POST("/v1/documents/extract", {
+      params: { query: { include_coordinates: false } },
+      body: { file, template_ids: JSON.stringify([templateId]) },
+      bodySerializer: multipart
+    })
+  )
   if (oneShot.data === undefined || !("ocr" in oneShot.data)) throw new Error(`one-shot: ${oneShot.response.status}`)
 
-  const deleted = record("documents.delete", "delete", "/v1/documents/{document_id}", await client.DELETE("/v1/documents/{document_id}", {
-    params: { path: { document_id: documentId } }
-  }))
-  const after = record("documents.results", "get", "/v1/documents/{document_id}", await client.GET("/v1/documents/{document_id}", {
-    params: { path: { document_id: documentId } }
-  }))
+  const deleted = record(
+    "documents.delete",
+    "delete",
+    "/v1/documents/{document_id}",
+    await client.DELETE("/v1/documents/{document_id}", {
+      params: { path: { document_id: documentId } }
+    })
+  )
+  const after = record(
+    "documents.results",
+    "get",
+    "/v1/documents/{document_id}",
+    await client.GET("/v1/documents/{document_id}", {
+      params: { path: { document_id: documentId } }
+    })
+  )
   if (after.error === undefined) throw new Error("the deleted document still answers")
-  record("templates.delete", "delete", "/v1/templates/{template_id}", await client.DELETE("/v1/templates/{template_id}", {
-    params: { path: { template_id: templateId } }
-  }))
+  record(
+    "templates.delete",
+    "delete",
+    "/v1/templates/{template_id}",
+    await client.DELETE("/v1/templates/{template_id}", {
+      params: { path: { template_id: templateId } }
+    })
+  )
 
   return {
     exchanges,
