@@ -6,6 +6,7 @@ import { SqlClient } from "@effect/sql"
 import { ConfigError, Effect, Layer, Option, Redacted } from "effect"
 import { KeyStore } from "./Auth/Keys.js"
 import { AppConfig } from "./Config.js"
+import { ParseCache } from "./Documents/ParseCache.js"
 import { DocumentsRepo } from "./Documents/Repo.js"
 import { DocumentWork } from "./Documents/Work.js"
 import { AnthropicExtractor } from "./Engine/Claude/Extractor.js"
@@ -79,6 +80,7 @@ export const ScratchLive = Layer.scoped(
 const CoreLive = Layer.mergeAll(
   TemplatesRepo.Default,
   DocumentsRepo.Default,
+  ParseCache.Default,
   KeyStore.Default,
   BlobStoreLive,
   UrlFetcher.DefaultWithoutDependencies,

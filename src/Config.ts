@@ -60,6 +60,8 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       readTimeoutMs: yield* Config.option(Config.integer("READ_TIMEOUT_MS")).pipe(Effect.map(Option.getOrUndefined)),
       /** The memory reading one document may take in its worker, beyond the worker's resting size, in MB. */
       readMemoryMb: yield* Config.integer("READ_MEMORY_MB").pipe(Config.withDefault(1024)),
+      /** Page models of stored documents kept in this process's memory (Documents/ParseCache.ts); 0: none. */
+      parseCacheMb: yield* Config.integer("PARSE_CACHE_MB").pipe(Config.withDefault(128)),
       /** Start a reading worker with the server (false: on the first document). */
       readPrestart: yield* Config.boolean("READ_PRESTART").pipe(Config.withDefault(true)),
       /** Fields in one template, nested ones included: each is a value to look for in every section. */

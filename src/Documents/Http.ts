@@ -14,6 +14,7 @@ import { parseKey, Pipeline, type ReadOptions } from "../Pipeline/Pipeline.js"
 import { BlobStore } from "../Storage/BlobStore.js"
 import { inputBytes, resolveInput } from "./Input.js"
 import { stripCoordinates } from "./Output.js"
+import { ParseCache } from "./ParseCache.js"
 import { DocumentsRepo } from "./Repo.js"
 import { loadSpecs, parseTemplateIdsField } from "./Templates.js"
 import { DocumentWork } from "./Work.js"
@@ -30,6 +31,7 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
     const blobs = yield* BlobStore
     const pipeline = yield* Pipeline
     const work = yield* DocumentWork
+    const parses = yield* ParseCache
     const jobs = yield* Jobs
     const webhooks = yield* Webhooks
     const { admit } = yield* Admission
@@ -194,5 +196,6 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
             )
           )
           if (!removed) return yield* new NotFound({ detail: `document ${path.document_id} not found` })
+          parses.forget(doc.document_id)
         }).pipe(Effect.withSpan("Documents.delete")))
   }))

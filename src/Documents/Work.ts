@@ -14,6 +14,7 @@ import { Progress } from "../Pipeline/Progress.js"
 import { BlobStore } from "../Storage/BlobStore.js"
 import { oneShot, type OneShotOptions } from "./OneShot.js"
 import { plain, withCoordinates } from "./Output.js"
+import { ParseCache } from "./ParseCache.js"
 import { DocumentsRepo, type StoredDocument } from "./Repo.js"
 import { loadSpecs } from "./Templates.js"
 
@@ -26,6 +27,7 @@ export class DocumentWork extends Effect.Service<DocumentWork>()("DocumentWork",
     const repo = yield* DocumentsRepo
     const blobs = yield* BlobStore
     const pipeline = yield* Pipeline
+    const memory = yield* ParseCache
 
     const findDocument = (tenantId: string, id: string) =>
       repo.find(tenantId, id).pipe(
@@ -36,15 +38,21 @@ export class DocumentWork extends Effect.Service<DocumentWork>()("DocumentWork",
         }))
       )
 
-    /** The document's page model: from the parse cache, or read once and cached. */
+    /** The document's page model: from this process's memory, the database's parse cache, or read once and cached. */
     const pageModelOf = (doc: StoredDocument, options: ReadOptions) =>
       Effect.gen(function*() {
         const key = parseKey(options)
+        const remembered = memory.get(doc.document_id, key)
+        if (remembered !== undefined) return remembered
         const cached = yield* repo.findParse(doc.document_id, key).pipe(Effect.orDie)
-        if (Option.isSome(cached)) return cached.value
+        if (Option.isSome(cached)) {
+          memory.set(doc.document_id, key, cached.value)
+          return cached.value
+        }
         const bytes = yield* blobs.read(doc.blobSha256)
         const model = yield* pipeline.read(bytes, options)
         yield* repo.saveParse(doc.document_id, key, model).pipe(Effect.orDie)
+        memory.set(doc.document_id, key, model)
         return model
       })
 

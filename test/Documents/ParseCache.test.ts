@@ -45,7 +45,8 @@ const cached = (documentId: string) =>
       >`SELECT options_key, page_model FROM parses WHERE document_id = ${documentId} ORDER BY options_key`
   )
 
-layer(testApp(), { timeout: 60_000 })("parse cache", (it) => {
+// The database's cache as every process sees it, without this process's memory in front of it.
+layer(testApp({ parseCacheMb: 0 }), { timeout: 60_000 })("parse cache", (it) => {
   it.effect("is keyed by the readers' version", () =>
     Effect.gen(function*() {
       const { documentId } = yield* setup
@@ -93,5 +94,24 @@ layer(testApp(), { timeout: 60_000 })("parse cache", (it) => {
       expect(JSON.stringify(run.json)).toContain("4711")
       expect(JSON.stringify(run.json)).not.toContain("9999")
       expect((yield* cached(documentId)).map((r) => r.options_key)).toEqual([`plain@${READER_VERSION}`])
+    }))
+})
+
+layer(testApp({ parseCacheMb: 16 }), { timeout: 60_000 })("parse cache in the process's memory", (it) => {
+  it.effect("a second extraction takes the model from memory: the database's copy is not read again", () =>
+    Effect.gen(function*() {
+      const { documentId, extract } = yield* setup
+      expect((yield* extract).status).toBe(200)
+      const sql = yield* SqlClient.SqlClient
+      yield* sql`UPDATE parses SET page_model = ${
+        JSON.stringify({ mediaType: 5, pages: "broken" })
+      } WHERE document_id = ${documentId}`
+      const again = yield* extract
+      expect(again.status).toBe(200)
+      expect(JSON.stringify(again.json)).toContain("4711")
+      // Served from memory: the broken row was never read (a read would have replaced it).
+      const rows = yield* cached(documentId)
+      const model = typeof rows[0]!.page_model === "string" ? JSON.parse(rows[0]!.page_model) : rows[0]!.page_model
+      expect(model.mediaType).toBe(5)
     }))
 })

@@ -39,6 +39,7 @@ export const testConfig = (overrides: Partial<ConfigShape> = {}): AppConfig =>
     readWorkers: 1,
     readTimeoutMs: undefined,
     readMemoryMb: 512,
+    parseCacheMb: 64,
     readPrestart: false,
     maxTemplateFields: 500,
     urlAllowHosts: ["127.0.0.1", "localhost"],

@@ -14,6 +14,8 @@ import { readValue } from "./Readers.js"
 import { type TitleLine, titleLine } from "./TitleLine.js"
 
 export interface SpecProfile {
+  /** The template's document type and fields as text: profiles with the same key score a page alike. */
+  readonly key: string
   readonly spec: TemplateSpec
   readonly type: DocumentTypeProfile
   /** Label phrases of the template's leaves, one profile per leaf. */
@@ -53,6 +55,7 @@ const leaves = (
   })
 
 export const specProfile = (spec: TemplateSpec): SpecProfile => ({
+  key: JSON.stringify([spec.documentType, spec.fields]),
   spec,
   type: documentTypeProfile(spec.documentType),
   fields: leaves(spec.fields, []).map(({ field, path }) => {
@@ -212,14 +215,93 @@ const headerOf = (layout: PageLayout): Set<string> =>
     layout.rows.slice(0, 4).flatMap((r) => r.words.flatMap((w) => w.tokens)).filter((t) => /^\p{L}{3,}$/u.test(t))
   )
 
-export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): PageEvidence => {
+/** What a page says whatever the templates: read once per page object (see Layout.ts's layouts). */
+interface PageFacts {
+  readonly blank: boolean
+  readonly layout: PageLayout
+  readonly rows: ReturnType<typeof rowStrings>
+  readonly text: string
+  readonly roll: ReturnType<typeof tillRoll>
+  readonly titledLine: ReturnType<typeof titleLine>
+  readonly pageNumber: number | undefined
+  readonly documentNumber: string | undefined
+  readonly date: string | undefined
+  readonly header: ReadonlySet<string>
+  readonly content: ReadonlySet<string>
+}
+
+const facts = new WeakMap<Page, PageFacts>()
+
+const factsOf = (page: Page): PageFacts => {
+  const known = facts.get(page)
+  if (known !== undefined) return known
   const layout = layoutOf(page)
   const text = pageText(page)
   const blank = text.replace(/[^\p{L}\p{N}]/gu, "").length < 3
+  let made: PageFacts
   if (blank) {
+    made = {
+      blank,
+      layout,
+      rows: [],
+      text,
+      roll: tillRoll(layout),
+      titledLine: undefined,
+      pageNumber: undefined,
+      documentNumber: undefined,
+      date: undefined,
+      header: new Set(),
+      content: new Set()
+    }
+  } else {
+    const roll = tillRoll(layout)
+    const hint = inferDateOrder([text])
+    const titledLine = titleLine({ layouts: [layout], hint })
+    made = {
+      blank,
+      layout,
+      rows: rowStrings(layout),
+      text,
+      roll,
+      titledLine,
+      pageNumber: pageNumberOf(layout),
+      documentNumber: documentNumberOf(layout, hint, titledLine),
+      date: dateOf(layout, hint, roll, titledLine),
+      header: headerOf(layout),
+      content: new Set(layout.rows.flatMap((r) => r.words.flatMap((w) => w.tokens)))
+    }
+  }
+  facts.set(page, made)
+  return made
+}
+
+/** How a page fits one template (its title on the page, its score), by page object and template. */
+const fits = new WeakMap<Page, Map<string, { readonly titled: boolean; readonly score: number }>>()
+
+const fitOf = (page: Page, f: PageFacts, p: SpecProfile) => {
+  const known = fits.get(page)?.get(p.key)
+  if (known !== undefined) return known
+  // A title line names its type in one word, compounds included ("Handelsrechnung" is a "Rechnung").
+  const byLine = f.titledLine?.date !== undefined &&
+    p.type.titles.some((t) => t.length === 1 && f.titledLine!.title.endsWith(t[0]!))
+  const titled = byLine || isTitled(f.layout, p.type.titles)
+  const fit = { titled, score: scoreFor(f.layout, f.rows, f.text, p, titled, f.roll) }
+  const byKey = fits.get(page) ?? new Map()
+  byKey.set(p.key, fit)
+  fits.set(page, byKey)
+  return fit
+}
+
+/**
+ * A page's evidence for these templates. The work is kept beside the page object, so a model held in
+ * memory (a stored document's cached parse) is not analysed again by the next split.
+ */
+export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): PageEvidence => {
+  const f = factsOf(page)
+  if (f.blank) {
     return {
       page,
-      blank,
+      blank: true,
       scores: profiles.map(() => 0),
       titled: new Set(),
       pageNumber: undefined,
@@ -230,28 +312,18 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
       content: new Set()
     }
   }
-  const rows = rowStrings(layout)
-  const roll = tillRoll(layout)
-  const hint = inferDateOrder([text])
-  const titledLine = titleLine({ layouts: [layout], hint })
-  const titled = new Set<number>()
-  profiles.forEach((p, i) => {
-    // A title line names its type in one word, compounds included ("Handelsrechnung" is a "Rechnung").
-    const byLine = titledLine?.date !== undefined &&
-      p.type.titles.some((t) => t.length === 1 && titledLine.title.endsWith(t[0]!))
-    if (byLine || isTitled(layout, p.type.titles)) titled.add(i)
-  })
+  const fitted = profiles.map((p) => fitOf(page, f, p))
   return {
     page,
-    blank,
-    scores: profiles.map((p, i) => scoreFor(layout, rows, text, p, titled.has(i), roll)),
-    titled,
-    pageNumber: pageNumberOf(layout),
-    documentNumber: documentNumberOf(layout, hint, titledLine),
-    titleLine: titledLine?.date !== undefined,
-    date: dateOf(layout, hint, roll, titledLine),
-    header: headerOf(layout),
-    content: new Set(layout.rows.flatMap((r) => r.words.flatMap((w) => w.tokens)))
+    blank: false,
+    scores: fitted.map((x) => x.score),
+    titled: new Set(fitted.flatMap((x, i) => (x.titled ? [i] : []))),
+    pageNumber: f.pageNumber,
+    documentNumber: f.documentNumber,
+    titleLine: f.titledLine?.date !== undefined,
+    date: f.date,
+    header: f.header,
+    content: f.content
   }
 }
 
