@@ -2,6 +2,7 @@
  * Date reading: numeric dates (ISO, d/m/y and m/d/y with / . -, two-digit years) and dates with
  * written months in English, French, German, Dutch, Spanish, Italian, Portuguese and Malay.
  */
+import { LRUCache } from "lru-cache"
 import { fold } from "./Tokens.js"
 
 export type DateOrder = "dmy" | "mdy"
@@ -77,7 +78,19 @@ const numericIso = (a: string, sep: string, b: string, c: string, hint: DateOrde
 }
 
 /** Every date in the text, in text order. */
-export const findDates = (text: string, hint?: DateOrder): Array<DateMatch> => {
+/** Texts already searched, by day/month order: the same lines recur on every page and in every request. */
+const datesMemo = new LRUCache<string, ReadonlyArray<DateMatch>>({ max: 50_000 })
+
+export const findDates = (text: string, hint?: DateOrder): ReadonlyArray<DateMatch> => {
+  const key = `${hint ?? ""}\u0000${text}`
+  const known = datesMemo.get(key)
+  if (known !== undefined) return known
+  const made = searchDates(text, hint)
+  datesMemo.set(key, made)
+  return made
+}
+
+const searchDates = (text: string, hint?: DateOrder): Array<DateMatch> => {
   // Folding can change lengths ("ß", ligatures); dates only use characters it keeps, so a
   // same-length fold keeps positions and a different length falls back to the raw text.
   const folded = fold(text)

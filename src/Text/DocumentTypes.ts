@@ -2,6 +2,7 @@
  * Per-document-type vocabulary for classification: the titles a document of the type carries and
  * the words and labels that are typical of it, in the supported languages.
  */
+import { LRUCache } from "lru-cache"
 import { fieldNameWords, tokensOf } from "./Tokens.js"
 import { conceptPhrases } from "./Vocabulary.js"
 
@@ -166,8 +167,19 @@ const aliasMatch = (typeWords: ReadonlyArray<string>, alias: ReadonlyArray<strin
   return false
 }
 
+/** Profiles already made: every section of every request asks again for its template's type. */
+const typeProfiles = new LRUCache<string, DocumentTypeProfile>({ max: 1024 })
+
 /** The classification vocabulary for a template's document_type; unknown types fall back to their own name. */
 export const documentTypeProfile = (documentType: string): DocumentTypeProfile => {
+  const known = typeProfiles.get(documentType)
+  if (known !== undefined) return known
+  const made = makeDocumentTypeProfile(documentType)
+  typeProfiles.set(documentType, made)
+  return made
+}
+
+const makeDocumentTypeProfile = (documentType: string): DocumentTypeProfile => {
   const typeWords = tokensOf(fieldNameWords(documentType).join(" "))
   let entry: TypeEntry | undefined
   let bestLength = 0

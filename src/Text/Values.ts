@@ -2,6 +2,7 @@
  * Typed readers shared by every engine: amounts, integers, booleans, dates, currencies, and the
  * search for typed values inside a line of words (so grounding can union the words' boxes).
  */
+import { LRUCache } from "lru-cache"
 import type { Box } from "../Domain/PageModel.js"
 import { type DateOrder, findDates, parseWholeDate } from "./Dates.js"
 import { joinsAtDecimalMark, repairAmountWord, repairDateText } from "./Misreads.js"
@@ -67,7 +68,18 @@ interface CurrencyHit {
   readonly code: string
 }
 
-const currencyHits = (text: string): Array<CurrencyHit> => {
+/** Texts already searched: the same amounts and codes recur on every page of a document and in every request. */
+const currencyMemo = new LRUCache<string, ReadonlyArray<CurrencyHit>>({ max: 50_000 })
+
+const currencyHits = (text: string): ReadonlyArray<CurrencyHit> => {
+  const known = currencyMemo.get(text)
+  if (known !== undefined) return known
+  const made = findCurrencyHits(text)
+  currencyMemo.set(text, made)
+  return made
+}
+
+const findCurrencyHits = (text: string): Array<CurrencyHit> => {
   const hits: Array<CurrencyHit> = []
   for (const m of text.matchAll(/(?<![\p{L}])([A-Z]{3})(?![\p{L}])/gu)) {
     if (ISO_CODES.has(m[1]!)) hits.push({ index: m.index, length: 3, code: m[1]! })
@@ -91,7 +103,7 @@ export const currencyCode = (text: string): string | undefined => currencyHits(t
 
 const stripCurrency = (text: string): string => {
   let out = text
-  for (const h of currencyHits(text).reverse()) out = out.slice(0, h.index) + " " + out.slice(h.index + h.length)
+  for (const h of [...currencyHits(text)].reverse()) out = out.slice(0, h.index) + " " + out.slice(h.index + h.length)
   return out
 }
 

@@ -3,6 +3,7 @@
  * English, French, German, Dutch, Spanish, Italian, Portuguese and Malay, and the mapping from a
  * template field (its name, its parents' names, its description) to the label phrases to look for.
  */
+import { LRUCache } from "lru-cache"
 import { fieldNameWords, tokensOf } from "./Tokens.js"
 
 export interface Concept {
@@ -653,11 +654,30 @@ const conceptsNamed = (words: ReadonlyArray<string>, table: boolean): Array<stri
 }
 
 /**
+ * Profiles already made: every section of every request asks again for the same templates' fields.
+ * Bounded by count; a profile is a few phrases.
+ */
+const profiles = new LRUCache<string, FieldProfile>({ max: 4096 })
+
+/**
  * What a field means and which labels to look for: `path` is the field's name preceded by its
  * parents' names (["seller", "name"]); `table` when the field is a column of a list of items.
  * Names in any case style are split into words ("invoice_number", "invoiceNumber").
  */
 export const fieldProfile = (
+  path: ReadonlyArray<string>,
+  description?: string,
+  options?: { readonly table?: boolean }
+): FieldProfile => {
+  const key = JSON.stringify([path, description ?? null, options?.table === true])
+  const known = profiles.get(key)
+  if (known !== undefined) return known
+  const made = makeFieldProfile(path, description, options)
+  profiles.set(key, made)
+  return made
+}
+
+const makeFieldProfile = (
   path: ReadonlyArray<string>,
   description?: string,
   options?: { readonly table?: boolean }
@@ -706,8 +726,21 @@ export const fieldProfile = (
   }
 }
 
+/** Phrase lists already made, by concept and strength (the same few are asked for on every page). */
+const conceptPhraseMemo = new Map<string, ReadonlyArray<Phrase>>()
+
 /** All label phrases of a concept (strong ones first). */
-export const conceptPhrases = (id: string, strength = 1): Array<Phrase> => {
+export const conceptPhrases = (id: string, strength = 1): ReadonlyArray<Phrase> => {
+  const key = `${id}\u0000${strength}`
+  const known = conceptPhraseMemo.get(key)
+  if (known !== undefined) return known
+  const made = makeConceptPhrases(id, strength)
+  // Concepts are a fixed vocabulary; strengths are a handful of constants.
+  if (conceptPhraseMemo.size < 10_000) conceptPhraseMemo.set(key, made)
+  return made
+}
+
+const makeConceptPhrases = (id: string, strength: number): Array<Phrase> => {
   const c = CONCEPT_BY_ID.get(id)
   if (c === undefined) return []
   return [

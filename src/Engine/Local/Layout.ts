@@ -256,6 +256,32 @@ export const findLabels = (
   layout: PageLayout,
   phrases: ReadonlyArray<Phrase>,
   own: ReadonlySet<string>
+): ReadonlyArray<LabelMatch> => {
+  // Kept beside the page's layout, by phrase list (the profiles' lists are made once) and concepts.
+  const ownKey = [...own].sort().join(",")
+  let byPhrases = labelMemo.get(layout)
+  if (byPhrases === undefined) {
+    byPhrases = new WeakMap()
+    labelMemo.set(layout, byPhrases)
+  }
+  let byOwn = byPhrases.get(phrases)
+  if (byOwn === undefined) {
+    byOwn = new Map()
+    byPhrases.set(phrases, byOwn)
+  }
+  const known = byOwn.get(ownKey)
+  if (known !== undefined) return known
+  const made = searchLabels(layout, phrases, own)
+  byOwn.set(ownKey, made)
+  return made
+}
+
+const labelMemo = new WeakMap<PageLayout, WeakMap<ReadonlyArray<Phrase>, Map<string, ReadonlyArray<LabelMatch>>>>()
+
+const searchLabels = (
+  layout: PageLayout,
+  phrases: ReadonlyArray<Phrase>,
+  own: ReadonlySet<string>
 ): Array<LabelMatch> => {
   const byFirst = new Map<string, Array<Phrase>>()
   for (const p of phrases) byFirst.set(p.tokens[0]!, [...(byFirst.get(p.tokens[0]!) ?? []), p])
