@@ -2,11 +2,17 @@
 import { Schema } from "effect"
 
 /** `true`/`false` (also `1`/`0`); anything else is a 422. */
-export const QueryBoolean = Schema.transform(Schema.Literal("true", "false", "1", "0"), Schema.Boolean, {
-  strict: true,
-  decode: (s) => s === "true" || s === "1",
-  encode: (b) => (b ? "true" : "false")
-})
+export const QueryBoolean = Schema.transform(
+  Schema.Literal("true", "false", "1", "0").annotations({
+    message: () => ({ message: "must be true or false (or 1 or 0)", override: true })
+  }),
+  Schema.Boolean,
+  {
+    strict: true,
+    decode: (s) => s === "true" || s === "1",
+    encode: (b) => (b ? "true" : "false")
+  }
+)
 
 /**
  * A boolean query parameter: typed as a boolean in the OpenAPI document, so generated clients take
@@ -18,11 +24,16 @@ export const queryBoolean = (description: string, example: boolean) =>
     jsonSchema: { type: "boolean", description: `${description} (1 and 0 also work)`, examples: [example] }
   })
 
+const wholeNumber = (rule: string) => ({
+  message: () => ({ message: `must be a whole number ${rule}`, override: true })
+})
+
 const IntFromString = Schema.NumberFromString.pipe(Schema.int())
 
 export const Paging = Schema.Struct({
   limit: Schema.optional(
     IntFromString.pipe(Schema.between(1, 1000)).annotations({
+      ...wholeNumber("from 1 to 1000"),
       description: "At most this many items (1..1000); all when absent",
       jsonSchema: {
         type: "integer",
@@ -35,6 +46,7 @@ export const Paging = Schema.Struct({
   ),
   offset: Schema.optional(
     IntFromString.pipe(Schema.nonNegative()).annotations({
+      ...wholeNumber("of 0 or more"),
       description: "Skip this many items",
       jsonSchema: { type: "integer", minimum: 0, description: "Skip this many items", examples: [0] }
     })

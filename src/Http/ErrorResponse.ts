@@ -25,19 +25,55 @@ interface DecodeIssue {
   readonly message: string
 }
 
+/** The schema library's words for what a value must be, as a person says them. */
+const expectedWords = (expected: string): string => {
+  if (/^ReadonlyArray<|^Array<|^\{ readonly \[x: number\]/.test(expected)) return "a list"
+  if (expected === "string" || /^a string/.test(expected)) return "text"
+  if (expected === "number" || expected === "NumberFromString") return "a number"
+  if (expected === "boolean") return "true or false"
+  if (/^\{/.test(expected)) return "an object"
+  if (/^"[^"]*"( \| "[^"]*")*$/.test(expected)) return `one of ${expected.replaceAll(" | ", ", ")}`
+  return "a valid value"
+}
+
+/**
+ * An issue's message as a sentence about the field. The schemas carry their own messages; what the
+ * library writes itself ("Expected string, actual {...}") is said without echoing the value sent,
+ * which may be a whole file part with a server path.
+ */
+const sentenceOf = (message: string): string => {
+  // A field the body does not have ("is unexpected, expected: "a" | "b"): named, with the ones it has.
+  const unknown = /^is unexpected, expected: (.*)$/.exec(message)
+  if (unknown !== null) {
+    return `unknown field (this body takes ${unknown[1]!.replaceAll("\"", "").split(" | ").join(", ")})`
+  }
+  const typed = /^Expected (.+?), actual [\s\S]*$/.exec(message)
+  if (typed !== null) return `must be ${expectedWords(typed[1]!)}`
+  if (/^Unable to decode .* into a number/.test(message)) return "must be a number"
+  if (/^is missing$/.test(message)) return "is required"
+  return message
+}
+
 /**
  * Schema violations are 422, except a template_ids that is not a list of strings (400, per the contract):
  * a wrong type there is 400; a missing list, too many ids or a bad id are 422.
  */
 const decodeErrorResponse = (error: Tagged) => {
   const issues = (error.issues ?? []) as ReadonlyArray<DecodeIssue>
-  const described = issues.slice(0, 5).map((i) => {
-    // A field the body does not have ("is unexpected, expected: "a" | "b"): named, with the ones it has.
-    const unknown = /^is unexpected, expected: (.*)$/.exec(i.message)
-    const message = unknown === null
-      ? i.message
-      : `unknown field (this body takes ${unknown[1]!.replaceAll("\"", "").split(" | ").join(", ")})`
-    return i.path.length > 0 ? `${i.path.map(String).join(".")}: ${message}` : message
+  // One sentence per field: its issues together (a union's members each add one), the value sent never echoed.
+  const byField = new Map<string, Array<DecodeIssue>>()
+  for (const i of issues) {
+    if (/^Expected undefined, actual/.test(i.message)) continue
+    const field = i.path.length > 0 ? String(i.path[0]) : ""
+    byField.set(field, [...(byField.get(field) ?? []), i])
+  }
+  const described = [...byField.values()].slice(0, 5).map((group) => {
+    const literals = group.map((i) => /^Expected ("[^"]*"), actual/.exec(i.message)?.[1])
+    const message = group.length > 1 && literals.every((l) => l !== undefined)
+      ? `must be one of ${literals.join(", ")}`
+      : sentenceOf(group[0]!.message)
+    const path = group[0]!.path
+    return path.length > 0 ? `${path.map(String).join(".")}: ${message}` : message
   })
   const detail = described.length > 0 ? described.join("; ") : String(error.message ?? "invalid request")
   const notAList = issues.some((i) => i.path[0] === "template_ids" && i._tag === "Type")

@@ -1,0 +1,82 @@
+/**
+ * What a client reads when its request is wrong: one sentence per field, naming it, saying what it
+ * must be, never echoing internals (a file part's server path, the schema library's type names).
+ */
+import { HttpClientRequest } from "@effect/platform"
+import { expect, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { keyFor, send, testApp, withKey } from "../support/app.js"
+
+const LEAKS = [
+  /"_id"/,
+  /PersistedFile/,
+  /\/tmp\//,
+  /Expected /,
+  /actual /,
+  /ReadonlyArray/,
+  /undefined/,
+  /Unable to decode/
+]
+
+const urlAsFile = () => {
+  const form = new FormData()
+  form.append("url", new Blob(["https://example.com/a.pdf"], { type: "text/plain" }), "url.txt")
+  return form
+}
+
+const expectSentence = (detail: string) => {
+  for (const leak of LEAKS) expect(detail, String(leak)).not.toMatch(leak)
+}
+
+layer(testApp(), { timeout: 60_000 })("error details", (it) => {
+  it.effect("name the field and what it must be, for query values, JSON bodies and form parts", () =>
+    Effect.gen(function*() {
+      const key = yield* keyFor("details")
+      const cases: Array<[HttpClientRequest.HttpClientRequest, number, string]> = [
+        // The url sent as a file part instead of a text field.
+        [
+          HttpClientRequest.post("/v1/documents").pipe(HttpClientRequest.bodyFormData(urlAsFile())),
+          422,
+          "url: must be text"
+        ],
+        [
+          HttpClientRequest.get("/v1/documents/doc_x?include_coordinates=yes"),
+          422,
+          "include_coordinates: must be true or false (or 1 or 0)"
+        ],
+        [HttpClientRequest.get("/v1/templates?limit=abc"), 422, "limit: must be a whole number from 1 to 1000"],
+        [HttpClientRequest.get("/v1/templates?limit=5000"), 422, "limit: must be a whole number from 1 to 1000"],
+        [HttpClientRequest.get("/v1/templates?offset=-1"), 422, "offset: must be a whole number of 0 or more"],
+        [
+          HttpClientRequest.get("/v1/jobs?status=done"),
+          422,
+          "status: must be one of \"queued\", \"running\", \"succeeded\", \"failed\", \"cancelled\""
+        ],
+        [
+          HttpClientRequest.post("/v1/templates").pipe(
+            HttpClientRequest.bodyUnsafeJson({ document_type: 5, template_data: {} })
+          ),
+          422,
+          "document_type: must be text"
+        ],
+        [
+          HttpClientRequest.post("/v1/templates").pipe(HttpClientRequest.bodyUnsafeJson({ template_data: {} })),
+          422,
+          "document_type: is required"
+        ],
+        [
+          HttpClientRequest.post("/v1/documents/doc_x/split").pipe(
+            HttpClientRequest.bodyUnsafeJson({ template_ids: "abc" })
+          ),
+          400,
+          "template_ids: must be a list"
+        ]
+      ]
+      for (const [request, status, detail] of cases) {
+        const reply = yield* send(request.pipe(withKey(key)))
+        expect(reply.status, `${request.method} ${request.url}: ${reply.text}`).toBe(status)
+        expect(reply.json.detail).toBe(detail)
+        expectSentence(reply.json.detail)
+      }
+    }))
+})
