@@ -8,7 +8,7 @@ import { fold } from "../../Text/Tokens.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { below, findLabels, lexiconHits, type PageLayout, type PlacedWord, rightOf, type Row } from "./Layout.js"
 import { readValue } from "./Readers.js"
-import type { Found, Section } from "./Section.js"
+import { type Found, rememberedPerSection, type Section } from "./Section.js"
 
 const COMPANY_SUFFIX =
   /(?:[\s(.,])(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh)\.?(?=$|[\s),.])/i
@@ -420,7 +420,9 @@ const legalOwner = (layout: PageLayout, candidates: ReadonlyArray<NameLine>): Na
  * the company's legal line goes with, else a company-like line near the top, else one followed by a
  * registration number, else the first name-like one.
  */
-export const issuerLine = (section: Section): NameLine | undefined => {
+export const issuerLine = (section: Section): NameLine | undefined => issuerLineOnce(section)
+
+const findIssuerLine = (section: Section): NameLine | undefined => {
   const layout = section.layouts[0]
   if (layout === undefined) return undefined
   const recipients = recipientWords(layout)
@@ -498,7 +500,9 @@ const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWor
 }
 
 /** The address block under the issuer's name: the next address-like lines of its column (a registration or date line may come first). */
-export const letterheadAddress = (section: Section): Found | undefined => {
+export const letterheadAddress = (section: Section): Found | undefined => letterheadAddressOnce(section)
+
+const findLetterheadAddress = (section: Section): Found | undefined => {
   const issuer = issuerLine(section)
   if (issuer === undefined) return undefined
   const { layout } = issuer
@@ -552,7 +556,9 @@ const readStreetWord = (text: string): string => text.replace(/(\p{Ll}stra)[RBf]
  * The name a document is addressed to: the first name-like line after a customer label ("To:",
  * "Kepada:"), in its column. A purchase order is addressed to its vendor.
  */
-export const addresseeLine = (section: Section): NameLine | undefined => {
+export const addresseeLine = (section: Section): NameLine | undefined => addresseeLineOnce(section)
+
+const findAddresseeLine = (section: Section): NameLine | undefined => {
   const layout = section.layouts[0]
   if (layout === undefined) return undefined
   const own = new Set(["customer"])
@@ -565,3 +571,7 @@ export const addresseeLine = (section: Section): NameLine | undefined => {
   }
   return undefined
 }
+
+const issuerLineOnce = rememberedPerSection(findIssuerLine)
+const letterheadAddressOnce = rememberedPerSection(findLetterheadAddress)
+const addresseeLineOnce = rememberedPerSection(findAddresseeLine)

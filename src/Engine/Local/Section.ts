@@ -14,3 +14,29 @@ export interface Section {
 export interface Found extends ReadValue {
   readonly layout: PageLayout
 }
+
+/**
+ * A section-wide rule's answers kept beside the section's first page layout (layouts are made once per
+ * page object): the same pages of a stored document are asked again by every request. Keyed by the
+ * section's pages, its date order and its document type, everything such a rule reads.
+ */
+export const rememberedPerSection = <A>(rule: (section: Section) => A): (section: Section) => A => {
+  const memo = new WeakMap<PageLayout, Map<string, { readonly value: A }>>()
+  return (section) => {
+    const first = section.layouts[0]
+    if (first === undefined) return rule(section)
+    const key = `${section.layouts.map((l) => l.page.page).join(",")}|${section.hint ?? ""}|${
+      section.documentType ?? ""
+    }`
+    let byKey = memo.get(first)
+    if (byKey === undefined) {
+      byKey = new Map()
+      memo.set(first, byKey)
+    }
+    const known = byKey.get(key)
+    if (known !== undefined) return known.value
+    const value = rule(section)
+    byKey.set(key, { value })
+    return value
+  }
+}
