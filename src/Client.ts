@@ -9,33 +9,12 @@
  */
 import { HttpApiClient, HttpApiSchema, HttpClient, HttpClientRequest, HttpClientResponse } from "@effect/platform"
 import { Effect } from "effect"
-import {
-  BadGateway,
-  BadRequest,
-  GatewayTimeout,
-  NotFound,
-  Overloaded,
-  PayloadTooLarge,
-  Unauthorized,
-  Unprocessable,
-  UnsupportedMediaType
-} from "./Domain/Errors.js"
+import { ApiErrors } from "./Domain/Errors.js"
 import { Api } from "./Http/Api.js"
 
 /** The typed error each status stands for (the wire carries only `{detail}`, as the contract says). */
 const errorOfStatus: ReadonlyMap<number, string> = new Map(
-  [
-    BadRequest,
-    Unauthorized,
-    NotFound,
-    PayloadTooLarge,
-    UnsupportedMediaType,
-    Unprocessable,
-    BadGateway,
-    Overloaded,
-    GatewayTimeout
-  ]
-    .map((error) => [HttpApiSchema.getStatusError(error), error._tag] as const)
+  ApiErrors.map((error) => [HttpApiSchema.getStatusError(error), error._tag] as const)
 )
 
 /** An error answer as the typed client decodes it: its `{detail}` body named by its status. */

@@ -30,22 +30,18 @@ export class ParseCache extends Effect.Service<ParseCache>()("ParseCache", {
       maxSize: parseCacheMb * 1024 * 1024,
       sizeCalculation: (model) => Math.max(1, modelBytes(model))
     })
-    const byDocument = new Map<string, Set<string>>()
     const keyOf = (documentId: string, parseKey: string) => `${documentId}\u0000${parseKey}`
 
     return {
       get: (documentId: string, parseKey: string): PageModel | undefined => cache?.get(keyOf(documentId, parseKey)),
       set: (documentId: string, parseKey: string, model: PageModel): void => {
-        if (cache === undefined) return
-        cache.set(keyOf(documentId, parseKey), model)
-        const keys = byDocument.get(documentId) ?? new Set()
-        keys.add(parseKey)
-        byDocument.set(documentId, keys)
+        cache?.set(keyOf(documentId, parseKey), model)
       },
       /** A deleted document's models leave memory with it. */
       forget: (documentId: string): void => {
-        for (const parseKey of byDocument.get(documentId) ?? []) cache?.delete(keyOf(documentId, parseKey))
-        byDocument.delete(documentId)
+        if (cache === undefined) return
+        const prefix = keyOf(documentId, "")
+        for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key)
       }
     } as const
   })

@@ -76,27 +76,9 @@ export const ApiErrors = [
   GatewayTimeout
 ] as const
 
-export const statusOf = (error: { readonly _tag: string }): number => {
-  switch (error._tag) {
-    case "BadRequest":
-      return 400
-    case "Unauthorized":
-      return 401
-    case "NotFound":
-      return 404
-    case "PayloadTooLarge":
-      return 413
-    case "UnsupportedMediaType":
-      return 415
-    case "Unprocessable":
-      return 422
-    case "Overloaded":
-      return 503
-    case "BadGateway":
-      return 502
-    case "GatewayTimeout":
-      return 504
-    default:
-      return 500
-  }
-}
+const statusOfTag: ReadonlyMap<string, number> = new Map(
+  ApiErrors.map((error) => [error._tag, HttpApiSchema.getStatusError(error)] as const)
+)
+
+/** The HTTP status of an error, as its class's annotation says; 500 for anything else. */
+export const statusOf = (error: { readonly _tag: string }): number => statusOfTag.get(error._tag) ?? 500

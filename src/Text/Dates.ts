@@ -77,18 +77,15 @@ const numericIso = (a: string, sep: string, b: string, c: string, hint: DateOrde
   return hint === "mdy" && sep !== "." ? isoOf(year, x, y) : isoOf(year, y, x)
 }
 
-/** Every date in the text, in text order. */
 /** Texts already searched, by day/month order: the same lines recur on every page and in every request. */
-const datesMemo = new LRUCache<string, ReadonlyArray<DateMatch>>({ max: 50_000 })
+const datesMemo = new LRUCache<string, ReadonlyArray<DateMatch>, readonly [text: string, hint: DateOrder | undefined]>({
+  max: 50_000,
+  memoMethod: (_key, _stale, { context }) => searchDates(...context)
+})
 
-export const findDates = (text: string, hint?: DateOrder): ReadonlyArray<DateMatch> => {
-  const key = `${hint ?? ""}\u0000${text}`
-  const known = datesMemo.get(key)
-  if (known !== undefined) return known
-  const made = searchDates(text, hint)
-  datesMemo.set(key, made)
-  return made
-}
+/** Every date in the text, in text order. */
+export const findDates = (text: string, hint?: DateOrder): ReadonlyArray<DateMatch> =>
+  datesMemo.memo(`${hint ?? ""}\u0000${text}`, { context: [text, hint] })
 
 const searchDates = (text: string, hint?: DateOrder): Array<DateMatch> => {
   // Folding can change lengths ("ß", ligatures); dates only use characters it keeps, so a

@@ -168,16 +168,13 @@ const aliasMatch = (typeWords: ReadonlyArray<string>, alias: ReadonlyArray<strin
 }
 
 /** Profiles already made: every section of every request asks again for its template's type. */
-const typeProfiles = new LRUCache<string, DocumentTypeProfile>({ max: 1024 })
+const typeProfiles = new LRUCache<string, DocumentTypeProfile>({
+  max: 1024,
+  memoMethod: (documentType) => makeDocumentTypeProfile(documentType)
+})
 
 /** The classification vocabulary for a template's document_type; unknown types fall back to their own name. */
-export const documentTypeProfile = (documentType: string): DocumentTypeProfile => {
-  const known = typeProfiles.get(documentType)
-  if (known !== undefined) return known
-  const made = makeDocumentTypeProfile(documentType)
-  typeProfiles.set(documentType, made)
-  return made
-}
+export const documentTypeProfile = (documentType: string): DocumentTypeProfile => typeProfiles.memo(documentType)
 
 const makeDocumentTypeProfile = (documentType: string): DocumentTypeProfile => {
   const typeWords = tokensOf(fieldNameWords(documentType).join(" "))

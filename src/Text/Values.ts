@@ -69,15 +69,12 @@ interface CurrencyHit {
 }
 
 /** Texts already searched: the same amounts and codes recur on every page of a document and in every request. */
-const currencyMemo = new LRUCache<string, ReadonlyArray<CurrencyHit>>({ max: 50_000 })
+const currencyMemo = new LRUCache<string, ReadonlyArray<CurrencyHit>>({
+  max: 50_000,
+  memoMethod: (text) => findCurrencyHits(text)
+})
 
-const currencyHits = (text: string): ReadonlyArray<CurrencyHit> => {
-  const known = currencyMemo.get(text)
-  if (known !== undefined) return known
-  const made = findCurrencyHits(text)
-  currencyMemo.set(text, made)
-  return made
-}
+const currencyHits = (text: string): ReadonlyArray<CurrencyHit> => currencyMemo.memo(text)
 
 const findCurrencyHits = (text: string): Array<CurrencyHit> => {
   const hits: Array<CurrencyHit> = []

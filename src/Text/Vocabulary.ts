@@ -657,7 +657,16 @@ const conceptsNamed = (words: ReadonlyArray<string>, table: boolean): Array<stri
  * Profiles already made: every section of every request asks again for the same templates' fields.
  * Bounded by count; a profile is a few phrases.
  */
-const profiles = new LRUCache<string, FieldProfile>({ max: 4096 })
+const profiles = new LRUCache<string, FieldProfile, FieldProfileArgs>({
+  max: 4096,
+  memoMethod: (_key, _stale, { context }) => makeFieldProfile(...context)
+})
+
+type FieldProfileArgs = readonly [
+  path: ReadonlyArray<string>,
+  description?: string,
+  options?: { readonly table?: boolean }
+]
 
 /**
  * What a field means and which labels to look for: `path` is the field's name preceded by its
@@ -668,14 +677,10 @@ export const fieldProfile = (
   path: ReadonlyArray<string>,
   description?: string,
   options?: { readonly table?: boolean }
-): FieldProfile => {
-  const key = JSON.stringify([path, description ?? null, options?.table === true])
-  const known = profiles.get(key)
-  if (known !== undefined) return known
-  const made = makeFieldProfile(path, description, options)
-  profiles.set(key, made)
-  return made
-}
+): FieldProfile =>
+  profiles.memo(JSON.stringify([path, description ?? null, options?.table === true]), {
+    context: [path, description, options]
+  })
 
 const makeFieldProfile = (
   path: ReadonlyArray<string>,
@@ -727,18 +732,14 @@ const makeFieldProfile = (
 }
 
 /** Phrase lists already made, by concept and strength (the same few are asked for on every page). */
-const conceptPhraseMemo = new Map<string, ReadonlyArray<Phrase>>()
+const conceptPhraseMemo = new LRUCache<string, ReadonlyArray<Phrase>, readonly [id: string, strength: number]>({
+  max: 10_000,
+  memoMethod: (_key, _stale, { context }) => makeConceptPhrases(...context)
+})
 
 /** All label phrases of a concept (strong ones first). */
-export const conceptPhrases = (id: string, strength = 1): ReadonlyArray<Phrase> => {
-  const key = `${id}\u0000${strength}`
-  const known = conceptPhraseMemo.get(key)
-  if (known !== undefined) return known
-  const made = makeConceptPhrases(id, strength)
-  // Concepts are a fixed vocabulary; strengths are a handful of constants.
-  if (conceptPhraseMemo.size < 10_000) conceptPhraseMemo.set(key, made)
-  return made
-}
+export const conceptPhrases = (id: string, strength = 1): ReadonlyArray<Phrase> =>
+  conceptPhraseMemo.memo(`${id}\u0000${strength}`, { context: [id, strength] })
 
 const makeConceptPhrases = (id: string, strength: number): Array<Phrase> => {
   const c = CONCEPT_BY_ID.get(id)

@@ -7,17 +7,14 @@ import { Effect, Either, Layer, Schema } from "effect"
 import * as fs from "node:fs/promises"
 import * as os from "node:os"
 import * as path from "node:path"
-import { EngineLive } from "../App.js"
+import { PipelineLive } from "../App.js"
 import { AppConfig } from "../Config.js"
 import { oneShot } from "../Documents/OneShot.js"
 import type { OneShotResult } from "../Domain/Document.js"
 import { PayloadTooLarge, Unprocessable } from "../Domain/Errors.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
 import { CreateTemplate } from "../Domain/Template.js"
-import { OcrEngines } from "../Ocr/Ocr.js"
-import { OfficeConverter } from "../Office/Converter.js"
 import { Pipeline } from "../Pipeline/Pipeline.js"
-import { IsolatedDocumentReader } from "../Reading/Isolation/ReadingPool.js"
 import { makeScratch, Scratch } from "../Storage/Scratch.js"
 import { normalizeTemplateWithin } from "../Templates/TemplateData.js"
 import { terminalProgress } from "./progress.js"
@@ -43,13 +40,7 @@ const TemporaryScratch = Layer.scoped(
 )
 
 /** The reader, the OCR engines and the engine, as the server has them, in this process. */
-export const CliPipelineLive = Pipeline.Default.pipe(
-  Layer.provide([
-    IsolatedDocumentReader.pipe(Layer.provide([OcrEngines.DefaultWithoutDependencies, OfficeConverter.detect])),
-    EngineLive
-  ]),
-  Layer.provide(TemporaryScratch)
-)
+export const CliPipelineLive = PipelineLive.pipe(Layer.provide(TemporaryScratch))
 
 const readTemplate = (file: string) =>
   Effect.gen(function*() {

@@ -45,6 +45,23 @@ const cached = (documentId: string) =>
       >`SELECT options_key, page_model FROM parses WHERE document_id = ${documentId} ORDER BY options_key`
   )
 
+/** Overwrites a document's cached model in the database with one that does not decode. */
+const breakCachedModel = (documentId: string) =>
+  Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) =>
+      sql`UPDATE parses SET page_model = ${
+        JSON.stringify({ mediaType: 5, pages: "broken" })
+      } WHERE document_id = ${documentId}`
+  )
+
+/** The first cached model of a document, parsed (JSON columns come back as text from some drivers). */
+const firstCachedModel = (documentId: string) =>
+  Effect.map(cached(documentId), (rows) => {
+    const value = rows[0]!.page_model
+    return (typeof value === "string" ? JSON.parse(value) : value) as { mediaType: unknown }
+  })
+
 // The database's cache as every process sees it, without this process's memory in front of it.
 layer(testApp({ parseCacheMb: 0 }), { timeout: 60_000 })("parse cache", (it) => {
   it.effect("is keyed by the readers' version", () =>
@@ -57,17 +74,12 @@ layer(testApp({ parseCacheMb: 0 }), { timeout: 60_000 })("parse cache", (it) => 
   it.effect("a cached model that does not decode is read again from the file and replaced", () =>
     Effect.gen(function*() {
       const { documentId, extract } = yield* setup
-      const sql = yield* SqlClient.SqlClient
-      yield* sql`UPDATE parses SET page_model = ${
-        JSON.stringify({ mediaType: 5, pages: "broken" })
-      } WHERE document_id = ${documentId}`
+      yield* breakCachedModel(documentId)
       const run = yield* extract
       expect(run.status).toBe(200)
       expect(JSON.stringify(run.json)).toContain("4711")
-      const rows = yield* cached(documentId)
-      expect(rows).toHaveLength(1)
-      const model = typeof rows[0]!.page_model === "string" ? JSON.parse(rows[0]!.page_model) : rows[0]!.page_model
-      expect(model.mediaType).toBe("application/pdf")
+      expect(yield* cached(documentId)).toHaveLength(1)
+      expect((yield* firstCachedModel(documentId)).mediaType).toBe("application/pdf")
     }))
 
   it.effect("a model cached by another readers' version is not used, and goes when the new one is cached", () =>
@@ -102,16 +114,11 @@ layer(testApp({ parseCacheMb: 16 }), { timeout: 60_000 })("parse cache in the pr
     Effect.gen(function*() {
       const { documentId, extract } = yield* setup
       expect((yield* extract).status).toBe(200)
-      const sql = yield* SqlClient.SqlClient
-      yield* sql`UPDATE parses SET page_model = ${
-        JSON.stringify({ mediaType: 5, pages: "broken" })
-      } WHERE document_id = ${documentId}`
+      yield* breakCachedModel(documentId)
       const again = yield* extract
       expect(again.status).toBe(200)
       expect(JSON.stringify(again.json)).toContain("4711")
       // Served from memory: the broken row was never read (a read would have replaced it).
-      const rows = yield* cached(documentId)
-      const model = typeof rows[0]!.page_model === "string" ? JSON.parse(rows[0]!.page_model) : rows[0]!.page_model
-      expect(model.mediaType).toBe(5)
+      expect((yield* firstCachedModel(documentId)).mediaType).toBe(5)
     }))
 })

@@ -15,17 +15,9 @@ import { makeClient } from "../../src/Client.js"
 import { keyFor, send, testApp } from "../support/app.js"
 import { specValidator } from "../support/openapi.js"
 import { generateTypes } from "../support/openapiTypes.js"
-import { makePdf } from "../support/pdfs.js"
+import { invoicePdf } from "../support/pdfs.js"
 
 const clientDir = path.join(import.meta.dirname, "client")
-
-const invoicePdf = () =>
-  makePdf([[
-    { text: "INVOICE", x: 60, y: 60, size: 20 },
-    { text: "Invoice number: INV-2024-118", x: 60, y: 110 },
-    { text: "Invoice date: 15 November 2024", x: 60, y: 130 },
-    { text: "Total due: 1,249.50 EUR", x: 60, y: 400 }
-  ]])
 
 const specOf = send(HttpClientRequest.get("/openapi.json")).pipe(Effect.map((r) => r.json as Record<string, any>))
 

@@ -10,7 +10,7 @@ import { expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { fileForm, keyFor, send, testApp, withKey } from "../support/app.js"
 import { redoclyLint, specValidator } from "../support/openapi.js"
-import { makePdf } from "../support/pdfs.js"
+import { invoicePdf } from "../support/pdfs.js"
 
 type Json = Record<string, any>
 
@@ -133,14 +133,7 @@ layer(testApp(), { timeout: 120_000 })("the OpenAPI document", (it) => {
       const spec = yield* fetchSpec
       const validator = specValidator(spec)
       const key = yield* keyFor("examples")
-      const pdf = yield* Effect.promise(() =>
-        makePdf([[
-          { text: "INVOICE", x: 60, y: 60, size: 20 },
-          { text: "Invoice number: INV-2024-118", x: 60, y: 110 },
-          { text: "Invoice date: 15 November 2024", x: 60, y: 130 },
-          { text: "Total due: 1,249.50 EUR", x: 60, y: 400 }
-        ]])
-      )
+      const pdf = yield* Effect.promise(invoicePdf)
       // The examples name ids of another server; the ids created here take their place.
       const ids = new Map<string, string>()
       const created: Json = {}

@@ -12,7 +12,7 @@ import * as path from "node:path"
 import { Writable } from "node:stream"
 import { afterAll, describe, expect, it } from "vitest"
 import { terminalProgress } from "../../src/cli/progress.js"
-import { makePdf } from "../support/pdfs.js"
+import { invoicePdf, makePdf } from "../support/pdfs.js"
 import { textPng } from "../support/textImage.js"
 
 const root = path.resolve(import.meta.dirname, "../..")
@@ -57,14 +57,7 @@ describe("docsplit extract", () => {
   it(
     "prints the one-shot response of a text PDF (with coordinates), and nothing else on stdout or stderr",
     async () => {
-      const pdf = write(
-        "invoice.pdf",
-        await makePdf([[
-          { text: "INVOICE", x: 60, y: 60, size: 20 },
-          { text: "Invoice number: INV-2024-118", x: 60, y: 110 },
-          { text: "Total due: 1,249.50 EUR", x: 60, y: 400 }
-        ]])
-      )
+      const pdf = write("invoice.pdf", await invoicePdf())
       const run = await docsplit("extract", pdf, "--template", invoiceTemplate(), "--coordinates")
       expect(run.stderr).toBe("")
       expect(run.code).toBe(0)

@@ -67,6 +67,15 @@ const toUserSpace = (rotate: number, X: number, Y: number): { x: number; y: numb
 }
 
 /** Text layout of makeTextPdf: 12 pt lines, 16 pt apart, from 72 pt below the top, 72 pt from the left. */
+/** A one-page invoice with its number (INV-2024-118) on page 1, as the client and spec tests send it. */
+export const invoicePdf = (): Promise<Uint8Array> =>
+  makePdf([[
+    { text: "INVOICE", x: 60, y: 60, size: 20 },
+    { text: "Invoice number: INV-2024-118", x: 60, y: 110 },
+    { text: "Invoice date: 15 November 2024", x: 60, y: 130 },
+    { text: "Total due: 1,249.50 EUR", x: 60, y: 400 }
+  ]])
+
 export const textLayout = { left: 72, top: 72, size: 12, leading: 16 } as const
 
 /** One page per element, its lines laid out top to bottom (see textLayout). */

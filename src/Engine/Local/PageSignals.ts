@@ -5,6 +5,7 @@
  */
 import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type Page, pageText } from "../../Domain/PageModel.js"
+import { besideOwner } from "../../lib/memo.js"
 import { type DocumentTypeProfile, documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { inferDateOrder } from "../../Text/Values.js"
 import { conceptPhrases, type FieldProfile, fieldProfile } from "../../Text/Vocabulary.js"
@@ -216,49 +217,40 @@ const headerOf = (layout: PageLayout): Set<string> =>
   )
 
 /** What a page says whatever the templates: read once per page object (see Layout.ts's layouts). */
-interface PageFacts {
-  readonly blank: boolean
-  readonly layout: PageLayout
-  readonly rows: ReturnType<typeof rowStrings>
-  readonly text: string
-  readonly roll: ReturnType<typeof tillRoll>
-  readonly titledLine: ReturnType<typeof titleLine>
-  readonly pageNumber: number | undefined
-  readonly documentNumber: string | undefined
-  readonly date: string | undefined
-  readonly header: ReadonlySet<string>
-  readonly content: ReadonlySet<string>
-}
+type PageFacts =
+  | { readonly blank: true }
+  | {
+    readonly blank: false
+    readonly layout: PageLayout
+    readonly rows: ReturnType<typeof rowStrings>
+    readonly text: string
+    readonly roll: ReturnType<typeof tillRoll>
+    readonly titledLine: ReturnType<typeof titleLine>
+    readonly pageNumber: number | undefined
+    readonly documentNumber: string | undefined
+    readonly date: string | undefined
+    readonly header: ReadonlySet<string>
+    readonly content: ReadonlySet<string>
+  }
+
+type ReadPage = Extract<PageFacts, { readonly blank: false }>
 
 const facts = new WeakMap<Page, PageFacts>()
+
+const BLANK: PageFacts = { blank: true }
 
 const factsOf = (page: Page): PageFacts => {
   const known = facts.get(page)
   if (known !== undefined) return known
-  const layout = layoutOf(page)
   const text = pageText(page)
-  const blank = text.replace(/[^\p{L}\p{N}]/gu, "").length < 3
-  let made: PageFacts
-  if (blank) {
-    made = {
-      blank,
-      layout,
-      rows: [],
-      text,
-      roll: tillRoll(layout),
-      titledLine: undefined,
-      pageNumber: undefined,
-      documentNumber: undefined,
-      date: undefined,
-      header: new Set(),
-      content: new Set()
-    }
-  } else {
+  let made: PageFacts = BLANK
+  if (text.replace(/[^\p{L}\p{N}]/gu, "").length >= 3) {
+    const layout = layoutOf(page)
     const roll = tillRoll(layout)
     const hint = inferDateOrder([text])
     const titledLine = titleLine({ layouts: [layout], hint })
     made = {
-      blank,
+      blank: false,
       layout,
       rows: rowStrings(layout),
       text,
@@ -276,21 +268,16 @@ const factsOf = (page: Page): PageFacts => {
 }
 
 /** How a page fits one template (its title on the page, its score), by page object and template. */
-const fits = new WeakMap<Page, Map<string, { readonly titled: boolean; readonly score: number }>>()
+const fits = besideOwner<Page, { readonly titled: boolean; readonly score: number }>()
 
-const fitOf = (page: Page, f: PageFacts, p: SpecProfile) => {
-  const known = fits.get(page)?.get(p.key)
-  if (known !== undefined) return known
-  // A title line names its type in one word, compounds included ("Handelsrechnung" is a "Rechnung").
-  const byLine = f.titledLine?.date !== undefined &&
-    p.type.titles.some((t) => t.length === 1 && f.titledLine!.title.endsWith(t[0]!))
-  const titled = byLine || isTitled(f.layout, p.type.titles)
-  const fit = { titled, score: scoreFor(f.layout, f.rows, f.text, p, titled, f.roll) }
-  const byKey = fits.get(page) ?? new Map()
-  byKey.set(p.key, fit)
-  fits.set(page, byKey)
-  return fit
-}
+const fitOf = (page: Page, f: ReadPage, p: SpecProfile) =>
+  fits(page, p.key, () => {
+    // A title line names its type in one word, compounds included ("Handelsrechnung" is a "Rechnung").
+    const byLine = f.titledLine?.date !== undefined &&
+      p.type.titles.some((t) => t.length === 1 && f.titledLine!.title.endsWith(t[0]!))
+    const titled = byLine || isTitled(f.layout, p.type.titles)
+    return { titled, score: scoreFor(f.layout, f.rows, f.text, p, titled, f.roll) }
+  })
 
 /**
  * A page's evidence for these templates. The work is kept beside the page object, so a model held in

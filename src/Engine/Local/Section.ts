@@ -1,4 +1,5 @@
 /** What the offline extractor's rules look at (a section's laid-out pages) and what they find. */
+import { besideOwner } from "../../lib/memo.js"
 import type { DateOrder } from "../../Text/Values.js"
 import type { PageLayout } from "./Layout.js"
 import type { ReadValue } from "./Readers.js"
@@ -21,22 +22,11 @@ export interface Found extends ReadValue {
  * section's pages, its date order and its document type, everything such a rule reads.
  */
 export const rememberedPerSection = <A>(rule: (section: Section) => A): (section: Section) => A => {
-  const memo = new WeakMap<PageLayout, Map<string, { readonly value: A }>>()
+  const memo = besideOwner<PageLayout, A>()
   return (section) => {
     const first = section.layouts[0]
     if (first === undefined) return rule(section)
-    const key = `${section.layouts.map((l) => l.page.page).join(",")}|${section.hint ?? ""}|${
-      section.documentType ?? ""
-    }`
-    let byKey = memo.get(first)
-    if (byKey === undefined) {
-      byKey = new Map()
-      memo.set(first, byKey)
-    }
-    const known = byKey.get(key)
-    if (known !== undefined) return known.value
-    const value = rule(section)
-    byKey.set(key, { value })
-    return value
+    const pages = section.layouts.map((l) => l.page.page).join(",")
+    return memo(first, `${pages}|${section.hint ?? ""}|${section.documentType ?? ""}`, () => rule(section))
   }
 }
