@@ -488,9 +488,15 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
   },
   {
     id: "tender",
-    triggers: ["cash", "change", "tendered", "amount paid"],
+    triggers: ["cash", "tendered", "amount paid"],
     labels:
-      "cash|change|cash tendered|tendered|amount tendered|change due|paid|amount paid|cash paid|espèces|rendu|monnaie rendue|bargeld|gegeben|rückgeld|contant|wisselgeld|betaald|efectivo|cambio|entregado|contanti|resto|dinheiro|troco|tunai|baki"
+      "cash|cash tendered|tendered|amount tendered|paid|amount paid|cash paid|espèces|montant reçu|bargeld|gegeben|contant|betaald|efectivo|entregado|contanti|dinheiro|tunai"
+  },
+  {
+    id: "change",
+    triggers: ["change due", "change"],
+    labels:
+      "change|change due|cash change|rendu|monnaie rendue|rendu monnaie|rückgeld|wechselgeld|wisselgeld|cambio|vuelto|resto|troco|baki|kembali|wang kembali"
   },
   {
     id: "rounding",

@@ -28,6 +28,8 @@ export type Evidence = {
   readonly shape: number
   /** The chance every word of it was read right (the product of its words' reading confidences): a long value read by OCR is right only when all of it is. */
   readonly intact: number
+  /** The reader's confidence in the value's least sure word: one doubtful word makes a long value wrong. */
+  readonly weakest: number
 }
 
 export const FEATURES = [
@@ -39,7 +41,8 @@ export const FEATURES = [
   "tabular",
   "agrees",
   "shape",
-  "intact"
+  "intact",
+  "weakest"
 ] as const satisfies ReadonlyArray<keyof Evidence>
 
 export type ValueGroup = "amount" | "date" | "text" | "address" | "code"
@@ -76,12 +79,16 @@ export const vectorOf = (e: Evidence): Array<number> => FEATURES.map((f) => e[f]
 /** The probability the value is right, by the model given (the fitted one by default). */
 export const confidenceOf = (group: ValueGroup, e: Evidence, m: ConfidenceModel = fitted): number => {
   const w = m[group]
-  const z = FEATURES.reduce((sum, f) => sum + w.weights[f] * e[f], w.bias)
+  const z = FEATURES.reduce((sum, f) => sum + (w.weights[f] ?? 0) * e[f], w.bias)
   return 1 / (1 + Math.exp(-z))
 }
 
 /** The chance every word of a value was read right. */
 export const intactOf = (words: ReadonlyArray<PlacedWord>): number => words.reduce((p, w) => p * w.confidence, 1)
+
+/** The reading confidence of a value's least sure word. */
+export const weakestOf = (words: ReadonlyArray<PlacedWord>): number =>
+  words.reduce((m, w) => Math.min(m, w.confidence), 1)
 
 /** The mean reading confidence of a value's words. */
 export const readingOf = (words: ReadonlyArray<PlacedWord>): number =>

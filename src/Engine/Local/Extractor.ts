@@ -8,26 +8,19 @@ import type { ExtractedObject, ExtractedValue, Grounded } from "../../Domain/Ext
 import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type PageModel, pageText, unionBox } from "../../Domain/PageModel.js"
 import { documentTypeProfile } from "../../Text/DocumentTypes.js"
-import { findValueCandidates, inferDateOrder } from "../../Text/Values.js"
+import { inferDateOrder } from "../../Text/Values.js"
 import { type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
 import { Extractor } from "../Engine.js"
-import { confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf } from "./Confidence.js"
+import { confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf, weakestOf } from "./Confidence.js"
 import { fallbackValue } from "./Fallbacks.js"
-import {
-  below,
-  findLabels,
-  gapBefore,
-  type LabelMatch,
-  layoutOf,
-  lexiconHits,
-  type PlacedWord,
-  rightOf
-} from "./Layout.js"
+import { below, findLabels, gapBefore, type LabelMatch, layoutOf, type PlacedWord, rightOf } from "./Layout.js"
 import { marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
+import { isPaid, paidAmounts } from "./Payment.js"
 import { type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
-import type { Found, Section } from "./Section.js"
+import type { Candidate, Found, Section } from "./Section.js"
 import { titleLine } from "./TitleLine.js"
+import { notTheTotal, paidTotal, plausibleTotal } from "./Totals.js"
 
 /** The section's pages, laid out, with the day/month order its dates use. */
 export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>, documentType?: string): Section => {
@@ -38,18 +31,6 @@ export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>, docume
     hint: inferDateOrder(chosen.map(pageText)),
     ...(documentType !== undefined ? { documentType } : {})
   }
-}
-
-export interface Candidate extends Found {
-  readonly score: number
-  /** The label it was read at, as match tokens ("sold by"), and how specific that label is. */
-  readonly label?: string
-  readonly strength?: number
-  /** Where that label sits (its page and row). */
-  readonly at?: LabelMatch
-  /** The best score of a reading of another value, and whether another label read the same value. */
-  readonly rival?: number
-  readonly agreed?: boolean
 }
 
 /** Texts wider than this fraction of the page away from their label are someone else's. */
@@ -174,58 +155,6 @@ const partyLine = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> 
   return label.length > 0 && label.every((t) => NAME_LABELS.has(t)) ? words.slice(end + 1) : undefined
 }
 
-/** A tax or VAT summary table: its "Total" row sums the taxes, it is not the document's total. */
-const SUMMARY = /\b(?:summary|r[ée]capitulatif|[üu]bersicht|ringkasan|resumen|riepilogo|resumo|overzicht)\b/i
-const TAX_WORD = /\b(?:gst|sst|tax|vat|tva|mwst|ust|btw|iva|cukai)\b/i
-
-/** Whether the row lies under a tax summary's heading on its page. */
-const inTaxSummary = (m: LabelMatch): boolean =>
-  m.page.rows.slice(0, m.row.index + 1).some((r) => {
-    const text = r.words.map((w) => w.text).join(" ")
-    return SUMMARY.test(text) && TAX_WORD.test(text)
-  })
-
-/**
- * A total read from the tax column of its row: the row holds a larger amount before it ("Total 118.20
- * 7.09", the last row of a tax table listing amounts and their tax), so the value is a tax, not a total.
- */
-const taxColumnOf = (m: LabelMatch, c: Candidate): boolean => {
-  if (typeof c.value !== "number") return false
-  const amounts = findValueCandidates(m.row.words.slice(m.last + 1), "amount", undefined).filter((a) =>
-    a.decimals === true
-  )
-  const largest = Math.max(0, ...amounts.map((a) => Math.abs(a.value as number)))
-  return amounts.length >= 2 && Math.abs(c.value) < TAX_SHARE * largest
-}
-/** A tax is at most this share of the amount it is levied on. */
-const TAX_SHARE = 0.3
-
-/** Candidates this close to the best score, at labels as specific, are all plausible; for a total the largest amount among them wins. */
-const TOTAL_PEERS = 0.75
-
-/** Rows that change an amount already totalled: a tax, a service charge, a rounding, a discount. */
-const ADJUSTMENTS = new Set(["tax", "rounding", "discount", "service_charge"])
-
-/**
- * A total read on a row above tax, service charge or rounding rows is the amount before them: a
- * total row below those rows, on the same page and nearly as plausible, is the one paid.
- */
-const adjustedLater = (all: ReadonlyArray<Candidate>, best: Candidate): Candidate => {
-  let pick = best
-  for (const c of all) {
-    const a = pick.at, b = c.at
-    if (
-      a === undefined || b === undefined || a.page !== b.page || b.row.index <= a.row.index ||
-      c.score < TOTAL_PEERS * pick.score
-    ) continue
-    const between = a.page.rows.slice(a.row.index + 1, b.row.index)
-    if (between.some((row) => [...(lexiconHits(a.page, row)[0]?.concepts ?? [])].some((k) => ADJUSTMENTS.has(k)))) {
-      pick = c
-    }
-  }
-  return pick
-}
-
 /**
  * The best labelled reading of a leaf in the section, if any label leads to a value of the right
  * kind. A document's total is the largest of its plausible total rows (a subtotal or an item-count
@@ -251,7 +180,7 @@ export const readLabelled = (
       const position = (pi + (m.box[1] + m.box[3]) / 2) / n
       const c = readAtLabel(section, field, kind, profile, m, position)
       if (c === undefined) continue
-      if (total && (inTaxSummary(m) || taxColumnOf(m, c))) continue
+      if (total && notTheTotal(m, c)) continue
       all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
     }
   })
@@ -259,18 +188,9 @@ export const readLabelled = (
   for (const c of all) if (best === undefined || c.score > best.score) best = c
   if (best === undefined) return undefined
   if (total) {
-    best = adjustedLater(all, best)
-    // "Total rounded" is more specific than "Total": a plain total never overrides it.
-    // An amount with cents is money; a round number beside it ("40. 60" read apart) is not its peer.
-    const peers = all.filter((c) =>
-      c.score >= TOTAL_PEERS * best!.score && (c.strength ?? 0) >= (best!.strength ?? 0) &&
-      typeof c.value === "number" &&
-      (best!.decimals !== true || c.decimals === true)
-    )
-    best = peers.reduce(
-      (a, c) => ((c.value as number) > (a.value as number) || (c.value === a.value && c.score > a.score) ? c : a),
-      best
-    )
+    const paid = paidTotal(section, all, best)
+    if (paid !== undefined) return paid
+    best = plausibleTotal(all, best)
   }
   const chosen = best
   const others = all.filter((c) => String(c.value) !== String(chosen.value))
@@ -369,11 +289,14 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
       tabular: 0,
       agrees: labelled.agreed === true || repeated ? 1 : 0,
       shape: shapeOf(kind, found.value),
-      intact: intactOf(found.words)
+      intact: intactOf(found.words),
+      weakest: weakestOf(found.words)
     })
   }
   const fallback = fallbackValue(section, field, kind, profile.concepts)
   if (fallback === undefined || fallback.words.length === 0) return null
+  const paid = profile.concepts[0] === "total" && typeof fallback.value === "number" &&
+    isPaid(paidAmounts(section), fallback.value)
   return grounded(fallback, kind, profile.concepts[0], {
     labelled: 0,
     score: 0,
@@ -381,9 +304,10 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
     meaning: profile.meaning,
     reading: readingOf(fallback.words),
     tabular: 0,
-    agrees: 0,
+    agrees: paid ? 1 : 0,
     shape: shapeOf(kind, fallback.value),
-    intact: intactOf(fallback.words)
+    intact: intactOf(fallback.words),
+    weakest: weakestOf(fallback.words)
   })
 }
 

@@ -32,6 +32,7 @@ const NOT_TOTAL = new Set([
   "subtotal",
   "tax",
   "tender",
+  "change",
   "rounding",
   "discount",
   "quantity",

@@ -334,13 +334,37 @@ const searchLabels = (
  * value. `at` when no such phrase follows; an amount in parentheses ("(12.50)") is not a qualifier.
  */
 export const qualifierEnd = (row: Row, at: number): number => {
-  if (!row.words[at + 1]?.text.startsWith("(")) return at
+  if (!row.words[at + 1]?.text.startsWith("(")) return taxQualifierEnd(row, at)
   for (let i = at + 1; i < row.words.length && i <= at + 6; i++) {
     if (row.words[i]!.text.endsWith(")")) {
       return row.words.slice(at + 1, i + 1).some((w) => /\p{L}{2}/u.test(w.text)) ? i : at
     }
   }
   return at
+}
+
+/** Words saying a tax is in or out of the amount ("incl.", "inclusive of", "inkl.", "zzgl.", "hors"). */
+const INCLUSION =
+  /^(?:incl?|inclusive|including|includes|excl?|exclusive|excluding|inkl|inklusive|exkl|zzgl|hors|avec|y\.?compris|with|w)\.?$/iu
+const TAX_NAME = /^(?:gst|sst|vat|tax|taxes|tva|mwst|ust|btw|iva|cukai)[.:]?$/iu
+/** A currency printed before the qualifier ("Total RM Incl. of GST"). */
+const CURRENCY_WORD = /^(?:rm|eur|€|usd|\$|gbp|£|chf|sgd)$/iu
+
+/**
+ * The tax word of an unparenthesized qualifier right after word `at` ("Total Inclusive GST: 277.00",
+ * "Total RM Incl. of GST 31.47"), `at` when none follows: the tax word names what the amount includes,
+ * it does not start a tax's label.
+ */
+const taxQualifierEnd = (row: Row, at: number): number => {
+  let i = at + 1
+  // The label may end on the inclusion word itself ("Total incl" matched in "Total Includes GST").
+  if (!INCLUSION.test(row.words[at]?.text ?? "")) {
+    if (CURRENCY_WORD.test(row.words[i]?.text ?? "")) i++
+    if (!INCLUSION.test(row.words[i]?.text ?? "")) return at
+    i++
+  }
+  if (/^(?:of|de|du|der|des)$/iu.test(row.words[i]?.text ?? "")) i++
+  return TAX_NAME.test(row.words[i]?.text ?? "") ? i : at
 }
 
 /** Index of the first word after `from` (and its qualifier) that starts a label of another concept, or the row length. */

@@ -7,7 +7,7 @@ import type { Field, LeafField, ObjectField } from "../../Domain/FieldTree.js"
 import { unionBox } from "../../Domain/PageModel.js"
 import { findValueCandidates } from "../../Text/Values.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
-import { confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf } from "./Confidence.js"
+import { confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf, weakestOf } from "./Confidence.js"
 import { findLabels, type LabelMatch, lexiconHits, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { type ReadKind, readKindOf, readValue } from "./Readers.js"
 import type { Section } from "./Section.js"
@@ -28,7 +28,7 @@ interface ItemField {
 
 const NUMERIC: ReadonlySet<ReadKind> = new Set(["amount", "integer", "percent"])
 /** Rows that end the table, and rows inside it that are not items. */
-const END_CONCEPTS = new Set(["total", "line_amount", "tax", "tender", "rounding", "closing_balance"])
+const END_CONCEPTS = new Set(["total", "line_amount", "tax", "tender", "change", "rounding", "closing_balance"])
 const SKIP_CONCEPTS = new Set(["subtotal", "discount"])
 
 /** An empty value of a field's shape: null leaves, objects of nulls, empty lists. */
@@ -224,7 +224,8 @@ export const readLineItems = (
           tabular: 1,
           agrees: 0,
           shape: shapeOf(fields[i]!.kind, v.value),
-          intact: intactOf(v.words)
+          intact: intactOf(v.words),
+          weakest: weakestOf(v.words)
         }
         obj[field.name] = {
           value: v.value,

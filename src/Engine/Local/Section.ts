@@ -1,7 +1,7 @@
 /** What the offline extractor's rules look at (a section's laid-out pages) and what they find. */
 import { besideOwner } from "../../lib/memo.js"
 import type { DateOrder } from "../../Text/Values.js"
-import type { PageLayout } from "./Layout.js"
+import type { LabelMatch, PageLayout } from "./Layout.js"
 import type { ReadValue } from "./Readers.js"
 
 export interface Section {
@@ -14,6 +14,19 @@ export interface Section {
 /** A value read, with the page it was read on. */
 export interface Found extends ReadValue {
   readonly layout: PageLayout
+}
+
+/** A value read at a label (or a title line), with how plausible its place makes it. */
+export interface Candidate extends Found {
+  readonly score: number
+  /** The label it was read at, as match tokens ("sold by"), and how specific that label is. */
+  readonly label?: string
+  readonly strength?: number
+  /** Where that label sits (its page and row). */
+  readonly at?: LabelMatch
+  /** The best score of a reading of another value, and whether another label read the same value. */
+  readonly rival?: number
+  readonly agreed?: boolean
 }
 
 /**

@@ -20,6 +20,7 @@ const evidence = (over: Partial<Evidence>): Evidence => ({
   agrees: 0,
   shape: 1,
   intact: 1,
+  weakest: 1,
   ...over
 })
 

@@ -207,6 +207,38 @@ describe("LocalExtractor", () => {
       expect(valuesOf(extractSection(refund, [1], spec("receipt", { total: "number" })))).toEqual({ total: -12.5 })
     })
 
+    it("takes the total row that equals what was paid, tendered less change", () => {
+      const rounded = pageModelFromLines([[
+        "Total RM Incl. of GST      22.37",
+        "Rounding Adj               -0.02",
+        "Total RM                   22.35",
+        "Cash                       30.00",
+        "Change                      7.65"
+      ]])
+      const total = readLabelled(sectionOf(rounded, [1], "receipt"), { kind: "leaf", name: "total", type: "number" }, [
+        "total"
+      ])
+      expect([total?.value, total?.agreed]).toEqual([22.35, true])
+      // Without the payment rows the larger of the two total rows is still the answer.
+      const unpaid = pageModelFromLines([[
+        "Total RM Incl. of GST      22.37",
+        "Rounding Adj   -0.02",
+        "Total RM   22.35"
+      ]])
+      expect(valuesOf(extractSection(unpaid, [1], spec("receipt", { total: "number" })))).toEqual({ total: 22.37 })
+      // "Total Inclusive GST:" names what the amount includes; the item-count row's sum is not paid.
+      const inclusive = pageModelFromLines([[
+        "9 Type: 3 Total          61.90",
+        "Total Inclusive GST:     61.00",
+        "CASH                     70.00",
+        "Change                    9.00"
+      ]])
+      expect(valuesOf(extractSection(inclusive, [1], spec("receipt", { total: "number" })))).toEqual({ total: 61 })
+      // A total printed in parentheses that cash pays exactly is a payment, not a refund.
+      const bracketed = pageModelFromLines([["Total Sales : ( 18.40)", "CASH : 18.40", "Change : 0.00"]])
+      expect(valuesOf(extractSection(bracketed, [1], spec("receipt", { total: "number" })))).toEqual({ total: 18.4 })
+    })
+
     it("keeps a big title and the small line under it apart", () => {
       const model = pageModelFromPlaced([[
         { text: "Sammy Maystone", x: 0, y: 0, size: 2.5 },

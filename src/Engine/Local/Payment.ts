@@ -1,0 +1,58 @@
+/**
+ * What the money handed over says of a document's total: the amount tendered less the change given
+ * back is what was paid ("Cash 50.00", "Change 18.55": 31.45 paid). A total that equals it is
+ * confirmed by readings printed apart from it, and among several total rows ("Total incl. GST 31.47",
+ * "Rounding -0.02", "Total 31.45") it is the one paid.
+ */
+import { conceptPhrases } from "../../Text/Vocabulary.js"
+import { findLabels, rightOf } from "./Layout.js"
+import { readValue } from "./Readers.js"
+import { rememberedPerSection, type Section } from "./Section.js"
+
+interface Money {
+  readonly value: number
+  readonly page: number
+  readonly row: number
+}
+
+/** The change is printed on one of the few rows under the amount tendered. */
+const CHANGE_ROWS = 4
+/** Amounts within half a cent are one amount. */
+const CENT = 0.005
+
+const amountsAt = (section: Section, concept: string): Array<Money> => {
+  const own = new Set([concept])
+  return section.layouts.flatMap((layout) =>
+    findLabels(layout, conceptPhrases(concept), own).flatMap((m) => {
+      // "Pay by: CASH" in a header names the means, not an amount: only a label starting its row or segment counts.
+      if (!m.segmentStart && !m.colon) return []
+      const r = readValue("amount", rightOf(m, own), section.hint !== undefined ? { hint: section.hint } : {})
+      return r !== undefined && typeof r.value === "number"
+        ? [{ value: Math.abs(r.value), page: layout.page.page, row: m.row.index }]
+        : []
+    })
+  )
+}
+
+/**
+ * The amounts the section says were paid: each amount tendered less the change printed under it, or
+ * the amount tendered alone on a page that prints no change (paid exactly, or by card).
+ */
+export const paidAmounts = rememberedPerSection((section: Section): ReadonlyArray<number> => {
+  const tendered = amountsAt(section, "tender")
+  const change = amountsAt(section, "change")
+  const paid: Array<number> = []
+  for (const t of tendered) {
+    const c = change.find((c) => c.page === t.page && c.row > t.row && c.row - t.row <= CHANGE_ROWS)
+    if (c !== undefined) {
+      if (t.value - c.value > CENT) paid.push(Math.round((t.value - c.value) * 100) / 100)
+    } else if (!change.some((c) => c.page === t.page) && t.value > 0) {
+      paid.push(t.value)
+    }
+  }
+  return paid
+})
+
+/** Whether an amount (its sign aside: "(47.70)" on a till roll is no refund) is one the section says was paid. */
+export const isPaid = (paid: ReadonlyArray<number>, value: number): boolean =>
+  paid.some((p) => Math.abs(p - Math.abs(value)) < CENT)

@@ -1,0 +1,101 @@
+/**
+ * Which of a section's total rows is the document's total: never a tax summary's total or an amount
+ * from a row's tax column; the row that equals what was paid when the payment is printed; else the
+ * row below the adjustments (tax, rounding) that change an earlier one, or the largest of the rows
+ * nearly as plausible (a subtotal or an item count's total comes before the total).
+ */
+import { findValueCandidates } from "../../Text/Values.js"
+import { type LabelMatch, lexiconHits } from "./Layout.js"
+import { isPaid, paidAmounts } from "./Payment.js"
+import type { Candidate, Section } from "./Section.js"
+
+/** A tax or VAT summary table: its "Total" row sums the taxes, it is not the document's total. */
+const SUMMARY = /\b(?:summary|r[ée]capitulatif|[üu]bersicht|ringkasan|resumen|riepilogo|resumo|overzicht)\b/i
+const TAX_WORD = /\b(?:gst|sst|tax|vat|tva|mwst|ust|btw|iva|cukai)\b/i
+
+/** Whether the row lies under a tax summary's heading on its page. */
+const inTaxSummary = (m: LabelMatch): boolean =>
+  m.page.rows.slice(0, m.row.index + 1).some((r) => {
+    const text = r.words.map((w) => w.text).join(" ")
+    return SUMMARY.test(text) && TAX_WORD.test(text)
+  })
+
+/**
+ * A total read from the tax column of its row: the row holds a larger amount before it ("Total 118.20
+ * 7.09", the last row of a tax table listing amounts and their tax), so the value is a tax, not a total.
+ */
+const taxColumnOf = (m: LabelMatch, c: Candidate): boolean => {
+  if (typeof c.value !== "number") return false
+  const amounts = findValueCandidates(m.row.words.slice(m.last + 1), "amount", undefined).filter((a) =>
+    a.decimals === true
+  )
+  const largest = Math.max(0, ...amounts.map((a) => Math.abs(a.value as number)))
+  return amounts.length >= 2 && Math.abs(c.value) < TAX_SHARE * largest
+}
+/** A tax is at most this share of the amount it is levied on. */
+const TAX_SHARE = 0.3
+
+/** Candidates this close to the best score, at labels as specific, are all plausible; for a total the largest amount among them wins. */
+const TOTAL_PEERS = 0.75
+
+/** Rows that change an amount already totalled: a tax, a service charge, a rounding, a discount. */
+const ADJUSTMENTS = new Set(["tax", "rounding", "discount", "service_charge"])
+
+/**
+ * A total read on a row above tax, service charge or rounding rows is the amount before them: a
+ * total row below those rows, on the same page and nearly as plausible, is the one paid.
+ */
+const adjustedLater = (all: ReadonlyArray<Candidate>, best: Candidate): Candidate => {
+  let pick = best
+  for (const c of all) {
+    const a = pick.at, b = c.at
+    if (
+      a === undefined || b === undefined || a.page !== b.page || b.row.index <= a.row.index ||
+      c.score < TOTAL_PEERS * pick.score
+    ) continue
+    const between = a.page.rows.slice(a.row.index + 1, b.row.index)
+    if (between.some((row) => [...(lexiconHits(a.page, row)[0]?.concepts ?? [])].some((k) => ADJUSTMENTS.has(k)))) {
+      pick = c
+    }
+  }
+  return pick
+}
+
+/** Whether a reading at a total label is no candidate for the document's total. */
+export const notTheTotal = (m: LabelMatch, c: Candidate): boolean => inTaxSummary(m) || taxColumnOf(m, c)
+
+/** A total row confirmed by the payment may be less plausible by its label than the best one, down to this share. */
+const PAID_PEERS = 0.5
+
+/**
+ * The total row that equals what was paid (tendered less change), whatever its rank among the rows,
+ * as an agreed reading; none when the section prints no payment or no row equals it.
+ */
+export const paidTotal = (section: Section, all: ReadonlyArray<Candidate>, best: Candidate): Candidate | undefined => {
+  const paid = paidAmounts(section)
+  if (paid.length === 0) return undefined
+  const floor = PAID_PEERS * best.score
+  const confirmed = all
+    .filter((c) => typeof c.value === "number" && c.score >= floor && isPaid(paid, c.value))
+    .reduce<Candidate | undefined>((a, c) => (a === undefined || c.score > a.score ? c : a), undefined)
+  if (confirmed === undefined) return undefined
+  const value = Math.abs(confirmed.value as number)
+  const others = all.filter((c) => typeof c.value !== "number" || Math.abs(c.value) !== value)
+  return { ...confirmed, value, rival: Math.max(0, ...others.map((c) => c.score)), agreed: true }
+}
+
+/** Without a payment to go by: the row below the adjustments, or the largest of the rows nearly as plausible. */
+export const plausibleTotal = (all: ReadonlyArray<Candidate>, best: Candidate): Candidate => {
+  const adjusted = adjustedLater(all, best)
+  // "Total rounded" is more specific than "Total": a plain total never overrides it.
+  // An amount with cents is money; a round number beside it ("40. 60" read apart) is not its peer.
+  const peers = all.filter((c) =>
+    c.score >= TOTAL_PEERS * adjusted.score && (c.strength ?? 0) >= (adjusted.strength ?? 0) &&
+    typeof c.value === "number" &&
+    (adjusted.decimals !== true || c.decimals === true)
+  )
+  return peers.reduce(
+    (a, c) => ((c.value as number) > (a.value as number) || (c.value === a.value && c.score > a.score) ? c : a),
+    adjusted
+  )
+}
