@@ -33,14 +33,15 @@ export const oneShot = (
       progress
     })
     const render = options.includeCoordinates ? withCoordinates : plain
-    return {
+    const markdown = yield* pipeline.markdown(model)
+    return yield* Effect.sync(() => ({
       ocr: model.pages.map(ocrPage),
-      markdown: yield* pipeline.markdown(model),
+      markdown,
       result: sections.map((s) => ({
         document_type: s.documentType,
         pages: [...s.pages],
         confidence: roundConfidence(s.confidence),
         properties: render(s.extracted)
       }))
-    } as OneShotResult
+    } as OneShotResult)).pipe(Effect.withSpan("OneShot.render", { attributes: { pages: model.pages.length } }))
   }).pipe(Effect.withSpan("DocumentWork.extractFile"))

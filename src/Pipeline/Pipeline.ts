@@ -170,16 +170,24 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
       model: PageModel,
       specs: ReadonlyArray<TemplateSpec>,
       options: SplitOptions & ExtractOptions
-    ) => {
-      const preview = options.forceExclusive || specs.length === 0 || model.pages.length === 0
-        ? []
-        : splitter.preview?.(model, specs) ?? []
-      return preview.length > 0
-        ? speculate(model, specs, preview, options)
-        : Effect.flatMap(split(model, specs, options), (sections) => extract(model, sections, specs, options))
-    }
+    ) =>
+      Effect.sync(() =>
+        options.forceExclusive || specs.length === 0 || model.pages.length === 0
+          ? []
+          : splitter.preview?.(model, specs) ?? []
+      ).pipe(
+        Effect.withSpan("Pipeline.preview", { attributes: { pages: model.pages.length } }),
+        Effect.flatMap((preview) =>
+          preview.length > 0
+            ? speculate(model, specs, preview, options)
+            : Effect.flatMap(split(model, specs, options), (sections) => extract(model, sections, specs, options))
+        )
+      )
 
-    const markdown = (model: PageModel) => Effect.sync(() => toMarkdown(model))
+    const markdown = (model: PageModel) =>
+      Effect.sync(() => toMarkdown(model)).pipe(
+        Effect.withSpan("Pipeline.markdown", { attributes: { pages: model.pages.length } })
+      )
 
     /** The file's page images for the model, each rendered where files are read, on first use. */
     const pageImages = (bytes: Effect.Effect<Uint8Array>, mediaType: string) =>

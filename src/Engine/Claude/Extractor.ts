@@ -103,7 +103,7 @@ export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient | App
         const numbers = chunk.map((p) => p.page)
         const partial = numbers.length < of.section.length
         const images = yield* imagesOf(chunk, of.images)
-        return yield* client.callTool({
+        const request = yield* Effect.sync(() => ({
           purpose: "extract",
           system: images.length > 0 ? SYSTEM_VISION : SYSTEM,
           document: numberedText(chunk),
@@ -121,9 +121,12 @@ export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient | App
           },
           answer: toolAnswerSchema(spec.fields),
           maxTokens: MAX_OUTPUT_TOKENS
-        }).pipe(
-          Effect.map((answer) =>
-            groundObject(answer, spec.fields, sectionText(model, numbers, new Set(images.map((i) => i.page))))
+        })).pipe(Effect.withSpan("Extractor.prompt", { attributes: { pages: chunk.length } }))
+        return yield* client.callTool(request).pipe(
+          Effect.flatMap((answer) =>
+            Effect.sync(() =>
+              groundObject(answer, spec.fields, sectionText(model, numbers, new Set(images.map((i) => i.page))))
+            ).pipe(Effect.withSpan("Extractor.ground", { attributes: { pages: chunk.length } }))
           ),
           Effect.tap((g) => (g.ungrounded > 0 ? recordUsage({ ungrounded: g.ungrounded }) : Effect.void))
         )
@@ -139,9 +142,7 @@ export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient | App
           const parts = yield* Effect.forEach(
             chunks,
             (chunk) => extractChunk(model, chunk, spec, { section: pages, images: vision ? images : undefined }),
-            {
-              concurrency: "unbounded"
-            }
+            { concurrency: "unbounded" }
           )
           const ungrounded = parts.reduce((n, p) => n + p.ungrounded, 0)
           if (ungrounded > 0) {
@@ -150,7 +151,9 @@ export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient | App
           const extracted = parts.length === 1
             ? parts[0]!.value
             : mergeExtracted(spec.fields, parts.map((p) => p.value))
-          return withAgreement(extracted, extractSection(model, pages, spec))
+          return yield* Effect.sync(() => withAgreement(extracted, extractSection(model, pages, spec))).pipe(
+            Effect.withSpan("Extractor.agreement", { attributes: { pages: pages.length } })
+          )
         }).pipe(
           failWithApiError("extraction"),
           Effect.withSpan("Extractor.extract", {

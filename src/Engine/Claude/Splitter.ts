@@ -253,7 +253,9 @@ export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppCo
           const labels = labelsOf(specs)
           // Calls in flight are shared with the extractions started from the preview: leave them their slots.
           const reserved = config.modelSpeculate ? localSplit(model, specs).length : 0
-          const batches = batchesOf(model.pages, Math.max(1, config.modelConcurrency - reserved))
+          const batches = yield* Effect.sync(() =>
+            batchesOf(model.pages, Math.max(1, config.modelConcurrency - reserved))
+          ).pipe(Effect.withSpan("Splitter.batches", { attributes: { pages: model.pages.length } }))
           const answered = yield* Effect.forEach(batches, (batch, i) => classify(batch, i === 0, specs, labels), {
             concurrency: "unbounded"
           })
