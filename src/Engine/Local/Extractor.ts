@@ -89,6 +89,8 @@ const readAtLabel = (
       rightWords.every((w) => w.tokens.every((t) => NAME_LABELS.has(t) || NAME_QUALIFIERS.has(t)))
     ? []
     : rightWords
+  // Running text after it ("Invoice to pay by wire transfer …") makes a party's label a word of a sentence.
+  if (party && right.length > 0 && shapeOf("text", right.map((w) => w.text).join(" ")) < NAME_SHAPE) return undefined
   const r = readValue(kind, right, options)
   if (r !== undefined) {
     const dx = Math.max(0, r.words[0]!.box[0] - m.box[2])
@@ -124,6 +126,8 @@ const readAtLabel = (
 }
 
 const PARTIES = new Set(["issuer", "customer"])
+/** A name's shape at least this (shapeOf): a sentence of lower-case words scores below it. */
+const NAME_SHAPE = 0.5
 /** Labels of a party's name on the lines under its heading ("Name:", "Firma:", "Raison sociale :"). */
 const NAME_LABELS = new Set([
   "name",
@@ -169,6 +173,7 @@ export const readLabelled = (
   const kind = readKindOf(field, profile.concepts)
   const own = new Set(profile.concepts)
   const total = profile.concepts[0] === "total" && kind === "amount"
+  const party = kind === "text" && profile.concepts[0] !== undefined && PARTIES.has(profile.concepts[0])
   // On a till receipt the store is the issuer; "Vendeur" or "Seller" there names the salesperson.
   const staffNotIssuer = profile.concepts[0] === "issuer" && section.documentType !== undefined &&
     documentTypeProfile(section.documentType).key === "receipt"
@@ -181,6 +186,8 @@ export const readLabelled = (
       const c = readAtLabel(section, field, kind, profile, m, position)
       if (c === undefined) continue
       if (total && notTheTotal(m, c)) continue
+      // A party is named, not described: running text after "Facture à" ("… à régler par virement") is no name.
+      if (party && typeof c.value === "string" && shapeOf(kind, c.value) < NAME_SHAPE) continue
       all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
     }
   })

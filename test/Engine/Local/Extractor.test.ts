@@ -239,6 +239,31 @@ describe("LocalExtractor", () => {
       expect(valuesOf(extractSection(bracketed, [1], spec("receipt", { total: "number" })))).toEqual({ total: 18.4 })
     })
 
+    it("takes no running text for a party's name", () => {
+      const model = pageModelFromLines([[
+        "Atelier Marin SARL",
+        "Facture FA-0042",
+        "Client : Hôtel Bellevue",
+        "Total TTC   120,00 €",
+        "Facture à régler par virement sur le compte suivant :",
+        "IBAN : FR76 0000 0000 0000"
+      ]])
+      const out = extractSection(model, [1], spec("invoice", { customer: "Name of the customer (buyer) billed" }))
+      expect(valuesOf(out)).toEqual({ customer: "Hôtel Bellevue" })
+      // With no name anywhere, the sentence is still not one: null.
+      const unnamed = pageModelFromLines([[
+        "Atelier Marin SARL",
+        "Facture FA-0042",
+        "Total TTC   120,00 €",
+        "Facture à régler par virement sur le compte suivant :",
+        "IBAN : FR76 0000 0000 0000"
+      ]])
+      expect(
+        valuesOf(extractSection(unnamed, [1], spec("invoice", { customer: "Name of the customer (buyer) billed" })))
+      )
+        .toEqual({ customer: null })
+    })
+
     it("keeps a big title and the small line under it apart", () => {
       const model = pageModelFromPlaced([[
         { text: "Sammy Maystone", x: 0, y: 0, size: 2.5 },
