@@ -315,14 +315,17 @@ const startedAbove = (layout: PageLayout, line: NameLine, candidates: ReadonlyAr
   for (let k = 0; k < 3; k++) {
     const text = words.map((w) => w.text).join(" ")
     const unopened = (text.match(/[)\]}]/g) ?? []).length > (text.match(/[([{]/g) ?? []).length
-    const above = candidates.find((c) =>
+    // A name set in wide letters may be cut into several phrases of its row ("POPULAR   BOOK"): all of them above.
+    const aboveParts = candidates.filter((c) =>
       c.row.index === row.index - 1 && overlaps(c.words, words[0]!.box[0], words[words.length - 1]!.box[2])
     )
-    if (above === undefined || row.box[1] - above.row.box[3] > 1.5 * layout.unit) break
-    const aboveText = above.words.map((w) => w.text).join(" ")
+    const aboveRow = aboveParts[0]?.row
+    if (aboveRow === undefined || row.box[1] - aboveRow.box[3] > 1.5 * layout.unit) break
+    const aboveWords = aboveParts.flatMap((c) => c.words).sort((a, b) => a.box[0] - b.box[0])
+    const aboveText = aboveWords.map((w) => w.text).join(" ")
     if (!unopened && !NAME_ENDS.test(text) && !/[&(]$|\([^)]*$/.test(aboveText)) break
-    words = [...above.words, ...words]
-    row = above.row
+    words = [...aboveWords, ...words]
+    row = aboveRow
   }
   return words === line.words ? line : { ...line, row, words }
 }

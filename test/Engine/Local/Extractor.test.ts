@@ -511,6 +511,19 @@ describe("LocalExtractor", () => {
       })
     })
 
+    it("keeps a name set in wide letters whole when its legal form is on the next line", () => {
+      const model = pageModelFromPlaced([[
+        { text: "HARBOUR", x: 8, y: 0, size: 1.6 },
+        { text: "PRINT", x: 30, y: 0, size: 1.6 },
+        { text: "CO. (M) SDN BHD", x: 10, y: 1.6, size: 1.6 },
+        { text: "(Co. No. 246810-K)", x: 10, y: 3.2 },
+        { text: "No 3, Jalan Mawar 2, 43000 Kajang", x: 4, y: 4.2 },
+        { text: "TOTAL          12.50", x: 4, y: 6 }
+      ]])
+      const out = extractSection(model, [1], spec("receipt", { company: "Name of the store or company" }))
+      expect(valuesOf(out)).toEqual({ company: "HARBOUR PRINT CO. (M) SDN BHD" })
+    })
+
     it("never takes the issuer from the block under a Bill To label", () => {
       const lines = [
         "Bright Hardware                                  INVOICE",
