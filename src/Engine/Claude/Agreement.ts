@@ -4,6 +4,7 @@
  * differently, and surely, is less sure. Line items are left as grounded (their order need not match).
  */
 import { type ExtractedObject, type ExtractedValue, type Grounded, isGrounded } from "../../Domain/Extraction.js"
+import { misreadDistance } from "../../Text/Misreads.js"
 
 /** Agreement halves the doubt that is left; a sure disagreement takes this share off. */
 const AGREE_DOUBT = 0.5
@@ -17,9 +18,23 @@ const same = (a: Grounded, b: Grounded) =>
     : String(a.value).replace(/\s+/g, " ").trim().toLowerCase() ===
       String(b.value).replace(/\s+/g, " ").trim().toLowerCase()
 
+/**
+ * Names a few misread characters apart ("Franz Müller", OCR's "Franz Miiller") are one reading, not two;
+ * a value with digits (a number, a date, an identifier) is another value when one character differs.
+ */
+const NEAR_CHARACTERS = 2
+
+const nearly = (a: Grounded, b: Grounded) => {
+  if (typeof a.value !== "string" || typeof b.value !== "string" || /\d/.test(a.value + b.value)) return false
+  const x = a.value.replace(/\s+/g, " ").trim().toLowerCase(), y = b.value.replace(/\s+/g, " ").trim().toLowerCase()
+  return Math.min(x.length, y.length) > 2 * NEAR_CHARACTERS && misreadDistance(x, y, NEAR_CHARACTERS) <= NEAR_CHARACTERS
+}
+
 const leaf = (model: Grounded, local: ExtractedValue | undefined): Grounded => {
   if (local === undefined || local === null || !isGrounded(local)) return model
   if (same(model, local)) return { ...model, confidence: 1 - (1 - model.confidence) * AGREE_DOUBT }
+  // The offline reading of the same words with a misread character neither confirms the model's nor speaks against it.
+  if (nearly(model, local)) return model
   return local.confidence >= SURE ? { ...model, confidence: model.confidence * DISAGREE } : model
 }
 

@@ -34,6 +34,15 @@ describe("the Claude engine's confidence against the offline engine's reading", 
     expect((out["number"] as Grounded).value).toBe("INV-1")
   })
 
+  it("takes the offline engine's reading of the same name with a misread character as neither agreement nor doubt", () => {
+    const model: ExtractedObject = { customer: g("Franz Müller", 0.75), number: g("RE-4711", 0.95) }
+    const local: ExtractedObject = { customer: g("Franz Miiller", 0.95), number: g("RE-4717", 0.95) }
+    const out = withAgreement(model, local)
+    expect(conf(out, "customer")).toBe(0.75)
+    // An identifier one character apart is another identifier.
+    expect(conf(out, "number")).toBeLessThan(0.9)
+  })
+
   it("leaves nested objects compared field by field and line items as grounded", () => {
     const model: ExtractedObject = { seller: { name: g("ACME", 0.9) }, lines: [{ amount: g(1, 0.9) }] }
     const local: ExtractedObject = { seller: { name: g("acme", 0.5) }, lines: [{ amount: g(2, 0.99) }] }
