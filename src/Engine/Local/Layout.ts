@@ -89,6 +89,14 @@ interface Run {
  * band of height and do not overlap horizontally form one row, so a label and a value the reader
  * put in separate lines still sit on one row, while a small line under a big title stays apart.
  */
+/**
+ * A line printed across the page's reading direction (a copyright or form number running up the
+ * margin): far taller than wide. It is neither a label nor a value, and would cut through the rows it
+ * crosses.
+ */
+const isSideways = (text: string, box: Box): boolean =>
+  text.trim().length >= 4 && box[3] - box[1] > 2 * (box[2] - box[0])
+
 export const layoutOf = (page: Page): PageLayout => {
   const cached = layouts.get(page)
   if (cached !== undefined) return cached
@@ -97,7 +105,7 @@ export const layoutOf = (page: Page): PageLayout => {
     const words = lineWords(l.text, l.box, l.words)
       .filter((w) => w.text.trim() !== "")
       .map((w) => ({ text: w.text, box: w.box, tokens: tokensOf(w.text), confidence: w.confidence }))
-    if (words.length === 0) continue
+    if (words.length === 0 || isSideways(l.text, l.box)) continue
     runs.push({
       words,
       box: [

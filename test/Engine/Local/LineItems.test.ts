@@ -22,6 +22,35 @@ const linesOf = (page: ReadonlyArray<string>) => {
 }
 
 describe("line items", () => {
+  it("reads past a line printed up the margin across the table's header", () => {
+    const model = pageModelFromLines([[
+      "Pos  Beschreibung               Menge   Nettobetrag",
+      "1    Trennblätter A4               20        198,00",
+      "",
+      "     Rechnungssumme Netto                    198,00"
+    ]])
+    const page = model.pages[0]!
+    // "Muster USt. 19% 198,00 37,62" set sideways in the left margin beside the item.
+    const item = page.lines[1]!
+    const top = item.box[1] - 0.013
+    const sideways = ["Muster", "USt.", "19%", "198,00", "37,62"].map((text, i) => ({
+      text,
+      box: [0.005, top + 0.01 * i, 0.015, top + 0.01 * i + 0.009] as const,
+      confidence: 1
+    }))
+    const line = {
+      text: sideways.map((w) => w.text).join(" "),
+      box: [0.005, top, 0.015, top + 0.05] as const,
+      words: sideways
+    }
+    const withMargin = { ...model, pages: [{ ...page, lines: [...page.lines, line] }] }
+    const out = extractSection(withMargin, [1], spec("invoice", TEMPLATE))
+    const values = (out["lines"] as ReadonlyArray<ExtractedObject>).map((l) =>
+      Object.fromEntries(Object.entries(l).map(([k, v]) => [k, v === null ? null : (v as Grounded).value]))
+    )
+    expect(values).toEqual([{ description: "Trennblätter A4", quantity: 20, amount: 198 }])
+  })
+
   it("reads a German table whose amount column is 'Nettobetrag' beside a 'Nettopreis' column", () => {
     expect(linesOf([
       "Pos  Beschreibung               Nettopreis   Menge   Steuersatz   Nettobetrag",
