@@ -314,8 +314,11 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
   }
 }
 
-/** Pages this alike are copies of one page (a document printed twice), never two pages of one document. */
-const SAME_PAGE = 0.9
+/**
+ * Pages this alike are copies of one page (a document printed twice, or scanned after it was sent as a
+ * file: its OCR misreads a few words), never two pages of one document, whose words differ far more.
+ */
+const SAME_PAGE = 0.7
 
 /**
  * Whether two pages carry the same words: a second copy of the page, not its continuation. Pages

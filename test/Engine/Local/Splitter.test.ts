@@ -119,6 +119,15 @@ describe("LocalSplitter", () => {
     ], ["receipt", [2]]])
   })
 
+  it("makes a scanned copy of a document a section of its own, though its OCR misread a few words", () => {
+    // Every fourth line read with an "e" taken for a "c".
+    const scanned = invoiceA.map((line, i) => (i % 4 === 1 ? line.replace(/e/g, "c") : line))
+    expect(shape(splitDocument(pageModelFromLines([invoiceA, scanned]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1]],
+      ["invoice", [2]]
+    ])
+  })
+
   it("keeps numbered continuation pages together even when their words are almost all the same", () => {
     const filler = [
       "Terms and conditions apply to every delivery",
