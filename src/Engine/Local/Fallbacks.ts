@@ -80,6 +80,8 @@ const currencyFallback = (section: Section): Found | undefined => {
       if (w.text.length > 12) continue
       const code = currencyCode(w.text)
       if (code === undefined) continue
+      // A mark alone on its row says nothing of the amounts: a logo or a speck OCR took for "£".
+      if (row.words.length === 1 && !/\p{L}{3}/u.test(w.text)) continue
       const entry = counts.get(code) ?? { n: 0, first: { value: code, words: [w], layout } }
       // A currency word ("Sterling", "Euro") is often part of a name; a code or a symbol is not.
       entry.n += /^\p{L}{4,}$/u.test(w.text.replace(/[^\p{L}]/gu, "")) && !/[^\p{L}]/u.test(w.text.trim()) ? 0.25 : 1

@@ -239,6 +239,17 @@ describe("LocalExtractor", () => {
       expect(valuesOf(extractSection(bracketed, [1], spec("receipt", { total: "number" })))).toEqual({ total: 18.4 })
     })
 
+    it("takes no currency from a mark alone on its row", () => {
+      const speck = pageModelFromLines([["Rechnung 4711", "£", "Artikel        Betrag", "Trennblätter   198,00"]])
+      expect(valuesOf(extractSection(speck, [1], spec("invoice", { currency: "ISO 4217 currency code" })))).toEqual({
+        currency: null
+      })
+      const beside = pageModelFromLines([["Invoice 4711", "Item        Amount", "Binders     £ 198.00"]])
+      expect(valuesOf(extractSection(beside, [1], spec("invoice", { currency: "ISO 4217 currency code" })))).toEqual({
+        currency: "GBP"
+      })
+    })
+
     it("takes no running text for a party's name", () => {
       const model = pageModelFromLines([[
         "Atelier Marin SARL",
