@@ -2,7 +2,7 @@
  * The pipeline the evaluation runs: the service's own layers and configuration (eval/Config.ts), with
  * every value answered (MIN_CONFIDENCE 0) so that the harness can apply any threshold when it scores.
  */
-import { Effect, Layer, ManagedRuntime } from "effect"
+import { Layer, ManagedRuntime } from "effect"
 import { PipelineLive } from "../src/App.js"
 import { AppConfig } from "../src/Config.js"
 import { makeScratch, Scratch } from "../src/Storage/Scratch.js"
@@ -19,8 +19,8 @@ export interface EvalRuntime {
 export const evalRuntime = async (outDir: string): Promise<EvalRuntime> => {
   const served = await evalConfig(outDir)
   const config = AppConfig.make({ ...served, minConfidence: 0 })
-  // No stored documents here: the scratch folder without blob recovery.
-  const scratch = Layer.scoped(Scratch, makeScratch(config.dataDir, () => Effect.void))
+  // No stored documents here: the scratch folder, never swept for blobs to recover.
+  const scratch = Layer.scoped(Scratch, makeScratch(config.dataDir))
   const runtime = ManagedRuntime.make(
     PipelineLive.pipe(Layer.provide(scratch), Layer.provide(Layer.succeed(AppConfig, config)))
   )

@@ -66,18 +66,25 @@ export const ReaderLive = IsolatedDocumentReader.pipe(
 
 export const PipelineLive = Pipeline.Default.pipe(Layer.provide([ReaderLive, EngineLive]))
 
-/** This process's scratch folder; the folders of stopped processes are swept, their unfinished blobs removed. */
+/** This process's scratch folder: made at once, needing no database (the reading workers start with it). */
 export const ScratchLive = Layer.scoped(
   Scratch,
+  Effect.flatMap(AppConfig, ({ dataDir }) => makeScratch(dataDir))
+)
+
+/** The folders of stopped processes swept once the database is open, their unfinished blobs removed first. */
+const ScratchSweepLive = Layer.effectDiscard(
   Effect.gen(function*() {
     const { dataDir } = yield* AppConfig
     const sql = yield* SqlClient.SqlClient
-    return yield* makeScratch(dataDir, (abandoned, liveDirs) => recoverPendingBlobs(dataDir, sql, liveDirs)(abandoned))
+    const scratch = yield* Scratch
+    yield* scratch.sweep((abandoned, liveDirs) => recoverPendingBlobs(dataDir, sql, liveDirs)(abandoned))
   })
 )
 
 /** Storage, reading and the engines: what the heavy calls' work needs, given AppConfig and a SqlClient. */
 const CoreLive = Layer.mergeAll(
+  ScratchSweepLive,
   TemplatesRepo.Default,
   DocumentsRepo.Default,
   ParseCache.Default,

@@ -7,7 +7,7 @@ import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { ConfigError, Effect, Layer, Option } from "effect"
 import { createServer } from "node:http"
-import { ServicesLive, WorkerLive } from "./App.js"
+import { ReaderLive, ScratchLive, ServicesLive, WorkerLive } from "./App.js"
 import { AdminMailboxLive } from "./Auth/AdminMailbox.js"
 import { bootstrapKeys } from "./Auth/Keys.js"
 import { AppConfig } from "./Config.js"
@@ -33,7 +33,10 @@ export const ServerProcess = announce.pipe(
   Layer.provideMerge(HttpAppLive),
   Layer.provide([NodeServerLive, Layer.effectDiscard(bootstrapKeys), AdminMailboxLive]),
   Layer.provide(ServicesLive),
-  Layer.provide(SqlLive),
+  // The reading workers start (and load their readers) while the database opens and migrates; the
+  // services share this one reader and scratch folder (layers are built once), so the first document
+  // does not wait for a worker to start.
+  Layer.provide(Layer.merge(SqlLive, ReaderLive.pipe(Layer.provideMerge(ScratchLive)))),
   Layer.provide(AppConfig.Default)
 )
 

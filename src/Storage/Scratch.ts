@@ -17,7 +17,14 @@ export interface ScratchShape {
   readonly dir: string
   /** The folders of the other processes running on this DATA_DIR now. */
   readonly liveDirs: () => ReadonlyArray<string>
+  /**
+   * Sweeps the folders of stopped processes (once, at start, when what `recover` needs is there):
+   * `recover` sees each abandoned folder first, with the folders of the processes running now.
+   */
+  readonly sweep: (recover: Recover) => Effect.Effect<void>
 }
+
+export type Recover = (abandoned: string, liveDirs: () => ReadonlyArray<string>) => Effect.Effect<void>
 
 export class Scratch extends Context.Tag("Scratch")<Scratch, ScratchShape>() {}
 
@@ -35,14 +42,8 @@ const claimAbandoned = (root: string, own: string): ReadonlyArray<{ readonly dir
     }
   })
 
-/**
- * Makes this process's folder after sweeping the abandoned ones; `recover` sees each abandoned folder
- * first, with the folders of the processes running now.
- */
-export const makeScratch = (
-  dataDir: string,
-  recover: (abandoned: string, liveDirs: () => ReadonlyArray<string>) => Effect.Effect<void>
-) =>
+/** Makes this process's folder; the abandoned ones are swept by `sweep`. */
+export const makeScratch = (dataDir: string) =>
   Effect.gen(function*() {
     const root = path.resolve(dataDir, "tmp")
     yield* Effect.sync(() => fs.mkdirSync(root, { recursive: true, mode: 0o700 }))
@@ -62,21 +63,26 @@ export const makeScratch = (
           lock.release()
         })
     )
+    /** The abandoned folders this process claimed for sweeping: neither live nor anyone else's to sweep. */
+    const claimed = new Set<string>()
     const liveDirs = () =>
       fs.readdirSync(root).filter((name) => !name.endsWith(LOCK) && name !== instance && !claimed.has(name))
         .map((name) => path.join(root, name))
-    const abandoned = yield* Effect.sync(() => claimAbandoned(root, instance))
-    const claimed = new Set(abandoned.map(({ dir }) => path.basename(dir)))
-    for (const { dir, lock } of abandoned) {
-      yield* recover(dir, liveDirs)
-      yield* Effect.sync(() => {
-        fs.rmSync(dir, { recursive: true, force: true })
-        fs.rmSync(lock.file, { force: true })
-        lock.release()
+    const sweep = (recover: Recover) =>
+      Effect.gen(function*() {
+        const abandoned = yield* Effect.sync(() => claimAbandoned(root, instance))
+        for (const { dir } of abandoned) claimed.add(path.basename(dir))
+        for (const { dir, lock } of abandoned) {
+          yield* recover(dir, liveDirs)
+          yield* Effect.sync(() => {
+            fs.rmSync(dir, { recursive: true, force: true })
+            fs.rmSync(lock.file, { force: true })
+            lock.release()
+          })
+        }
+        if (abandoned.length > 0) {
+          yield* Effect.logInfo(`swept the scratch folders of ${abandoned.length} stopped process(es)`)
+        }
       })
-    }
-    if (abandoned.length > 0) {
-      yield* Effect.logInfo(`swept the scratch folders of ${abandoned.length} stopped process(es)`)
-    }
-    return { dir: acquired.dir, liveDirs } satisfies ScratchShape
+    return { dir: acquired.dir, liveDirs, sweep } satisfies ScratchShape
   })

@@ -35,7 +35,8 @@ const TemporaryScratch = Layer.scoped(
       Effect.promise(() => fs.mkdtemp(path.join(os.tmpdir(), "docsplit-cli-"))),
       (dir) => Effect.promise(() => fs.rm(dir, { recursive: true, force: true }))
     )
-    return yield* makeScratch(root, () => Effect.void)
+    // A folder of its own under a fresh temporary folder: nothing abandoned to sweep.
+    return yield* makeScratch(root)
   })
 )
 
