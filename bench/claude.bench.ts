@@ -20,10 +20,10 @@ import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { PDFDocument } from "pdf-lib"
 import { type FakeAnthropicShape, type FakeCall, makeFakeAnthropic } from "../test/support/fakeAnthropic.js"
 import { otlpReceiver } from "../test/support/otlpReceiver.js"
 import { childrenOf, freePort, startServer } from "../test/support/server.js"
+import { repeatedPdf } from "./support/repeatedPdf.js"
 
 const PAGES = 35
 const LATENCY_MS = 300
@@ -44,22 +44,8 @@ interface Manifest {
 }
 
 /** The corpus's files one after the other, again and again, until the packet has `PAGES` pages. */
-const packet = async (manifest: Manifest): Promise<Uint8Array> => {
-  const sources = await Promise.all(
-    manifest.items.map(async (item) =>
-      PDFDocument.load(fs.readFileSync(path.join(corpus, item.file)), { ignoreEncryption: true, updateMetadata: false })
-    )
-  )
-  const out = await PDFDocument.create({ updateMetadata: false })
-  while (out.getPageCount() < PAGES) {
-    for (const source of sources) {
-      if (out.getPageCount() >= PAGES) break
-      const pages = await out.copyPages(source, source.getPageIndices())
-      for (const page of pages.slice(0, PAGES - out.getPageCount())) out.addPage(page)
-    }
-  }
-  return out.save()
-}
+const packet = (manifest: Manifest): Promise<Uint8Array> =>
+  repeatedPdf(corpus, manifest.items.map((item) => item.file), PAGES)
 
 // ---------------------------------------------------------------------------------------------
 // Spans

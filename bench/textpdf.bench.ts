@@ -10,8 +10,8 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { promisify } from "node:util"
-import { PDFDocument } from "pdf-lib"
 import { childrenOf, freePort, residentMb, startServer } from "../test/support/server.js"
+import { repeatedPdf } from "./support/repeatedPdf.js"
 
 const PAGES = 268
 const corpus = path.resolve(import.meta.dirname, "../../shared/corpora/invoices-dev")
@@ -19,22 +19,11 @@ const corpus = path.resolve(import.meta.dirname, "../../shared/corpora/invoices-
 const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 /** The corpus's invoices, repeated until the document has `PAGES` pages. */
-const longPdf = async (): Promise<Uint8Array> => {
+const longPdf = (): Promise<Uint8Array> => {
   const manifest = JSON.parse(fs.readFileSync(path.join(corpus, "manifest.json"), "utf8")) as {
     items: Array<{ file: string }>
   }
-  const sources = await Promise.all(
-    manifest.items.map(async (item) => PDFDocument.load(fs.readFileSync(path.join(corpus, item.file))))
-  )
-  const out = await PDFDocument.create()
-  while (out.getPageCount() < PAGES) {
-    for (const source of sources) {
-      if (out.getPageCount() >= PAGES) break
-      const pages = await out.copyPages(source, source.getPageIndices())
-      for (const page of pages.slice(0, PAGES - out.getPageCount())) out.addPage(page)
-    }
-  }
-  return out.save()
+  return repeatedPdf(corpus, manifest.items.map((item) => item.file), PAGES)
 }
 
 /** Resident memory of a process and its children (the reading workers), in MB. */
