@@ -19,7 +19,7 @@ const same = (a: Grounded, b: Grounded) =>
       String(b.value).replace(/\s+/g, " ").trim().toLowerCase()
 
 /**
- * Names a few misread characters apart ("Franz Müller", OCR's "Franz Miiller") are one reading, not two;
+ * Names a few misread characters apart ("Jörg Hübner", OCR's "Jörg Hiibner") are one reading, not two;
  * a value with digits (a number, a date, an identifier) is another value when one character differs.
  */
 const NEAR_CHARACTERS = 2

@@ -186,7 +186,7 @@ export const readLabelled = (
       const c = readAtLabel(section, field, kind, profile, m, position)
       if (c === undefined) continue
       if (total && notTheTotal(m, c)) continue
-      // A party is named, not described: running text after "Facture à" ("… à régler par virement") is no name.
+      // A party is named, not described: running text after "Facture à" ("… à payer dès réception par virement") is no name.
       if (party && typeof c.value === "string" && shapeOf(kind, c.value) < NAME_SHAPE) continue
       all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
     }

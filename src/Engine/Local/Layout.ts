@@ -359,8 +359,8 @@ const TAX_NAME = /^(?:gst|sst|vat|tax|taxes|tva|mwst|ust|btw|iva|cukai)[.:]?$/iu
 const CURRENCY_WORD = /^(?:rm|eur|€|usd|\$|gbp|£|chf|sgd)$/iu
 
 /**
- * The tax word of an unparenthesized qualifier right after word `at` ("Total Inclusive GST: 277.00",
- * "Total RM Incl. of GST 31.47"), `at` when none follows: the tax word names what the amount includes,
+ * The tax word of an unparenthesized qualifier right after word `at` ("Total Inclusive GST: 64.00",
+ * "Total RM Incl. of GST 22.37"), `at` when none follows: the tax word names what the amount includes,
  * it does not start a tax's label.
  */
 const taxQualifierEnd = (row: Row, at: number): number => {

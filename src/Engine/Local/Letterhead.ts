@@ -315,7 +315,7 @@ const startedAbove = (layout: PageLayout, line: NameLine, candidates: ReadonlyAr
   for (let k = 0; k < 3; k++) {
     const text = words.map((w) => w.text).join(" ")
     const unopened = (text.match(/[)\]}]/g) ?? []).length > (text.match(/[([{]/g) ?? []).length
-    // A name set in wide letters may be cut into several phrases of its row ("POPULAR   BOOK"): all of them above.
+    // A name set in wide letters may be cut into several phrases of its row ("HARBOUR   PRINT"): all of them above.
     const aboveParts = candidates.filter((c) =>
       c.row.index === row.index - 1 && overlaps(c.words, words[0]!.box[0], words[words.length - 1]!.box[2])
     )

@@ -1,8 +1,8 @@
 /**
  * What the money handed over says of a document's total: the amount tendered less the change given
- * back is what was paid ("Cash 50.00", "Change 18.55": 31.45 paid). A total that equals it is
- * confirmed by readings printed apart from it, and among several total rows ("Total incl. GST 31.47",
- * "Rounding -0.02", "Total 31.45") it is the one paid.
+ * back is what was paid ("Cash 30.00", "Change 7.65": 22.35 paid). A total that equals it is
+ * confirmed by readings printed apart from it, and among several total rows ("Total incl. GST 22.37",
+ * "Rounding -0.02", "Total 22.35") it is the one paid.
  */
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { findLabels, rightOf } from "./Layout.js"
@@ -53,6 +53,6 @@ export const paidAmounts = rememberedPerSection((section: Section): ReadonlyArra
   return paid
 })
 
-/** Whether an amount (its sign aside: "(47.70)" on a till roll is no refund) is one the section says was paid. */
+/** Whether an amount (its sign aside: "(18.40)" on a till roll is no refund) is one the section says was paid. */
 export const isPaid = (paid: ReadonlyArray<number>, value: number): boolean =>
   paid.some((p) => Math.abs(p - Math.abs(value)) < CENT)

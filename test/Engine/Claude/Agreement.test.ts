@@ -35,8 +35,8 @@ describe("the Claude engine's confidence against the offline engine's reading", 
   })
 
   it("takes the offline engine's reading of the same name with a misread character as neither agreement nor doubt", () => {
-    const model: ExtractedObject = { customer: g("Franz Müller", 0.75), number: g("RE-4711", 0.95) }
-    const local: ExtractedObject = { customer: g("Franz Miiller", 0.95), number: g("RE-4717", 0.95) }
+    const model: ExtractedObject = { customer: g("Jörg Hübner", 0.75), number: g("RE-4711", 0.95) }
+    const local: ExtractedObject = { customer: g("Jörg Hiibner", 0.95), number: g("RE-4717", 0.95) }
     const out = withAgreement(model, local)
     expect(conf(out, "customer")).toBe(0.75)
     // An identifier one character apart is another identifier.

@@ -240,11 +240,11 @@ describe("LocalExtractor", () => {
     })
 
     it("takes no currency from a mark alone on its row", () => {
-      const speck = pageModelFromLines([["Rechnung 4711", "£", "Artikel        Betrag", "Trennblätter   198,00"]])
+      const speck = pageModelFromLines([["Rechnung 4711", "£", "Artikel        Betrag", "Ordnerrücken   86,40"]])
       expect(valuesOf(extractSection(speck, [1], spec("invoice", { currency: "ISO 4217 currency code" })))).toEqual({
         currency: null
       })
-      const beside = pageModelFromLines([["Invoice 4711", "Item        Amount", "Binders     £ 198.00"]])
+      const beside = pageModelFromLines([["Invoice 4711", "Item        Amount", "Binders     £ 86.40"]])
       expect(valuesOf(extractSection(beside, [1], spec("invoice", { currency: "ISO 4217 currency code" })))).toEqual({
         currency: "GBP"
       })
@@ -256,7 +256,7 @@ describe("LocalExtractor", () => {
         "Facture FA-0042",
         "Client : Hôtel Bellevue",
         "Total TTC   120,00 €",
-        "Facture à régler par virement sur le compte suivant :",
+        "Facture à payer dès réception par virement sur le compte ci-dessous :",
         "IBAN : FR76 0000 0000 0000"
       ]])
       const out = extractSection(model, [1], spec("invoice", { customer: "Name of the customer (buyer) billed" }))
@@ -266,7 +266,7 @@ describe("LocalExtractor", () => {
         "Atelier Marin SARL",
         "Facture FA-0042",
         "Total TTC   120,00 €",
-        "Facture à régler par virement sur le compte suivant :",
+        "Facture à payer dès réception par virement sur le compte ci-dessous :",
         "IBAN : FR76 0000 0000 0000"
       ]])
       expect(

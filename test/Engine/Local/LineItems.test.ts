@@ -25,15 +25,15 @@ describe("line items", () => {
   it("reads past a line printed up the margin across the table's header", () => {
     const model = pageModelFromLines([[
       "Pos  Beschreibung               Menge   Nettobetrag",
-      "1    Trennblätter A4               20        198,00",
+      "1    Ordnerrücken breit            12         86,40",
       "",
-      "     Rechnungssumme Netto                    198,00"
+      "     Rechnungssumme Netto                     86,40"
     ]])
     const page = model.pages[0]!
-    // "Muster USt. 19% 198,00 37,62" set sideways in the left margin beside the item.
+    // "Muster USt. 19% 86,40 16,42" set sideways in the left margin beside the item.
     const item = page.lines[1]!
     const top = item.box[1] - 0.013
-    const sideways = ["Muster", "USt.", "19%", "198,00", "37,62"].map((text, i) => ({
+    const sideways = ["Muster", "USt.", "19%", "86,40", "16,42"].map((text, i) => ({
       text,
       box: [0.005, top + 0.01 * i, 0.015, top + 0.01 * i + 0.009] as const,
       confidence: 1
@@ -48,7 +48,7 @@ describe("line items", () => {
     const values = (out["lines"] as ReadonlyArray<ExtractedObject>).map((l) =>
       Object.fromEntries(Object.entries(l).map(([k, v]) => [k, v === null ? null : (v as Grounded).value]))
     )
-    expect(values).toEqual([{ description: "Trennblätter A4", quantity: 20, amount: 198 }])
+    expect(values).toEqual([{ description: "Ordnerrücken breit", quantity: 12, amount: 86.4 }])
   })
 
   it("reads a German table whose amount column is 'Nettobetrag' beside a 'Nettopreis' column", () => {

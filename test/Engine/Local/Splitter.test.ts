@@ -65,19 +65,19 @@ describe("LocalSplitter", () => {
 
   it("starts a document at a title line with its number and date, even when the number repeats the previous one's", () => {
     const first = [
-      "Lieferant GmbH",
+      "Papierhandel Nord GmbH",
       "RECHNUNG",
-      "Rechnungsnummer 471102",
-      "Rechnungsdatum 05.03.2013",
-      "Trennblätter A4   20   198,00",
-      "Rechnungssumme Brutto 235,62"
+      "Rechnungsnummer 580213",
+      "Rechnungsdatum 14.06.2021",
+      "Ordnerrücken breit   12   86,40",
+      "Rechnungssumme Brutto 102,82"
     ]
     const second = [
-      "Handelsrechnung Nr. 471102 vom 13.11.2019",
+      "Handelsrechnung Nr. 580213 vom 02.09.2022",
       "Währung: EUR",
       "Verkäufer",
-      "Name: Lieferant GmbH",
-      "Bruttosumme 671,15"
+      "Name: Papierhandel Nord GmbH",
+      "Bruttosumme 417,30"
     ]
     expect(shape(splitDocument(pageModelFromLines([first, second]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
       ["invoice", [1]],
