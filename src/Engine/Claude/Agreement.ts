@@ -12,11 +12,13 @@ const DISAGREE = 0.85
 /** The offline reading counts against the model's only when it is this sure itself. */
 const SURE = 0.9
 
+/** A value's text as compared: spacing and case aside. */
+const textOf = (g: Grounded) => String(g.value).replace(/\s+/g, " ").trim().toLowerCase()
+
 const same = (a: Grounded, b: Grounded) =>
   typeof a.value === "number" && typeof b.value === "number"
     ? Math.abs(a.value - b.value) < 0.005
-    : String(a.value).replace(/\s+/g, " ").trim().toLowerCase() ===
-      String(b.value).replace(/\s+/g, " ").trim().toLowerCase()
+    : textOf(a) === textOf(b)
 
 /**
  * Names a few misread characters apart ("Jörg Hübner", OCR's "Jörg Hiibner") are one reading, not two;
@@ -26,7 +28,7 @@ const NEAR_CHARACTERS = 2
 
 const nearly = (a: Grounded, b: Grounded) => {
   if (typeof a.value !== "string" || typeof b.value !== "string" || /\d/.test(a.value + b.value)) return false
-  const x = a.value.replace(/\s+/g, " ").trim().toLowerCase(), y = b.value.replace(/\s+/g, " ").trim().toLowerCase()
+  const x = textOf(a), y = textOf(b)
   return Math.min(x.length, y.length) > 2 * NEAR_CHARACTERS && misreadDistance(x, y, NEAR_CHARACTERS) <= NEAR_CHARACTERS
 }
 

@@ -82,7 +82,7 @@ const readAtLabel = (
   let base = m.phrase.strength * (m.segmentStart || afterModifier(m) ? 1 : 0.7) * (m.colon ? 1.05 : 1)
   // Later totals win over earlier ones; other fields prefer their first occurrence.
   base += late ? 0.04 * position : -0.04 * position
-  const party = kind === "text" && profile.concepts[0] !== undefined && PARTIES.has(profile.concepts[0])
+  const party = isParty(kind, profile)
   const rightWords = rightOf(m, own)
   // "Supplier legal name", "Kunde Name": words that only name the label's value continue the label.
   const right = party && rightWords.length > 0 &&
@@ -126,6 +126,9 @@ const readAtLabel = (
 }
 
 const PARTIES = new Set(["issuer", "customer"])
+/** A text field naming a party of the document (its issuer, its customer). */
+const isParty = (kind: ReadKind, profile: FieldProfile): boolean =>
+  kind === "text" && profile.concepts[0] !== undefined && PARTIES.has(profile.concepts[0])
 /** A name's shape at least this (shapeOf): a sentence of lower-case words scores below it. */
 const NAME_SHAPE = 0.5
 /** Labels of a party's name on the lines under its heading ("Name:", "Firma:", "Raison sociale :"). */
@@ -173,7 +176,7 @@ export const readLabelled = (
   const kind = readKindOf(field, profile.concepts)
   const own = new Set(profile.concepts)
   const total = profile.concepts[0] === "total" && kind === "amount"
-  const party = kind === "text" && profile.concepts[0] !== undefined && PARTIES.has(profile.concepts[0])
+  const party = isParty(kind, profile)
   // On a till receipt the store is the issuer; "Vendeur" or "Seller" there names the salesperson.
   const staffNotIssuer = profile.concepts[0] === "issuer" && section.documentType !== undefined &&
     documentTypeProfile(section.documentType).key === "receipt"
