@@ -12,7 +12,7 @@ import { AnthropicEngineLive } from "../src/App.js"
 import { AppConfig } from "../src/Config.js"
 import type { ExtractedObject } from "../src/Domain/Extraction.js"
 import { Pipeline } from "../src/Pipeline/Pipeline.js"
-import { DocumentReader } from "../src/Reading/DocumentReader.js"
+import { InProcessReader } from "../src/Reading/DocumentReader.js"
 import { spec } from "../test/Engine/fixtures.js"
 import { modelConfig } from "../test/support/anthropic.js"
 import {
@@ -119,7 +119,7 @@ export default async function() {
     const fake = yield* makeFakeAnthropic()
     const pipelineWith = (modelSpeculate: boolean) =>
       Pipeline.pipe(Effect.provide(Pipeline.Default.pipe(
-        Layer.provide([DocumentReader.Default, AnthropicEngineLive]),
+        Layer.provide([InProcessReader, AnthropicEngineLive]),
         Layer.provide(
           Layer.succeed(
             AppConfig,

@@ -6,7 +6,8 @@ import { Effect, Layer } from "effect"
 import * as fs from "node:fs"
 import { AppConfig } from "../src/Config.js"
 import { layoutOf } from "../src/Engine/Local/Layout.js"
-import { DocumentReader } from "../src/Reading/DocumentReader.js"
+import { InProcessReader } from "../src/Reading/DocumentReader.js"
+import { readFile } from "../src/Reading/Reader.js"
 import { evalConfig } from "./Config.js"
 
 const [file, ...wanted] = process.argv.slice(2)
@@ -16,8 +17,8 @@ if (file === undefined) {
 }
 const config = await evalConfig("eval/out")
 const model = await Effect.runPromise(
-  DocumentReader.read(new Uint8Array(fs.readFileSync(file)), { maxPages: config.maxPages }).pipe(
-    Effect.provide(DocumentReader.Default.pipe(Layer.provide(Layer.succeed(AppConfig, config))))
+  readFile(new Uint8Array(fs.readFileSync(file)), { maxPages: config.maxPages }).pipe(
+    Effect.provide(InProcessReader.pipe(Layer.provide(Layer.succeed(AppConfig, config))))
   )
 )
 for (const page of model.pages) {

@@ -1,7 +1,7 @@
 /**
  * The service graph: configuration → database → repositories, storage, reading, engines, pipeline.
  */
-import { NodeContext } from "@effect/platform-node"
+import * as NodeContext from "@effect/platform-node/NodeContext"
 import { SqlClient } from "@effect/sql"
 import { ConfigError, Effect, Layer, Option, Redacted } from "effect"
 import { KeyStore } from "./Auth/Keys.js"

@@ -7,7 +7,11 @@
  *
  * It needs an `HttpClient` (FetchHttpClient.layer, or NodeHttpClient.layerUndici).
  */
-import { HttpApiClient, HttpApiSchema, HttpClient, HttpClientRequest, HttpClientResponse } from "@effect/platform"
+import * as HttpApiClient from "@effect/platform/HttpApiClient"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { Effect } from "effect"
 import { ApiErrors } from "./Domain/Errors.js"
 import { Api } from "./Http/Api.js"

@@ -3,8 +3,8 @@
  * the worker (jobs only, on the PostgreSQL database the servers share). `npm start`, `npm run worker`
  * and `docsplit serve|worker` all launch these.
  */
-import { HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as HttpServer from "@effect/platform/HttpServer"
 import { ConfigError, Effect, Layer, Option } from "effect"
 import { createServer } from "node:http"
 import { ReaderLive, ScratchLive, ServicesLive, WorkerLive } from "./App.js"

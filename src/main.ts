@@ -1,5 +1,5 @@
 /** `npm start`: the server (see Processes.ts). */
-import { NodeRuntime } from "@effect/platform-node"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Effect, Layer } from "effect"
 import { ObservabilityLive } from "./Observability/Observability.js"
 import { ServerProcess } from "./Processes.js"

@@ -2,7 +2,7 @@
  * `npm run worker`: a process that runs queued jobs (WORKERS at once) and delivers their notices,
  * and serves no HTTP. It shares DATABASE_URL (and the blob store) with the API processes.
  */
-import { NodeRuntime } from "@effect/platform-node"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Effect, Layer } from "effect"
 import { ObservabilityLive } from "./Observability/Observability.js"
 import { WorkerProcess } from "./Processes.js"

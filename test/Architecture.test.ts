@@ -14,3 +14,26 @@ it("src/ has no import cycles", async () => {
   expect(Object.keys(graph.obj()).length).toBeGreaterThan(90)
   expect(graph.circular()).toEqual([])
 }, 60_000)
+
+/**
+ * The server's own process reads no file (its reading workers do) and loads the large SDKs only when
+ * configured to use them: what its entry imports at start-up (type-only and dynamic imports aside).
+ */
+it(
+  "the server process loads no reader, no SDK it is not configured for, and no barrel of @effect/platform",
+  async () => {
+    const graph = await madge(path.join(root, "src/main.ts"), {
+      fileExtensions: ["ts"],
+      tsConfig: path.join(root, "tsconfig.json"),
+      includeNpm: true,
+      detectiveOptions: { ts: { skipTypeImports: true, skipAsyncImports: true } }
+    })
+    const modules = Object.entries(graph.obj()).flatMap(([file, deps]) => [file, ...deps])
+    expect(modules).toContain("Reading/Isolation/ReadingPool.ts")
+    const loaded = (pattern: RegExp) => [...new Set(modules.filter((m) => pattern.test(m)))]
+    expect(loaded(/^Reading\/(DocumentReader|Pdf|PdfJs|PdfScan|Docx|Email|Msg|Html|Image)\.ts$/)).toEqual([])
+    expect(loaded(/node_modules\/(pdfjs-dist|@anthropic-ai\/sdk|@aws-sdk\/client-s3|mammoth)\//)).toEqual([])
+    expect(loaded(/node_modules\/@effect\/platform(-node)?\/dist\/[^/]+\/index\.(d\.ts|js)$/)).toEqual([])
+  },
+  60_000
+)

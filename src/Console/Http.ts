@@ -7,7 +7,9 @@
  * request path ever reaches the file system. Everything comes from this server (the CSP says so), which
  * keeps the console working offline.
  */
-import { HttpApiBuilder, HttpRouter, HttpServerResponse } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpRouter from "@effect/platform/HttpRouter"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"

@@ -1,5 +1,5 @@
 /** The file of a request: an uploaded part or a URL the server fetches. Exactly one of the two. */
-import type { Multipart } from "@effect/platform"
+import type * as Multipart from "@effect/platform/Multipart"
 import { Effect } from "effect"
 import * as fs from "node:fs/promises"
 import * as path from "node:path"

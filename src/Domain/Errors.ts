@@ -2,7 +2,7 @@
  * Errors that reach clients. Each carries the HTTP status of the contract's error table;
  * the API edge renders every one of them as `{"detail": "..."}`.
  */
-import { HttpApiSchema } from "@effect/platform"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import { Schema } from "effect"
 
 export class BadRequest extends Schema.TaggedError<BadRequest>()(

@@ -1,12 +1,12 @@
 /**
- * Page images for readers that look at the page itself (the model, with MODEL_VISION): an image
+ * A page's image for readers that look at the page itself (the model, with MODEL_VISION): an image
  * file's page, or a PDF page rendered, as a JPEG no larger than the model reads at full detail.
- * Other formats (e-mail, DOCX, HTML, text) have no page images. Each page is rendered at most once
- * per file, and only when asked for.
+ * Other formats (e-mail, DOCX, HTML, text) have no page images. Rendered where files are read (the
+ * reading workers); PageImages.ts keeps each page's image for a file once rendered.
  */
 import { Effect, Option } from "effect"
 import sharp from "sharp"
-import type { PageImage, PageImages } from "../Domain/PageModel.js"
+import type { PageImage } from "../Domain/PageModel.js"
 import { MAX_IMAGE_PIXELS } from "../Reading/Image.js"
 import { renderPdfPage } from "../Reading/PdfScan.js"
 
@@ -52,33 +52,3 @@ export const renderPageImage = (
     Effect.withSpan("PageImage.render", { attributes: { mediaType, page } })
   )
 }
-
-/** What renders one page: `renderPageImage` itself, or the reading workers running it (the server). */
-export type PageRenderer = (
-  bytes: Uint8Array,
-  mediaType: string,
-  page: number
-) => Effect.Effect<Option.Option<PageImage>, unknown>
-
-/**
- * The file's page images, each rendered on first use and kept for the next. A page that cannot be
- * rendered (or a file that cannot be read again) has no image: its text is still there.
- */
-export const pageImagesOf = (
-  bytes: Effect.Effect<Uint8Array>,
-  mediaType: string,
-  render: PageRenderer = renderPageImage
-): Effect.Effect<PageImages> =>
-  Effect.gen(function*() {
-    const file = yield* Effect.cached(bytes)
-    return yield* Effect.cachedFunction((page: number) =>
-      Effect.flatMap(file, (b) => render(b, mediaType, page)).pipe(
-        Effect.catchAllCause((cause) =>
-          Effect.as(
-            Effect.logWarning(`page ${page} could not be rendered for the model`, cause),
-            Option.none<PageImage>()
-          )
-        )
-      )
-    )
-  })

@@ -3,7 +3,11 @@
  * or more compressed with brotli or gzip when the request accepts it (zlib, off the event loop), and
  * the static pages (/docs, /openapi.json, /console) with an ETag, so a reload is a 304.
  */
-import { HttpApp, HttpBody, HttpMiddleware, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpBody from "@effect/platform/HttpBody"
+import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect } from "effect"
 import { createHash } from "node:crypto"
 import { promisify } from "node:util"

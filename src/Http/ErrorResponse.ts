@@ -2,7 +2,7 @@
  * The one place failures become responses: every error, decode failure, multipart limit and defect
  * is answered with `{"detail": "..."}` and the contract's status. Causes of 5xx stay in the log.
  */
-import { HttpServerResponse } from "@effect/platform"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Cause, Effect, FiberRef, Option } from "effect"
 import { statusOf } from "../Domain/Errors.js"
 import { CurrentRequestId } from "./RequestId.js"

@@ -1,5 +1,6 @@
 /** The `Prefer` request header (RFC 7240): does the client ask for an asynchronous answer? */
-import { HttpApp, HttpServerResponse } from "@effect/platform"
+import * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Schema } from "effect"
 import { Effect } from "effect"
 

@@ -5,8 +5,9 @@
  * type without a usable boundary (400), a JSON body over its limit (413) or nested deeper than any
  * valid body (422).
  */
-import { HttpMethod, HttpServerRequest } from "@effect/platform"
 import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
+import * as HttpMethod from "@effect/platform/HttpMethod"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import { Effect, Option } from "effect"
 import * as Multipasta from "multipasta"
 import { BadRequest, PayloadTooLarge, Unprocessable, UnsupportedMediaType } from "../Domain/Errors.js"

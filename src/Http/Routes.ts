@@ -3,7 +3,7 @@
  * come from: its methods (a request whose path is known but whose method is not answers 405 with
  * `Allow`) and the body type each method takes (another type answers 415).
  */
-import { OpenApi } from "@effect/platform"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { Api } from "./Api.js"
 
 /** Routes served outside the HttpApi definition. */

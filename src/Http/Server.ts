@@ -2,18 +2,16 @@
  * The HTTP application: the API's handlers, error rendering, request ids and logging,
  * plus the unauthenticated routes (/health, /openapi.json, /docs, the web console under /console).
  */
-import {
-  HttpApiBuilder,
-  HttpApiScalar,
-  HttpApp,
-  HttpMiddleware,
-  HttpRouter,
-  HttpServerRequest,
-  HttpServerResponse,
-  Multipart,
-  OpenApi
-} from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
+import * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
+import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
+import * as HttpRouter from "@effect/platform/HttpRouter"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Multipart from "@effect/platform/Multipart"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
 import { AuthenticationLive } from "../Auth/Http.js"

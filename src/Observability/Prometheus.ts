@@ -2,8 +2,10 @@
  * `GET /metrics`: the service's metrics in Prometheus' text format, for a scraper. The levels (jobs
  * waiting and running, requests admitted, database connections) are read at each scrape.
  */
-import { Metrics, Resource } from "@effect/opentelemetry"
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import * as Metrics from "@effect/opentelemetry/Metrics"
+import * as Resource from "@effect/opentelemetry/Resource"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { SqlClient } from "@effect/sql"
 import { PrometheusSerializer } from "@opentelemetry/exporter-prometheus"
 import { Effect, Metric } from "effect"

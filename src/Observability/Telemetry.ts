@@ -5,8 +5,8 @@
  * `OTEL_SERVICE_NAME`, `OTEL_EXPORTER_OTLP_HEADERS` (`key=value,…`), `OTEL_BSP_SCHEDULE_DELAY` and
  * `OTEL_METRIC_EXPORT_INTERVAL` (milliseconds). Unset, nothing is exported and spans cost nothing.
  */
-import { Otlp } from "@effect/opentelemetry"
-import { FetchHttpClient } from "@effect/platform"
+import * as Otlp from "@effect/opentelemetry/Otlp"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { Config, type ConfigError, Duration, Effect, Layer, Option } from "effect"
 
 /** `key=value,key2=value2`, values percent-decoded, as the OpenTelemetry specification writes headers. */

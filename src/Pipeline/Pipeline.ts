@@ -10,10 +10,10 @@ import type { PageImages, PageModel } from "../Domain/PageModel.js"
 import { addUsage, CurrentUsage, emptyUsage, type Usage } from "../Engine/Claude/Usage.js"
 import { type EngineError, Extractor, Splitter } from "../Engine/Engine.js"
 import { toMarkdown } from "../Export/Markdown.js"
-import { pageImagesOf } from "../Export/PageImage.js"
+import { pageImagesOf } from "../Export/PageImages.js"
 import { analyzeLayout } from "../Layout/Layout.js"
 import { recordPagesRead } from "../Observability/Metrics.js"
-import { DocumentReader, READER_VERSION } from "../Reading/DocumentReader.js"
+import { DocumentReader, READER_VERSION } from "../Reading/Reader.js"
 import { Progress, readingReports } from "./Progress.js"
 
 export interface ReadOptions {

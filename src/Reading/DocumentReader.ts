@@ -2,15 +2,16 @@
  * Reads any supported file into the page model: the type comes from the bytes (Sniff),
  * then one reader per format. Adding a format is one line in `readers`.
  *
- * `readDocument` is the registry itself; the `DocumentReader` service runs it in this process (tests,
- * tools), and the server provides it isolated instead (Isolation/ReadingPool.ts: worker processes with
- * a time budget and a memory cap).
+ * `readDocument` is the registry itself; `InProcessReader` provides the `DocumentReader` service
+ * (Reader.ts) with it in this process (tests, tools, the reading workers), and the server provides the
+ * service isolated instead (Isolation/ReadingPool.ts: worker processes with a time budget and a memory
+ * cap), so the server's own process never loads a reader.
  */
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"
 import type { ReadError } from "../Domain/Errors.js"
 import type { PageModel } from "../Domain/PageModel.js"
-import { type PageRenderer, renderPageImage } from "../Export/PageImage.js"
+import { renderPageImage } from "../Export/PageImage.js"
 import { Ocr } from "../Ocr/Ocr.js"
 import { OfficeConverter } from "../Office/Converter.js"
 import { DOCX_MEDIA_TYPE, readDocx } from "./Docx.js"
@@ -20,26 +21,9 @@ import { readImage } from "./Image.js"
 import { OUTLOOK_MEDIA_TYPE, readMsg, refuseCompoundFile } from "./Msg.js"
 import { readPdf } from "./Pdf.js"
 import { pagesAtLeast, readPlainText } from "./PlainText.js"
+import { DocumentReader, type ReadOptions } from "./Reader.js"
 import { COMPOUND_FILE_MEDIA_TYPE, sniff } from "./Sniff.js"
 import { decodeUtf8 } from "./Utf8.js"
-
-/**
- * The readers' version: part of the key stored page models are cached under, so a change in what
- * reading produces (bump it with such a change) reads stored documents again instead of reusing models
- * made the old way.
- */
-export const READER_VERSION = 2
-
-export interface ReadOptions {
-  /** More pages than this fails with PayloadTooLarge. */
-  readonly maxPages: number
-  /** How many e-mails this file is attached inside (0 or absent: the uploaded file). */
-  readonly nesting?: number
-  /** Told the page count as soon as a reader knows it (before reading the pages): budgets scale with it. */
-  readonly onPageCount?: (pages: number) => void
-  /** Told how many pages are read so far, as the reader goes (PDF pages; other formats only at the end). */
-  readonly onPagesRead?: (pages: number) => void
-}
 
 type ReadDocument = (bytes: Uint8Array, options: ReadOptions) => Effect.Effect<PageModel, ReadError>
 /** `readDocument` reads any format: for containers (e-mail) whose parts are documents themselves. */
@@ -104,14 +88,17 @@ export const readDocument = (
     return model
   }).pipe(Effect.withSpan("DocumentReader.read", { attributes: { bytes: bytes.byteLength } }))
 
-/** Reads in this process, with the given OCR and office converter. */
-export class DocumentReader extends Effect.Service<DocumentReader>()("DocumentReader", {
-  accessors: true,
-  dependencies: [Ocr.Default, OfficeConverter.detect],
-  effect: Effect.map(Effect.context<Ocr | OfficeConverter>(), (context) => ({
-    read: (bytes: Uint8Array, options: ReadOptions): Effect.Effect<PageModel, ReadError> =>
-      Effect.provide(readDocument(bytes, options), context),
-    /** One page of the file as an image for the model (Export/PageImage.ts). */
-    pageImage: renderPageImage as PageRenderer
-  }))
-}) {}
+/** Reads in this process, with the OCR and office converter of its context. */
+export const InProcessReaderWithoutDependencies = Layer.effect(
+  DocumentReader,
+  Effect.map(Effect.context<Ocr | OfficeConverter>(), (context) =>
+    DocumentReader.of({
+      read: (bytes, options) => Effect.provide(readDocument(bytes, options), context),
+      pageImage: renderPageImage
+    }))
+)
+
+/** Reads in this process, with this process's OCR and the office converter found on the machine. */
+export const InProcessReader = InProcessReaderWithoutDependencies.pipe(
+  Layer.provide([Ocr.Default, OfficeConverter.detect])
+)

@@ -7,7 +7,6 @@
  * in `blob_uploads` before the object is written and forgotten once its rows are committed: an object
  * whose process died in between is removed by the next sweep (at start, then hourly).
  */
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3"
 import { SqlClient } from "@effect/sql"
 import { ConfigError, Effect, Schedule } from "effect"
 import { createHash } from "node:crypto"
@@ -32,6 +31,10 @@ export const makeS3BlobStore = Effect.gen(function*() {
     )
   }
   const bucket = s3.bucket
+  // Loaded only by a process that uses the store: the SDK is a large module graph.
+  const { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } = yield* Effect.promise(() =>
+    import("@aws-sdk/client-s3")
+  )
   const client = new S3Client({
     region: s3.region,
     forcePathStyle: s3.forcePathStyle,

@@ -3,8 +3,8 @@
  * instead of the system's: uploads persisted by the multipart parser live there, are removed with their
  * request (success, error, disconnect, interruption), and what a crash leaves is swept at the next start.
  */
-import { FileSystem } from "@effect/platform"
-import { NodeFileSystem } from "@effect/platform-node"
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as FileSystem from "@effect/platform/FileSystem"
 import { Effect, Layer } from "effect"
 import { Scratch } from "./Scratch.js"
 

@@ -5,7 +5,8 @@
  * Failures are one line on stderr; the exit code follows the API's status (see README).
  */
 import { Args, Command, Options, ValidationError } from "@effect/cli"
-import { NodeContext, NodeRuntime } from "@effect/platform-node"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Console, Effect, Layer, Logger, LogLevel, Option } from "effect"
 import { AppConfig } from "../Config.js"
 import { statusOf } from "../Domain/Errors.js"

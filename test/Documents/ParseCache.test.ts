@@ -8,7 +8,7 @@ import { SqlClient } from "@effect/sql"
 import { expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { parseKey } from "../../src/Pipeline/Pipeline.js"
-import { READER_VERSION } from "../../src/Reading/DocumentReader.js"
+import { READER_VERSION } from "../../src/Reading/Reader.js"
 import { fileForm, keyFor, send, testApp, withKey } from "../support/app.js"
 import { makeTextPdf } from "../support/pdfs.js"
 

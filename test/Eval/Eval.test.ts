@@ -18,7 +18,7 @@ import type { ExtractedObject } from "../../src/Domain/Extraction.js"
 import { pageText } from "../../src/Domain/PageModel.js"
 import { Extractor, Splitter } from "../../src/Engine/Engine.js"
 import { Pipeline } from "../../src/Pipeline/Pipeline.js"
-import { DocumentReader } from "../../src/Reading/DocumentReader.js"
+import { InProcessReader } from "../../src/Reading/DocumentReader.js"
 
 const INVOICES =
   "strings: case, spacing and edge punctuation ignored; issuer: fuzzy (most words shared); numbers: within 0.01; dates: ISO YYYY-MM-DD"
@@ -149,7 +149,7 @@ const oraclePipeline = Layer.unwrapEffect(
   Effect.promise(() => evalConfig(os.tmpdir())).pipe(
     Effect.map((config) =>
       Pipeline.Default.pipe(
-        Layer.provide([DocumentReader.Default, OracleSplitter, OracleExtractor]),
+        Layer.provide([InProcessReader, OracleSplitter, OracleExtractor]),
         Layer.provide(Layer.succeed(AppConfig, config))
       )
     )

@@ -4,7 +4,7 @@ import { AppConfig } from "../../src/Config.js"
 import type { PageModel } from "../../src/Domain/PageModel.js"
 import { Extractor, Splitter } from "../../src/Engine/Engine.js"
 import { Pipeline } from "../../src/Pipeline/Pipeline.js"
-import { DocumentReader } from "../../src/Reading/DocumentReader.js"
+import { InProcessReader } from "../../src/Reading/DocumentReader.js"
 import { readHtml as readHtmlEffect } from "../../src/Reading/Html.js"
 
 const readHtml = (bytes: Uint8Array) => Effect.runSync(readHtmlEffect(bytes))
@@ -218,7 +218,7 @@ describe("analyzeLayout: running headers and footers", () => {
 
 describe("Pipeline.read with document_layout_analysis", () => {
   const PipelineTest = Pipeline.Default.pipe(
-    Layer.provide(DocumentReader.Default),
+    Layer.provide(InProcessReader),
     Layer.provide(Layer.succeed(Splitter, { split: () => Effect.succeed([]) })),
     Layer.provide(Layer.succeed(Extractor, { extract: () => Effect.succeed({}) })),
     Layer.provide(Layer.succeed(AppConfig, testConfig()))

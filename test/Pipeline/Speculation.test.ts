@@ -7,7 +7,7 @@ import type { SplitSection } from "../../src/Domain/Extraction.js"
 import { recordUsage, withUsage } from "../../src/Engine/Claude/Usage.js"
 import { Extractor, Splitter } from "../../src/Engine/Engine.js"
 import { Pipeline } from "../../src/Pipeline/Pipeline.js"
-import { DocumentReader } from "../../src/Reading/DocumentReader.js"
+import { InProcessReader } from "../../src/Reading/DocumentReader.js"
 import { spec } from "../Engine/fixtures.js"
 import { modelConfig } from "../support/anthropic.js"
 import { testConfig } from "../support/app.js"
@@ -62,7 +62,7 @@ const scripted = (plan: Plan) =>
       }
     })
     const pipeline = yield* Pipeline.pipe(Effect.provide(Pipeline.Default.pipe(
-      Layer.provide([DocumentReader.Default, splitter, extractor]),
+      Layer.provide([InProcessReader, splitter, extractor]),
       Layer.provide(Layer.succeed(AppConfig, testConfig()))
     )))
     return { pipeline, release, started, finished, interrupted }
@@ -147,7 +147,7 @@ describe("Pipeline: extraction overlapped with splitting", () => {
           Effect.never.pipe(Effect.onInterrupt(() => Effect.sync(() => interrupted.push(keyOf(pages)))))
       })
       const pipeline = yield* Pipeline.pipe(Effect.provide(Pipeline.Default.pipe(
-        Layer.provide([DocumentReader.Default, splitter, extractor]),
+        Layer.provide([InProcessReader, splitter, extractor]),
         Layer.provide(Layer.succeed(AppConfig, testConfig()))
       )))
       const fiber = yield* Effect.fork(pipeline.splitAndExtract(MODEL, [A], { forceExclusive: false }))
@@ -178,7 +178,7 @@ describe("Pipeline: extraction overlapped with splitting", () => {
     Effect.gen(function*() {
       const fake = yield* makeFakeAnthropic({ latencyMs: 100 })
       const pipeline = yield* Pipeline.pipe(Effect.provide(Pipeline.Default.pipe(
-        Layer.provide([DocumentReader.Default, AnthropicEngineLive]),
+        Layer.provide([InProcessReader, AnthropicEngineLive]),
         Layer.provide(Layer.succeed(AppConfig, modelConfig(fake.url, { modelConcurrency: 8 })))
       )))
       const packet = pageModelFromLines(

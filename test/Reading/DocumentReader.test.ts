@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { pageText } from "../../src/Domain/PageModel.js"
-import { DocumentReader } from "../../src/Reading/DocumentReader.js"
+import { InProcessReader } from "../../src/Reading/DocumentReader.js"
+import { readFile } from "../../src/Reading/Reader.js"
 import { sniff } from "../../src/Reading/Sniff.js"
 import { makeTextPdf } from "../support/pdfs.js"
 
@@ -21,8 +22,7 @@ const png = Uint8Array.from(
   )
 )
 
-const read = (bytes: Uint8Array, maxPages = 500) =>
-  DocumentReader.read(bytes, { maxPages }).pipe(Effect.provide(DocumentReader.Default))
+const read = (bytes: Uint8Array, maxPages = 500) => readFile(bytes, { maxPages }).pipe(Effect.provide(InProcessReader))
 
 describe("DocumentReader", () => {
   it.effect("reads a PDF, recognised by its bytes", () =>

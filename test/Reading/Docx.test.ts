@@ -8,8 +8,9 @@ import { pageText } from "../../src/Domain/PageModel.js"
 import { toMarkdown } from "../../src/Export/Markdown.js"
 import { Ocr } from "../../src/Ocr/Ocr.js"
 import { ConversionFailed, OfficeConverter } from "../../src/Office/Converter.js"
-import { DocumentReader } from "../../src/Reading/DocumentReader.js"
+import { InProcessReaderWithoutDependencies } from "../../src/Reading/DocumentReader.js"
 import { DOCX_MEDIA_TYPE, readDocx } from "../../src/Reading/Docx.js"
+import { readFile } from "../../src/Reading/Reader.js"
 import { inUnit } from "../support/boxes.js"
 import {
   deflated,
@@ -26,11 +27,11 @@ import {
 import { makeTextPdf } from "../support/pdfs.js"
 
 /** The reader with no office converter: the tests choose the converter, never the machine. */
-const ReaderWithoutConverter = DocumentReader.DefaultWithoutDependencies.pipe(
+const ReaderWithoutConverter = InProcessReaderWithoutDependencies.pipe(
   Layer.provide([Ocr.Default, OfficeConverter.none])
 )
 const read = (bytes: Uint8Array, maxPages = 500) =>
-  DocumentReader.read(bytes, { maxPages }).pipe(Effect.provide(ReaderWithoutConverter))
+  readFile(bytes, { maxPages }).pipe(Effect.provide(ReaderWithoutConverter))
 const readDocxAlone = (bytes: Uint8Array, options: { maxPages: number }) =>
   readDocx(bytes, options).pipe(Effect.provide(OfficeConverter.none))
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { pageText } from "../../src/Domain/PageModel.js"
-import { DocumentReader } from "../../src/Reading/DocumentReader.js"
+import { InProcessReader } from "../../src/Reading/DocumentReader.js"
 import { EML_MEDIA_TYPE } from "../../src/Reading/Email.js"
+import { readFile } from "../../src/Reading/Reader.js"
 import { sniff } from "../../src/Reading/Sniff.js"
 import { inUnit } from "../support/boxes.js"
 import { heading, makeDocx, paragraph } from "../support/docx.js"
 import { makeTextPdf } from "../support/pdfs.js"
 
-const read = (bytes: Uint8Array, maxPages = 500) =>
-  DocumentReader.read(bytes, { maxPages }).pipe(Effect.provide(DocumentReader.Default))
+const read = (bytes: Uint8Array, maxPages = 500) => readFile(bytes, { maxPages }).pipe(Effect.provide(InProcessReader))
 
 interface Part {
   readonly type: string

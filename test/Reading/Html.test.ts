@@ -1,8 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { pageText } from "../../src/Domain/PageModel.js"
-import { DocumentReader } from "../../src/Reading/DocumentReader.js"
+import { InProcessReader } from "../../src/Reading/DocumentReader.js"
 import { htmlToSections, MAX_HTML_DEPTH, nestsDeeperThan, readHtml as readHtmlEffect } from "../../src/Reading/Html.js"
+import { readFile } from "../../src/Reading/Reader.js"
 
 const readHtml = (bytes: Uint8Array) => Effect.runSync(readHtmlEffect(bytes))
 import { toMarkdown } from "../../src/Export/Markdown.js"
@@ -74,8 +75,8 @@ describe("readHtml", () => {
 
   it.effect("is recognised by its bytes and read by the DocumentReader", () =>
     Effect.gen(function*() {
-      const model = yield* DocumentReader.read(utf8(invoice), { maxPages: 500 }).pipe(
-        Effect.provide(DocumentReader.Default)
+      const model = yield* readFile(utf8(invoice), { maxPages: 500 }).pipe(
+        Effect.provide(InProcessReader)
       )
       expect(model.mediaType).toBe("text/html")
       expect(pageText(model.pages[0]!)).toContain("Total: 28.50 EUR")

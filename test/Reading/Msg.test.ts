@@ -2,17 +2,17 @@ import { HttpClientRequest } from "@effect/platform"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { pageText } from "../../src/Domain/PageModel.js"
-import { DocumentReader } from "../../src/Reading/DocumentReader.js"
+import { InProcessReader } from "../../src/Reading/DocumentReader.js"
 import { MAX_ATTACHMENTS } from "../../src/Reading/Email.js"
 import { OUTLOOK_MEDIA_TYPE } from "../../src/Reading/Msg.js"
+import { readFile } from "../../src/Reading/Reader.js"
 import { sniff } from "../../src/Reading/Sniff.js"
 import { fileForm, keyFor, send, testApp, withKey } from "../support/app.js"
 import { inUnit } from "../support/boxes.js"
 import { makeCompoundFile, makeMsg, type MsgSpec } from "../support/msg.js"
 import { makeTextPdf } from "../support/pdfs.js"
 
-const read = (bytes: Uint8Array, maxPages = 500) =>
-  DocumentReader.read(bytes, { maxPages }).pipe(Effect.provide(DocumentReader.Default))
+const read = (bytes: Uint8Array, maxPages = 500) => readFile(bytes, { maxPages }).pipe(Effect.provide(InProcessReader))
 
 const pdf = (pages: ReadonlyArray<ReadonlyArray<string>>) => Effect.promise(() => makeTextPdf(pages))
 

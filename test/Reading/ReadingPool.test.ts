@@ -5,8 +5,8 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Context, Effect, Exit, Fiber, Layer, Option } from "effect"
 import { makeEngines } from "../../src/Ocr/Ocr.js"
-import { DocumentReader } from "../../src/Reading/DocumentReader.js"
 import { makeReadingPool } from "../../src/Reading/Isolation/ReadingPool.js"
+import { DocumentReader, readFile } from "../../src/Reading/Reader.js"
 import { heavyPagesPdf, makeTextPdf, manyItemsPdf } from "../support/pdfs.js"
 
 class Pool extends Context.Tag("test/Pool")<Pool, Effect.Effect.Success<ReturnType<typeof makeReadingPool>>>() {}
@@ -23,7 +23,7 @@ const poolLayer = (options: { timeoutMs?: number; memoryMb?: number; workers?: n
         setup: { ocrWorkers: 1, secondReading: false, office: undefined }
       })
       return Context.make(Pool, pool).pipe(
-        Context.add(DocumentReader, DocumentReader.make({ read: pool.read, pageImage: pool.pageImage }))
+        Context.add(DocumentReader, DocumentReader.of({ read: pool.read, pageImage: pool.pageImage }))
       )
     })
   )
@@ -39,7 +39,7 @@ const alive = (pid: number) => {
 const pause = (ms: number) => Effect.promise(() => new Promise((resolve) => setTimeout(resolve, ms)))
 
 const text = (lines: ReadonlyArray<string>) => Effect.promise(() => makeTextPdf([lines]))
-const read = (bytes: Uint8Array) => DocumentReader.read(bytes, { maxPages: 100 })
+const read = (bytes: Uint8Array) => readFile(bytes, { maxPages: 100 })
 
 /** The longest the main thread went without running a timer while `effect` ran (ms). */
 const longestStall = <A, E, R>(effect: Effect.Effect<A, E, R>) =>

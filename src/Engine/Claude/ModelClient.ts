@@ -5,7 +5,8 @@
  * jittered exponential backoff honouring retry-after, accounted (Usage), and answered through a
  * forced tool call whose input is decoded with Schema (re-asked once when it does not decode).
  */
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from "@anthropic-ai/sdk"
+import type Anthropic from "@anthropic-ai/sdk"
+import type { APIError } from "@anthropic-ai/sdk"
 import { Context, Data, Duration, Effect, Option, ParseResult, Redacted, Schedule, Schema } from "effect"
 import { AppConfig } from "../../Config.js"
 import { BadGateway, GatewayTimeout } from "../../Domain/Errors.js"
@@ -165,8 +166,10 @@ const headerMs = (headers: Headers | undefined): number | undefined => {
 const statusText = (e: APIError): string =>
   `${e.status}${e.type !== null ? ` ${e.type}` : ""}${e.requestID != null ? ` (provider request ${e.requestID})` : ""}`
 
+type Sdk = typeof import("@anthropic-ai/sdk")
+
 /** The SDK's exceptions as typed errors. */
-const classify = (e: unknown): ModelError => {
+const classify = ({ APIConnectionError, APIConnectionTimeoutError, APIError }: Sdk, e: unknown): ModelError => {
   if (e instanceof APIConnectionTimeoutError) return new Timeout({ detail: "the provider's connection timed out" })
   if (e instanceof APIConnectionError) return new ConnectionFailed({ detail: `connection failed (${e.message})` })
   if (e instanceof APIError && e.status !== undefined) {
@@ -212,7 +215,9 @@ export class ModelClient extends Effect.Service<ModelClient>()("ModelClient", {
       onNone: () => Effect.dieMessage("the model engine needs ANTHROPIC_API_KEY"),
       onSome: (key) => Effect.succeed(Redacted.value(key))
     })
-    const sdk = new Anthropic({
+    // Loaded only by a process that calls the model: the SDK is a large module graph.
+    const Sdk: Sdk = yield* Effect.promise(() => import("@anthropic-ai/sdk"))
+    const sdk = new Sdk.default({
       apiKey,
       ...(Option.isSome(config.anthropicBaseUrl) ? { baseURL: config.anthropicBaseUrl.value } : {}),
       maxRetries: 0,
@@ -231,7 +236,7 @@ export class ModelClient extends Effect.Service<ModelClient>()("ModelClient", {
         Effect.zipRight(recordModelCall),
         Effect.zipRight(Effect.tryPromise({
           try: (signal) => sdk.messages.create(params, { signal }),
-          catch: classify
+          catch: (e) => classify(Sdk, e)
         })),
         Effect.timeoutFail({
           duration: Duration.millis(config.modelTimeoutMs),

@@ -24,7 +24,7 @@ import type { PageImage, PageModel } from "../../Domain/PageModel.js"
 import { type LocalEngines, OcrEngines } from "../../Ocr/Ocr.js"
 import { OfficeConverter } from "../../Office/Converter.js"
 import { Scratch } from "../../Storage/Scratch.js"
-import { DocumentReader, type ReadOptions } from "../DocumentReader.js"
+import { DocumentReader, type ReadOptions } from "../Reader.js"
 import { CHUNK_BYTES, type FromWorker, SETUP_VARIABLE, type ToWorker, type WorkerSetup } from "./Protocol.js"
 
 export interface ReadingPoolOptions {
@@ -398,6 +398,6 @@ export const IsolatedDocumentReader = Layer.scoped(
       engines,
       setup: { ocrWorkers: engines.tesseract.workers, secondReading: config.ocrSecondReading, office: office.setup }
     })
-    return DocumentReader.make({ read: pool.read, pageImage: pool.pageImage })
+    return DocumentReader.of({ read: pool.read, pageImage: pool.pageImage })
   })
 )
