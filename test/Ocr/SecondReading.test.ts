@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import * as fs from "node:fs"
+import { createRequire } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
 import sharp from "sharp"
@@ -239,6 +240,28 @@ describe("SecondReading", () => {
           expect(c.confidence).toBeLessThanOrEqual(1)
         }
       }), 60_000)
+
+    it.scoped(
+      "reads on threads of its own, as many at once as its concurrency, never on the caller's thread",
+      () =>
+        Effect.gen(function*() {
+          const recognizer = yield* makeLineRecognizer({ concurrency: 2 })
+          const images = yield* Effect.promise(() =>
+            Promise.all(["TOTAL 14.10", "CASH 20.00", "CHANGE 5.90"].map((t) => lineImage(t)))
+          )
+          const read = yield* Effect.all(images.map((image) => recognizer.read(image)), { concurrency: "unbounded" })
+          expect(read.map((chars) => chars!.map((c) => c.char).join("").replace(/ /g, ""))).toEqual([
+            "TOTAL14.10",
+            "CASH20.00",
+            "CHANGE5.90"
+          ])
+          // The runtime runs a network on the thread that calls it: it must never be loaded on this one.
+          const loadedHere = Object.keys(createRequire(import.meta.url).cache).filter((m) => m.includes("onnxruntime"))
+          expect(loadedHere).toEqual([])
+          expect(recognizer.canRead("A")).toBe(true)
+        }),
+      60_000
+    )
 
     it.scoped("answers nothing, without failing, when its model cannot be loaded", () =>
       Effect.gen(function*() {
