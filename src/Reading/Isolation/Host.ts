@@ -14,6 +14,7 @@ import { OcrFailed, type TesseractBlocks } from "../../Ocr/Types.js"
 import { OfficeConverter } from "../../Office/Converter.js"
 import { readDocument } from "../DocumentReader.js"
 import { type FromWorker, SETUP_VARIABLE, type ToWorker, type WorkerSetup } from "./Protocol.js"
+import { warmUpPdf } from "./WarmUp.js"
 
 const setup = JSON.parse(process.env[SETUP_VARIABLE] ?? "{}") as WorkerSetup
 
@@ -161,4 +162,7 @@ process.on("message", (message: ToWorker) => {
 // The server is gone (or let this worker go): nothing left to read for.
 process.on("disconnect", () => process.exit(0))
 
-send({ type: "ready", heapUsed: heapUsed() })
+// Compiles the readers before the first document (WarmUp.ts); whatever happens, the worker is then ready.
+void runtime.runPromise(
+  readDocument(warmUpPdf(), { maxPages: 1 }).pipe(Effect.ignore, Effect.catchAllDefect(() => Effect.void))
+).finally(() => send({ type: "ready", heapUsed: heapUsed() }))
