@@ -34,6 +34,8 @@ it(
     expect(loaded(/^Reading\/(DocumentReader|Pdf|PdfJs|PdfScan|Docx|Email|Msg|Html|Image)\.ts$/)).toEqual([])
     expect(loaded(/node_modules\/(pdfjs-dist|@anthropic-ai\/sdk|@aws-sdk\/client-s3|mammoth)\//)).toEqual([])
     expect(loaded(/node_modules\/@effect\/platform(-node)?\/dist\/[^/]+\/index\.(d\.ts|js)$/)).toEqual([])
+    // The API reference page's 6 MB script is loaded on its first visit.
+    expect(loaded(/node_modules\/@effect\/platform\/dist\/[^/]+\/HttpApi(Scalar|Swagger)\./)).toEqual([])
   },
   60_000
 )

@@ -2,8 +2,8 @@
  * The HTTP application: the API's handlers, error rendering, request ids and logging,
  * plus the unauthenticated routes (/health, /openapi.json, /docs, the web console under /console).
  */
+import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
 import * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
@@ -73,10 +73,30 @@ const OpenApiLive = HttpApiBuilder.Router.use((router) =>
   router.get("/openapi.json", Effect.sync(() => HttpServerResponse.unsafeJson(OpenApi.fromApi(Api))))
 )
 
-const DocsLive = HttpApiScalar.layer({
-  path: "/docs",
-  scalar: { withDefaultFonts: false }
-})
+/**
+ * The API reference page (Scalar), built on its first visit: its script is 6 MB of JavaScript that a
+ * server nobody reads the reference of should not hold.
+ */
+const DocsLive = HttpApiBuilder.Router.use((router) =>
+  Effect.gen(function*() {
+    const api = yield* HttpApi.Api
+    const page = yield* Effect.cached(
+      Effect.promise(() => import("@effect/platform/HttpApiScalar")).pipe(
+        Effect.flatMap((scalar) =>
+          HttpApiBuilder.Router.router.pipe(
+            Effect.provide(
+              scalar.layer({ path: "/docs", scalar: { withDefaultFonts: false } }).pipe(
+                Layer.provideMerge(HttpApiBuilder.Router.Live),
+                Layer.provide(Layer.succeed(HttpApi.Api, api))
+              )
+            )
+          )
+        )
+      )
+    )
+    yield* router.get("/docs", Effect.flatten(page))
+  })
+)
 
 export const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide([TemplatesLive, DocumentsLive, JobsLive]),

@@ -114,6 +114,12 @@ layer(testApp(), { timeout: 60_000 })("unauthenticated routes", (it) => {
         expect(r.headers["content-type"]).toContain("text/html")
         expect(r.text).not.toMatch(/<script[^>]+src=["']https?:/)
         expect(r.text).not.toMatch(/<link[^>]+href=["']https?:/)
+        // Scalar's reference, its script inline, with this API's description.
+        expect(r.text).toContain(`id="api-reference"`)
+        expect(r.text.length).toBeGreaterThan(1_000_000)
+        expect(r.text).toContain("/v1/documents/extract")
+        const again = yield* send(HttpClientRequest.get("/docs"))
+        expect(again.text).toBe(r.text)
       }))
   })
 
