@@ -1,6 +1,7 @@
 /**
  * One pool of tesseract.js workers shared by every request, started on first use and terminated when
- * its scope closes. Everything loads from node_modules, never the network: the worker script, the wasm
+ * its scope closes; a worker given no job for a while (`idleMs`) ends, with its model's memory, and is
+ * started again by the next job. Everything loads from node_modules, never the network: the worker script, the wasm
  * core and the English LSTM model (@tesseract.js-data/eng, best_int), unpacked once per pool into a
  * private folder of its own (mode 0700, random name), so no other local user can plant a model.
  *
@@ -8,7 +9,7 @@
  * full). A worker whose thread ends (crash, exit, terminate) or that overruns the job timeout is
  * replaced, so the pool keeps its size; the job fails with OcrFailed.
  */
-import { Deferred, Effect, Exit, Queue, Schedule, Scope } from "effect"
+import { Deferred, Effect, Exit, Option, Queue, Schedule, Scope } from "effect"
 import * as fs from "node:fs"
 import { createRequire } from "node:module"
 import * as os from "node:os"
@@ -29,6 +30,8 @@ export interface TesseractPoolOptions {
   readonly workerPath?: string
   /** Where the model's private folder is made (default: the system's temporary folder). */
   readonly tempDir?: string
+  /** A worker given no job for this long ends; the next job starts it again. Default two minutes. */
+  readonly idleMs?: number
 }
 
 const require = createRequire(import.meta.url)
@@ -93,9 +96,13 @@ interface Running {
 
 interface Slot {
   current: Running
+  /** Ended for want of jobs; started again by the next one. */
+  asleep: boolean
 }
 
 const DEFAULT_JOB_TIMEOUT_MS = 120_000
+/** Each worker holds 100–150 MB once it has read a page: an idle server gives it back after this. */
+const DEFAULT_IDLE_MS = 120_000
 
 /** The worker_threads thread under a tesseract.js worker (tesseract.js keeps it as `worker`). */
 const threadOf = (worker: Tesseract.Worker): NodeWorker | undefined => {
@@ -162,7 +169,13 @@ export const makeTesseractPool = (options: TesseractPoolOptions) =>
         yield* terminate(slot.current)
         const dir = yield* modelDir
         slot.current = yield* startWorker(options.workerPath, dir).pipe(Effect.retry(Schedule.spaced("1 second")))
+        slot.asleep = false
       }).pipe(Effect.withSpan("Ocr.replaceWorker"))
+
+    const idleMs = options.idleMs ?? DEFAULT_IDLE_MS
+    /** The next job; none when an awake worker waited `idleMs` for it (an asleep one waits as long as it takes). */
+    const nextJob = (slot: Slot) =>
+      slot.asleep ? Effect.asSome(Queue.take(jobs)) : Effect.timeoutOption(Queue.take(jobs), idleMs)
 
     const isStopped = (running: Running) => Effect.map(Deferred.poll(running.stopped), (poll) => poll._tag === "Some")
 
@@ -198,12 +211,18 @@ export const makeTesseractPool = (options: TesseractPoolOptions) =>
     const serve = (slot: Slot) =>
       Effect.forever(
         Effect.gen(function*() {
-          const job = yield* Queue.take(jobs)
+          const next = yield* nextJob(slot)
+          if (Option.isNone(next)) {
+            yield* terminate(slot.current)
+            slot.asleep = true
+            return
+          }
+          const job = next.value
           if (job.abandoned) {
             return
           }
-          // A worker that stopped while idle is replaced before it is given the job.
-          if (yield* isStopped(slot.current)) yield* replace(slot)
+          // A worker asleep, or that stopped while idle, is started again before it is given the job.
+          if (slot.asleep || (yield* isStopped(slot.current))) yield* replace(slot)
           yield* Deferred.done(job.done, yield* Effect.exit(run(slot, job)))
         })
       )
@@ -218,7 +237,10 @@ export const makeTesseractPool = (options: TesseractPoolOptions) =>
           const dir = yield* modelDir
           const ready = yield* Effect.forEach(
             Array.from({ length: workers }),
-            () => Effect.exit(Effect.map(startWorker(options.workerPath, dir), (current): Slot => ({ current }))),
+            () =>
+              Effect.exit(
+                Effect.map(startWorker(options.workerPath, dir), (current): Slot => ({ current, asleep: false }))
+              ),
             { concurrency: "unbounded" }
           )
           const ok = ready.flatMap((exit) => (Exit.isSuccess(exit) ? [exit.value] : []))

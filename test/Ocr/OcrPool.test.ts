@@ -9,7 +9,7 @@ import { textImage } from "../support/textImage.js"
 /**
  * tesseract.js's worker, wrapped so the test can break it: while `crash` exists the next recognition
  * ends the thread (the file is removed first, so only once); while `hang` exists it blocks the thread;
- * `exit` ends an idle thread.
+ * `exit` ends an idle thread. Each thread started adds a byte to `starts`.
  */
 const breakableWorker = () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ocr-pool-"))
@@ -21,6 +21,7 @@ const breakableWorker = () => {
       `const fs = require("fs")`,
       `const { parentPort } = require("worker_threads")`,
       `const take = (f) => { try { fs.unlinkSync(f); return true } catch { return false } }`,
+      `fs.appendFileSync(${marker("starts")}, "x")`,
       `parentPort.on("message", (packet) => {`,
       `  if (packet.action !== "recognize") return`,
       `  if (take(${marker("crash")})) process.exit(1)`,
@@ -30,7 +31,11 @@ const breakableWorker = () => {
       `require(${JSON.stringify(tesseractPaths().workerPath)})`
     ].join("\n")
   )
-  return { file, arm: (name: "crash" | "hang" | "exit") => fs.writeFileSync(path.join(dir, name), "") }
+  return {
+    file,
+    arm: (name: "crash" | "hang" | "exit") => fs.writeFileSync(path.join(dir, name), ""),
+    starts: () => fs.existsSync(path.join(dir, "starts")) ? fs.readFileSync(path.join(dir, "starts")).length : 0
+  }
 }
 
 const sleep = (ms: number) => Effect.promise(() => new Promise((resolve) => setTimeout(resolve, ms)))
@@ -87,4 +92,22 @@ describe("Ocr pool", () => {
       const result = yield* ocr.recognize(textImage(["After 88"]).image)
       expect(result.lines.map((l) => l.text)).toEqual(["After 88"])
     }).pipe(Effect.scoped), 60_000)
+
+  it.live(
+    "a worker given no job for its idle time ends, and the next job starts one again",
+    () =>
+      Effect.gen(function*() {
+        const watched = breakableWorker()
+        const ocr = yield* makeOcr({ workers: 1, workerPath: watched.file, idleMs: 300 })
+        const read = (line: string) =>
+          Effect.map(ocr.recognize(textImage([line]).image), (result) => result.lines.map((l) => l.text))
+        expect(yield* read("First 12")).toEqual(["First 12"])
+        expect(yield* read("Second 34")).toEqual(["Second 34"])
+        expect(watched.starts()).toBe(1)
+        yield* sleep(1_000)
+        expect(yield* read("Third 56")).toEqual(["Third 56"])
+        expect(watched.starts()).toBe(2)
+      }).pipe(Effect.scoped),
+    60_000
+  )
 })
