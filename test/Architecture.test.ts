@@ -28,12 +28,21 @@ it(
       includeNpm: true,
       detectiveOptions: { ts: { skipTypeImports: true, skipAsyncImports: true } }
     })
-    const modules = Object.entries(graph.obj()).flatMap(([file, deps]) => [file, ...deps])
-    expect(modules).toContain("Reading/Isolation/ReadingPool.ts")
-    const loaded = (pattern: RegExp) => [...new Set(modules.filter((m) => pattern.test(m)))]
-    expect(loaded(/^Reading\/(DocumentReader|Pdf|PdfJs|PdfScan|Docx|Email|Msg|Html|Image)\.ts$/)).toEqual([])
-    expect(loaded(/node_modules\/(pdfjs-dist|@anthropic-ai\/sdk|@aws-sdk\/client-s3|mammoth)\//)).toEqual([])
-    expect(loaded(/node_modules\/@effect\/platform(-node)?\/dist\/[^/]+\/index\.(d\.ts|js)$/)).toEqual([])
+    const modules = [...new Set(Object.entries(graph.obj()).flatMap(([file, deps]) => [file, ...deps]))]
+    const loaded = (pattern: RegExp) => modules.filter((m) => pattern.test(m))
+    // The graph does reach npm modules: the checks on them below can fail.
+    expect(loaded(/node_modules\/@effect\/platform\/dist\/[^/]+\/HttpRouter\./)).not.toEqual([])
+    // Of Reading/, only the service's tag and the pool that runs the workers.
+    expect(loaded(/^Reading\//).sort()).toEqual([
+      "Reading/Isolation/Protocol.ts",
+      "Reading/Isolation/ReadingPool.ts",
+      "Reading/Reader.ts"
+    ])
+    expect(loaded(/^Export\/PageImage\.ts$/)).toEqual([])
+    expect(loaded(/node_modules\/(pdfjs-dist|@anthropic-ai\/sdk|@aws-sdk\/client-s3|mammoth|onnxruntime-node)\//))
+      .toEqual([])
+    expect(loaded(/node_modules\/@effect\/(platform|platform-node|opentelemetry)\/dist\/[^/]+\/index\.(d\.ts|js)$/))
+      .toEqual([])
     // The API reference page's 6 MB script is loaded on its first visit.
     expect(loaded(/node_modules\/@effect\/platform\/dist\/[^/]+\/HttpApi(Scalar|Swagger)\./)).toEqual([])
   },

@@ -80,6 +80,7 @@ const OpenApiLive = HttpApiBuilder.Router.use((router) =>
 const DocsLive = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function*() {
     const api = yield* HttpApi.Api
+    // Built once, whole: a first visitor who leaves does not interrupt it for the next ones.
     const page = yield* Effect.cached(
       Effect.promise(() => import("@effect/platform/HttpApiScalar")).pipe(
         Effect.flatMap((scalar) =>
@@ -91,7 +92,8 @@ const DocsLive = HttpApiBuilder.Router.use((router) =>
               )
             )
           )
-        )
+        ),
+        Effect.uninterruptible
       )
     )
     yield* router.get("/docs", Effect.flatten(page))

@@ -3,22 +3,24 @@
  * of its own: onnxruntime-node runs a network on the thread that calls it, so on the server's thread every
  * line read would stop the server's other work and all of them would share one core.
  *
- * `concurrency` threads at most, started on first use and ended after a while unused; each loads the
- * network once and reads one line at a time. When the network cannot be loaded (a platform
- * onnxruntime-node has no binary for), `read` answers `undefined` and the page keeps tesseract's reading;
- * the cause is logged once.
+ * `concurrency` threads at most, started on first use; threads not needed for two minutes end (the pool
+ * shrinks to its use). Each loads the network once and reads one line at a time. When the network cannot
+ * be loaded (a platform onnxruntime-node has no binary for, a thread that cannot start or does not load
+ * it in time), `read` answers `undefined` and the page keeps tesseract's reading; the cause is logged once.
  */
-import { Deferred, Effect, Pool, Scope } from "effect"
+import { Deferred, Effect, Either, Pool, Scope } from "effect"
 import { createRequire } from "node:module"
 import { pathToFileURL } from "node:url"
 import { Worker } from "node:worker_threads"
 import type { GrayImage, ReadCharacter } from "./LineModel.js"
 import type { FromThread, ToThread } from "./LineRecognizerProtocol.js"
 
-export { type GrayImage, lineRecognizerPaths, type ReadCharacter } from "./LineModel.js"
+export type { GrayImage, ReadCharacter } from "./LineModel.js"
 
-/** A thread unused this long ends (its network's memory with it); the next line starts one again. */
+/** Threads not needed this long end (their network's memory with them); the next line starts one again. */
 const IDLE_THREAD = "2 minutes"
+/** A thread that has not loaded the network by then is taken for one that cannot. */
+const LOAD_TIMEOUT = "60 seconds"
 
 class RecognizerUnavailable {
   readonly _tag = "RecognizerUnavailable"
@@ -44,7 +46,14 @@ const startWorker = (modelPath: string | undefined): Worker => {
 
 interface RecognizerThread {
   readonly alphabet: ReadonlySet<string>
+  /** False once the thread has ended (crashed, exited): it reads nothing more. */
+  readonly alive: () => boolean
   readonly read: (image: GrayImage) => Effect.Effect<ReadonlyArray<ReadCharacter>, Error>
+}
+
+/** A thread handed out by the pool after it ended while idle: the pool replaces it and the read is retried. */
+class EndedThread {
+  readonly _tag = "EndedThread"
 }
 
 /** A thread with the network loaded, ended when the scope closes; fails when the network cannot load. */
@@ -55,8 +64,10 @@ const acquireThread = (modelPath: string | undefined) =>
     let next = 0
     let alive = true
     const worker = yield* Effect.acquireRelease(
-      Effect.sync(() => {
-        const thread = startWorker(modelPath)
+      Effect.try({
+        try: () => startWorker(modelPath),
+        catch: (cause) => new RecognizerUnavailable(`its thread could not start: ${String(cause)}`)
+      }).pipe(Effect.map((thread) => {
         const stopped = (why: string) => {
           alive = false
           Deferred.unsafeDone(ready, Effect.fail(new RecognizerUnavailable(why)))
@@ -84,10 +95,15 @@ const acquireThread = (modelPath: string | undefined) =>
         thread.on("error", (e) => stopped(`line recognizer thread failed: ${e.message}`))
         thread.on("exit", (code) => stopped(`line recognizer thread stopped (exit code ${code})`))
         return thread
-      }),
+      })),
       (thread) => Effect.promise(() => thread.terminate())
     )
-    const alphabet = yield* Deferred.await(ready)
+    const alphabet = yield* Deferred.await(ready).pipe(
+      Effect.timeoutFail({
+        duration: LOAD_TIMEOUT,
+        onTimeout: () => new RecognizerUnavailable(`its thread did not load the network within ${LOAD_TIMEOUT}`)
+      })
+    )
     const read = (image: GrayImage) =>
       Effect.gen(function*() {
         if (!alive) return yield* Effect.fail(new Error("line recognizer thread stopped"))
@@ -97,7 +113,7 @@ const acquireThread = (modelPath: string | undefined) =>
         worker.postMessage({ id, image } satisfies ToThread)
         return yield* Deferred.await(done).pipe(Effect.ensuring(Effect.sync(() => pending.delete(id))))
       })
-    return { alphabet, read } satisfies RecognizerThread
+    return { alphabet, alive: () => alive, read } satisfies RecognizerThread
   })
 
 /** The recognizer: `read` runs at most `concurrency` lines at once, each on a thread of its own. */
@@ -108,27 +124,44 @@ export const makeLineRecognizer = (options: {
 }) =>
   Effect.gen(function*() {
     const scope = yield* Effect.scope
+    let alphabet: ReadonlySet<string> | undefined
+    let unavailable = false
+    // A thread that cannot load is no pool item (a failed one would be handed to one waiting read only,
+    // leaving the others waiting): it is a `Left`, the pool drops it and `read` answers undefined.
     const threads = yield* Pool.makeWithTTL({
-      acquire: acquireThread(options.modelPath),
+      acquire: Effect.either(acquireThread(options.modelPath)),
       min: 0,
       max: Math.max(1, Math.floor(options.concurrency)),
       timeToLive: IDLE_THREAD,
       timeToLiveStrategy: "usage"
     }).pipe(Scope.extend(scope))
-    let alphabet: ReadonlySet<string> | undefined
-    let unavailable = false
-    /** The characters of a one-line image, or undefined when the recognizer is unavailable. */
-    const read = (image: GrayImage): Effect.Effect<ReadonlyArray<ReadCharacter> | undefined> =>
-      Effect.gen(function*() {
-        if (unavailable || image.width < 2 || image.height < 2) return undefined
-        return yield* Effect.scoped(
-          Effect.flatMap(Pool.get(threads), (thread) => {
+    const onThread = (
+      image: GrayImage
+    ): Effect.Effect<ReadonlyArray<ReadCharacter>, RecognizerUnavailable | EndedThread | Error> =>
+      Effect.scoped(
+        Effect.flatMap(
+          Pool.get(threads),
+          (
+            item
+          ): Effect.Effect<ReadonlyArray<ReadCharacter>, RecognizerUnavailable | EndedThread | Error, Scope.Scope> => {
+            if (Either.isLeft(item)) {
+              return Effect.zipRight(Pool.invalidate(threads, item), Effect.fail(item.left))
+            }
+            const thread = item.right
+            if (!thread.alive()) return Effect.zipRight(Pool.invalidate(threads, item), Effect.fail(new EndedThread()))
             alphabet = thread.alphabet
             // A thread that failed is replaced (a crash, or a reading that threw: it may be in any state).
-            return Effect.tapError(thread.read(image), () => Pool.invalidate(threads, thread))
-          })
+            return Effect.tapError(thread.read(image), () => Pool.invalidate(threads, item))
+          }
         )
-      }).pipe(
+      )
+    /** The characters of a one-line image, or undefined when the recognizer is unavailable. */
+    const read = (image: GrayImage): Effect.Effect<ReadonlyArray<ReadCharacter> | undefined> =>
+      Effect.suspend(() =>
+        unavailable || image.width < 2 || image.height < 2
+          ? Effect.succeed(undefined)
+          : Effect.retry(onThread(image), { times: 1, while: (e) => e instanceof EndedThread })
+      ).pipe(
         Effect.catchAll((cause) => {
           if (cause instanceof RecognizerUnavailable) {
             if (unavailable) return Effect.succeed(undefined)

@@ -2,10 +2,10 @@
  * Reads any supported file into the page model: the type comes from the bytes (Sniff),
  * then one reader per format. Adding a format is one line in `readers`.
  *
- * `readDocument` is the registry itself; `InProcessReader` provides the `DocumentReader` service
- * (Reader.ts) with it in this process (tests, tools, the reading workers), and the server provides the
- * service isolated instead (Isolation/ReadingPool.ts: worker processes with a time budget and a memory
- * cap), so the server's own process never loads a reader.
+ * `readDocument` is the registry itself, which the reading workers run (Isolation/Host.ts);
+ * `InProcessReader` provides the `DocumentReader` service (Reader.ts) with it in this process (tests,
+ * tools), and the server provides the service isolated instead (Isolation/ReadingPool.ts: worker
+ * processes with a time budget and a memory cap), so the server's own process never loads a reader.
  */
 import { Effect, Layer } from "effect"
 import { PayloadTooLarge, UnsupportedMediaType } from "../Domain/Errors.js"

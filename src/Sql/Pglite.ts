@@ -14,7 +14,7 @@ import { SqlError } from "@effect/sql/SqlError"
 import * as Statement from "@effect/sql/Statement"
 import { PGlite, types as PgliteTypes } from "@electric-sql/pglite"
 import { Effect, Layer, type Scope, Stream } from "effect"
-import { execFile } from "node:child_process"
+import { spawn } from "node:child_process"
 import * as fs from "node:fs/promises"
 import { createRequire } from "node:module"
 
@@ -43,15 +43,20 @@ const createInProcess = (dataDir: string) =>
         (e) => { console.error(String(e && e.stack || e)); process.exit(1) })`
     const { NODE_OPTIONS: _, ...env } = process.env
     // Plain Node: no loader or flag of this process's (a test runner's) applies to it.
-    execFile(
+    const child = spawn(
       process.execPath,
       ["-e", script, createRequire(import.meta.url).resolve("@electric-sql/pglite"), dataDir],
-      { env, maxBuffer: 1024 * 1024 },
-      (error, _stdout, stderr) => {
-        if (error === null) resolve()
-        else reject(new Error(`database creation stopped (${error.message.split("\n")[0]}): ${stderr.trim()}`))
-      }
+      { env, stdio: ["ignore", "ignore", "pipe"] }
     )
+    let stderr = ""
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString("utf8")).slice(-4096)
+    })
+    child.once("error", reject)
+    child.once("close", (code, signal) => {
+      if (code === 0) resolve()
+      else reject(new Error(`database creation stopped (${signal ?? `exit code ${code}`}): ${stderr.trim()}`))
+    })
   })
 
 /**

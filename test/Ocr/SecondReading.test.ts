@@ -6,7 +6,8 @@ import * as os from "node:os"
 import * as path from "node:path"
 import sharp from "sharp"
 import type { Box, Line } from "../../src/Domain/PageModel.js"
-import { lineRecognizerPaths, makeLineRecognizer } from "../../src/Ocr/LineRecognizer.js"
+import { lineRecognizerPaths } from "../../src/Ocr/LineModel.js"
+import { makeLineRecognizer } from "../../src/Ocr/LineRecognizer.js"
 import { makeOcr, Ocr } from "../../src/Ocr/Ocr.js"
 import type { PlacedCharacter } from "../../src/Ocr/SecondReading.js"
 import { lineBox, needsSecondReading, readAgain, realign } from "../../src/Ocr/SecondReading.js"
@@ -38,7 +39,7 @@ describe("SecondReading", () => {
       expect(
         needsSecondReading(lineOf(word("TOTAL", [0.1, 0.5, 0.2, 0.52]), word("14_1q", [0.3, 0.5, 0.4, 0.52], 0.3)))
       ).toBe(true)
-      expect(needsSecondReading(lineOf(word("TOTAL", [0.1, 0.5, 0.2, 0.52]), word("14.10", [0.3, 0.5, 0.4, 0.52]))))
+      expect(needsSecondReading(lineOf(word("TOTAL", [0.1, 0.5, 0.2, 0.52]), word("16.45", [0.3, 0.5, 0.4, 0.52]))))
         .toBe(false)
     })
 
@@ -90,14 +91,14 @@ describe("SecondReading", () => {
     const amount = word("14_1q", [0.3, 0.5, 0.4, 0.52], 0.2)
 
     it("keeps the words and their boxes, with the second reading's text and confidence", () => {
-      const line = realign(lineOf(total, amount), [...spread("TOTAL", 0.1, 0.2), ...spread("14.10", 0.3, 0.4, 0.8)])!
-      expect(line.text).toBe("TOTAL 14.10")
+      const line = realign(lineOf(total, amount), [...spread("TOTAL", 0.1, 0.2), ...spread("16.45", 0.3, 0.4, 0.8)])!
+      expect(line.text).toBe("TOTAL 16.45")
       expect(line.words.map((w) => w.box)).toEqual([total.box, amount.box])
       expect(line.words[1]!.confidence).toBeCloseTo(0.8)
     })
 
     it("separates words tesseract separated even when the recognizer reads no space", () => {
-      expect(realign(lineOf(total, amount), spread("TOTAL14.10", 0.1, 0.4))!.text).toBe("TOTAL 14.10")
+      expect(realign(lineOf(total, amount), spread("TOTAL16.45", 0.1, 0.4))!.text).toBe("TOTAL 16.45")
     })
 
     it("splits a word where the recognizer reads a space, cutting its box between the characters", () => {
@@ -123,9 +124,9 @@ describe("SecondReading", () => {
       const line = realign(lineOf(wide, rm, value), [
         ...spread("TOTAL", 0.06, 0.2),
         ...spread("RM", 0.22, 0.26),
-        ...spread("14.10", 0.3, 0.43)
+        ...spread("16.45", 0.3, 0.43)
       ])!
-      expect(line.text).toBe("TOTAL RM 14.10")
+      expect(line.text).toBe("TOTAL RM 16.45")
       expect(line.words[0]!.box[2]).toBe(0.22)
     })
 
@@ -229,8 +230,8 @@ describe("SecondReading", () => {
     it.scoped("reads a line image into characters with positions and confidences", () =>
       Effect.gen(function*() {
         const recognizer = yield* makeLineRecognizer({ concurrency: 1 })
-        const chars = (yield* recognizer.read(yield* Effect.promise(() => lineImage("TOTAL RM 14.10"))))!
-        expect(chars.map((c) => c.char).join("").replace(/ /g, "")).toBe("TOTALRM14.10")
+        const chars = (yield* recognizer.read(yield* Effect.promise(() => lineImage("TOTAL RM 16.45"))))!
+        expect(chars.map((c) => c.char).join("").replace(/ /g, "")).toBe("TOTALRM16.45")
         const xs = chars.map((c) => c.x)
         expect(xs).toEqual([...xs].sort((a, b) => a - b))
         expect(xs[0]).toBeLessThan(0.1)
@@ -247,13 +248,13 @@ describe("SecondReading", () => {
         Effect.gen(function*() {
           const recognizer = yield* makeLineRecognizer({ concurrency: 2 })
           const images = yield* Effect.promise(() =>
-            Promise.all(["TOTAL 14.10", "CASH 20.00", "CHANGE 5.90"].map((t) => lineImage(t)))
+            Promise.all(["TOTAL 16.45", "CASH 50.00", "CHANGE 33.55"].map((t) => lineImage(t)))
           )
           const read = yield* Effect.all(images.map((image) => recognizer.read(image)), { concurrency: "unbounded" })
           expect(read.map((chars) => chars!.map((c) => c.char).join("").replace(/ /g, ""))).toEqual([
-            "TOTAL14.10",
-            "CASH20.00",
-            "CHANGE5.90"
+            "TOTAL16.45",
+            "CASH50.00",
+            "CHANGE33.55"
           ])
           // The runtime runs a network on the thread that calls it: it must never be loaded on this one.
           const loadedHere = Object.keys(createRequire(import.meta.url).cache).filter((m) => m.includes("onnxruntime"))
@@ -268,12 +269,28 @@ describe("SecondReading", () => {
         const broken = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "line-recognizer-")), "model.onnx")
         fs.writeFileSync(broken, "not a model")
         const recognizer = yield* makeLineRecognizer({ concurrency: 1, modelPath: broken })
-        const image = yield* Effect.promise(() => lineImage("TOTAL RM 14.10"))
+        const image = yield* Effect.promise(() => lineImage("TOTAL RM 16.45"))
         expect(yield* recognizer.read(image)).toBeUndefined()
         // And for every later line: the failure is remembered, never raised.
         expect(yield* recognizer.read(image)).toBeUndefined()
         expect(recognizer.canRead("A")).toBe(false)
       }), 60_000)
+
+    it.scoped(
+      "answers nothing for lines read at once, on every thread, when its model cannot be loaded",
+      () =>
+        Effect.gen(function*() {
+          const broken = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "line-recognizer-")), "model.onnx")
+          fs.writeFileSync(broken, "not a model")
+          const recognizer = yield* makeLineRecognizer({ concurrency: 3, modelPath: broken })
+          const image = yield* Effect.promise(() => lineImage("TOTAL RM 16.45"))
+          const read = yield* Effect.all(Array.from({ length: 6 }, () => recognizer.read(image)), {
+            concurrency: "unbounded"
+          }).pipe(Effect.timeout("30 seconds"))
+          expect(read).toEqual([undefined, undefined, undefined, undefined, undefined, undefined])
+        }),
+      60_000
+    )
 
     it.scoped("reads Latin text only: letters, digits, punctuation", () =>
       Effect.gen(function*() {
@@ -298,7 +315,7 @@ describe("SecondReading", () => {
       () =>
         Effect.gen(function*() {
           const ocr = yield* Ocr
-          const { canvas } = textImage(["TOTAL RM 14.10", "CASH RM 20.00", "CHANGE RM 5.90"])
+          const { canvas } = textImage(["TOTAL RM 26.85", "CASH RM 50.00", "CHANGE RM 23.15"])
           const { data, info } = yield* Effect.promise(async () =>
             sharp(await canvas.encode("png")).grayscale().blur(1.5).resize({ width: 256 }).raw().toBuffer({
               resolveWithObject: true
@@ -309,9 +326,9 @@ describe("SecondReading", () => {
           const read = yield* ocr.recognize(image)
           const amounts = (lines: ReadonlyArray<Line>) =>
             lines.flatMap((l) => l.words.map((w) => w.text).filter((t) => /\d/.test(t)))
-          // Tesseract alone misreads amounts here ("14.30", "3.90"); the second reading gets all three.
-          expect(amounts(alone.lines)).not.toEqual(["14.10", "20.00", "5.90"])
-          expect(amounts(read.lines)).toEqual(["14.10", "20.00", "5.90"])
+          // Tesseract alone misreads amounts here; the second reading gets all three.
+          expect(amounts(alone.lines)).not.toEqual(["26.85", "50.00", "23.15"])
+          expect(amounts(read.lines)).toEqual(["26.85", "50.00", "23.15"])
           for (const line of read.lines) {
             expect(inUnit(line.box)).toBe(true)
             for (const w of line.words) expect(inUnit(w.box)).toBe(true)

@@ -163,6 +163,11 @@ process.on("message", (message: ToWorker) => {
 process.on("disconnect", () => process.exit(0))
 
 // Compiles the readers before the first document (WarmUp.ts); whatever happens, the worker is then ready.
-void runtime.runPromise(
-  readDocument(warmUpPdf(), { maxPages: 1 }).pipe(Effect.ignore, Effect.catchAllDefect(() => Effect.void))
-).finally(() => send({ type: "ready", heapUsed: heapUsed() }))
+const ready = () => send({ type: "ready", heapUsed: heapUsed() })
+runtime.runPromise(
+  readDocument(warmUpPdf(), { maxPages: 1 }).pipe(
+    Effect.timeout("10 seconds"),
+    Effect.ignore,
+    Effect.catchAllDefect(() => Effect.void)
+  )
+).then(ready, ready)
