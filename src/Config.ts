@@ -71,6 +71,11 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       corsOrigins: yield* commaList("CORS_ORIGINS"),
       urlTimeoutMs: yield* Config.integer("URL_TIMEOUT_MS").pipe(Config.withDefault(30_000)),
       ocrWorkers: yield* Config.integer("OCR_WORKERS").pipe(Config.withDefault(os.availableParallelism())),
+      /** OCR threads without work this long end, and their models' memory with them. */
+      ocrIdleSeconds: yield* Config.integer("OCR_IDLE_SECONDS").pipe(
+        Config.withDefault(120),
+        Config.validate({ message: "OCR_IDLE_SECONDS must be 1 or more", validation: (n) => n >= 1 })
+      ),
       /** Read the lines tesseract doubts again with the line recognizer (better text, about twice the OCR CPU). */
       ocrSecondReading: yield* Config.boolean("OCR_SECOND_READING").pipe(Config.withDefault(true)),
       maxJobs: yield* Config.integer("MAX_CONCURRENT_JOBS").pipe(Config.withDefault(2 * os.availableParallelism())),

@@ -73,9 +73,6 @@ export const loadModel = async (modelPath?: string): Promise<Model> => {
     interOpNumThreads: 1,
     executionMode: "sequential",
     graphOptimizationLevel: "all",
-    // Lines come in every width: a memory plan per input shape costs more than it saves (a line read in
-    // 37 ms instead of 44, widths 300–800 px, one thread).
-    enableMemPattern: false,
     logSeverityLevel: 3
   })
   const lines = fs.readFileSync(paths.dictionary, "utf8").split(/\r?\n/)

@@ -3,8 +3,8 @@
  * of its own: onnxruntime-node runs a network on the thread that calls it, so on the server's thread every
  * line read would stop the server's other work and all of them would share one core.
  *
- * `concurrency` threads at most, started on first use; threads not needed for two minutes end (the pool
- * shrinks to its use). Each loads the network once and reads one line at a time. When the network cannot
+ * `concurrency` threads at most, started on first use; threads not needed for a while (`idleMs`, two
+ * minutes unless told) end (the pool shrinks to its use). Each loads the network once and reads one line at a time. When the network cannot
  * be loaded (a platform onnxruntime-node has no binary for, a thread that cannot start or does not load
  * it in time), `read` answers `undefined` and the page keeps tesseract's reading; the cause is logged once.
  */
@@ -18,7 +18,7 @@ import type { FromThread, ToThread } from "./LineRecognizerProtocol.js"
 export type { GrayImage, ReadCharacter } from "./LineModel.js"
 
 /** Threads not needed this long end (their network's memory with them); the next line starts one again. */
-const IDLE_THREAD = "2 minutes"
+const IDLE_MS = 120_000
 /** A thread that has not loaded the network by then is taken for one that cannot. */
 const LOAD_TIMEOUT = "60 seconds"
 
@@ -121,6 +121,8 @@ export const makeLineRecognizer = (options: {
   readonly concurrency: number
   /** Overrides the model file (tests give a broken one). */
   readonly modelPath?: string
+  /** Threads not needed this long end. Default two minutes. */
+  readonly idleMs?: number
 }) =>
   Effect.gen(function*() {
     const scope = yield* Effect.scope
@@ -132,7 +134,7 @@ export const makeLineRecognizer = (options: {
       acquire: Effect.either(acquireThread(options.modelPath)),
       min: 0,
       max: Math.max(1, Math.floor(options.concurrency)),
-      timeToLive: IDLE_THREAD,
+      timeToLive: options.idleMs ?? IDLE_MS,
       timeToLiveStrategy: "usage"
     }).pipe(Scope.extend(scope))
     const onThread = (

@@ -145,7 +145,10 @@ export interface LocalEngines extends Engines {
 export const makeEngines = (options: TesseractPoolOptions): Effect.Effect<LocalEngines, never, Scope.Scope> =>
   Effect.gen(function*() {
     const pool = yield* makeTesseractPool(options)
-    const recognizer = yield* makeLineRecognizer({ concurrency: pool.workers })
+    const recognizer = yield* makeLineRecognizer({
+      concurrency: pool.workers,
+      ...(options.idleMs === undefined ? {} : { idleMs: options.idleMs })
+    })
     const tesseract: TesseractPool = {
       ...pool,
       submit: (image, params) => timeOcr("tesseract")(pool.submit(image, params))
@@ -169,6 +172,7 @@ export class OcrEngines extends Effect.Service<OcrEngines>()("OcrEngines", {
     const scratch = yield* Effect.serviceOption(Scratch)
     return yield* makeEngines({
       workers: config.ocrWorkers,
+      idleMs: config.ocrIdleSeconds * 1000,
       tempDir: Option.getOrUndefined(Option.map(scratch, (s) => s.dir))
     })
   }),

@@ -46,6 +46,7 @@ export const testConfig = (overrides: Partial<ConfigShape> = {}): AppConfig =>
     corsOrigins: [],
     urlTimeoutMs: 5_000,
     ocrWorkers: 1,
+    ocrIdleSeconds: 120,
     ocrSecondReading: true,
     maxJobs: 4,
     maxQueued: 16,
