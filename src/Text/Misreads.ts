@@ -179,6 +179,16 @@ export const joinsAtDecimalMark = (a: string, b: string): boolean =>
   (/\d[.,]$/.test(a) && /^\d{2}(?:[^\d.,]|$)/.test(b)) || (/\d$/.test(a) && /^[.,]\d{2}(?:[^\d.,]|$)/.test(b))
 
 /**
+ * An amount whose decimal mark OCR lost or misread, at the end of a row's words: "48-00", "7- 00",
+ * "RM8 60", "6 00" (a dash, a colon or a gap where the mark was). A guess: a caller takes it only when
+ * other amounts of the document confirm it.
+ */
+export const lostDecimalMark = (texts: ReadonlyArray<string>): number | undefined => {
+  const m = /(?:^|[^\d.,])(\d{1,4})(?:\s*[-–:;~]\s*|\s+)(\d{2})$/.exec(texts.slice(-3).join(" ").trim())
+  return m === null ? undefined : Number(m[1]) + Number(m[2]) / 100
+}
+
+/**
  * A numeric date as OCR may break it, repaired: letters read for digits ("2O18", "l9/10/2018"),
  * spaces around its separators ("19 /10/ 2018"), mixed separators ("19/10-2018", four-digit
  * years only) and a time glued on ("10.07.2019,12:56"). Text not shaped like a date comes back unchanged.

@@ -214,7 +214,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "total vat"
     ],
     labels:
-      "tax|vat|gst|sst|sales tax|tax amount|vat amount|total tax|total vat|total gst|gst amount|total includes|tva|montant tva|total tva|taxe|mwst|ust|mehrwertsteuer|umsatzsteuer|steuer|btw|btw bedrag|totaal btw|iva|importe iva|cuota iva|imposta|importo iva|imposto|valor do iva|cukai|cukai jualan|cukai perkhidmatan"
+      "tax|vat|gst|sst|sales tax|tax amount|vat amount|total tax|total vat|total gst|tax total|gst total|vat total|gst amount|total includes|tva|montant tva|total tva|taxe|mwst|ust|mehrwertsteuer|umsatzsteuer|steuer|btw|btw bedrag|totaal btw|iva|importe iva|cuota iva|imposta|importo iva|imposto|valor do iva|cukai|cukai jualan|cukai perkhidmatan"
   },
   {
     id: "tax_rate",

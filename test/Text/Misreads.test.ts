@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import {
   joinsAtDecimalMark,
   labelTokens,
+  lostDecimalMark,
   misreadDistance,
   repairAmountWord,
   repairDateText,
@@ -89,6 +90,23 @@ describe("Misreads", () => {
       expect(joinsAtDecimalMark("40", ".60")).toBe(true)
       expect(joinsAtDecimalMark("13,20", "26,40")).toBe(false)
       expect(joinsAtDecimalMark("2", "13")).toBe(false)
+    })
+  })
+
+  describe("lostDecimalMark", () => {
+    it("reads an amount whose decimal mark was lost or misread at the end of a row", () => {
+      expect(lostDecimalMark(["TOTAL", "48-00"])).toBe(48)
+      expect(lostDecimalMark(["TOTAL", "7-", "00"])).toBe(7)
+      expect(lostDecimalMark(["GST", "RM", "8", "60"])).toBe(8.6)
+      expect(lostDecimalMark(["RM8", "60"])).toBe(8.6)
+      expect(lostDecimalMark(["Total", "6", "00"])).toBe(6)
+    })
+    it("leaves amounts printed whole, and other shapes, alone", () => {
+      expect(lostDecimalMark(["TOTAL", "48.00"])).toBeUndefined()
+      expect(lostDecimalMark(["TOTAL", "1,234.50"])).toBeUndefined()
+      expect(lostDecimalMark(["Qty", "3"])).toBeUndefined()
+      expect(lostDecimalMark(["12345", "60"])).toBeUndefined()
+      expect(lostDecimalMark(["8", "600"])).toBeUndefined()
     })
   })
 

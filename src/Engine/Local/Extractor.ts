@@ -16,11 +16,11 @@ import { fallbackValue } from "./Fallbacks.js"
 import { below, findLabels, gapBefore, type LabelMatch, layoutOf, type PlacedWord, rightOf } from "./Layout.js"
 import { marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
-import { isPaid, paidAmounts } from "./Payment.js"
+import { isPaid } from "./Payment.js"
 import { type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
 import type { Candidate, Found, Section } from "./Section.js"
 import { titleLine } from "./TitleLine.js"
-import { notTheTotal, paidTotal, plausibleTotal } from "./Totals.js"
+import { confirmedTotal, confirmingAmounts, inTaxSummary, misreadTotal, notTheTotal, plausibleTotal } from "./Totals.js"
 
 /** The section's pages, laid out, with the day/month order its dates use. */
 export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>, documentType?: string): Section => {
@@ -181,13 +181,20 @@ export const readLabelled = (
   const staffNotIssuer = profile.concepts[0] === "issuer" && section.documentType !== undefined &&
     documentTypeProfile(section.documentType).key === "receipt"
   const all: Array<Candidate> = []
+  // Total rows read with a lost decimal mark: candidates only a confirmation can choose.
+  const misread: Array<Candidate> = []
   const n = section.layouts.length
   section.layouts.forEach((layout, pi) => {
     for (const m of findLabels(layout, profile.phrases, own)) {
       if (staffNotIssuer && labelConcepts(m.phrase.tokens).has("staff")) continue
       const position = (pi + (m.box[1] + m.box[3]) / 2) / n
       const c = readAtLabel(section, field, kind, profile, m, position)
-      if (c === undefined) continue
+      const lost = total && !inTaxSummary(m) ? misreadTotal(m, own, c) : undefined
+      if (lost !== undefined) {
+        misread.push({ ...lost, score: c?.score ?? m.phrase.strength * (m.segmentStart ? 1 : 0.7) })
+      }
+      // A row read with a lost decimal mark has no plain reading: "RM 9 30" is neither 9 nor 30.
+      if (c === undefined || (lost !== undefined && c.decimals !== true)) continue
       if (total && notTheTotal(m, c)) continue
       // A party is named, not described: running text after "Facture à" ("… à payer dès réception par virement") is no name.
       if (party && typeof c.value === "string" && shapeOf(kind, c.value) < NAME_SHAPE) continue
@@ -196,10 +203,14 @@ export const readLabelled = (
   })
   let best: Candidate | undefined
   for (const c of all) if (best === undefined || c.score > best.score) best = c
+  if (total && best === undefined) {
+    best = misread.reduce<Candidate | undefined>((a, c) => (a === undefined || c.score > a.score ? c : a), undefined)
+  }
   if (best === undefined) return undefined
   if (total) {
-    const paid = paidTotal(section, all, best)
-    if (paid !== undefined) return paid
+    const confirmed = confirmedTotal(section, all, best, misread)
+    if (confirmed !== undefined) return confirmed
+    if (all.length === 0) return undefined
     best = plausibleTotal(all, best)
   }
   const chosen = best
@@ -305,8 +316,8 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
   }
   const fallback = fallbackValue(section, field, kind, profile.concepts)
   if (fallback === undefined || fallback.words.length === 0) return null
-  const paid = profile.concepts[0] === "total" && typeof fallback.value === "number" &&
-    isPaid(paidAmounts(section), fallback.value)
+  const paid = fallback.agreed === true || (profile.concepts[0] === "total" && typeof fallback.value === "number" &&
+    isPaid(confirmingAmounts(section), fallback.value))
   return grounded(fallback, kind, profile.concepts[0], {
     labelled: 0,
     score: 0,

@@ -5,14 +5,16 @@
  */
 import type { LeafField } from "../../Domain/FieldTree.js"
 import { documentTypeProfile } from "../../Text/DocumentTypes.js"
-import { repairLegalForm } from "../../Text/Misreads.js"
+import { lostDecimalMark, repairLegalForm } from "../../Text/Misreads.js"
 import { currencyCode, findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { customerBlock } from "./AddressBlocks.js"
 import { findLabels, lexiconHits, type PageLayout, type Row } from "./Layout.js"
 import { addresseeLine, issuerLine, letterheadAddress, lineWords, namePart, withoutRegistration } from "./Letterhead.js"
+import { isPaid } from "./Payment.js"
 import { matchEnum, type ReadKind, readValue } from "./Readers.js"
 import type { Found, Section } from "./Section.js"
+import { confirmingAmounts, taxSummaryHeading } from "./Totals.js"
 
 const TOTALISH = new Set([
   "total",
@@ -46,24 +48,46 @@ const rowsOf = (section: Section) => section.layouts.flatMap((layout) => layout.
 const firstLabelConcepts = (layout: PageLayout, row: Row): ReadonlySet<string> =>
   lexiconHits(layout, row)[0]?.concepts ?? new Set()
 
-/** A total without a usable label: the largest amount on a total-ish row, else the largest decimal amount not paid or counted. */
-const totalFallback = (section: Section, kind: ReadKind): Found | undefined => {
+/**
+ * A total without a usable label: the largest amount the section confirms (what was paid, what its
+ * subtotal and adjustments add up to); else the largest amount on a total-ish row, else the largest
+ * decimal amount not paid or counted, agreed when it is printed on two rows (a total and the amount
+ * handed over whose label OCR lost).
+ */
+const totalFallback = (section: Section, kind: ReadKind): (Found & { readonly agreed?: boolean }) | undefined => {
+  const confirming = confirmingAmounts(section)
   let best: { found: Found; n: number; totalish: boolean } | undefined
-  for (const { layout, row } of rowsOf(section)) {
-    const first = firstLabelConcepts(layout, row)
-    if ([...first].some((c) => NOT_TOTAL.has(c)) && !first.has("total")) continue
-    const totalish = row.words.some((w) => w.tokens.some((t) => TOTALISH.has(t)))
-    for (const c of findValueCandidates(row.words, "amount", section.hint)) {
-      const n = c.value as number
-      if (!totalish && c.decimals !== true) continue
-      const better = best === undefined || (totalish && !best.totalish) || (totalish === best.totalish && n >= best.n)
-      if (better) {
+  let confirmed: { found: Found; n: number } | undefined
+  const rowsWith = new Map<number, number>()
+  for (const layout of section.layouts) {
+    let summary = false
+    for (const row of layout.rows) {
+      summary ||= taxSummaryHeading(row)
+      if (summary) continue
+      const first = firstLabelConcepts(layout, row)
+      if ([...first].some((c) => NOT_TOTAL.has(c)) && !first.has("total")) continue
+      const totalish = row.words.some((w) => w.tokens.some((t) => TOTALISH.has(t)))
+      const onRow = new Set<number>()
+      // A row ending in an amount whose decimal mark was lost ("RM 9 30") has no whole number to offer.
+      const lostMark = lostDecimalMark(row.words.map((w) => w.text)) !== undefined
+      for (const c of findValueCandidates(row.words, "amount", section.hint)) {
+        const n = c.value as number
+        if ((!totalish || lostMark) && c.decimals !== true) continue
         const words = row.words.slice(c.start, c.end)
-        best = { found: { value: kind === "amountText" ? c.text : n, words, layout }, n, totalish }
+        const found = { value: kind === "amountText" ? c.text : n, words, layout }
+        if (c.decimals === true) onRow.add(Math.abs(n))
+        if (c.decimals === true && n > 0 && isPaid(confirming, n) && (confirmed === undefined || n >= confirmed.n)) {
+          confirmed = { found, n }
+        }
+        const better = best === undefined || (totalish && !best.totalish) || (totalish === best.totalish && n >= best.n)
+        if (better) best = { found, n, totalish }
       }
+      for (const n of onRow) rowsWith.set(n, (rowsWith.get(n) ?? 0) + 1)
     }
   }
-  return best?.found
+  if (confirmed !== undefined) return { ...confirmed.found, agreed: true }
+  if (best === undefined) return undefined
+  return { ...best.found, agreed: best.n > 0 && (rowsWith.get(Math.abs(best.n)) ?? 0) >= 2 }
 }
 
 /** The currency printed on the last total row, else the one most amounts carry. */
@@ -158,7 +182,7 @@ export const fallbackValue = (
   field: LeafField,
   kind: ReadKind,
   concepts: ReadonlyArray<string>
-): Found | undefined => {
+): (Found & { readonly agreed?: boolean }) | undefined => {
   const primary = concepts[0]
   if ((kind === "amount" || kind === "amountText") && primary === "total") return totalFallback(section, kind)
   if (kind === "currency") return currencyFallback(section)

@@ -351,9 +351,9 @@ export const qualifierEnd = (row: Row, at: number): number => {
   return at
 }
 
-/** Words saying a tax is in or out of the amount ("incl.", "inclusive of", "inkl.", "zzgl.", "hors"). */
+/** Words saying a tax is in or out of the amount ("incl.", "inclusive of", "inkl.", "zzgl.", "hors"; "Inci" as OCR reads "Incl"). */
 const INCLUSION =
-  /^(?:incl?|inclusive|including|includes|excl?|exclusive|excluding|inkl|inklusive|exkl|zzgl|hors|avec|y\.?compris|with|w)\.?$/iu
+  /^(?:[il1]nc[li1]?|inclusive|including|includes|excl?|exclusive|excluding|inkl|inklusive|exkl|zzgl|hors|avec|y\.?compris|with|w)\.?$/iu
 const TAX_NAME = /^(?:gst|sst|vat|tax|taxes|tva|mwst|ust|btw|iva|cukai)[.:]?$/iu
 /** A currency printed before the qualifier ("Total RM Incl. of GST"). */
 const CURRENCY_WORD = /^(?:rm|eur|€|usd|\$|gbp|£|chf|sgd)$/iu

@@ -24,10 +24,12 @@ const amountsAt = (section: Section, concept: string): Array<Money> => {
   const own = new Set([concept])
   return section.layouts.flatMap((layout) =>
     findLabels(layout, conceptPhrases(concept), own).flatMap((m) => {
-      // "Pay by: CASH" in a header names the means, not an amount: only a label starting its row or segment counts.
-      if (!m.segmentStart && !m.colon) return []
+      // "Pay by: CASH" in a header names the means, not an amount: only a label starting its row or
+      // segment counts, or the change printed after another field on its row ("Item Count 4 Change Amt 7.50").
+      const midRow = !m.segmentStart && !m.colon
+      if (midRow && concept !== "change") return []
       const r = readValue("amount", rightOf(m, own), section.hint !== undefined ? { hint: section.hint } : {})
-      return r !== undefined && typeof r.value === "number"
+      return r !== undefined && typeof r.value === "number" && (!midRow || r.decimals === true)
         ? [{ value: Math.abs(r.value), page: layout.page.page, row: m.row.index }]
         : []
     })
@@ -52,6 +54,11 @@ export const paidAmounts = rememberedPerSection((section: Section): ReadonlyArra
   }
   return paid
 })
+
+/** Every amount the section says was handed over, whatever the change: a total may equal it (paid exactly). */
+export const tenderedAmounts = rememberedPerSection((section: Section): ReadonlyArray<number> =>
+  amountsAt(section, "tender").filter((t) => t.value > 0).map((t) => t.value)
+)
 
 /** Whether an amount (its sign aside: "(18.40)" on a till roll is no refund) is one the section says was paid. */
 export const isPaid = (paid: ReadonlyArray<number>, value: number): boolean =>

@@ -1,24 +1,29 @@
 /**
  * Which of a section's total rows is the document's total: never a tax summary's total or an amount
- * from a row's tax column; the row that equals what was paid when the payment is printed; else the
- * row below the adjustments (tax, rounding) that change an earlier one, or the largest of the rows
- * nearly as plausible (a subtotal or an item count's total comes before the total).
+ * from a row's tax column; the row that equals what was paid or what the subtotal and its adjustments
+ * add up to, when the section prints them; else the row below the adjustments (tax, rounding) that
+ * change an earlier one, or the largest of the rows nearly as plausible (a subtotal or an item count's
+ * total comes before the total).
  */
+import { lostDecimalMark } from "../../Text/Misreads.js"
 import { findValueCandidates } from "../../Text/Values.js"
-import { type LabelMatch, lexiconHits } from "./Layout.js"
-import { isPaid, paidAmounts } from "./Payment.js"
+import { type LabelMatch, lexiconHits, rightOf, type Row } from "./Layout.js"
+import { isPaid, paidAmounts, tenderedAmounts } from "./Payment.js"
 import type { Candidate, Section } from "./Section.js"
+import { sumsOf } from "./Sums.js"
 
 /** A tax or VAT summary table: its "Total" row sums the taxes, it is not the document's total. */
 const SUMMARY = /\b(?:summary|r[ée]capitulatif|[üu]bersicht|ringkasan|resumen|riepilogo|resumo|overzicht)\b/i
 const TAX_WORD = /\b(?:gst|sst|tax|vat|tva|mwst|ust|btw|iva|cukai)\b/i
 
+/** Whether a row heads a tax summary ("GST Summary", "Récapitulatif TVA"). */
+export const taxSummaryHeading = (row: Row): boolean => {
+  const text = row.words.map((w) => w.text).join(" ")
+  return SUMMARY.test(text) && TAX_WORD.test(text)
+}
+
 /** Whether the row lies under a tax summary's heading on its page. */
-const inTaxSummary = (m: LabelMatch): boolean =>
-  m.page.rows.slice(0, m.row.index + 1).some((r) => {
-    const text = r.words.map((w) => w.text).join(" ")
-    return SUMMARY.test(text) && TAX_WORD.test(text)
-  })
+export const inTaxSummary = (m: LabelMatch): boolean => m.page.rows.slice(0, m.row.index + 1).some(taxSummaryHeading)
 
 /**
  * A total read from the tax column of its row: the row holds a larger amount before it ("Total 118.20
@@ -68,15 +73,44 @@ export const notTheTotal = (m: LabelMatch, c: Candidate): boolean => inTaxSummar
 const PAID_PEERS = 0.5
 
 /**
- * The total row that equals what was paid (tendered less change), whatever its rank among the rows,
- * as an agreed reading; none when the section prints no payment or no row equals it.
+ * The amounts the section confirms a total by: what was paid (tendered less change, or the amount
+ * handed over, paid exactly), and what its subtotals add up to.
  */
-export const paidTotal = (section: Section, all: ReadonlyArray<Candidate>, best: Candidate): Candidate | undefined => {
-  const paid = paidAmounts(section)
-  if (paid.length === 0) return undefined
+export const confirmingAmounts = (section: Section): ReadonlyArray<number> => [
+  ...paidAmounts(section),
+  ...tenderedAmounts(section),
+  ...sumsOf(section)
+]
+
+/**
+ * A total row's amount read with its decimal mark lost ("TOTAL 48-00", "RM 8 60"), as a candidate that
+ * only a confirmation can choose; none when the row reads as it is printed.
+ */
+export const misreadTotal = (m: LabelMatch, own: ReadonlySet<string>, read: Candidate | undefined) => {
+  const words = rightOf(m, own)
+  const value = lostDecimalMark(words.map((w) => w.text))
+  if (value === undefined || (read !== undefined && read.value === value)) return undefined
+  const used = words.slice(-Math.min(words.length, 3))
+  return { value, words: used, decimals: true, layout: m.page, at: m }
+}
+
+/**
+ * The total row that equals what was paid (tendered less change) or what the subtotal and its
+ * adjustments add up to, whatever its rank among the rows, as an agreed reading; none when the
+ * section prints neither or no row equals them. `misread` are rows read with a lost decimal mark,
+ * taken only here.
+ */
+export const confirmedTotal = (
+  section: Section,
+  all: ReadonlyArray<Candidate>,
+  best: Candidate,
+  misread: ReadonlyArray<Candidate> = []
+): Candidate | undefined => {
+  const confirming = confirmingAmounts(section)
+  if (confirming.length === 0) return undefined
   const floor = PAID_PEERS * best.score
-  const confirmed = all
-    .filter((c) => typeof c.value === "number" && c.score >= floor && isPaid(paid, c.value))
+  const confirmed = [...all, ...misread]
+    .filter((c) => typeof c.value === "number" && c.score >= floor && isPaid(confirming, c.value))
     .reduce<Candidate | undefined>((a, c) => (a === undefined || c.score > a.score ? c : a), undefined)
   if (confirmed === undefined) return undefined
   const value = Math.abs(confirmed.value as number)

@@ -239,6 +239,77 @@ describe("LocalExtractor", () => {
       expect(valuesOf(extractSection(bracketed, [1], spec("receipt", { total: "number" })))).toEqual({ total: 18.4 })
     })
 
+    it("takes the total row that equals the subtotal with its adjustments, or the amount handed over", () => {
+      const total = (lines: ReadonlyArray<string>) =>
+        readLabelled(sectionOf(pageModelFromLines([lines]), [1], "receipt"), {
+          kind: "leaf",
+          name: "total",
+          type: "number"
+        }, ["total"])
+      // No payment printed: 45.10 + 3.20 - 1.00 + 0.05 = 47.35 confirms the second total row.
+      const summed = total([
+        "Sub-total                  45.10",
+        "Total Sales                45.10",
+        "Discount                    1.00",
+        "GST 6%                      3.20",
+        "Rounding Adj                0.05",
+        "Total After Adj            47.35"
+      ])
+      expect([summed?.value, summed?.agreed]).toEqual([47.35, true])
+      // Paid exactly, the change row unreadable: the amount handed over confirms the total.
+      const tendered = total([
+        "Total Sales incl GST       19.85",
+        "Rounding                   -0.05",
+        "Total                      19.80",
+        "Amount Tendered            19.85",
+        "Change  ~~"
+      ])
+      expect([tendered?.value, tendered?.agreed]).toEqual([19.85, true])
+      // The change printed after another field on its row still counts.
+      const midRow = total([
+        "Total incl. GST            63.47",
+        "Rounding Adj                0.03",
+        "Total After Adj            63.50",
+        "Cash                      100.00",
+        "Item Count 4    Change Amt 36.50"
+      ])
+      expect([midRow?.value, midRow?.agreed]).toEqual([63.5, true])
+    })
+
+    it("reads a total whose decimal mark OCR lost only when other amounts confirm it", () => {
+      const read = (lines: ReadonlyArray<string>) =>
+        valuesOf(extractSection(pageModelFromLines([lines]), [1], spec("receipt", { total: "number" })))
+      // "61-40": the subtotal and the tax add up to it.
+      expect(read(["Subtotal        57.92", "GST 6%           3.48", "Total           61-40"])).toEqual({ total: 61.4 })
+      // "RM 9 30" is what was handed over.
+      expect(read(["Total Incl GST  RM 9 30", "Cash             9.30"])).toEqual({ total: 9.3 })
+      // Unconfirmed, it is no reading at all: neither 9 nor 30 is the total.
+      expect(read(["Total Incl GST  RM 9 30"])).toEqual({ total: null })
+    })
+
+    it("does not take a tax's total for the document's total", () => {
+      const out = extractSection(
+        pageModelFromLines([["Subtotal   23.60", "Total      25.00", "TAX TOTAL: 1.40"]]),
+        [1],
+        spec("receipt", { total: "number" })
+      )
+      expect(valuesOf(out)).toEqual({ total: 25 })
+    })
+
+    it("takes an unlabelled total that the payment or a second row confirms, and says it agrees", () => {
+      const read = (lines: ReadonlyArray<string>) =>
+        g(
+          (extractSection(pageModelFromLines([lines]), [1], spec("receipt", { total: "number" })) as ExtractedObject)
+            .total!
+        )
+      // "T0T*L," and "CA." are labels OCR lost: 73.00 is printed twice.
+      const twice = read(["Item A        12.40", "Item B        60.60", "T0T*L, :   RM 73.00", "CA. :   RM 73.00"])
+      expect(twice.value).toBe(73)
+      const once = read(["Item A        12.40", "Item B        60.60", "T0T*L, :   RM 73.00"])
+      expect(once.value).toBe(73)
+      expect(twice.confidence).toBeGreaterThan(once.confidence)
+    })
+
     it("takes no currency from a mark alone on its row", () => {
       const speck = pageModelFromLines([["Rechnung 4711", "£", "Artikel        Betrag", "Ordnerrücken   86,40"]])
       expect(valuesOf(extractSection(speck, [1], spec("invoice", { currency: "ISO 4217 currency code" })))).toEqual({
