@@ -12,6 +12,7 @@ import { conceptPhrases, type FieldProfile, fieldProfile } from "../../Text/Voca
 import { readLabelled } from "./Extractor.js"
 import { findLabels, layoutOf, type PageLayout, segmentsOf } from "./Layout.js"
 import { readValue } from "./Readers.js"
+import type { Candidate } from "./Section.js"
 import { type TitleLine, titleLine } from "./TitleLine.js"
 
 export interface SpecProfile {
@@ -36,8 +37,10 @@ export interface PageEvidence {
   readonly documentNumber: string | undefined
   /** The page opens with a title line stating its number and date ("Rechnung Nr. 2024-0815 vom …"): a first page. */
   readonly titleLine: boolean
-  /** The first date of the page. */
+  /** The page's document date: labelled, on its title line, or the first in its top part. */
   readonly date: string | undefined
+  /** Whether that date was read at a label or on a title line, not only found by its place. */
+  readonly dateLabelled: boolean
   /** Words of the page's top rows (its letterhead). */
   readonly header: ReadonlySet<string>
   /** Every word of the page, for telling a repeated copy of a page from a new one. */
@@ -188,6 +191,21 @@ const DATE_PROFILE: FieldProfile = {
 const DATE_TOP = 0.4
 
 /**
+ * Whether a date read under its label is the first of a table's column of dates ("Date" heading a
+ * list of services): the row under the value holds a date in the same column too.
+ */
+const dateColumn = (layout: PageLayout, c: Candidate, hint: ReturnType<typeof inferDateOrder>): boolean => {
+  const at = c.at
+  const first = c.words[0]
+  if (at === undefined || first === undefined || at.row.words.includes(first)) return false
+  const valueRow = layout.rows.findIndex((r) => r.words.includes(first))
+  const next = layout.rows[valueRow + 1]
+  if (valueRow < 0 || next === undefined) return false
+  const column = next.words.filter((w) => w.box[0] < first.box[2] && w.box[2] > first.box[0])
+  return column.length > 0 && readValue("date", column, { hint }) !== undefined
+}
+
+/**
  * The page's document date: the one its title line states, else the one a date label names, else the
  * first date in the top part of the page (anywhere on a till roll). A date further down an invoice (a
  * due date in the payment terms, a period in a table) says nothing of where a document starts.
@@ -197,16 +215,18 @@ const dateOf = (
   hint: ReturnType<typeof inferDateOrder>,
   roll: boolean,
   title: TitleLine | undefined
-): string | undefined => {
+): { readonly date: string; readonly labelled: boolean } | undefined => {
   const titled = title?.date
-  if (titled !== undefined) return String(titled.value)
+  if (titled !== undefined) return { date: String(titled.value), labelled: true }
   const labelled = readLabelled({ layouts: [layout], hint }, DATE_FIELD, ["date"], DATE_PROFILE)
-  if (labelled !== undefined) return String(labelled.value)
+  if (labelled !== undefined && !dateColumn(layout, labelled, hint)) {
+    return { date: String(labelled.value), labelled: true }
+  }
   // A till roll prints its one date anywhere, often under the items.
   for (const row of layout.rows) {
     if (row.box[1] > DATE_TOP && !roll) break
     const r = readValue("date", row.words, { hint })
-    if (r !== undefined) return String(r.value)
+    if (r !== undefined) return { date: String(r.value), labelled: false }
   }
   return undefined
 }
@@ -228,7 +248,7 @@ type PageFacts =
     readonly titledLine: ReturnType<typeof titleLine>
     readonly pageNumber: number | undefined
     readonly documentNumber: string | undefined
-    readonly date: string | undefined
+    readonly date: ReturnType<typeof dateOf>
     readonly header: ReadonlySet<string>
     readonly content: ReadonlySet<string>
   }
@@ -295,6 +315,7 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
       documentNumber: undefined,
       titleLine: false,
       date: undefined,
+      dateLabelled: false,
       header: new Set(),
       content: new Set()
     }
@@ -308,7 +329,8 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
     pageNumber: f.pageNumber,
     documentNumber: f.documentNumber,
     titleLine: f.titledLine?.date !== undefined,
-    date: f.date,
+    date: f.date?.date,
+    dateLabelled: f.date?.labelled === true,
     header: f.header,
     content: f.content
   }

@@ -62,10 +62,14 @@ const starts = (
   const sameHeader = headerSimilarity(e.header, prev.header) >= SAME_HEADER
   // Two receipts of one shop: the same letterhead, another date.
   if (singlePage && !strict && e.date !== undefined && prev.date !== undefined && e.date !== prev.date) return true
-  if (sameHeader) return false
+  // Under the same letterhead, a page of a one-page type that fits it is the shop's next one, whatever
+  // its date (two purchases of a day); a page of a longer document continues it.
+  if (sameHeader) return singlePage && !strict && spec !== undefined && (e.scores[spec] ?? 0) >= MATCH_SCORE
   if (spec !== undefined && e.titled.has(spec)) return true
   if (singlePage) return true
-  return !strict && e.date !== undefined && prev.date !== undefined && e.date !== prev.date
+  // A longer document's next page may print other dates at its top (a table's service dates): only a
+  // labelled date that changes says a new document starts.
+  return !strict && e.dateLabelled && e.date !== undefined && prev.date !== undefined && e.date !== prev.date
 }
 
 interface Open {

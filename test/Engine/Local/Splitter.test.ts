@@ -43,6 +43,51 @@ describe("LocalSplitter", () => {
     ])
   })
 
+  it("keeps an invoice's next page whole though dates of its table stand at the page's top", () => {
+    const first = [...invoiceA.slice(0, 8), "Consulting March           1          57.72         57.72"]
+    const next = [
+      "Date         Description               Qty      Amount",
+      "02.03.2023   On-site support             1       20.00",
+      "09.03.2023   Remote support              2       30.00",
+      "16.03.2023   Travel                      1        7.72",
+      "                                   Total EUR      57.72",
+      "Payment terms: 30 days, IBAN DE89370400440532013000"
+    ]
+    expect(shape(splitDocument(pageModelFromLines([first, next]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1, 2]]
+    ])
+    // A dated page of another seller, its date labelled, still starts a document.
+    expect(shape(splitDocument(pageModelFromLines([first, next, invoiceB]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["invoice", [1, 2]],
+      ["invoice", [3]]
+    ])
+  })
+
+  it("splits consecutive receipts of one store, the same day or with their dates unread", () => {
+    // Another purchase: other items, so the pages share their letterhead but not most of their words.
+    const sameDay = [
+      ...receipt.slice(0, 5),
+      "Gardenia bread          1        3.80",
+      "Eggs grade A (10)       2        9.60",
+      "Sunlight soap 900g      1        6.20",
+      "Nescafe 3in1 sachets    1       12.90",
+      "Item count 5",
+      "TOTAL (RM):                     32.50",
+      "CASH                           40.00",
+      "CHANGE                          7.50",
+      "   THANK YOU, PLEASE COME AGAIN"
+    ]
+    expect(shape(splitDocument(pageModelFromLines([receipt, sameDay]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["receipt", [1]],
+      ["receipt", [2]]
+    ])
+    const undated = sameDay.map((line) => line.replace(/25\/12\/2018/, "2S/I2/2Ol8"))
+    expect(shape(splitDocument(pageModelFromLines([receipt, undated]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+      ["receipt", [1]],
+      ["receipt", [2]]
+    ])
+  })
+
   it("keeps the pages of one invoice together when they say page 2 of 2 or repeat its number", () => {
     const page1 = [...invoiceA.slice(0, 9), "Page 1 of 2"]
     const page2 = [
