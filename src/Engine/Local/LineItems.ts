@@ -126,27 +126,55 @@ const firstConcepts = (
   row: Row
 ): Array<string> => [...(lexiconHits(layout, row)[0]?.concepts ?? [])]
 
-/** The items of one page's table, in order. */
+type Cell = { readonly value: string | number | boolean; readonly words: ReadonlyArray<PlacedWord> }
+
+/** A page's table: its columns, the item fields its header names, and the row its items start after. */
+interface Table {
+  readonly columns: ReadonlyArray<Column>
+  readonly matched: ReadonlySet<number>
+  /** Left edge of each matched field's header cell, for ordering the numeric columns. */
+  readonly left: ReadonlyMap<number, number>
+}
+
+/** What a page's table gave: its items, and whether it ran on to the page's end (its list continues overleaf). */
+interface PageItems {
+  readonly items: Array<Map<number, Cell>>
+  readonly table: Table | undefined
+  readonly open: boolean
+}
+
+/**
+ * The items of one page's table, in order. A page without a header of its own continues the table of
+ * the page before when that one ran to its page's end: its columns are used, and the rows before the
+ * first item (a letterhead repeated, an amount carried over) are passed.
+ */
 const itemsOnPage = (
   section: Section,
   layout: PageLayout,
-  fields: ReadonlyArray<ItemField>
-): Array<Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>> => {
+  fields: ReadonlyArray<ItemField>,
+  before: Table | undefined
+): PageItems => {
   const header = findHeader(layout, fields)
-  if (header === undefined) return []
-  const columns = columnsOf(layout, header.row, header.matches)
-  const numeric = fields.map((f, i) => ({ f, i })).filter(({ f, i }) => NUMERIC.has(f.kind) && header.matches.has(i))
+  const table: Table | undefined = header !== undefined
+    ? {
+      columns: columnsOf(layout, header.row, header.matches),
+      matched: new Set(header.matches.keys()),
+      left: new Map([...header.matches].map(([i, m]) => [i, m.box[0]]))
+    }
+    : before
+  if (table === undefined) return { items: [], table: undefined, open: false }
+  const continued = header === undefined
+  const { columns } = table
+  const numeric = fields.map((f, i) => ({ f, i })).filter(({ f, i }) => NUMERIC.has(f.kind) && table.matched.has(i))
     .map(({ i }) => i)
-  const rightmost = numeric.sort((a, b) => header.matches.get(b)!.box[0] - header.matches.get(a)!.box[0])[0]
-  const items: Array<Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>> = []
-  let pending: {
-    readonly values: Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>
-    readonly row: number
-  } | undefined
-  for (let r = header.row.index + 1; r < layout.rows.length; r++) {
+  const rightmost = numeric.sort((a, b) => table.left.get(b)! - table.left.get(a)!)[0]
+  const items: Array<Map<number, Cell>> = []
+  let pending: { readonly values: Map<number, Cell>; readonly row: number } | undefined
+  let open = true
+  for (let r = header === undefined ? 0 : header.row.index + 1; r < layout.rows.length; r++) {
     const row = layout.rows[r]!
     const cells = cellsOf(row, columns)
-    const values = new Map<number, { value: string | number | boolean; words: ReadonlyArray<PlacedWord> }>()
+    const values = new Map<number, Cell>()
     for (const [i, words] of cells) {
       const f = fields[i]!
       const v = readValue(f.kind, words, {
@@ -159,13 +187,23 @@ const itemsOnPage = (
     const numbers = numeric.filter((i) => values.has(i))
     const labelled = firstConcepts(layout, row)
     const hasAmount = findValueCandidates(row.words, "amount", section.hint).some((c) => c.decimals === true)
-    if (hasAmount && labelled.some((c) => END_CONCEPTS.has(c))) break
+    if (hasAmount && labelled.some((c) => END_CONCEPTS.has(c))) {
+      open = false
+      break
+    }
     // An allowance or subtotal row starts with its label; an item may mention one ("Volume discount: 19%").
     const lead = lexiconHits(layout, row)[0]
     if (lead !== undefined && lead.first <= 1 && labelled.some((c) => SKIP_CONCEPTS.has(c))) continue
+    if (continued && items.length === 0) {
+      // Overleaf, the list resumes at its first row with a description and an amount with decimals;
+      // rows above it (a letterhead repeated, the amount carried over) are passed.
+      const described = [...values.keys()].some((i) => !NUMERIC.has(fields[i]!.kind))
+      const money = rightmost !== undefined && values.get(rightmost)?.words.some((w) => /\d[.,]\d{2}\b/.test(w.text))
+      if (!described || money !== true) continue
+    }
     // A row with nothing but an amount, in a table that names its items or counts them, is a sum, a
     // charge, an allowance or a page number under the table, not an item.
-    if (values.size === 1 && numbers.length === 1 && (labelled.length > 0 || header.matches.size > numeric.length)) {
+    if (values.size === 1 && numbers.length === 1 && (labelled.length > 0 || table.matched.size > numeric.length)) {
       continue
     }
     const isItem = numeric.length === 0
@@ -186,7 +224,7 @@ const itemsOnPage = (
       items.push(merged)
     } else items.push(values)
   }
-  return items
+  return { items, table, open }
 }
 
 /** The list of items the template asks for; [] when no table is found or the items are plain values. */
@@ -208,8 +246,11 @@ export const readLineItems = (
     }
   })
   const out: Array<ExtractedObject> = []
+  let open: Table | undefined
   for (const layout of section.layouts) {
-    for (const values of itemsOnPage(section, layout, fields)) {
+    const page = itemsOnPage(section, layout, fields, open)
+    open = page.open && page.items.length > 0 ? page.table : undefined
+    for (const values of page.items) {
       const obj: Record<string, ExtractedValue> = {}
       for (const f of item.fields) obj[f.name] = emptyOf(f)
       leaves.forEach((field, i) => {

@@ -92,3 +92,56 @@ describe("line items", () => {
     ])
   })
 })
+
+describe("line items over several pages", () => {
+  const linesOfPages = (pages: ReadonlyArray<ReadonlyArray<string>>) => {
+    const model = pageModelFromLines(pages)
+    const out = extractSection(model, model.pages.map((p) => p.page), spec("invoice", TEMPLATE))
+    return (out["lines"] as ReadonlyArray<ExtractedObject>).map((l) =>
+      [l["description"], l["amount"]].map((v) => (v === null ? null : (v as Grounded).value))
+    )
+  }
+  const first = [
+    "Muster GmbH · Hauptstraße 5 · 10115 Berlin",
+    "Rechnung Nr. 2024-118",
+    "Pos  Beschreibung               Menge   Gesamtpreis",
+    "1    Ordnerrücken breit            12         86,40",
+    "2    Druckerpapier A4              10         49,90",
+    "                                           Seite 1 von 2"
+  ]
+
+  it("reads the items a page without a header of its own carries over from the page before", () => {
+    const overleaf = [
+      "Muster GmbH · Hauptstraße 5 · 10115 Berlin",
+      "Übertrag                                   136,30",
+      "3    Heftklammern 24/6              5          7,45",
+      "4    Locher schwarz                 1         12,90",
+      "     Rechnungssumme Netto                     156,65",
+      "                                           Seite 2 von 2"
+    ]
+    expect(linesOfPages([first, overleaf])).toEqual([
+      ["Ordnerrücken breit", 86.4],
+      ["Druckerpapier A4", 49.9],
+      ["Heftklammern 24/6", 7.45],
+      ["Locher schwarz", 12.9]
+    ])
+  })
+
+  it("reads nothing from a next page when the table ended before it", () => {
+    const closed = [
+      ...first.slice(0, 5),
+      "     Rechnungssumme Netto                     136,30",
+      "     USt. 19%                                  25,90",
+      "     Gesamtbetrag EUR                         162,20"
+    ]
+    const terms = [
+      "Allgemeine Geschäftsbedingungen",
+      "1    Lieferung ab Lager Berlin, Porto        4,90",
+      "2    Zahlbar innerhalb von 14 Tagen netto"
+    ]
+    expect(linesOfPages([closed, terms])).toEqual([
+      ["Ordnerrücken breit", 86.4],
+      ["Druckerpapier A4", 49.9]
+    ])
+  })
+})
