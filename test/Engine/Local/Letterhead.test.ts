@@ -1,0 +1,34 @@
+import { describe, expect, it } from "@effect/vitest"
+import { layoutOf } from "../../../src/Engine/Local/Layout.js"
+import { looksLikeName } from "../../../src/Engine/Local/Letterhead.js"
+import { pageModelFromLines } from "../../support/pageModel.js"
+
+/** Whether the engine takes a line, alone on its row, for a name. */
+const nameLike = (line: string): boolean => {
+  const layout = layoutOf(pageModelFromLines([[line]]).pages[0]!)
+  const row = layout.rows[0]!
+  return looksLikeName(layout, row, row.words)
+}
+
+describe("looksLikeName", () => {
+  it("takes no street, suite or floor line of an address for a name", () => {
+    for (
+      const line of [
+        "87 camino de la calor",
+        "456 Buyer St",
+        "12 Harbour Rd.",
+        "1242 chemin de l'olive",
+        "Suite 200",
+        "Building B",
+        "Level 6, Bangunan TH",
+        "FLOOR T2, SKY AVENUE"
+      ]
+    ) expect(nameLike(line), line).toBe(false)
+  })
+
+  it("keeps names that start with a number or with a building word", () => {
+    for (const line of ["99 Speed Mart S/B", "Level Up Cafe", "Building Supplies Ltd", "Me gusta olive"]) {
+      expect(nameLike(line), line).toBe(true)
+    }
+  })
+})
