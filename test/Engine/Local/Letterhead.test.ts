@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { layoutOf } from "../../../src/Engine/Local/Layout.js"
-import { looksLikeName } from "../../../src/Engine/Local/Letterhead.js"
+import { lineWords, looksLikeName } from "../../../src/Engine/Local/Letterhead.js"
 import { pageModelFromLines } from "../../support/pageModel.js"
 
 /** Whether the engine takes a line, alone on its row, for a name. */
@@ -30,5 +30,29 @@ describe("looksLikeName", () => {
     for (const line of ["99 Speed Mart S/B", "Level Up Cafe", "Building Supplies Ltd", "Me gusta olive"]) {
       expect(nameLike(line), line).toBe(true)
     }
+  })
+})
+
+describe("lineWords", () => {
+  /** One page of positioned lines, its paper as wide and tall as given (points). */
+  const pageOf = (lines: ReadonlyArray<string>, width: number, height: number) => {
+    const model = pageModelFromLines([lines])
+    return layoutOf({ ...model.pages[0]!, width, height })
+  }
+
+  it("keeps a name whole on a till roll's tall page, where a word space is a wide share of the width", () => {
+    // Six characters apart: on paper as tall as three widths, about one letter's height.
+    const layout = pageOf(["   THREE      STOOGES", "   NO. 12, JALAN BESAR 3"], 612, 1836)
+    expect(lineWords(layout, layout.rows[0]!).map((s) => s.map((w) => w.text).join(" "))).toEqual([
+      "THREE STOOGES"
+    ])
+  })
+
+  it("still cuts a row into its columns on a letter-size page", () => {
+    const layout = pageOf(["ACME Supplies GmbH                          INVOICE"], 612, 792)
+    expect(lineWords(layout, layout.rows[0]!).map((s) => s.map((w) => w.text).join(" "))).toEqual([
+      "ACME Supplies GmbH",
+      "INVOICE"
+    ])
   })
 })
