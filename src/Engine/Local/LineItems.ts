@@ -8,6 +8,7 @@ import { unionBox } from "../../Domain/PageModel.js"
 import { findValueCandidates } from "../../Text/Values.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
 import { confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf, weakestOf } from "./Confidence.js"
+import { headerlessItems } from "./HeaderlessItems.js"
 import { findLabels, type LabelMatch, lexiconHits, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { type ReadKind, readKindOf, readValue } from "./Readers.js"
 import type { Section } from "./Section.js"
@@ -245,25 +246,36 @@ export const readLineItems = (
       meaning: profile.meaning
     }
   })
-  const out: Array<ExtractedObject> = []
+  const pages: Array<{ readonly layout: PageLayout; readonly items: Array<Map<number, Cell>> }> = []
   let open: Table | undefined
+  let tables = 0
   for (const layout of section.layouts) {
     const page = itemsOnPage(section, layout, fields, open)
+    if (page.table !== undefined) tables++
     open = page.open && page.items.length > 0 ? page.table : undefined
-    for (const values of page.items) {
+    pages.push({ layout, items: page.items })
+  }
+  // No header anywhere (none printed, or the OCR lost it): the rows that add up to the first total.
+  const headerless = tables === 0
+  if (headerless) {
+    for (const page of pages) page.items.push(...headerlessItems(section, page.layout, fields))
+  }
+  return pages.flatMap(({ layout, items }) =>
+    items.map((values) => {
       const obj: Record<string, ExtractedValue> = {}
       for (const f of item.fields) obj[f.name] = emptyOf(f)
       leaves.forEach((field, i) => {
         const v = values.get(i)
         if (v === undefined) return
         const evidence: Evidence = {
-          labelled: 1,
-          score: 1,
+          labelled: headerless ? 0 : 1,
+          score: headerless ? 0 : 1,
           margin: 1,
           meaning: fields[i]!.meaning,
           reading: readingOf(v.words),
-          tabular: 1,
-          agrees: 0,
+          tabular: headerless ? 0 : 1,
+          // Found by their sum: the amounts agree with the total.
+          agrees: headerless ? 1 : 0,
           shape: shapeOf(fields[i]!.kind, v.value),
           intact: intactOf(v.words),
           weakest: weakestOf(v.words)
@@ -276,8 +288,7 @@ export const readLineItems = (
           evidence: { ...evidence, group: groupOf(fields[i]!.kind) }
         }
       })
-      out.push(obj)
-    }
-  }
-  return out
+      return obj
+    })
+  )
 }

@@ -145,3 +145,39 @@ describe("line items over several pages", () => {
     ])
   })
 })
+
+describe("line items without a header row", () => {
+  const read = (page: ReadonlyArray<string>) => {
+    const out = extractSection(pageModelFromLines([page]), [1], spec("invoice", TEMPLATE))
+    return (out["lines"] as ReadonlyArray<ExtractedObject>).map((l) =>
+      [l["description"], l["quantity"], l["amount"]].map((v) => (v === null ? null : (v as Grounded).value))
+    )
+  }
+
+  it("reads the rows above the first total when their amounts add up to it", () => {
+    expect(read([
+      "Cabinet Martin · 12 rue des Lilas · 69003 Lyon",
+      "Facture n° : 2024-0117",
+      "Nous vous prions de trouver ci-après le détail de nos honoraires :",
+      "Provision pour honoraires                          250,00",
+      "Déclaration d'échanges de services                  19,00",
+      "2  Copies certifiées        3     4,50             13,50",
+      "                                  Total HT        282,50",
+      "                                  TVA 20 %         56,50",
+      "                                  Total TTC       339,00"
+    ])).toEqual([
+      ["Provision pour honoraires", null, 250],
+      ["Déclaration d'échanges de services", null, 19],
+      ["Copies certifiées", 3, 13.5]
+    ])
+  })
+
+  it("reads none when the rows do not add up to the total", () => {
+    expect(read([
+      "Facture n° : 2024-0118",
+      "Acompte reçu le 12 mars                            100,00",
+      "Provision pour honoraires                          250,00",
+      "                                  Total HT        282,50"
+    ])).toEqual([])
+  })
+})

@@ -1,0 +1,111 @@
+/**
+ * Items of a list printed without a header row, or whose header the OCR lost: the rows right above
+ * the first total, each a description with an amount at its end, taken only when their amounts add up
+ * to that total ("Provision pour honoraires 250,00 / Déclaration d'échanges 19,00 / Total HT 269,00").
+ * A row's quantity and unit price are the two numbers before its amount whose product it is.
+ */
+import { findValueCandidates, type ValueCandidate } from "../../Text/Values.js"
+import { lexiconHits, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import type { ReadKind } from "./Readers.js"
+import type { Section } from "./Section.js"
+
+export interface ItemCell {
+  readonly value: string | number | boolean
+  readonly words: ReadonlyArray<PlacedWord>
+}
+
+/** What the reader needs of each item field: the concepts it stands for and the kind of value it takes. */
+export interface ItemFieldKind {
+  readonly own: ReadonlySet<string>
+  readonly kind: ReadKind
+}
+
+/** Rows whose label says the list is over: its sum, or the total. */
+const SUMS = new Set(["total", "subtotal"])
+/** Rows that are no items however they look. */
+const NOT_ITEMS = new Set(["total", "subtotal", "tax", "discount", "rounding", "tender", "change", "service_charge"])
+/** Amounts within half a cent are one amount. */
+const CENT = 0.005
+/** A list this long without a header is no list we can trust. */
+const MAX_ITEMS = 30
+
+const money = (row: Row, hint: Section["hint"]): Array<ValueCandidate> => findValueCandidates(row.words, "amount", hint)
+
+interface Read {
+  readonly description: ReadonlyArray<PlacedWord>
+  readonly amount: { readonly value: number; readonly words: ReadonlyArray<PlacedWord> }
+  readonly quantity?: { readonly value: number; readonly words: ReadonlyArray<PlacedWord> }
+  readonly price?: { readonly value: number; readonly words: ReadonlyArray<PlacedWord> }
+}
+
+/** A row read as an item: words with letters, then numbers, the last an amount with decimals at the row's end. */
+const itemRow = (layout: PageLayout, row: Row, hint: Section["hint"]): Read | undefined => {
+  if (lexiconHits(layout, row).some((h) => h.labelLike && [...h.concepts].some((c) => NOT_ITEMS.has(c)))) {
+    return undefined
+  }
+  const numbers = money(row, hint)
+  const last = numbers[numbers.length - 1]
+  if (last === undefined || last.decimals !== true || last.end < row.words.length - 1) return undefined
+  const first = numbers[0]!
+  // A position number before the description ("1  Widget …") is no part of it.
+  const start = first.start === 0 && numbers.length > 1 && /^\d{1,3}$/.test(row.words[0]!.text) ? 1 : 0
+  const from = start === 1 ? numbers[1]! : first
+  const description = row.words.slice(start, from.start)
+  if ((description.map((w) => w.text).join("").match(/\p{L}/gu) ?? []).length < 3) return undefined
+  const amount = { value: last.value as number, words: row.words.slice(last.start, last.end) }
+  const before = numbers.filter((n) => n.start >= from.start && n !== last)
+  for (let i = 0; i < before.length; i++) {
+    for (let j = i + 1; j < before.length; j++) {
+      const q = before[i]!.value as number, p = before[j]!.value as number
+      if (Math.abs(q * p - amount.value) < CENT + 0.005 * Math.abs(amount.value) / 100) {
+        return {
+          description,
+          amount,
+          quantity: { value: q, words: row.words.slice(before[i]!.start, before[i]!.end) },
+          price: { value: p, words: row.words.slice(before[j]!.start, before[j]!.end) }
+        }
+      }
+    }
+  }
+  return { description, amount }
+}
+
+/** The items of a page that prints its list without a header, when their amounts add up to the total under them. */
+export const headerlessItems = (
+  section: Section,
+  layout: PageLayout,
+  fields: ReadonlyArray<ItemFieldKind>
+): Array<Map<number, ItemCell>> => {
+  const end = layout.rows.findIndex((row) => {
+    const first = lexiconHits(layout, row)[0]
+    return first !== undefined && [...first.concepts].some((c) => SUMS.has(c)) &&
+      money(row, section.hint).some((c) => c.decimals === true)
+  })
+  if (end <= 0) return []
+  const sums = money(layout.rows[end]!, section.hint).filter((c) => c.decimals === true).map((c) => c.value as number)
+  const rows: Array<Read> = []
+  for (let r = end - 1; r >= 0 && rows.length <= MAX_ITEMS; r--) {
+    const read = itemRow(layout, layout.rows[r]!, section.hint)
+    if (read === undefined) break
+    rows.unshift(read)
+  }
+  if (rows.length === 0 || rows.length > MAX_ITEMS) return []
+  const total = rows.reduce((s, r) => s + r.amount.value, 0)
+  if (!sums.some((s) => Math.abs(s - total) < CENT)) return []
+  const fieldOf = (test: (f: ItemFieldKind) => boolean) => fields.findIndex(test)
+  const description = fieldOf((f) => f.own.has("description"))
+  const amount = fieldOf((f) => f.own.has("line_amount"))
+  const quantity = fieldOf((f) => f.own.has("quantity"))
+  const price = fieldOf((f) => f.own.has("unit_price"))
+  if (amount < 0) return []
+  return rows.map((r) => {
+    const cells = new Map<number, ItemCell>()
+    cells.set(amount, r.amount)
+    if (description >= 0) {
+      cells.set(description, { value: r.description.map((w) => w.text).join(" "), words: r.description })
+    }
+    if (quantity >= 0 && r.quantity !== undefined) cells.set(quantity, r.quantity)
+    if (price >= 0 && r.price !== undefined) cells.set(price, r.price)
+    return cells
+  })
+}
