@@ -110,6 +110,8 @@ export const shapeOf = (kind: ReadKind, value: string | number | boolean, now = 
   if (text.length < 2 || NOT_A_VALUE.test(text)) return 0
   const words = text.split(/\s+/)
   const lower = words.filter((w) => LOWER_WORD.test(w)).length
-  if (lower / words.length > 0.5) return 0.2
+  // Running text: most words in small letters, and more of them than a name has or no capital to start
+  // ("sur les encaissements" is a fragment of a sentence, "Ma jolie boutique" a name).
+  if (lower / words.length > 0.5 && (words.length >= 4 || !/^[\p{Lu}\d]/u.test(text))) return 0.2
   return words.length > 10 ? 0.6 : 1
 }
