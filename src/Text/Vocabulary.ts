@@ -82,7 +82,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "reference",
     triggers: ["reference", "ref"],
     labels:
-      "reference|your reference|our reference|customer reference|référence|votre référence|referenz|ihre referenz|unser zeichen|referentie|uw referentie|kenmerk|referencia|su referencia|riferimento|referência|rujukan",
+      "reference|your reference|our reference|customer reference|buyer reference|buyer ref|référence acheteur|référence client|käuferreferenz|kaeuferreferenz|leitweg id|référence|votre référence|referenz|ihre referenz|unser zeichen|referentie|uw referentie|kenmerk|referencia|su referencia|riferimento|referência|rujukan",
     weak: "ref|réf|rif"
   },
   {

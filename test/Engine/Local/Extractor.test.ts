@@ -287,6 +287,15 @@ describe("LocalExtractor", () => {
       expect(read(["Total Incl GST  RM 9 30"])).toEqual({ total: null })
     })
 
+    it("takes no buyer reference for the buyer", () => {
+      const out = extractSection(
+        pageModelFromLines([["Muster GmbH", "Rechnung Nr. 2024-118", "SERVICE : BuyerReference - Service interne"]]),
+        [1],
+        spec("invoice", { customer: "Name of the customer (buyer) billed" })
+      )
+      expect(valuesOf(out)).toEqual({ customer: null })
+    })
+
     it("does not take a tax's total for the document's total", () => {
       const out = extractSection(
         pageModelFromLines([["Subtotal   23.60", "Total      25.00", "TAX TOTAL: 1.40"]]),
