@@ -14,7 +14,7 @@ import { addresseeLine, issuerLine, letterheadAddress, lineWords, namePart, with
 import { isPaid } from "./Payment.js"
 import { matchEnum, type ReadKind, readValue } from "./Readers.js"
 import type { Found, Section } from "./Section.js"
-import { confirmingAmounts, taxSummaryHeading } from "./Totals.js"
+import { confirmingTiers, taxSummaryHeading } from "./Totals.js"
 
 const TOTALISH = new Set([
   "total",
@@ -55,9 +55,10 @@ const firstLabelConcepts = (layout: PageLayout, row: Row): ReadonlySet<string> =
  * handed over whose label OCR lost).
  */
 const totalFallback = (section: Section, kind: ReadKind): (Found & { readonly agreed?: boolean }) | undefined => {
-  const confirming = confirmingAmounts(section)
+  const tiers = confirmingTiers(section)
   let best: { found: Found; n: number; totalish: boolean } | undefined
-  let confirmed: { found: Found; n: number } | undefined
+  // The largest amount of the surest tier that confirms one.
+  let confirmed: { found: Found; n: number; tier: number } | undefined
   const rowsWith = new Map<number, number>()
   for (const layout of section.layouts) {
     let summary = false
@@ -76,9 +77,11 @@ const totalFallback = (section: Section, kind: ReadKind): (Found & { readonly ag
         const words = row.words.slice(c.start, c.end)
         const found = { value: kind === "amountText" ? c.text : n, words, layout }
         if (c.decimals === true) onRow.add(Math.abs(n))
-        if (c.decimals === true && n > 0 && isPaid(confirming, n) && (confirmed === undefined || n >= confirmed.n)) {
-          confirmed = { found, n }
-        }
+        const tier = c.decimals === true && n > 0 ? tiers.findIndex((t) => isPaid(t, n)) : -1
+        if (
+          tier >= 0 &&
+          (confirmed === undefined || tier < confirmed.tier || (tier === confirmed.tier && n >= confirmed.n))
+        ) confirmed = { found, n, tier }
         const better = best === undefined || (totalish && !best.totalish) || (totalish === best.totalish && n >= best.n)
         if (better) best = { found, n, totalish }
       }

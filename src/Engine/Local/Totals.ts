@@ -73,14 +73,18 @@ export const notTheTotal = (m: LabelMatch, c: Candidate): boolean => inTaxSummar
 const PAID_PEERS = 0.5
 
 /**
- * The amounts the section confirms a total by: what was paid (tendered less change, or the amount
- * handed over, paid exactly), and what its subtotals add up to.
+ * The amounts the section confirms a total by, surest first: what was paid (tendered less change),
+ * what its subtotals add up to, and the amount handed over (paid exactly, its change unread). A total
+ * row another row calls "Total tendered" equals the third, never the first.
  */
-export const confirmingAmounts = (section: Section): ReadonlyArray<number> => [
-  ...paidAmounts(section),
-  ...tenderedAmounts(section),
-  ...sumsOf(section)
+export const confirmingTiers = (section: Section): ReadonlyArray<ReadonlyArray<number>> => [
+  paidAmounts(section),
+  sumsOf(section),
+  tenderedAmounts(section)
 ]
+
+/** Every amount the section confirms a total by. */
+export const confirmingAmounts = (section: Section): ReadonlyArray<number> => confirmingTiers(section).flat()
 
 /**
  * A total row's amount read with its decimal mark lost ("TOTAL 48-00", "RM 8 60"), as a candidate that
@@ -95,9 +99,9 @@ export const misreadTotal = (m: LabelMatch, own: ReadonlySet<string>, read: Cand
 }
 
 /**
- * The total row that equals what was paid (tendered less change) or what the subtotal and its
- * adjustments add up to, whatever its rank among the rows, as an agreed reading; none when the
- * section prints neither or no row equals them. `misread` are rows read with a lost decimal mark,
+ * The total row that equals what was paid (tendered less change), else what the subtotal and its
+ * adjustments add up to, else the amount handed over, whatever its rank among the rows, as an agreed
+ * reading; none when the section prints none of them or no row equals them. `misread` are rows read with a lost decimal mark,
  * taken only here.
  */
 export const confirmedTotal = (
@@ -106,12 +110,14 @@ export const confirmedTotal = (
   best: Candidate,
   misread: ReadonlyArray<Candidate> = []
 ): Candidate | undefined => {
-  const confirming = confirmingAmounts(section)
-  if (confirming.length === 0) return undefined
   const floor = PAID_PEERS * best.score
-  const confirmed = [...all, ...misread]
-    .filter((c) => typeof c.value === "number" && c.score >= floor && isPaid(confirming, c.value))
-    .reduce<Candidate | undefined>((a, c) => (a === undefined || c.score > a.score ? c : a), undefined)
+  const plausible = [...all, ...misread].filter((c) => typeof c.value === "number" && c.score >= floor)
+  let confirmed: Candidate | undefined
+  for (const confirming of confirmingTiers(section)) {
+    confirmed = plausible.filter((c) => isPaid(confirming, c.value as number))
+      .reduce<Candidate | undefined>((a, c) => (a === undefined || c.score > a.score ? c : a), undefined)
+    if (confirmed !== undefined) break
+  }
   if (confirmed === undefined) return undefined
   const value = Math.abs(confirmed.value as number)
   const others = all.filter((c) => typeof c.value !== "number" || Math.abs(c.value) !== value)

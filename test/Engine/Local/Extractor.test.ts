@@ -274,6 +274,14 @@ describe("LocalExtractor", () => {
         "Item Count 4    Change Amt 36.50"
       ])
       expect([midRow?.value, midRow?.agreed]).toEqual([63.5, true])
+      // What was paid (tendered less change) comes before the amount handed over: "Total Tendered" is no total.
+      const handed = total([
+        "Total                      18.20",
+        "Cash                       20.00",
+        "Change                      1.80",
+        "Total Tendered             20.00"
+      ])
+      expect([handed?.value, handed?.agreed]).toEqual([18.2, true])
     })
 
     it("reads a total whose decimal mark OCR lost only when other amounts confirm it", () => {
