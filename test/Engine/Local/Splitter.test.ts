@@ -7,6 +7,9 @@ import { pageModelFromLines } from "../../support/pageModel.js"
 import { INVOICE_AND_RECEIPT_TEMPLATES, INVOICE_LINES, invoicePage, receiptPage, spec } from "../fixtures.js"
 
 const shape = (sections: ReadonlyArray<SplitSection>) => sections.map((s) => [s.documentType, [...s.pages]])
+/** The local split of pages of lines by the invoice and receipt templates, as (type, pages) pairs. */
+const split = (...pages: ReadonlyArray<ReadonlyArray<string>>) =>
+  shape(splitDocument(pageModelFromLines(pages), INVOICE_AND_RECEIPT_TEMPLATES))
 
 const invoiceA = invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0042", "20 March 2023", "57.72")
 const invoiceB = invoicePage("Initech Solutions Ltd", "initech.co.uk", "2023/117", "02/04/2023", "1,250.00")
@@ -37,7 +40,7 @@ describe("LocalSplitter", () => {
 
   it("splits consecutive receipts from different stores", () => {
     const other = receiptPage("RESTORAN SRI MELAKA", "26/12/2018", "8.40")
-    expect(shape(splitDocument(pageModelFromLines([receipt, other]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+    expect(split(receipt, other)).toEqual([
       ["receipt", [1]],
       ["receipt", [2]]
     ])
@@ -53,11 +56,11 @@ describe("LocalSplitter", () => {
       "                                   Total EUR      57.72",
       "Payment terms: 30 days, IBAN DE89370400440532013000"
     ]
-    expect(shape(splitDocument(pageModelFromLines([first, next]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+    expect(split(first, next)).toEqual([
       ["invoice", [1, 2]]
     ])
     // A dated page of another seller, its date labelled, still starts a document.
-    expect(shape(splitDocument(pageModelFromLines([first, next, invoiceB]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+    expect(split(first, next, invoiceB)).toEqual([
       ["invoice", [1, 2]],
       ["invoice", [3]]
     ])
@@ -77,12 +80,12 @@ describe("LocalSplitter", () => {
       "CHANGE                          7.50",
       "   THANK YOU, PLEASE COME AGAIN"
     ]
-    expect(shape(splitDocument(pageModelFromLines([receipt, sameDay]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+    expect(split(receipt, sameDay)).toEqual([
       ["receipt", [1]],
       ["receipt", [2]]
     ])
     const undated = sameDay.map((line) => line.replace(/25\/12\/2018/, "2S/I2/2Ol8"))
-    expect(shape(splitDocument(pageModelFromLines([receipt, undated]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+    expect(split(receipt, undated)).toEqual([
       ["receipt", [1]],
       ["receipt", [2]]
     ])
@@ -98,12 +101,12 @@ describe("LocalSplitter", () => {
       "Total EUR  67.72",
       "Page 2 of 2"
     ]
-    expect(shape(splitDocument(pageModelFromLines([page1, page2, receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+    expect(split(page1, page2, receipt)).toEqual([
       ["invoice", [1, 2]],
       ["receipt", [3]]
     ])
     const noPageNumbers = ["Invoice No:  INV-2023-0042", "Support   1   10.00"]
-    expect(shape(splitDocument(pageModelFromLines([invoiceA, noPageNumbers]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+    expect(split(invoiceA, noPageNumbers)).toEqual([
       ["invoice", [1, 2]]
     ])
   })
@@ -124,7 +127,7 @@ describe("LocalSplitter", () => {
       "Name: Papierhandel Nord GmbH",
       "Bruttosumme 417,30"
     ]
-    expect(shape(splitDocument(pageModelFromLines([first, second]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+    expect(split(first, second)).toEqual([
       ["invoice", [1]],
       ["invoice", [2]]
     ])
@@ -132,7 +135,7 @@ describe("LocalSplitter", () => {
 
   it("tells two invoices of one issuer apart by their numbers", () => {
     const second = invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0043", "21 March 2023", "12.00")
-    expect(shape(splitDocument(pageModelFromLines([invoiceA, second]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+    expect(split(invoiceA, second)).toEqual([
       ["invoice", [1]],
       ["invoice", [2]]
     ])
@@ -140,7 +143,7 @@ describe("LocalSplitter", () => {
 
   it("makes a second copy of a document a section of its own, even with the same number", () => {
     const copy = invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0042", "20 March 2023", "57.72")
-    expect(shape(splitDocument(pageModelFromLines([invoiceA, copy]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([[
+    expect(split(invoiceA, copy)).toEqual([[
       "invoice",
       [1]
     ], ["invoice", [2]]])
@@ -153,12 +156,12 @@ describe("LocalSplitter", () => {
       "Total EUR  67.72",
       "Page 2 of 2"
     ]
-    expect(shape(splitDocument(pageModelFromLines([page1, page2, page1, page2]), INVOICE_AND_RECEIPT_TEMPLATES)))
+    expect(split(page1, page2, page1, page2))
       .toEqual([
         ["invoice", [1, 2]],
         ["invoice", [3, 4]]
       ])
-    expect(shape(splitDocument(pageModelFromLines([receipt, receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([[
+    expect(split(receipt, receipt)).toEqual([[
       "receipt",
       [1]
     ], ["receipt", [2]]])
@@ -167,7 +170,7 @@ describe("LocalSplitter", () => {
   it("makes a scanned copy of a document a section of its own, though its OCR misread a few words", () => {
     // Every fourth line read with an "e" taken for a "c".
     const scanned = invoiceA.map((line, i) => (i % 4 === 1 ? line.replace(/e/g, "c") : line))
-    expect(shape(splitDocument(pageModelFromLines([invoiceA, scanned]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([
+    expect(split(invoiceA, scanned)).toEqual([
       ["invoice", [1]],
       ["invoice", [2]]
     ])
@@ -181,12 +184,12 @@ describe("LocalSplitter", () => {
     ]
     const page1 = [...invoiceA.slice(0, 9), "Page 1 of 4"]
     const next = (k: number) => ["ACME Supplies GmbH", ...filler, ...filler, `Page ${k} of 4`]
-    expect(shape(splitDocument(pageModelFromLines([page1, next(2), next(3), next(4)]), INVOICE_AND_RECEIPT_TEMPLATES)))
+    expect(split(page1, next(2), next(3), next(4)))
       .toEqual([
         ["invoice", [1, 2, 3, 4]]
       ])
     // The same page twice is still a second copy.
-    expect(shape(splitDocument(pageModelFromLines([page1, next(2), page1, next(2)]), INVOICE_AND_RECEIPT_TEMPLATES)))
+    expect(split(page1, next(2), page1, next(2)))
       .toEqual([
         ["invoice", [1, 2]],
         ["invoice", [3, 4]]
@@ -199,18 +202,18 @@ describe("LocalSplitter", () => {
       ...invoicePage("ACME Supplies GmbH", "acme-supplies.de", "INV-2023-0042", "20 March 2023", "60.00"),
       "Page 1 of 1"
     ]
-    expect(shape(splitDocument(pageModelFromLines([one, again]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([["invoice", [
+    expect(split(one, again)).toEqual([["invoice", [
       1
     ]], ["invoice", [2]]])
   })
 
   it("joins blank pages to the section before them, and leading blank pages to the first section", () => {
-    expect(shape(splitDocument(pageModelFromLines([invoiceA, [], invoiceB, ["  "]]), INVOICE_AND_RECEIPT_TEMPLATES)))
+    expect(split(invoiceA, [], invoiceB, ["  "]))
       .toEqual([
         ["invoice", [1, 2]],
         ["invoice", [3, 4]]
       ])
-    expect(shape(splitDocument(pageModelFromLines([[], receipt]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([[
+    expect(split([], receipt)).toEqual([[
       "receipt",
       [1, 2]
     ]])
@@ -245,14 +248,14 @@ describe("LocalSplitter", () => {
   it("types a till receipt titled TAX INVOICE (as Malaysian receipts are) as a receipt, and a business tax invoice as an invoice", () => {
     const till = [...receipt.slice(0, 3), "        TAX INVOICE", ...receipt.slice(3)]
     const business = ["Lim Hardware Corp.                        TAX INVOICE", ...invoiceA.slice(1)]
-    expect(shape(splitDocument(pageModelFromLines([till, business]), INVOICE_AND_RECEIPT_TEMPLATES))).toEqual([[
+    expect(split(till, business)).toEqual([[
       "receipt",
       [1]
     ], ["invoice", [2]]])
   })
 
   it("leaves out a page that fits no requested type", () => {
-    expect(shape(splitDocument(pageModelFromLines([invoiceA, letter, receipt]), INVOICE_AND_RECEIPT_TEMPLATES)))
+    expect(split(invoiceA, letter, receipt))
       .toEqual([
         ["invoice", [1]],
         ["receipt", [3]]
