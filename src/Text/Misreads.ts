@@ -179,8 +179,8 @@ export const joinsAtDecimalMark = (a: string, b: string): boolean =>
   (/\d[.,]$/.test(a) && /^\d{2}(?:[^\d.,]|$)/.test(b)) || (/\d$/.test(a) && /^[.,]\d{2}(?:[^\d.,]|$)/.test(b))
 
 /**
- * An amount whose decimal mark OCR lost or misread, at the end of a row's words: "48-00", "7- 00",
- * "RM8 60", "6 00" (a dash, a colon or a gap where the mark was). A guess: a caller takes it only when
+ * An amount whose decimal mark OCR lost or misread, at the end of a row's words: "61-40", "5- 00",
+ * "RM12 40", "3 00" (a dash, a colon or a gap where the mark was). A guess: a caller takes it only when
  * other amounts of the document confirm it.
  */
 export const lostDecimalMark = (texts: ReadonlyArray<string>): number | undefined => {

@@ -95,14 +95,14 @@ describe("Misreads", () => {
 
   describe("lostDecimalMark", () => {
     it("reads an amount whose decimal mark was lost or misread at the end of a row", () => {
-      expect(lostDecimalMark(["TOTAL", "48-00"])).toBe(48)
-      expect(lostDecimalMark(["TOTAL", "7-", "00"])).toBe(7)
-      expect(lostDecimalMark(["GST", "RM", "8", "60"])).toBe(8.6)
-      expect(lostDecimalMark(["RM8", "60"])).toBe(8.6)
-      expect(lostDecimalMark(["Total", "6", "00"])).toBe(6)
+      expect(lostDecimalMark(["TOTAL", "61-40"])).toBe(61.4)
+      expect(lostDecimalMark(["TOTAL", "5-", "00"])).toBe(5)
+      expect(lostDecimalMark(["GST", "RM", "9", "30"])).toBe(9.3)
+      expect(lostDecimalMark(["RM12", "40"])).toBe(12.4)
+      expect(lostDecimalMark(["Total", "3", "00"])).toBe(3)
     })
     it("leaves amounts printed whole, and other shapes, alone", () => {
-      expect(lostDecimalMark(["TOTAL", "48.00"])).toBeUndefined()
+      expect(lostDecimalMark(["TOTAL", "61.40"])).toBeUndefined()
       expect(lostDecimalMark(["TOTAL", "1,234.50"])).toBeUndefined()
       expect(lostDecimalMark(["Qty", "3"])).toBeUndefined()
       expect(lostDecimalMark(["12345", "60"])).toBeUndefined()

@@ -111,7 +111,7 @@ export const shapeOf = (kind: ReadKind, value: string | number | boolean, now = 
   const words = text.split(/\s+/)
   const lower = words.filter((w) => LOWER_WORD.test(w)).length
   // Running text: most words in small letters, and more of them than a name has or no capital to start
-  // ("sur les encaissements" is a fragment of a sentence, "Ma jolie boutique" a name).
+  // ("sur les encaissements" is a fragment of a sentence, "Le petit atelier" a name).
   if (lower / words.length > 0.5 && (words.length >= 4 || !/^[\p{Lu}\d]/u.test(text))) return 0.2
   return words.length > 10 ? 0.6 : 1
 }

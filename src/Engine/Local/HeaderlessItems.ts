@@ -1,7 +1,7 @@
 /**
  * Items of a list printed without a header row, or whose header the OCR lost: the rows right above
  * the first total, each a description with an amount at its end, taken only when their amounts add up
- * to that total ("Provision pour honoraires 250,00 / Déclaration d'échanges 19,00 / Total HT 269,00").
+ * to that total ("Conseil fiscal annuel 320,00 / Frais de dossier 45,00 / Total HT 365,00").
  * A row's quantity and unit price are the two numbers before its amount whose product it is.
  */
 import { findValueCandidates, type ValueCandidate } from "../../Text/Values.js"

@@ -69,7 +69,7 @@ export const lineWords = (layout: PageLayout, row: Row): Array<Array<PlacedWord>
   const gaps = words.slice(1).map((w, i) => w.box[0] - words[i]!.box[2])
   const sorted = [...gaps].sort((a, b) => a - b)
   const typical = words.length < 3 ? 0 : sorted[Math.floor((sorted.length - 1) / 2)]!
-  // A word space grows with the letters: a name printed large ("POPULAR  BOOK") is measured by its own
+  // A word space grows with the letters: a name printed large ("GOLDEN  LOTUS") is measured by its own
   // height. Gaps are widths and heights are heights: on a till roll's tall page a fraction of its width
   // is far fewer pixels than the same fraction of its height.
   const heights = words.map((w) => w.box[3] - w.box[1]).sort((a, b) => a - b)

@@ -25,7 +25,7 @@ const amountsAt = (section: Section, concept: string): Array<Money> => {
   return section.layouts.flatMap((layout) =>
     findLabels(layout, conceptPhrases(concept), own).flatMap((m) => {
       // "Pay by: CASH" in a header names the means, not an amount: only a label starting its row or
-      // segment counts, or the change printed after another field on its row ("Item Count 4 Change Amt 7.50").
+      // segment counts, or the change printed after another field on its row ("Item Count 3 Change Amt 4.20").
       const midRow = !m.segmentStart && !m.colon
       if (midRow && concept !== "change") return []
       const r = readValue("amount", rightOf(m, own), section.hint !== undefined ? { hint: section.hint } : {})

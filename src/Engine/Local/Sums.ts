@@ -1,7 +1,7 @@
 /**
  * What a section's own arithmetic says its total is: the subtotal with the adjustments printed under
- * it (a tax, a service charge, a discount, a rounding) added in the order they come. "Sub-total 45.28
- * / Disc 0.00 / GST 2.72 / Rounding 0.00 / Total 48.00" sums to 48.00: a total row that reads the same
+ * it (a tax, a service charge, a discount, a rounding) added in the order they come. "Sub-total 30.20
+ * / Disc 0.00 / GST 1.81 / Rounding -0.01 / Total 32.00" sums to 32.00: a total row that reads the same
  * is confirmed by amounts printed apart from it, however badly its own label was read.
  */
 import { type LexiconHit, lexiconHits, type PageLayout, qualifierEnd, type Row } from "./Layout.js"

@@ -87,7 +87,7 @@ export const confirmingTiers = (section: Section): ReadonlyArray<ReadonlyArray<n
 export const confirmingAmounts = (section: Section): ReadonlyArray<number> => confirmingTiers(section).flat()
 
 /**
- * A total row's amount read with its decimal mark lost ("TOTAL 48-00", "RM 8 60"), as a candidate that
+ * A total row's amount read with its decimal mark lost ("TOTAL 61-40", "RM 9 30"), as a candidate that
  * only a confirmation can choose; none when the row reads as it is printed.
  */
 export const misreadTotal = (m: LabelMatch, own: ReadonlySet<string>, read: Candidate | undefined) => {

@@ -159,15 +159,15 @@ describe("line items without a header row", () => {
       "Cabinet Martin · 12 rue des Lilas · 69003 Lyon",
       "Facture n° : 2024-0117",
       "Nous vous prions de trouver ci-après le détail de nos honoraires :",
-      "Provision pour honoraires                          250,00",
-      "Déclaration d'échanges de services                  19,00",
+      "Conseil fiscal annuel                              250,00",
+      "Frais de dossier et de suivi                         19,00",
       "2  Copies certifiées        3     4,50             13,50",
       "                                  Total HT        282,50",
       "                                  TVA 20 %         56,50",
       "                                  Total TTC       339,00"
     ])).toEqual([
-      ["Provision pour honoraires", null, 250],
-      ["Déclaration d'échanges de services", null, 19],
+      ["Conseil fiscal annuel", null, 250],
+      ["Frais de dossier et de suivi", null, 19],
       ["Copies certifiées", 3, 13.5]
     ])
   })
@@ -176,7 +176,7 @@ describe("line items without a header row", () => {
     expect(read([
       "Facture n° : 2024-0118",
       "Acompte reçu le 12 mars                            100,00",
-      "Provision pour honoraires                          250,00",
+      "Conseil fiscal annuel                              250,00",
       "                                  Total HT        282,50"
     ])).toEqual([])
   })
