@@ -16,11 +16,10 @@ import { fallbackValue } from "./Fallbacks.js"
 import { below, findLabels, gapBefore, type LabelMatch, layoutOf, type PlacedWord, rightOf } from "./Layout.js"
 import { marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
-import { isPaid } from "./Payment.js"
 import { type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
 import type { Candidate, Found, Section } from "./Section.js"
 import { titleLine } from "./TitleLine.js"
-import { confirmedTotal, confirmingAmounts, inTaxSummary, misreadTotal, notTheTotal, plausibleTotal } from "./Totals.js"
+import { confirmedTotal, inTaxSummary, misreadTotal, notTheTotal, plausibleTotal } from "./Totals.js"
 
 /** The section's pages, laid out, with the day/month order its dates use. */
 export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>, documentType?: string): Section => {
@@ -316,8 +315,6 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
   }
   const fallback = fallbackValue(section, field, kind, profile.concepts)
   if (fallback === undefined || fallback.words.length === 0) return null
-  const paid = fallback.agreed === true || (profile.concepts[0] === "total" && typeof fallback.value === "number" &&
-    isPaid(confirmingAmounts(section), fallback.value))
   return grounded(fallback, kind, profile.concepts[0], {
     labelled: 0,
     score: 0,
@@ -325,7 +322,7 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
     meaning: profile.meaning,
     reading: readingOf(fallback.words),
     tabular: 0,
-    agrees: paid ? 1 : 0,
+    agrees: fallback.agreed === true ? 1 : 0,
     shape: shapeOf(kind, fallback.value),
     intact: intactOf(fallback.words),
     weakest: weakestOf(fallback.words)

@@ -90,7 +90,11 @@ const totalFallback = (section: Section, kind: ReadKind): (Found & { readonly ag
   }
   if (confirmed !== undefined) return { ...confirmed.found, agreed: true }
   if (best === undefined) return undefined
-  return { ...best.found, agreed: best.n > 0 && (rowsWith.get(Math.abs(best.n)) ?? 0) >= 2 }
+  const { found, n } = best
+  const printedTwice = n > 0 && (rowsWith.get(Math.abs(n)) ?? 0) >= 2
+  // A whole number on a total row ("TOTAL 48") that the section confirms agrees as well.
+  const confirmedWhole = kind !== "amountText" && tiers.some((t) => isPaid(t, n))
+  return { ...found, agreed: printedTwice || confirmedWhole }
 }
 
 /** The currency printed on the last total row, else the one most amounts carry. */

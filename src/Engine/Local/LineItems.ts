@@ -8,7 +8,7 @@ import { unionBox } from "../../Domain/PageModel.js"
 import { findValueCandidates } from "../../Text/Values.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
 import { confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf, weakestOf } from "./Confidence.js"
-import { headerlessItems } from "./HeaderlessItems.js"
+import { headerlessItems, type ItemCell } from "./HeaderlessItems.js"
 import { findLabels, type LabelMatch, lexiconHits, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { type ReadKind, readKindOf, readValue } from "./Readers.js"
 import type { Section } from "./Section.js"
@@ -127,9 +127,7 @@ const firstConcepts = (
   row: Row
 ): Array<string> => [...(lexiconHits(layout, row)[0]?.concepts ?? [])]
 
-type Cell = { readonly value: string | number | boolean; readonly words: ReadonlyArray<PlacedWord> }
-
-/** A page's table: its columns, the item fields its header names, and the row its items start after. */
+/** A page's table: its columns, the item fields its header names, and where each header cell starts. */
 interface Table {
   readonly columns: ReadonlyArray<Column>
   readonly matched: ReadonlySet<number>
@@ -139,7 +137,7 @@ interface Table {
 
 /** What a page's table gave: its items, and whether it ran on to the page's end (its list continues overleaf). */
 interface PageItems {
-  readonly items: Array<Map<number, Cell>>
+  readonly items: Array<Map<number, ItemCell>>
   readonly table: Table | undefined
   readonly open: boolean
 }
@@ -169,13 +167,13 @@ const itemsOnPage = (
   const numeric = fields.map((f, i) => ({ f, i })).filter(({ f, i }) => NUMERIC.has(f.kind) && table.matched.has(i))
     .map(({ i }) => i)
   const rightmost = numeric.sort((a, b) => table.left.get(b)! - table.left.get(a)!)[0]
-  const items: Array<Map<number, Cell>> = []
-  let pending: { readonly values: Map<number, Cell>; readonly row: number } | undefined
+  const items: Array<Map<number, ItemCell>> = []
+  let pending: { readonly values: Map<number, ItemCell>; readonly row: number } | undefined
   let open = true
   for (let r = header === undefined ? 0 : header.row.index + 1; r < layout.rows.length; r++) {
     const row = layout.rows[r]!
     const cells = cellsOf(row, columns)
-    const values = new Map<number, Cell>()
+    const values = new Map<number, ItemCell>()
     for (const [i, words] of cells) {
       const f = fields[i]!
       const v = readValue(f.kind, words, {
@@ -246,7 +244,7 @@ export const readLineItems = (
       meaning: profile.meaning
     }
   })
-  const pages: Array<{ readonly layout: PageLayout; readonly items: Array<Map<number, Cell>> }> = []
+  const pages: Array<{ readonly layout: PageLayout; readonly items: Array<Map<number, ItemCell>> }> = []
   let open: Table | undefined
   let tables = 0
   for (const layout of section.layouts) {

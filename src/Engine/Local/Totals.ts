@@ -83,9 +83,6 @@ export const confirmingTiers = (section: Section): ReadonlyArray<ReadonlyArray<n
   tenderedAmounts(section)
 ]
 
-/** Every amount the section confirms a total by. */
-export const confirmingAmounts = (section: Section): ReadonlyArray<number> => confirmingTiers(section).flat()
-
 /**
  * A total row's amount read with its decimal mark lost ("TOTAL 61-40", "RM 9 30"), as a candidate that
  * only a confirmation can choose; none when the row reads as it is printed.
