@@ -91,3 +91,16 @@ export const customerBlock = (section: Section): NameLine | undefined => {
   const others = scored.filter((s) => !s.seller)
   return others.length === 1 ? others[0]!.b.name : undefined
 }
+
+/**
+ * The name of the address block on the section's first page that holds these words on a line below its
+ * name: a label word inside an address ("Buyer line 2") reads a line of it, whose block names the party.
+ */
+export const blockNameHolding = (section: Section, words: ReadonlyArray<PlacedWord>): NameLine | undefined => {
+  const layout = section.layouts[0]
+  if (layout === undefined || words.length === 0) return undefined
+  const block = addressBlocks(layout).find((b) =>
+    b.lines.some((l) => l.row.index > b.name.row.index && sameWords(l.words, words))
+  )
+  return block === undefined || sameWords(block.name.words, words) ? undefined : block.name
+}

@@ -11,10 +11,20 @@ import { documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { inferDateOrder } from "../../Text/Values.js"
 import { type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
 import { Extractor } from "../Engine.js"
+import { blockNameHolding } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf, weakestOf } from "./Confidence.js"
-import { fallbackValue } from "./Fallbacks.js"
-import { below, findLabels, gapBefore, type LabelMatch, layoutOf, type PlacedWord, rightOf } from "./Layout.js"
-import { marketplaceBrand } from "./Letterhead.js"
+import { fallbackValue, nameFound } from "./Fallbacks.js"
+import {
+  below,
+  findLabels,
+  gapBefore,
+  type LabelMatch,
+  layoutOf,
+  type PlacedWord,
+  qualifierEnd,
+  rightOf
+} from "./Layout.js"
+import { contactLine, isStreetLine, marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import { type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
 import type { Candidate, Found, Section } from "./Section.js"
@@ -88,17 +98,25 @@ const readAtLabel = (
       rightWords.every((w) => w.tokens.every((t) => NAME_LABELS.has(t) || NAME_QUALIFIERS.has(t)))
     ? []
     : rightWords
-  // Running text after it ("Invoice to pay by wire transfer …") makes a party's label a word of a sentence.
-  if (party && right.length > 0 && shapeOf("text", right.map((w) => w.text).join(" ")) < NAME_SHAPE) return undefined
-  const r = readValue(kind, right, options)
+  // Running text after it ("Invoice to pay by wire transfer …") makes a party's label a word of a sentence,
+  // whatever other fields' labels the sentence holds ("pay").
+  const tail = segmentTail(m)
+  const sentence = (words: ReadonlyArray<PlacedWord>) =>
+    words.length > 0 && shapeOf("text", words.map((w) => w.text).join(" ")) < NAME_SHAPE
+  if (party && (sentence(right) || (right.length > 0 || tail.length > rightWords.length) && sentence(tail))) {
+    return undefined
+  }
+  // "Buyer contact name, …": the party's contact person, not the party; its name is on a line below.
+  const r = party && contactLine(right) ? undefined : readValue(kind, right, options)
   if (r !== undefined) {
     const dx = Math.max(0, r.words[0]!.box[0] - m.box[2])
     if (!(kind === "text" && dx > MAX_TEXT_DISTANCE)) {
       return { ...r, layout: m.page, score: base * (1 - 0.3 * Math.min(1, dx / 0.6)) * fit(kind, r) }
     }
   }
-  // A party heading alone on its row ("Verkäufer", "Käufer/Leistungsempfänger") heads a block of labelled lines.
-  const heading = party && right.length === 0
+  // A party heading alone on its row ("Verkäufer", "Käufer/Leistungsempfänger") heads a block of labelled lines;
+  // a label another field's label follows in its segment ("Invoice to pay …") is no heading.
+  const heading = party && right.length === 0 && tail.length <= rightWords.length
   const areas = below(
     m,
     own,
@@ -109,6 +127,8 @@ const readAtLabel = (
     // Under a party's heading, "Name: …" is its name and "Nummer: …", "Contact: …" are other fields.
     const words = party ? partyLine(area.words) : area.words
     if (words === undefined || words.length === 0) continue
+    // A contact person's line or a street under the party's label is not the party's name.
+    if (party && (contactLine(words) || isStreetLine(words.map((w) => w.text).join(" ")))) continue
     const v = readValue(kind, words, options)
     if (v === undefined) continue
     if (kind === "text" && profile.concepts[0] === "address") {
@@ -150,6 +170,17 @@ const NAME_LABELS = new Set([
 
 /** Words that qualify a name label ("trade name", "legal name", "registered name"). */
 const NAME_QUALIFIERS = new Set(["trade", "trading", "legal", "registered", "business", "commercial", "full"])
+
+/** The words after a label in its own column segment (up to a column gap), qualifiers and punctuation apart. */
+const segmentTail = (m: LabelMatch): Array<PlacedWord> => {
+  const start = qualifierEnd(m.row, m.last) + 1
+  const out: Array<PlacedWord> = []
+  for (let i = start; i < m.row.words.length; i++) {
+    if (gapBefore(m.row, i) > 1.5 * m.page.unit) break
+    if (!/^[:：#\-–—.=]+$/.test(m.row.words[i]!.text)) out.push(m.row.words[i]!)
+  }
+  return out
+}
 
 /** A line under a party's heading: its words after a name label, none when another field's label starts it. */
 const partyLine = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> | undefined => {
@@ -298,7 +329,11 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
     const brand = profile.concepts[0] === "issuer" && labelled.label !== undefined && SELLER_LABELS.has(labelled.label)
       ? marketplaceBrand(section, labelled.words)
       : undefined
-    const found = brand ?? labelled
+    // A customer label inside an address block ("… Buyer line 2") read a line of the address, not its name.
+    const block = profile.concepts[0] === "customer" && kind === "text" && labelled.label !== undefined
+      ? blockNameHolding(section, labelled.words)
+      : undefined
+    const found = brand ?? (block === undefined ? labelled : { ...labelled, ...nameFound(block) })
     const repeated = kind === "text" && writtenElsewhere(section, found)
     return grounded(found, kind, profile.concepts[0], {
       labelled: 1,

@@ -10,7 +10,15 @@ import { currencyCode, findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { customerBlock } from "./AddressBlocks.js"
 import { findLabels, lexiconHits, type PageLayout, type Row } from "./Layout.js"
-import { addresseeLine, issuerLine, letterheadAddress, lineWords, namePart, withoutRegistration } from "./Letterhead.js"
+import {
+  addresseeLine,
+  issuerLine,
+  letterheadAddress,
+  lineWords,
+  type NameLine,
+  namePart,
+  withoutRegistration
+} from "./Letterhead.js"
 import { isPaid } from "./Payment.js"
 import { matchEnum, type ReadKind, readValue } from "./Readers.js"
 import type { Found, Section } from "./Section.js"
@@ -180,6 +188,13 @@ const bankFallback = (section: Section): Found | undefined => {
   return undefined
 }
 
+/** A name line as a value read. */
+export const nameFound = (line: NameLine): Found => ({
+  value: line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, ""),
+  words: line.words,
+  layout: line.layout
+})
+
 const PARTY = new Set(["issuer"])
 const DOCUMENT_DATES = new Set(["date", "invoice_date", "purchase_date"])
 
@@ -203,13 +218,7 @@ export const fallbackValue = (
   }
   if (kind === "text" && primary === "customer") {
     const line = customerBlock(section)
-    return line === undefined
-      ? undefined
-      : {
-        value: line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, ""),
-        words: line.words,
-        layout: line.layout
-      }
+    return line === undefined ? undefined : nameFound(line)
   }
   if (kind === "text" && primary === "address") return letterheadAddress(section)
   if (kind === "text" && primary === "bank") return bankFallback(section)

@@ -104,6 +104,9 @@ const STREET =
 /** Postcodes with letters: Dutch "1012 AB", Portuguese "1100-148", British "EC1A 1BB". */
 const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/
 
+/** A street, suite or postcode line of an address: never a name. */
+export const isStreetLine = (text: string): boolean => STREET.test(text) || POSTCODE.test(text)
+
 /**
  * Words of region and country lines, the end of an address ("SELANGOR DARUL EHSAN", "Johor D.T.",
  * "KUALA LUMPUR", "MALAYSIA", "Deutschland"): a line of nothing else is never a name.
@@ -193,13 +196,20 @@ const REGION_WORDS: ReadonlySet<string> = new Set([
  */
 const MIN_NAME_CONFIDENCE = 0.35
 
+/** Words that open a contact person's line in a party's block ("Contact Acheteur", "Ansprechpartner: …"). */
+const CONTACT_WORDS = new Set(["contact", "contacto", "contatto", "kontakt", "ansprechpartner", "interlocuteur"])
+
+/** A line naming a party's contact person rather than the party. */
+export const contactLine = (words: ReadonlyArray<PlacedWord>): boolean =>
+  words.slice(0, 2).some((w) => w.tokens.some((t) => CONTACT_WORDS.has(t)))
+
 export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")
   if (words.reduce((sum, w) => sum + w.confidence, 0) < MIN_NAME_CONFIDENCE * words.length) return false
   const letters = (text.match(/\p{L}/gu) ?? []).length
   // A name has a word of three letters or more: "z O20 4 f" is a smudge read as text.
   if (letters < 3 || letters < text.replace(/\s/g, "").length * 0.5 || !/\p{L}{3}/u.test(text)) return false
-  if (/@|www\.|https?:|\.com\b/i.test(text) || STREET.test(text) || POSTCODE.test(text)) return false
+  if (/@|www\.|https?:|\.com\b/i.test(text) || isStreetLine(text) || contactLine(words)) return false
   // A label waiting for its value ("BR NO.:", "Bill To:") is not a name.
   if (/[:：]\s*$/.test(text) || words[words.length - 1]!.tokens.at(-1) === "no") return false
   const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))

@@ -363,6 +363,47 @@ describe("LocalExtractor", () => {
         .toEqual({ customer: null })
     })
 
+    it("reads a party's name past its contact person's line, and no party from a sentence a label word starts", () => {
+      const customer = (lines: ReadonlyArray<string>) =>
+        valuesOf(
+          extractSection(pageModelFromLines([lines]), [1], spec("invoice", { customer: "Name of the customer" }))
+        )
+      // The contact person's line under the label is not the customer.
+      expect(customer([
+        "Nordlicht Werkstatt GmbH                    Rechnungsadresse",
+        "Hafenstraße 4                               Kontakt Einkauf",
+        "20457 Hamburg                               Brauhaus am Markt KG",
+        "                                            Marktplatz 9",
+        "                                            49074 Osnabrück"
+      ])).toEqual({ customer: "Brauhaus am Markt KG" })
+      // "Buyer contact …" names the buyer's contact; the buyer is on the next line.
+      expect(customer([
+        "Buyer contact Jane Roe, Purchasing",
+        "Pinewood Outfitters Ltd",
+        "12 Harbour Road",
+        "Invoice 7781"
+      ])).toEqual({ customer: "Pinewood Outfitters Ltd" })
+      // "Invoice to pay by …" is a sentence, not a heading over the lines below it.
+      expect(customer([
+        "Invoice 7781                Total  95.00 EUR",
+        "Invoice to pay by wire transfer to the following account:",
+        "Banque Populaire du Nord",
+        "IBAN : FR00 0000 0000 0000"
+      ])).toEqual({ customer: null })
+    })
+
+    it("reads the customer's name from the address block a label word sits in", () => {
+      const model = pageModelFromLines([[
+        "Seaside Ceramics Ltd                            Invoice no: 5521",
+        "                                                Clearwater Cafe Ltd",
+        "                                                Client services, Dock 4",
+        "                                                14 Quay Street",
+        "                                                BS1 4DJ Bristol"
+      ]])
+      const out = extractSection(model, [1], spec("invoice", { customer: "Name of the customer" }))
+      expect(valuesOf(out)).toEqual({ customer: "Clearwater Cafe Ltd" })
+    })
+
     it("keeps a big title and the small line under it apart", () => {
       const model = pageModelFromPlaced([[
         { text: "Sammy Maystone", x: 0, y: 0, size: 2.5 },
