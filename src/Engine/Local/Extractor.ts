@@ -150,6 +150,12 @@ const isParty = (kind: ReadKind, profile: FieldProfile): boolean =>
   kind === "text" && profile.concepts[0] !== undefined && PARTIES.has(profile.concepts[0])
 /** A name's shape at least this (shapeOf): a sentence of lower-case words scores below it. */
 const NAME_SHAPE = 0.5
+/** A name is mostly letters: an account number or an id after "Verkäufer-IBAN" is none. */
+const lettered = (text: string): boolean => {
+  const letters = (text.match(/\p{L}/gu) ?? []).length
+  return letters >= 3 && letters >= 0.5 * text.replace(/\s/g, "").length
+}
+
 /** Labels of a party's name on the lines under its heading ("Name:", "Firma:", "Raison sociale :"). */
 const NAME_LABELS = new Set([
   "name",
@@ -227,7 +233,7 @@ export const readLabelled = (
       if (c === undefined || (lost !== undefined && c.decimals !== true)) continue
       if (total && notTheTotal(m, c)) continue
       // A party is named, not described: running text after "Facture à" ("… à payer dès réception par virement") is no name.
-      if (party && typeof c.value === "string" && shapeOf(kind, c.value) < NAME_SHAPE) continue
+      if (party && typeof c.value === "string" && (shapeOf(kind, c.value) < NAME_SHAPE || !lettered(c.value))) continue
       all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
     }
   })

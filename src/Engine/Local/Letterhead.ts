@@ -88,8 +88,9 @@ export const lineWords = (layout: PageLayout, row: Row): Array<Array<PlacedWord>
 const SPECK = /^[!¡?¿;:'"‘’“”`´~^*_=<>«»©®°§¶.,/\\]+$/
 
 export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
-  let end = words.length
-  while (end > 1 && REGISTRATION_WORD.test(words[end - 1]!.text)) end--
+  // The name ends at its registration number, whatever follows it ("KEDAI ABC S/B 123456-U (KSB)").
+  const registration = words.findIndex((w, i) => i > 0 && REGISTRATION_WORD.test(w.text))
+  let end = registration > 0 ? registration : words.length
   // A lone small letter after a name in capitals ("HARBOR HARDWARE p") is a speck read as a letter.
   if (
     end > 1 && /^\p{Ll}$/u.test(words[end - 1]!.text) &&
@@ -106,6 +107,48 @@ const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\
 
 /** A street, suite or postcode line of an address: never a name. */
 export const isStreetLine = (text: string): boolean => STREET.test(text) || POSTCODE.test(text)
+
+/** Countries, in the languages we read: the last line of an address. */
+const COUNTRY_WORDS: ReadonlyArray<string> = [
+  "malaysia",
+  "singapore",
+  "singapura",
+  "indonesia",
+  "brunei",
+  "thailand",
+  "deutschland",
+  "germany",
+  "nederland",
+  "netherlands",
+  "holland",
+  "france",
+  "belgique",
+  "belgië",
+  "belgie",
+  "belgium",
+  "españa",
+  "espana",
+  "spain",
+  "italia",
+  "italy",
+  "portugal",
+  "österreich",
+  "osterreich",
+  "austria",
+  "schweiz",
+  "suisse",
+  "svizzera",
+  "switzerland",
+  "luxembourg",
+  "united",
+  "kingdom",
+  "states",
+  "america",
+  "usa",
+  "uk",
+  "of"
+]
+const COUNTRY: ReadonlySet<string> = new Set(COUNTRY_WORDS.filter((w) => w !== "of" && w !== "united"))
 
 /**
  * Words of region and country lines, the end of an address ("SELANGOR DARUL EHSAN", "Johor D.T.",
@@ -149,44 +192,7 @@ const REGION_WORDS: ReadonlySet<string> = new Set([
   "d",
   "e",
   "t",
-  // Countries, in the languages we read.
-  "malaysia",
-  "singapore",
-  "singapura",
-  "indonesia",
-  "brunei",
-  "thailand",
-  "deutschland",
-  "germany",
-  "nederland",
-  "netherlands",
-  "holland",
-  "france",
-  "belgique",
-  "belgië",
-  "belgie",
-  "belgium",
-  "españa",
-  "espana",
-  "spain",
-  "italia",
-  "italy",
-  "portugal",
-  "österreich",
-  "osterreich",
-  "austria",
-  "schweiz",
-  "suisse",
-  "svizzera",
-  "switzerland",
-  "luxembourg",
-  "united",
-  "kingdom",
-  "states",
-  "america",
-  "usa",
-  "uk",
-  "of"
+  ...COUNTRY_WORDS
 ])
 
 /**
@@ -492,7 +498,7 @@ const ID_LABEL_LINE = /^(?!(?:lot|no|jln|jl)\b)[A-Z]{1,3}\.?\s*No\b/i
  * A registration number glued before the address on its line ("{867388-LJ) 12, Jalan …"), in one or two
  * words and with its closing bracket lost in OCR now and then ("(001451 637L NO. 53, …").
  */
-const LEADING_REGISTRATION = /^[({[]\d{5,}[-.]?[A-Z]{0,2}[)}\]]?$/i
+const LEADING_REGISTRATION = /^[({[<]\d{5,}[-.:]?[A-Z]{0,2}[)}\]>]?$/i
 
 /** The words without a registration number before them (one or two words of it, never all of them). */
 const withoutLeadingRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
@@ -550,6 +556,8 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
     } else if (notAddress(layout, row, seg) || REGISTRATION_LINE.test(text.trim())) break
     picked.push(...seg)
     lines++
+    // A country ends the address: a line after it is the shop's mall or a branch ("Malaysia / SUNWAY PLAZA").
+    if (COUNTRY.has(seg[seg.length - 1]!.tokens.at(-1) ?? "")) break
   }
   if (!picked.some((w) => /\d/.test(w.text))) return undefined
   return { value: picked.map((w) => readStreetWord(w.text)).join(" ").replace(/\s+,/g, ","), words: picked, layout }

@@ -392,6 +392,19 @@ describe("LocalExtractor", () => {
       ])).toEqual({ customer: null })
     })
 
+    it("takes no account number for a party's name", () => {
+      const out = extractSection(
+        pageModelFromLines([[
+          "Rechnung 2024-118",
+          "Verkäufer-IBAN : DE02120300000000202051",
+          "Gesamtbetrag 120,00 EUR"
+        ]]),
+        [1],
+        spec("invoice", { issuer: "Name of the company that issued the invoice" })
+      )
+      expect(valuesOf(out)).toEqual({ issuer: null })
+    })
+
     it("reads the customer's name from the address block a label word sits in", () => {
       const model = pageModelFromLines([[
         "Seaside Ceramics Ltd                            Invoice no: 5521",
@@ -451,6 +464,20 @@ describe("LocalExtractor", () => {
       })
     )
 
+    it("ends the store's name at its registration number, whatever follows it on the line", () => {
+      const store = extractSection(
+        pageModelFromLines([[
+          "   PERNIAGAAN SERI MAJU S/B 765432-W (PSM)",
+          "   NO. 8, JALAN MERDEKA,",
+          "   75000 MELAKA",
+          "TOTAL                 12.50"
+        ]]),
+        [1],
+        spec("receipt", { company: "Name of the store or company that issued the receipt" })
+      )
+      expect(valuesOf(store)).toEqual({ company: "PERNIAGAAN SERI MAJU S/B" })
+    })
+
     it("extracts the store, its address, the date, the number and the total (not the cash)", () => {
       expect(valuesOf(out)).toEqual({
         company: "KEDAI MAJU JAYA SDN BHD",
@@ -503,6 +530,18 @@ describe("LocalExtractor", () => {
       expect(address("(001451637-M) NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
       expect(address("(001451 637L NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
       expect(address("(001451637 NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
+      expect(address("(001451637:M) NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
+      expect(address("<001451637 -M> NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
+    })
+
+    it("ends the address at its country: the line below names the mall", () => {
+      expect(read([
+        "KEDAI MAJU JAYA",
+        "No 12, Jalan Besar 3, Taman Maju",
+        "43000 Kajang, Malaysia",
+        "MAJU CITY MALL",
+        "TOTAL 4.90"
+      ], { address: RECEIPT.address })).toEqual({ address: "No 12, Jalan Besar 3, Taman Maju 43000 Kajang, Malaysia" })
     })
 
     it("never takes a state or country line for the store", () => {
