@@ -12,6 +12,8 @@ export interface SynthDocument {
   readonly sheets: ReadonlyArray<Sheet>
   /** Template field → expected value; {} for documents no template asks about (a cover letter). */
   readonly expected: Readonly<Record<string, unknown>>
+  /** The items of its table, for templates that ask for them (an invoice's lines). */
+  readonly lines?: ReadonlyArray<{ readonly description: string; readonly quantity: number; readonly amount: number }>
   /** Rendered as a scanned image rather than a text PDF. */
   readonly scan: boolean
 }
@@ -28,7 +30,13 @@ export const TEMPLATES: Record<
       date: { type: "date", description: "Invoice date (date of issue)" },
       amount: { type: "number", description: "Total amount to pay, taxes included" },
       currency: { type: "string", description: "ISO 4217 currency code of the amounts, e.g. EUR, USD" },
-      issuer: "Name of the company that issued the invoice"
+      issuer: "Name of the company that issued the invoice",
+      customer: "Name of the customer (buyer) billed",
+      lines: [{
+        description: "Description of the billed item or service",
+        quantity: { type: "number", description: "Quantity billed" },
+        amount: { type: "number", description: "Line total amount" }
+      }]
     }
   },
   receipt: {

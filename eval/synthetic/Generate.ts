@@ -25,7 +25,7 @@ export interface SyntheticOptions {
 
 const COMPARE = {
   invoice:
-    "strings: case, spacing and edge punctuation ignored; issuer: fuzzy (most words shared); numbers: within 0.01; dates: ISO YYYY-MM-DD",
+    "strings: case, spacing and edge punctuation ignored; issuer/customer: fuzzy (most words shared); numbers: within 0.01; dates: ISO YYYY-MM-DD; lines: an expected line is found when a returned line has the same amount (within 0.01)",
   receipt:
     "strings: case, spacing and punctuation ignored; address/company: exact after that normalisation; total: within 0.01; date: ISO YYYY-MM-DD",
   bank_statement:
@@ -79,7 +79,7 @@ const singleKind = async (
       file = `files/${d.id}.pdf`
       write(dir, file, await textPdf(d.sheets))
     }
-    items.push({ file, expected: d.expected })
+    items.push({ file, expected: d.expected, ...(d.lines !== undefined ? { lines: d.lines } : {}) })
   }
   manifest(dir, name, { compare: COMPARE[kind], template: TEMPLATES[kind], items })
   return dir

@@ -89,12 +89,32 @@ const expectedOf = (d: InvoiceData) => ({
   date: d.date,
   amount: d.total,
   currency: d.locale.currency,
-  issuer: d.issuer.name
+  issuer: d.issuer.name,
+  customer: d.customer.name
 })
+
+const linesOf = (d: InvoiceData) =>
+  d.lines.map((l) => ({ description: l.description, quantity: l.qty, amount: l.amount }))
 
 const fmtDate = (d: InvoiceData, iso: string) => formatDate(iso, d.dateStyle, d.locale)
 
-/** The item table from `y`; returns the y after it. Columns: description, qty, unit price, amount. */
+/** Units printed beside a quantity, in the languages the locales use. */
+const UNITS = ["pcs", "Stk.", "h", "kg", "pce", "u.", "m"]
+/** Details printed under an item's description on a line of its own. */
+const detail = (r: Random): string =>
+  r.pick([
+    `Art.-Nr. ${r.int(10000, 99999)}`,
+    `SKU ${r.int(100000, 999999)}`,
+    `Ref. ${String.fromCharCode(65 + r.int(0, 25))}${r.int(100, 999)}`,
+    `S/N ${r.int(1000000, 9999999)}`,
+    `${r.int(1, 28)}/${r.int(1, 12)} - ${r.int(1, 28)}/${r.int(1, 12)}`
+  ])
+
+/**
+ * The item table from `y`; returns the y after it. Columns: description, qty, unit price, amount, and
+ * as invoices print them now and then: a position number first, a unit beside the quantity, a tax rate
+ * before the amount, details on a line under a description, the currency in the amount cells.
+ */
 const table = (
   r: Random,
   s: Sheet,
@@ -105,21 +125,37 @@ const table = (
 ): number => {
   const right = s.width - 45
   const qtyFirst = r.chance(0.3)
-  const xDesc = qtyFirst ? 90 : 45, xQty = qtyFirst ? 45 : 330
+  const position = !qtyFirst && r.chance(0.3)
+  const unit = r.chance(0.25) ? r.pick(UNITS) : undefined
+  const rate = r.chance(0.3)
+  const details = r.chance(0.3)
+  const symbol = r.chance(0.2)
+  const x0 = position ? 70 : 45
+  const xDesc = qtyFirst ? x0 + 45 : x0, xQty = qtyFirst ? x0 : rate ? 300 : 330
+  const xPrice = right - (rate ? 130 : 90), xRate = right - 75
   rule(s, 40, y - 4, right + 5)
+  if (position) put(s, 45, y, r.pick(["Pos", "#", "No."]), { font: "sansBold", size: 9 })
   put(s, xDesc, y, headers[0], { font: "sansBold", size: 9 })
   put(s, xQty, y, headers[1], { font: "sansBold", size: 9 })
-  put(s, right - 90, y, headers[2], { font: "sansBold", size: 9, align: "right" })
+  put(s, xPrice, y, headers[2], { font: "sansBold", size: 9, align: "right" })
+  if (rate) put(s, xRate, y, r.pick(["VAT", "%", "Tax"]), { font: "sansBold", size: 9, align: "right" })
   put(s, right, y, headers[3], { font: "sansBold", size: 9, align: "right" })
   rule(s, 40, y + 13, right + 5)
   y += 22
-  for (const l of lines) {
+  lines.forEach((l, i) => {
+    if (position) put(s, 45, y, String(i + 1), { size: 9 })
     put(s, xDesc, y, l.description, { size: 9 })
-    put(s, xQty, y, String(l.qty), { size: 9 })
-    put(s, right - 90, y, formatNumber(l.price, d.locale), { size: 9, align: "right" })
-    put(s, right, y, formatNumber(l.amount, d.locale), { size: 9, align: "right" })
+    put(s, xQty, y, unit === undefined ? String(l.qty) : `${l.qty} ${unit}`, { size: 9 })
+    put(s, xPrice, y, formatNumber(l.price, d.locale), { size: 9, align: "right" })
+    if (rate) put(s, xRate, y, `${d.taxRate} %`, { size: 9, align: "right" })
+    const amount = formatNumber(l.amount, d.locale)
+    put(s, right, y, symbol ? formatMoney(l.amount, d.locale, "symbol") : amount, { size: 9, align: "right" })
+    if (details && r.chance(0.5)) {
+      y += 11
+      put(s, xDesc, y, detail(r), { size: 7 })
+    }
     y += 16
-  }
+  })
   rule(s, 40, y - 2, right + 5)
   return y + 10
 }
@@ -312,5 +348,5 @@ export const invoice = (r: Random, locale: Locale, id: string): SynthDocument =>
     : layout === "footer"
     ? footerIssuer(r, d)
     : twoPages(r, d)
-  return { kind: "invoice", id, sheets, expected: expectedOf(d), scan: false }
+  return { kind: "invoice", id, sheets, expected: expectedOf(d), lines: linesOf(d), scan: false }
 }

@@ -8,9 +8,12 @@ import { lexiconHits, type PageLayout, type PlacedWord, type Row } from "./Layou
 import { issuerLine, lineWords, looksLikeName, type NameLine, namePart, withoutRegistration } from "./Letterhead.js"
 import type { Section } from "./Section.js"
 
-/** A postcode and a town: "80333 München", "DE 80333 München", "29000 Quimper, FR", "F-75001 Paris", "1012 AB Amsterdam", "London EC1A 1BB". */
+/**
+ * A postcode and a town: "80333 München", "DE 80333 München", "29000 Quimper, FR", "F-75001 Paris", "1012 AB
+ * Amsterdam", "London EC1A 1BB", "Denver, CO 80202".
+ */
 const TOWN_LINE =
-  /(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}\p{L}+|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
+  /(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}\p{L}+|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\p{Lu}\p{L}+,?\s[A-Z]{2}\s\d{5}(?:-\d{4})?$/u
 /** Blocks lie in the upper half of the first page. */
 const UPPER = 0.5
 /** Lines of one block start this close to each other (page widths). */

@@ -392,6 +392,31 @@ describe("LocalExtractor", () => {
       ])).toEqual({ customer: null })
     })
 
+    it("reads the customer from an address window without a label, American or Italian", () => {
+      const customer = (lines: ReadonlyArray<string>) =>
+        valuesOf(
+          extractSection(pageModelFromLines([lines]), [1], spec("invoice", { customer: "Name of the customer" }))
+        )
+      expect(customer([
+        "Cascade Tools LLC                             INVOICE",
+        "9 Main Street",
+        "Seattle, WA 98101",
+        "",
+        "                                              Harbor Point Supplies Inc.",
+        "                                              410 Pine Street",
+        "                                              Portland, OR 97205",
+        "Invoice Number: 20931",
+        "Total Due   1,250.00"
+      ])).toEqual({ customer: "Harbor Point Supplies Inc." })
+      expect(customer([
+        "FATTURA",
+        "Spett.le",
+        "Ferramenta Colombo S.r.l.",
+        "Via Roma 12",
+        "Fattura n. 118"
+      ])).toEqual({ customer: "Ferramenta Colombo S.r.l." })
+    })
+
     it("takes no account number for a party's name", () => {
       const out = extractSection(
         pageModelFromLines([[
