@@ -427,7 +427,8 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "quantite"
     ],
     labels:
-      "quantity|qty|qté|quantité|qte|nombre|nbre|menge|anzahl|stück|stk|aantal|cantidad|cant|quantità|qtà|quantidade|qtd|kuantiti|units|pcs|total qty|total items|item count|no of items|qty s|item s"
+      "quantity|qty|qté|quantité|qte|nombre|nbre|menge|anzahl|stück|stk|aantal|cantidad|cant|quantità|qtà|quantidade|qtd|kuantiti|units|pcs|total qty|total items|item count|no of items|qty s|item s|hours|hrs|stunden|std|heures|jours|days|tage|uren|horas|ore",
+    weak: "nb|anz|stck"
   },
   {
     id: "unit_price",
@@ -472,7 +473,9 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "line_amount",
     triggers: ["line total", "line amount", "amount", "total", "ext price", "extended price"],
     labels:
-      "amount|line total|total|total price|ext price|extended price|net amount|montant|montant ht|total ht|prix total|betrag|nettobetrag|betrag netto|gesamtpreis|gesamt|zeilenbetrag|positionsbetrag|nettowert|entgelt|bedrag|totaal|importe|importe neto|importo|totale|valor|valor total|amaun|jumlah|prijs incl btw|price incl vat"
+      "amount|line total|total|total price|ext price|extended price|net amount|net|netto|montant|montant ht|total ht|prix total|prix total ht|betrag|nettobetrag|betrag netto|gesamtpreis|gesamt|summe|zeilenbetrag|positionsbetrag|nettowert|nettopreis gesamt|entgelt|bedrag|totaal|importe|importe neto|importo|totale|valor|valor total|amaun|jumlah|prijs incl btw|price incl vat",
+    // A gross column names the line amount when no net one does.
+    weak: "gross|gross amount|brutto|bruttobetrag|montant ttc|total ttc|ttc"
   },
   {
     id: "payment_terms",

@@ -44,7 +44,17 @@ export const emptyOf = (field: Field): ExtractedValue => {
   }
 }
 
-/** The header row: the row where most item fields find a label of their own (at least two, or one strong one). */
+/** An empty band this many text heights tall after the items ends their table. */
+const TABLE_GAP = 8
+
+/** Header rows this close (in text heights) belong to one header set over two or three lines ("Total" / "HT"). */
+const HEADER_BAND = 1
+
+/**
+ * The header row: the row where most item fields find a label of their own (at least two, or one strong
+ * one), with the labels of the rows right above and below it that name the other fields (a header set
+ * over several lines: "P.U. HT   Qté" under "TOTAL HT").
+ */
 const findHeader = (
   layout: PageLayout,
   fields: ReadonlyArray<ItemField>
@@ -55,23 +65,47 @@ const findHeader = (
       byRow.set(match.row.index, [...(byRow.get(match.row.index) ?? []), { field, match }])
     }
   })
-  let best: { row: Row; matches: Map<number, LabelMatch> } | undefined
-  for (const [rowIndex, found] of [...byRow.entries()].sort((a, b) => a[0] - b[0])) {
-    found.sort((a, b) =>
+  const strongestFirst = (found: Array<{ field: number; match: LabelMatch }>) =>
+    [...found].sort((a, b) =>
       b.match.phrase.strength - a.match.phrase.strength || b.match.phrase.tokens.length - a.match.phrase.tokens.length
     )
+  let best: { row: Row; matches: Map<number, LabelMatch>; own: number } | undefined
+  for (const [rowIndex, found] of [...byRow.entries()].sort((a, b) => a[0] - b[0])) {
+    const row = layout.rows[rowIndex]!
     const matches = new Map<number, LabelMatch>()
-    for (const { field, match } of found) {
+    for (const { field, match } of strongestFirst(found)) {
       if (matches.has(field)) continue
       const overlaps = [...matches.values()].some((m) => match.first <= m.last && m.first <= match.last)
       if (!overlaps) matches.set(field, match)
     }
-    const enough = matches.size >= 2 || (fields.length === 1 && [...matches.values()][0]!.phrase.strength >= 0.9)
-    if (enough && (best === undefined || matches.size > best.matches.size)) {
-      best = { row: layout.rows[rowIndex]!, matches }
+    const own = matches.size
+    // The header's other lines: the rows next to it, close enough to be one header, naming other fields.
+    for (const near of [rowIndex - 1, rowIndex + 1, rowIndex - 2, rowIndex + 2]) {
+      const other = layout.rows[near]
+      if (other === undefined || !inHeaderBand(layout, row, other)) continue
+      for (const { field, match } of strongestFirst(byRow.get(near) ?? [])) {
+        if (matches.has(field)) continue
+        const overlaps = [...matches.values()].some((m) => match.box[0] < m.box[2] && m.box[0] < match.box[2])
+        if (!overlaps) matches.set(field, match)
+      }
     }
+    const enough = matches.size >= 2 || (fields.length === 1 && [...matches.values()][0]!.phrase.strength >= 0.9)
+    // The row naming most fields itself is the header's main line, whose other cells make the other columns.
+    const better = best === undefined || matches.size > best.matches.size ||
+      (matches.size === best.matches.size && own > best.own)
+    if (enough && better) best = { row, matches, own }
   }
   return best
+}
+
+/** Whether two rows are lines of one header: next to each other, with no more than a line's gap between them. */
+const inHeaderBand = (layout: PageLayout, a: Row, b: Row): boolean => {
+  const [upper, lower] = a.box[1] <= b.box[1] ? [a, b] : [b, a]
+  for (let i = upper.index + 1; i <= lower.index; i++) {
+    const gap = layout.rows[i]!.box[1] - layout.rows[i - 1]!.box[3]
+    if (gap > HEADER_BAND * layout.unit) return false
+  }
+  return true
 }
 
 /** Columns from the header: one per matched field, one per other header cell, split halfway between cells. */
@@ -81,8 +115,10 @@ const columnsOf = (layout: PageLayout, row: Row, matches: Map<number, LabelMatch
   for (const [field, m] of matches) {
     const anchor = { field, x1: m.box[0], x2: m.box[2] }
     anchors.push(anchor)
-    for (let i = m.first; i <= m.last; i++) covered.set(i, anchor)
+    if (m.row === row) { for (let i = m.first; i <= m.last; i++) covered.set(i, anchor) }
   }
+  // A word of the header row under another line's label is part of that cell ("TOTAL" over "HT").
+  const inAnchor = (w: PlacedWord) => anchors.some((a) => w.box[0] < a.x2 && a.x1 < w.box[2])
   let run: Array<PlacedWord> = []
   const flush = () => {
     if (run.length > 0) anchors.push({ field: -1, x1: run[0]!.box[0], x2: run[run.length - 1]!.box[2] })
@@ -100,7 +136,7 @@ const columnsOf = (layout: PageLayout, row: Row, matches: Map<number, LabelMatch
       return
     }
     if (covered.has(i) || !near) flush()
-    if (!covered.has(i)) run.push(w)
+    if (!covered.has(i) && !inAnchor(w)) run.push(w)
   })
   flush()
   anchors.sort((a, b) => a.x1 - b.x1)
@@ -111,13 +147,31 @@ const columnsOf = (layout: PageLayout, row: Row, matches: Map<number, LabelMatch
   }))
 }
 
-const cellsOf = (row: Row, columns: ReadonlyArray<Column>): Map<number, Array<PlacedWord>> => {
+/**
+ * The row's words by field. A text cell runs on past its header's column while its words follow at a
+ * word's spacing ("Maintenance annuelle du parc" under a short "Désignation"): a word with letters is
+ * the text's, not the next column's.
+ */
+const cellsOf = (
+  row: Row,
+  columns: ReadonlyArray<Column>,
+  fields: ReadonlyArray<ItemField>,
+  unit: number
+): Map<number, Array<PlacedWord>> => {
   const cells = new Map<number, Array<PlacedWord>>()
+  let last: { readonly field: number; readonly word: PlacedWord } | undefined
   for (const w of row.words) {
     const cx = (w.box[0] + w.box[2]) / 2
     const col = columns.find((c) => cx >= c.x1 && cx < c.x2)
-    if (col === undefined || col.field < 0) continue
-    cells.set(col.field, [...(cells.get(col.field) ?? []), w])
+    const runsOn = last !== undefined && !NUMERIC.has(fields[last.field]!.kind) && /\p{L}/u.test(w.text) &&
+      w.box[0] - last.word.box[2] <= unit
+    const field = runsOn ? last!.field : col?.field
+    if (field === undefined || field < 0) {
+      last = undefined
+      continue
+    }
+    cells.set(field, [...(cells.get(field) ?? []), w])
+    last = { field, word: w }
   }
   return cells
 }
@@ -133,6 +187,36 @@ interface Table {
   readonly matched: ReadonlySet<number>
   /** Left edge of each matched field's header cell, for ordering the numeric columns. */
   readonly left: ReadonlyMap<number, number>
+}
+
+/**
+ * The table under a header. An amount no header cell names is the table's last column when another
+ * header cell heads it ("Artikel  Menge  Preis": the price of the line): items end with their amount.
+ */
+const tableOf = (
+  layout: PageLayout,
+  header: { readonly row: Row; readonly matches: Map<number, LabelMatch> },
+  fields: ReadonlyArray<ItemField>
+): Table => {
+  const columns = columnsOf(layout, header.row, header.matches)
+  const matched = new Set(header.matches.keys())
+  const left = new Map([...header.matches].map(([i, m]) => [i, m.box[0]]))
+  const amounts = fields.flatMap((f, i) => (f.kind === "amount" && !matched.has(i) ? [i] : []))
+  const last = columns[columns.length - 1]
+  if (amounts.length !== 1 || last === undefined || last.field >= 0 || columns.length < 3) {
+    return { columns, matched, left }
+  }
+  // A price heads it ("Preis", "Price"), or a word the vocabulary does not know; never a tax rate or another field.
+  const heading = lexiconHits(layout, header.row).filter((h) => {
+    const w = header.row.words[h.first]!
+    const cx = (w.box[0] + w.box[2]) / 2
+    return cx >= last.x1 && cx < last.x2
+  })
+  if (heading.some((h) => [...h.concepts].some((c) => c !== "unit_price"))) return { columns, matched, left }
+  const amount = amounts[0]!
+  matched.add(amount)
+  left.set(amount, last.x1)
+  return { columns: [...columns.slice(0, -1), { ...last, field: amount }], matched, left }
 }
 
 /** What a page's table gave: its items, and whether it ran on to the page's end (its list continues overleaf). */
@@ -154,13 +238,7 @@ const itemsOnPage = (
   before: Table | undefined
 ): PageItems => {
   const header = findHeader(layout, fields)
-  const table: Table | undefined = header !== undefined
-    ? {
-      columns: columnsOf(layout, header.row, header.matches),
-      matched: new Set(header.matches.keys()),
-      left: new Map([...header.matches].map(([i, m]) => [i, m.box[0]]))
-    }
-    : before
+  const table: Table | undefined = header !== undefined ? tableOf(layout, header, fields) : before
   if (table === undefined) return { items: [], table: undefined, open: false }
   const continued = header === undefined
   const { columns } = table
@@ -172,7 +250,13 @@ const itemsOnPage = (
   let open = true
   for (let r = header === undefined ? 0 : header.row.index + 1; r < layout.rows.length; r++) {
     const row = layout.rows[r]!
-    const cells = cellsOf(row, columns)
+    // A wide empty band after the items ends the table: what follows is the document's notes and sums.
+    const above = layout.rows[r - 1]
+    if (items.length > 0 && above !== undefined && row.box[1] - above.box[3] > TABLE_GAP * layout.unit) {
+      open = false
+      break
+    }
+    const cells = cellsOf(row, columns, fields, layout.unit)
     const values = new Map<number, ItemCell>()
     for (const [i, words] of cells) {
       const f = fields[i]!

@@ -93,6 +93,87 @@ describe("line items", () => {
   })
 })
 
+describe("line items in the tables invoices print", () => {
+  it("reads the net column of a table with net, tax and gross columns", () => {
+    expect(linesOf([
+      "Description            Qty   Unit price   Net      VAT 20%   Gross",
+      "Consulting day          2      500.00    1000.00   200.00   1200.00",
+      "Travel                  1       80.00      80.00    16.00     96.00",
+      "                                         Total     1296.00"
+    ])).toEqual([
+      { description: "Consulting day", quantity: 2, amount: 1000 },
+      { description: "Travel", quantity: 1, amount: 80 }
+    ])
+  })
+
+  it("reads the gross column when the table has no net one", () => {
+    expect(linesOf([
+      "Artikel                 Menge    Brutto",
+      "Kaffeebohnen 1 kg          2      39,80",
+      "                 Gesamt           39,80"
+    ])).toEqual([{ description: "Kaffeebohnen 1 kg", quantity: 2, amount: 39.8 }])
+  })
+
+  it("reads hours as the quantity of a service", () => {
+    expect(linesOf([
+      "Leistung                     Stunden  Stundensatz   Betrag",
+      "Programmierung                 12      95,00      1.140,00",
+      "Projektleitung                  3      95,00        285,00",
+      "                          Gesamt netto            1.425,00"
+    ])).toEqual([
+      { description: "Programmierung", quantity: 12, amount: 1140 },
+      { description: "Projektleitung", quantity: 3, amount: 285 }
+    ])
+  })
+
+  it("reads a line's amount from the last column when no header cell names the amount", () => {
+    expect(linesOf([
+      "Qty   Description                    Price",
+      "2     Coffee beans 1 kg              39.80",
+      "1     Filters                         3.20",
+      "                 Total               43.00"
+    ])).toEqual([
+      { description: "Coffee beans 1 kg", quantity: 2, amount: 39.8 },
+      { description: "Filters", quantity: 1, amount: 3.2 }
+    ])
+  })
+
+  it("reads a header set over two lines, the amount's label on the line above the others", () => {
+    expect(linesOf([
+      "                                                       TOTAL HT",
+      "Désignation                 P.U. HT   Qté   TVA",
+      "Audit sécurité               450,00    2    20%      900,00",
+      "Rapport                      150,00    1    20%      150,00",
+      "                                    TOTAL TTC      1 260,00"
+    ])).toEqual([
+      { description: "Audit sécurité", quantity: 2, amount: 900 },
+      { description: "Rapport", quantity: 1, amount: 150 }
+    ])
+  })
+
+  it("ends the table at a wide empty band: the notes under it are no items", () => {
+    expect(linesOf([
+      "Description                 Qty      Amount",
+      "Cleaning service              1      240.00",
+      ...Array.from({ length: 12 }, () => ""),
+      "Late fee after 30 days: 2% a month on 240.00   4.80",
+      "Thank you for your business"
+    ])).toEqual([{ description: "Cleaning service", quantity: 1, amount: 240 }])
+  })
+
+  it("keeps a description whole when it runs past its short header into the next column", () => {
+    expect(linesOf([
+      "Désignation                              Qté     P.U. HT    Total HT",
+      "Maintenance annuelle du parc             1       450,00     450,00",
+      "Licence logiciel de gestion              3        99,00     297,00",
+      "                                        Total HT   747,00"
+    ])).toEqual([
+      { description: "Maintenance annuelle du parc", quantity: 1, amount: 450 },
+      { description: "Licence logiciel de gestion", quantity: 3, amount: 297 }
+    ])
+  })
+})
+
 describe("line items over several pages", () => {
   const linesOfPages = (pages: ReadonlyArray<ReadonlyArray<string>>) => {
     const model = pageModelFromLines(pages)
