@@ -24,7 +24,7 @@ import {
   qualifierEnd,
   rightOf
 } from "./Layout.js"
-import { contactLine, isStreetLine, marketplaceBrand } from "./Letterhead.js"
+import { contactLine, isStreetLine, marketplaceBrand, namePart, regionLine } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import { type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
 import type { Candidate, Found, Section } from "./Section.js"
@@ -107,7 +107,7 @@ const readAtLabel = (
     return undefined
   }
   // "Buyer contact name, …": the party's contact person, not the party; its name is on a line below.
-  const r = party && contactLine(right) ? undefined : readValue(kind, right, options)
+  const r = party && contactLine(right) ? undefined : readValue(kind, party ? namePart(right) : right, options)
   if (r !== undefined) {
     const dx = Math.max(0, r.words[0]!.box[0] - m.box[2])
     if (!(kind === "text" && dx > MAX_TEXT_DISTANCE)) {
@@ -125,7 +125,8 @@ const readAtLabel = (
   )
   for (const area of areas) {
     // Under a party's heading, "Name: …" is its name and "Nummer: …", "Contact: …" are other fields.
-    const words = party ? partyLine(area.words) : area.words
+    const line = party ? partyLine(area.words) : area.words
+    const words = party && line !== undefined ? namePart(line) : line
     if (words === undefined || words.length === 0) continue
     // A contact person's line or a street under the party's label is not the party's name.
     if (party && (contactLine(words) || isStreetLine(words.map((w) => w.text).join(" ")))) continue
@@ -233,7 +234,10 @@ export const readLabelled = (
       if (c === undefined || (lost !== undefined && c.decimals !== true)) continue
       if (total && notTheTotal(m, c)) continue
       // A party is named, not described: running text after "Facture à" ("… à payer dès réception par virement") is no name.
-      if (party && typeof c.value === "string" && (shapeOf(kind, c.value) < NAME_SHAPE || !lettered(c.value))) continue
+      if (
+        party && typeof c.value === "string" &&
+        (shapeOf(kind, c.value) < NAME_SHAPE || !lettered(c.value) || regionLine(c.words))
+      ) continue
       all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
     }
   })

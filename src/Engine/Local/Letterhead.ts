@@ -202,6 +202,12 @@ const REGION_WORDS: ReadonlySet<string> = new Set([
  */
 const MIN_NAME_CONFIDENCE = 0.35
 
+/** A line of nothing but region and country words ("SELANGOR DARUL EHSAN", "Germany"): the end of an address, never a name. */
+export const regionLine = (words: ReadonlyArray<PlacedWord>): boolean => {
+  const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))
+  return tokens.length > 0 && tokens.every((t) => REGION_WORDS.has(t))
+}
+
 /** Words that open a contact person's line in a party's block ("Contact Acheteur", "Ansprechpartner: …"). */
 const CONTACT_WORDS = new Set(["contact", "contacto", "contatto", "kontakt", "ansprechpartner", "interlocuteur"])
 
@@ -219,7 +225,7 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   // A label waiting for its value ("BR NO.:", "Bill To:") is not a name.
   if (/[:：]\s*$/.test(text) || words[words.length - 1]!.tokens.at(-1) === "no") return false
   const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))
-  if (tokens.length === 0 || tokens.every((t) => TITLE_WORDS.has(t)) || tokens.every((t) => REGION_WORDS.has(t))) {
+  if (tokens.length === 0 || tokens.every((t) => TITLE_WORDS.has(t)) || regionLine(words)) {
     return false
   }
   if (readValue("date", words) !== undefined) return false
@@ -398,10 +404,18 @@ const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
   return out
 }
 
-/** The name part of a line that goes on with an address or legal details after a separator ("ACME GmbH - Hauptstr. 5"). */
+/**
+ * The name part of a line that goes on with an address or legal details after a separator ("ACME GmbH -
+ * Hauptstr. 5"), or after a comma when a street or postcode follows it ("ACME GmbH, Hauptstr. 5, 80333 München").
+ */
 export const namePart = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
   const cut = words.findIndex((w, i) => i > 0 && /^[-–|·•]$/.test(w.text))
-  return cut > 0 ? words.slice(0, cut) : words
+  const named = cut > 0 ? words.slice(0, cut) : words
+  const comma = named.findIndex((w, i) =>
+    i < named.length - 1 && w.text.endsWith(",") &&
+    isStreetLine(named.slice(i + 1).map((x) => x.text).join(" "))
+  )
+  return comma < 0 ? named : named.slice(0, comma + 1)
 }
 
 const isCompany = (c: NameLine) => COMPANY_SUFFIX.test(c.words.map((w) => w.text).join(" "))

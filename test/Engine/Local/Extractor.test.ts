@@ -417,6 +417,18 @@ describe("LocalExtractor", () => {
       ])).toEqual({ customer: "Ferramenta Colombo S.r.l." })
     })
 
+    it("ends a party's name at the comma its address follows, and takes no country for a name", () => {
+      const customer = (lines: ReadonlyArray<string>) =>
+        valuesOf(
+          extractSection(pageModelFromLines([lines]), [1], spec("invoice", { customer: "Name of the customer" }))
+        )
+      expect(customer(["Rechnung 2024-7", "Bill to: Sample Trading GmbH, Hauptstraße 5, 80333 München", "Total 78.60"]))
+        .toEqual({ customer: "Sample Trading GmbH" })
+      expect(customer(["Rechnung 2024-7", "Bill to: Müller, Schmidt & Partner", "Total 78.60"]))
+        .toEqual({ customer: "Müller, Schmidt & Partner" })
+      expect(customer(["Rechnung 2024-7", "Kunde:", "Deutschland - Bayern", "Total 78.60"])).toEqual({ customer: null })
+    })
+
     it("takes no account number for a party's name", () => {
       const out = extractSection(
         pageModelFromLines([[
