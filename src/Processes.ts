@@ -11,6 +11,7 @@ import { ReaderLive, ScratchLive, ServicesLive, WorkerLive } from "./App.js"
 import { AdminMailboxLive } from "./Auth/AdminMailbox.js"
 import { bootstrapKeys } from "./Auth/Keys.js"
 import { AppConfig } from "./Config.js"
+import { warmUpLocalEngine } from "./Engine/Local/WarmUp.js"
 import { HttpAppLive } from "./Http/Server.js"
 import { SqlLive } from "./Sql/Sql.js"
 
@@ -29,7 +30,10 @@ const announce = Layer.effectDiscard(
   })
 )
 
-export const ServerProcess = announce.pipe(
+/** The local engine's code compiled in the background once the server is up, before the first document. */
+const warmUp = Layer.effectDiscard(Effect.forkDaemon(warmUpLocalEngine))
+
+export const ServerProcess = Layer.merge(announce, warmUp).pipe(
   Layer.provideMerge(HttpAppLive),
   Layer.provide([NodeServerLive, Layer.effectDiscard(bootstrapKeys), AdminMailboxLive]),
   Layer.provide(ServicesLive),

@@ -32,11 +32,12 @@ it(
     const loaded = (pattern: RegExp) => modules.filter((m) => pattern.test(m))
     // The graph does reach npm modules: the checks on them below can fail.
     expect(loaded(/node_modules\/@effect\/platform\/dist\/[^/]+\/HttpRouter\./)).not.toEqual([])
-    // Of Reading/, only the service's tag and the pool that runs the workers.
+    // Of Reading/, only the service's tag, the pool that runs the workers, and the flow-text layout the engine warm-up uses.
     expect(loaded(/^Reading\//).sort()).toEqual([
       "Reading/Isolation/Protocol.ts",
       "Reading/Isolation/ReadingPool.ts",
-      "Reading/Reader.ts"
+      "Reading/Reader.ts",
+      "Reading/TextLayout.ts"
     ])
     expect(loaded(/^Export\/PageImage\.ts$/)).toEqual([])
     expect(loaded(/node_modules\/(pdfjs-dist|@anthropic-ai\/sdk|@aws-sdk\/client-s3|mammoth|onnxruntime-node)\//))

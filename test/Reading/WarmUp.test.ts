@@ -5,10 +5,10 @@ import { warmUpPdf } from "../../src/Reading/Isolation/WarmUp.js"
 import { readFile } from "../../src/Reading/Reader.js"
 
 describe("the reading workers' warm-up PDF", () => {
-  it.effect("is a well-formed one-page text PDF that the PDF reader reads line by line", () =>
+  it.effect("is a well-formed one-page text PDF with an embedded font that the PDF reader reads line by line", () =>
     Effect.gen(function*() {
       const bytes = warmUpPdf()
-      const text = new TextDecoder().decode(bytes)
+      const text = Buffer.from(bytes).toString("latin1")
       // The cross-reference table points at each object exactly (pdf.js would otherwise repair the file).
       const xref = Number(/startxref\n(\d+)/.exec(text)![1])
       expect(text.slice(xref, xref + 4)).toBe("xref")
@@ -18,5 +18,8 @@ describe("the reading workers' warm-up PDF", () => {
       const model = yield* readFile(bytes, { maxPages: 1 }).pipe(Effect.provide(InProcessReader))
       expect(model.pages).toHaveLength(1)
       expect(model.pages[0]!.lines.map((l) => l.text)).toContain("Total EUR 20.00")
+      // Its font is embedded (a TrueType program) and its page compressed, as in the PDFs users send.
+      expect(text).toMatch(/\/FontFile2 \d+ 0 R/)
+      expect(text).toMatch(/\/Filter \/FlateDecode/)
     }))
 })

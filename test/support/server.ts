@@ -31,6 +31,16 @@ export const buildServer = () =>
     "tsconfig.build.json"
   ], { cwd: root })
 
+/** The node flags `npm start` (or `npm run worker`) gives the built entry, read from package.json's script. */
+export const startFlags = (entry: "main" | "worker"): Array<string> => {
+  const scripts = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+    readonly scripts: Record<string, string>
+  }).scripts
+  const words = (scripts[entry === "main" ? "start" : "worker"] ?? "").split(/\s+/)
+  const at = words.indexOf(`dist/${entry}.js`)
+  return words[0] === "node" && at > 0 ? words.slice(1, at) : []
+}
+
 /**
  * Starts the server with `env` over a minimal environment; resolves once it listens. From the sources
  * (through tsx), or with `built` from dist/ as `npm start` runs it (buildServer first).
@@ -43,7 +53,9 @@ export const startServer = async (
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-server-"))
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href
   const entry = options.worker === true ? "worker" : "main"
-  const args = options.built === true ? [`dist/${entry}.js`] : ["--import", tsx, `src/${entry}.ts`]
+  const args = options.built === true
+    ? [...startFlags(entry), `dist/${entry}.js`]
+    : ["--import", tsx, `src/${entry}.ts`]
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

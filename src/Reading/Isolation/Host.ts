@@ -14,7 +14,7 @@ import { OcrFailed, type TesseractBlocks } from "../../Ocr/Types.js"
 import { OfficeConverter } from "../../Office/Converter.js"
 import { readDocument } from "../DocumentReader.js"
 import { type FromWorker, SETUP_VARIABLE, type ToWorker, type WorkerSetup } from "./Protocol.js"
-import { warmUpPdf } from "./WarmUp.js"
+import { WARM_UP_READS, warmUpPdf } from "./WarmUp.js"
 
 const setup = JSON.parse(process.env[SETUP_VARIABLE] ?? "{}") as WorkerSetup
 
@@ -165,7 +165,13 @@ process.on("disconnect", () => process.exit(0))
 // Compiles the readers before the first document (WarmUp.ts); whatever happens, the worker is then ready.
 const ready = () => send({ type: "ready", heapUsed: heapUsed() })
 runtime.runPromise(
-  readDocument(warmUpPdf(), { maxPages: 1 }).pipe(
+  Effect.suspend(() => {
+    const bytes = warmUpPdf()
+    // pdf.js takes the bytes it is given (their buffer is detached after use): a copy per read.
+    return Effect.forEach(Array.from({ length: WARM_UP_READS }), () => readDocument(bytes.slice(), { maxPages: 1 }), {
+      discard: true
+    })
+  }).pipe(
     Effect.timeout("10 seconds"),
     Effect.ignore,
     Effect.catchAllDefect(() => Effect.void)
