@@ -121,7 +121,10 @@ export const labelTokens = (token: string): ReadonlyArray<string> => {
   if (!isVocabulary(token)) {
     const head = GLUED_CURRENCY.exec(token)?.[1]
     const beforeCurrency = head === undefined ? undefined : isVocabulary(head) ? head : nearestLabelWord(head)
-    const near = nearestLabelWord(token) ?? beforeCurrency
+    // A stray digit or mark OCR glued to a label word's end ("TAX7", "TOTAL1").
+    const stray = /^(\p{L}{3,})\d$/u.exec(token)?.[1]
+    const near = (stray !== undefined && isVocabulary(stray) ? stray : undefined) ?? nearestLabelWord(token) ??
+      beforeCurrency
     out = near !== undefined ? [near] : gluedWords(token) ?? [token]
   }
   if (repairs.size >= MAX_REMEMBERED) repairs.clear()

@@ -30,6 +30,14 @@ describe("Misreads", () => {
       expect(asLabel("TAXINVOICE")).toEqual(["tax", "invoice"])
     })
 
+    it("drops a stray digit OCR glued to a label word's end", () => {
+      expect(asLabel("TAX7")).toEqual(["tax"])
+      expect(asLabel("TOTAL1")).toEqual(["total"])
+      // Not from a word that is no label word, nor two digits.
+      expect(asLabel("ROOM7")).toEqual(["room7"])
+      expect(asLabel("TAX77")).toEqual(["tax77"])
+    })
+
     it("leaves label words, short words and ordinary words as they are", () => {
       expect(asLabel("Total")).toEqual(["total"])
       // One letter for another in a short word is another word, not a misread label.
