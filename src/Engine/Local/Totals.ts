@@ -126,10 +126,14 @@ export const plausibleTotal = (all: ReadonlyArray<Candidate>, best: Candidate): 
   const adjusted = adjustedLater(all, best)
   // "Total rounded" is more specific than "Total": a plain total never overrides it.
   // An amount with cents is money; a round number beside it ("40. 60" read apart) is not its peer.
+  // Once a row below the adjustments is the pick, the rows above them are amounts before the adjustments.
+  const below = (c: Candidate) =>
+    adjusted === best || adjusted.at === undefined || c.at === undefined || c.at.page !== adjusted.at.page ||
+    c.at.row.index >= adjusted.at.row.index
   const peers = all.filter((c) =>
     c.score >= TOTAL_PEERS * adjusted.score && (c.strength ?? 0) >= (adjusted.strength ?? 0) &&
     typeof c.value === "number" &&
-    (adjusted.decimals !== true || c.decimals === true)
+    (adjusted.decimals !== true || c.decimals === true) && below(c)
   )
   return peers.reduce(
     (a, c) => ((c.value as number) > (a.value as number) || (c.value === a.value && c.score > a.score) ? c : a),

@@ -854,6 +854,29 @@ describe("LocalExtractor", () => {
         ])
       ).toEqual({ total: 33.9 })
     })
+
+    it("is the total row below a discount or a rounding, not a larger total above it", () => {
+      expect(
+        total([
+          "Item A        60.00",
+          "Item B        40.00",
+          "Total Sales   100.00",
+          "Discount 10%  -10.00",
+          "Total         90.00"
+        ])
+      )
+        .toEqual({ total: 90 })
+      expect(
+        total([
+          "Item A   60.00",
+          "Item B   28.97",
+          "Total Sales Incl GST  88.97",
+          "Rounding Adj  -0.02",
+          "Total  88.95"
+        ])
+      )
+        .toEqual({ total: 88.95 })
+    })
   })
 
   describe("what is not there", () => {
