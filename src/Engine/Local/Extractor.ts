@@ -100,6 +100,9 @@ const readAtLabel = (
     : rightWords
   // Running text after it ("Invoice to pay by wire transfer …") makes a party's label a word of a sentence,
   // whatever other fields' labels the sentence holds ("pay").
+  // A party's label starts its line or column, or ends with its colon: mid-line, "Buyer" is a word of an
+  // address or a sentence ("Germany - BUYER STATE", "67890 Buyer City").
+  if (party && !m.segmentStart && !m.colon && !afterModifier(m)) return undefined
   const tail = segmentTail(m)
   const sentence = (words: ReadonlyArray<PlacedWord>) =>
     words.length > 0 && shapeOf("text", words.map((w) => w.text).join(" ")) < NAME_SHAPE
@@ -236,7 +239,8 @@ export const readLabelled = (
       // A party is named, not described: running text after "Facture à" ("… à payer dès réception par virement") is no name.
       if (
         party && typeof c.value === "string" &&
-        (shapeOf(kind, c.value) < NAME_SHAPE || !lettered(c.value) || regionLine(c.words))
+        (shapeOf(kind, c.value) < NAME_SHAPE || !lettered(c.value) || regionLine(c.words) ||
+          readValue("date", c.words) !== undefined)
       ) continue
       all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
     }

@@ -429,6 +429,27 @@ describe("LocalExtractor", () => {
       expect(customer(["Rechnung 2024-7", "Kunde:", "Deutschland - Bayern", "Total 78.60"])).toEqual({ customer: null })
     })
 
+    it("takes a party's label only where a label stands, and never a date or a town for its name", () => {
+      const customer = (lines: ReadonlyArray<string>) =>
+        valuesOf(
+          extractSection(pageModelFromLines([lines]), [1], spec("invoice", { customer: "Name of the customer" }))
+        )
+      // Mid-line without its colon, "Buyer" is a word of the line, not a label.
+      expect(customer(["Invoice 55", "Shipping terms - BUYER PICKUP", "Total 78.60"])).toEqual({ customer: null })
+      // A buyer's word in a town line ("Buyer City") labels nothing.
+      expect(customer(["Invoice 55", "67890 Buyer City", "Total 78.60"])).toEqual({ customer: null })
+      // A date after a party label is not its name.
+      expect(customer(["Invoice 55", "Buyer: 5 October 2023", "Total 78.60"])).toEqual({ customer: null })
+      // "Adresse du client" heads the customer's block as a whole label.
+      expect(customer([
+        "Atelier Marin SARL              Adresse du client",
+        "2 quai des Pêcheurs             Hôtel Bellevue",
+        "29900 Concarneau                4 place du Port",
+        "Facture FA-0042                 56000 Vannes",
+        "Total TTC 120,00"
+      ])).toEqual({ customer: "Hôtel Bellevue" })
+    })
+
     it("takes no account number for a party's name", () => {
       const out = extractSection(
         pageModelFromLines([[
