@@ -5,7 +5,8 @@
  * seller's) when no label names the customer's own line.
  */
 import { lexiconHits, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
-import { issuerLine, lineWords, looksLikeName, type NameLine, namePart, withoutRegistration } from "./Letterhead.js"
+import { issuerLine } from "./Letterhead.js"
+import { lineWords, looksLikeName, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
 import type { Section } from "./Section.js"
 
 /**

@@ -24,8 +24,9 @@ import {
   qualifierEnd,
   rightOf
 } from "./Layout.js"
-import { contactLine, isStreetLine, marketplaceBrand, namePart, regionLine } from "./Letterhead.js"
+import { marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
+import { contactLine, isStreetLine, namePart, regionLine } from "./NameLines.js"
 import { type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
 import type { Candidate, Found, Section } from "./Section.js"
 import { titleLine } from "./TitleLine.js"

@@ -10,15 +10,8 @@ import { currencyCode, findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { customerBlock } from "./AddressBlocks.js"
 import { findLabels, lexiconHits, type PageLayout, type Row } from "./Layout.js"
-import {
-  addresseeLine,
-  issuerLine,
-  letterheadAddress,
-  lineWords,
-  type NameLine,
-  namePart,
-  withoutRegistration
-} from "./Letterhead.js"
+import { addresseeLine, issuerLine, letterheadAddress } from "./Letterhead.js"
+import { lineWords, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
 import { isPaid } from "./Payment.js"
 import { matchEnum, type ReadKind, readValue } from "./Readers.js"
 import type { Found, Section } from "./Section.js"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { layoutOf } from "../../../src/Engine/Local/Layout.js"
-import { lineWords, looksLikeName } from "../../../src/Engine/Local/Letterhead.js"
+import { lineWords, looksLikeName } from "../../../src/Engine/Local/NameLines.js"
 import { pageModelFromLines } from "../../support/pageModel.js"
 
 /** Whether the engine takes a line, alone on its row, for a name. */

@@ -1,0 +1,269 @@
+/**
+ * What a line that names a company or a person looks like on invoices and receipts, and what it never
+ * is: a street or postcode line, a region or country line, a contact person's line, a title, a date. The
+ * letterhead, the address blocks and the labelled readings of a party all ask these questions.
+ */
+import { lexiconHits, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { readValue } from "./Readers.js"
+
+export const TITLE_WORDS: ReadonlySet<string> = new Set([
+  "invoice",
+  "invoices",
+  "tax",
+  "bill",
+  "receipt",
+  "facture",
+  "rechnung",
+  "factuur",
+  "factura",
+  "fattura",
+  "fatura",
+  "invois",
+  "resit",
+  "retail",
+  "original",
+  "copy",
+  "duplicate",
+  "statement",
+  "cash",
+  "sales",
+  "official",
+  "simplified",
+  "page",
+  "of",
+  "no",
+  "recu",
+  "ticket",
+  "bon",
+  "kassabon",
+  "kassenbon",
+  "beleg",
+  "kassenbeleg",
+  "quittung",
+  "caisse",
+  "kassa",
+  "bonnetje",
+  "recibo",
+  "ricevuta",
+  "scontrino",
+  "talao"
+])
+
+/** A registration number after a company name: "(126926-H)", "789417-W". */
+const REGISTRATION_WORD = /^\(?\d[\d-]*-[A-Z]\)?[.,]?$|^\([\w-]*\d{3,}[\w-]*\)[.,]?$/
+
+/**
+ * The row's phrases, cut at column gaps. A letter-spaced heading ("SAM   SAM   TRADING   CO") has
+ * wide but even gaps: a gap only cuts when it is also well above the row's typical gap.
+ */
+export const lineWords = (layout: PageLayout, row: Row): Array<Array<PlacedWord>> => {
+  // Specks a scan leaves at a line's ends ("; HARBOR HARDWARE", "! London EC1A 1BB ’") are no words of it.
+  const words = row.words.filter((w) => !SPECK.test(w.text))
+  if (words.length === 0) return []
+  const gaps = words.slice(1).map((w, i) => w.box[0] - words[i]!.box[2])
+  const sorted = [...gaps].sort((a, b) => a - b)
+  const typical = words.length < 3 ? 0 : sorted[Math.floor((sorted.length - 1) / 2)]!
+  // A word space grows with the letters: a name printed large ("GOLDEN  LOTUS") is measured by its own
+  // height. Gaps are widths and heights are heights: on a till roll's tall page a fraction of its width
+  // is far fewer pixels than the same fraction of its height.
+  const heights = words.map((w) => w.box[3] - w.box[1]).sort((a, b) => a - b)
+  const unit = Math.max(layout.unit, heights[Math.floor((heights.length - 1) / 2)]!)
+  const { width, height } = layout.page
+  const across = width > 0 && height > 0 ? height / width : 1
+  const out: Array<Array<PlacedWord>> = [[words[0]!]]
+  gaps.forEach((gap, i) => {
+    if (gap > 2.5 * unit * across && gap > 2 * typical) out.push([words[i + 1]!])
+    else out[out.length - 1]!.push(words[i + 1]!)
+  })
+  return out
+}
+
+/** A word of nothing but marks that are neither joiners nor separators of a line. */
+const SPECK = /^[!¡?¿;:'"‘’“”`´~^*_=<>«»©®°§¶.,/\\]+$/
+
+export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  // The name ends at its registration number, whatever follows it ("KEDAI ABC S/B 123456-U (KSB)").
+  const registration = words.findIndex((w, i) => i > 0 && REGISTRATION_WORD.test(w.text))
+  let end = registration > 0 ? registration : words.length
+  // A lone small letter after a name in capitals ("HARBOR HARDWARE p") is a speck read as a letter.
+  if (
+    end > 1 && /^\p{Ll}$/u.test(words[end - 1]!.text) &&
+    words.slice(0, end - 1).every((w) => w.text === w.text.toUpperCase())
+  ) end--
+  return words.slice(0, end)
+}
+
+/** Street words (a house number before a street's abbreviation, a suite or a floor too) and postcodes: an address line, not a name. */
+const STREET =
+  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht)\b|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz)(?=\s|,|$)|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?|^(?:suite|ste|building|bldg|floor|flr|level|unit|apt|block)\s+(?:[A-Z]?\d[\dA-Z]{0,3}|[A-Z])\b/iu
+/** Postcodes with letters: Dutch "1012 AB", Portuguese "1100-148", British "EC1A 1BB". */
+const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/
+
+/** A street, suite or postcode line of an address: never a name. */
+export const isStreetLine = (text: string): boolean => STREET.test(text) || POSTCODE.test(text)
+
+/** Countries, in the languages we read: the last line of an address. */
+const COUNTRY_WORDS: ReadonlyArray<string> = [
+  "malaysia",
+  "singapore",
+  "singapura",
+  "indonesia",
+  "brunei",
+  "thailand",
+  "deutschland",
+  "germany",
+  "nederland",
+  "netherlands",
+  "holland",
+  "france",
+  "belgique",
+  "belgië",
+  "belgie",
+  "belgium",
+  "españa",
+  "espana",
+  "spain",
+  "italia",
+  "italy",
+  "portugal",
+  "österreich",
+  "osterreich",
+  "austria",
+  "schweiz",
+  "suisse",
+  "svizzera",
+  "switzerland",
+  "luxembourg",
+  "united",
+  "kingdom",
+  "states",
+  "america",
+  "usa",
+  "uk",
+  "of"
+]
+export const COUNTRY: ReadonlySet<string> = new Set(COUNTRY_WORDS.filter((w) => w !== "of" && w !== "united"))
+
+/**
+ * Words of region and country lines, the end of an address ("SELANGOR DARUL EHSAN", "Johor D.T.",
+ * "KUALA LUMPUR", "MALAYSIA", "Deutschland"): a line of nothing else is never a name.
+ */
+const REGION_WORDS: ReadonlySet<string> = new Set([
+  // Malaysian states and federal territories, with the states' honorifics ("Darul Ehsan", "D.E.").
+  "selangor",
+  "johor",
+  "kedah",
+  "perak",
+  "pahang",
+  "kelantan",
+  "terengganu",
+  "melaka",
+  "malacca",
+  "sabah",
+  "sarawak",
+  "perlis",
+  "negeri",
+  "sembilan",
+  "pulau",
+  "pinang",
+  "penang",
+  "kuala",
+  "lumpur",
+  "putrajaya",
+  "labuan",
+  "wilayah",
+  "persekutuan",
+  "darul",
+  "ehsan",
+  "takzim",
+  "ta'zim",
+  "aman",
+  "ridzuan",
+  "khusus",
+  "makmur",
+  "naim",
+  "iman",
+  "d",
+  "e",
+  "t",
+  ...COUNTRY_WORDS
+])
+
+/**
+ * Words read with less confidence than this on average are OCR noise, not a name ("— ET E10 DEN", a
+ * white-on-black banner misread). Measured on receipts-dev: store names read right or nearly right
+ * average 0.40 and more; the one line below was noise.
+ */
+const MIN_NAME_CONFIDENCE = 0.35
+
+/** A line of nothing but region and country words ("SELANGOR DARUL EHSAN", "Germany"): the end of an address, never a name. */
+export const regionLine = (words: ReadonlyArray<PlacedWord>): boolean => {
+  const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))
+  return tokens.length > 0 && tokens.every((t) => REGION_WORDS.has(t))
+}
+
+/** Words that open a contact person's line in a party's block ("Contact Acheteur", "Ansprechpartner: …"). */
+const CONTACT_WORDS = new Set(["contact", "contacto", "contatto", "kontakt", "ansprechpartner", "interlocuteur"])
+
+/** A line naming a party's contact person rather than the party. */
+export const contactLine = (words: ReadonlyArray<PlacedWord>): boolean =>
+  words.slice(0, 2).some((w) => w.tokens.some((t) => CONTACT_WORDS.has(t)))
+
+export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
+  const text = words.map((w) => w.text).join(" ")
+  if (words.reduce((sum, w) => sum + w.confidence, 0) < MIN_NAME_CONFIDENCE * words.length) return false
+  const letters = (text.match(/\p{L}/gu) ?? []).length
+  // A name has a word of three letters or more: "z O20 4 f" is a smudge read as text.
+  if (letters < 3 || letters < text.replace(/\s/g, "").length * 0.5 || !/\p{L}{3}/u.test(text)) return false
+  if (/@|www\.|https?:|\.com\b/i.test(text) || isStreetLine(text) || contactLine(words)) return false
+  // A label waiting for its value ("BR NO.:", "Bill To:") is not a name.
+  if (/[:：]\s*$/.test(text) || words[words.length - 1]!.tokens.at(-1) === "no") return false
+  const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))
+  if (tokens.length === 0 || tokens.every((t) => TITLE_WORDS.has(t)) || regionLine(words)) {
+    return false
+  }
+  if (readValue("date", words) !== undefined) return false
+  const first = lexiconHits(layout, row)[0]
+  if (first === undefined || !words.includes(row.words[first.first]!) || !first.labelLike) return true
+  // "Syarikat Maju Jaya" is a name: a word that starts company names is a label only with its colon.
+  const label = row.words.slice(first.first, first.last + 1)
+  return label.every((w) => w.tokens.every((t) => NAME_STARTS.has(t))) &&
+    !/[:：]/.test(label.map((w) => w.text).join(" ") + (row.words[first.last + 1]?.text.slice(0, 1) ?? ""))
+}
+
+/** Words that begin shop and company names in the languages we read ("Syarikat", "Kedai", "Restoran"). */
+export const NAME_STARTS: ReadonlySet<string> = new Set([
+  "syarikat",
+  "kedai",
+  "restoran",
+  "restaurant",
+  "pasaraya",
+  "perniagaan",
+  "gerai",
+  "toko",
+  "company",
+  "store",
+  "shop"
+])
+
+export interface NameLine {
+  readonly layout: PageLayout
+  readonly row: Row
+  readonly words: ReadonlyArray<PlacedWord>
+  /** A company registration number follows the name (on its line or the next). */
+  readonly registered?: boolean
+}
+
+/**
+ * The name part of a line that goes on with an address or legal details after a separator ("ACME GmbH -
+ * Hauptstr. 5"), or after a comma when a street or postcode follows it ("ACME GmbH, Hauptstr. 5, 80333 München").
+ */
+export const namePart = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  const cut = words.findIndex((w, i) => i > 0 && /^[-–|·•]$/.test(w.text))
+  const named = cut > 0 ? words.slice(0, cut) : words
+  const comma = named.findIndex((w, i) =>
+    i < named.length - 1 && w.text.endsWith(",") &&
+    isStreetLine(named.slice(i + 1).map((x) => x.text).join(" "))
+  )
+  return comma < 0 ? named : named.slice(0, comma + 1)
+}
