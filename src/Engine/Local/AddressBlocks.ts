@@ -11,10 +11,10 @@ import type { Section } from "./Section.js"
 
 /**
  * A postcode and a town: "80333 München", "DE 80333 München", "29000 Quimper, FR", "F-75001 Paris", "1012 AB
- * Amsterdam", "London EC1A 1BB", "Denver, CO 80202".
+ * Amsterdam", "London EC1A 1BB", "Denver, CO 80202", "Sydney NSW 2000", "Toronto, ON M5V 2T6".
  */
 const TOWN_LINE =
-  /(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}\p{L}+|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\p{Lu}\p{L}+,?\s[A-Z]{2}\s\d{5}(?:-\d{4})?$/u
+  /(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}\p{L}+|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\p{Lu}\p{L}+,?\s[A-Z]{2}\s\d{5}(?:-\d{4})?$|\p{Lu}\p{L}+,?\s(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s\d{4}$|\p{Lu}\p{L}+,?\s[A-Z]{2}\s[A-Z]\d[A-Z]\s?\d[A-Z]\d$/u
 /** Blocks lie in the upper half of the first page. */
 const UPPER = 0.5
 /** Lines of one block start this close to each other (page widths). */

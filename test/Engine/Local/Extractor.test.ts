@@ -392,7 +392,7 @@ describe("LocalExtractor", () => {
       ])).toEqual({ customer: null })
     })
 
-    it("reads the customer from an address window without a label, American or Italian", () => {
+    it("reads the customer from an address window without a label, American, Australian, Canadian or Italian", () => {
       const customer = (lines: ReadonlyArray<string>) =>
         valuesOf(
           extractSection(pageModelFromLines([lines]), [1], spec("invoice", { customer: "Name of the customer" }))
@@ -408,6 +408,26 @@ describe("LocalExtractor", () => {
         "Invoice Number: 20931",
         "Total Due   1,250.00"
       ])).toEqual({ customer: "Harbor Point Supplies Inc." })
+      expect(customer([
+        "Kookaburra Supplies Pty Ltd                   TAX INVOICE",
+        "12 George Street",
+        "Sydney NSW 2000",
+        "",
+        "                                              Wattle Cafe",
+        "                                              3 Beach Road",
+        "                                              Bondi NSW 2026",
+        "Invoice Number: 20931"
+      ])).toEqual({ customer: "Wattle Cafe" })
+      expect(customer([
+        "Maple Tools Inc.                    INVOICE",
+        "40 King Street West",
+        "Toronto, ON M5H 3Y2",
+        "",
+        "                                    Lakeside Lodge",
+        "                                    8 Shore Road",
+        "                                    Kingston, ON K7L 2N8",
+        "Invoice Number: 20931"
+      ])).toEqual({ customer: "Lakeside Lodge" })
       expect(customer([
         "FATTURA",
         "Spett.le",
