@@ -470,6 +470,21 @@ describe("LocalExtractor", () => {
       ])).toEqual({ customer: "Hôtel Bellevue" })
     })
 
+    it("reads the invoice date at its German and French labels rather than at a plain \"Datum\" above", () => {
+      const date = (lines: ReadonlyArray<string>) =>
+        valuesOf(
+          extractSection(
+            pageModelFromLines([lines]),
+            [1],
+            spec("invoice", { date: { type: "date", description: "Invoice date (date of issue)" } })
+          )
+        )
+      expect(date(["Rechnung 2024-7", "Ihre Bestellung   Datum: 02.04.2024", "Belegdatum: 05.04.2024", "Summe 78,60"]))
+        .toEqual({ date: "2024-04-05" })
+      expect(date(["Facture FA-12", "Votre commande   Date : 02/04/2024", "Émise le : 05/04/2024", "Total 78,60"]))
+        .toEqual({ date: "2024-04-05" })
+    })
+
     it("takes no account number for a party's name", () => {
       const out = extractSection(
         pageModelFromLines([[
