@@ -460,6 +460,11 @@ describe("LocalExtractor", () => {
       expect(customer(["Invoice 55", "67890 Buyer City", "Total 78.60"])).toEqual({ customer: null })
       // A date after a party label is not its name.
       expect(customer(["Invoice 55", "Buyer: 5 October 2023", "Total 78.60"])).toEqual({ customer: null })
+      // "Rechnungsanschrift" and "Auftraggeber" head the customer's block.
+      expect(customer(["Rechnung 2024-7", "Rechnungsanschrift", "Brauhaus am Markt KG", "Marktplatz 9", "Summe 78,60"]))
+        .toEqual({ customer: "Brauhaus am Markt KG" })
+      expect(customer(["Rechnung 2024-7", "Auftraggeber: Stadtwerke Nordheim GmbH", "Summe 78,60"]))
+        .toEqual({ customer: "Stadtwerke Nordheim GmbH" })
       // "Adresse du client" heads the customer's block as a whole label.
       expect(customer([
         "Atelier Marin SARL              Adresse du client",
