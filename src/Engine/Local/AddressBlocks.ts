@@ -19,8 +19,8 @@ const TOWN_LINE =
 const UPPER = 0.5
 /** Lines of one block start this close to each other (page widths). */
 const SAME_COLUMN = 0.03
-/** Lines above the town line a block may have. */
-const MAX_LINES = 4
+/** Lines above the town line a block may have (name, department, building, contact, street). */
+const MAX_LINES = 5
 
 export interface AddressBlock {
   /** The block's first name-like line. */

@@ -408,6 +408,20 @@ describe("LocalExtractor", () => {
         "Invoice Number: 20931",
         "Total Due   1,250.00"
       ])).toEqual({ customer: "Harbor Point Supplies Inc." })
+      // A window of five lines above its town: the company, its department, building and contact, its street.
+      expect(customer([
+        "Nordlicht Werkstatt GmbH                     RECHNUNG",
+        "Hafenstraße 4",
+        "20457 Hamburg",
+        "",
+        "                                             Stadtwerke Nordheim GmbH",
+        "                                             Abteilung Einkauf",
+        "                                             Gebäude C, 2. OG",
+        "                                             Frau Berg",
+        "                                             Werkstraße 12",
+        "                                             54321 Nordheim",
+        "Rechnung Nr. 2024-118"
+      ])).toEqual({ customer: "Stadtwerke Nordheim GmbH" })
       expect(customer([
         "Kookaburra Supplies Pty Ltd                   TAX INVOICE",
         "12 George Street",
