@@ -14,19 +14,11 @@ import { Extractor } from "../Engine.js"
 import { blockNameHolding } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf, weakestOf } from "./Confidence.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
-import {
-  below,
-  findLabels,
-  gapBefore,
-  type LabelMatch,
-  layoutOf,
-  type PlacedWord,
-  qualifierEnd,
-  rightOf
-} from "./Layout.js"
+import { below, findLabels, gapBefore, type LabelMatch, layoutOf, type PlacedWord, rightOf } from "./Layout.js"
 import { marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
-import { contactLine, isStreetLine, namePart, regionLine } from "./NameLines.js"
+import { contactLine, isStreetLine, namePart } from "./NameLines.js"
+import { aName, isParty, NAME_LABELS, NAME_QUALIFIERS, NAME_SHAPE, partyLine, segmentTail } from "./Parties.js"
 import { type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
 import type { Candidate, Found, Section } from "./Section.js"
 import { titleLine } from "./TitleLine.js"
@@ -60,7 +52,6 @@ const readOptions = (section: Section, kind: ReadKind, field: LeafField, late: b
   ...(field.enum !== undefined ? { enumValues: field.enum } : {})
 })
 
-/** The value a label points at, right of it or in its column below, with a score. */
 /** Words that qualify a label without changing what it names ("Net Total", "Grand Total", "Final Amount"). */
 const MODIFIERS = new Set(["net", "nett", "grand", "final", "overall", "gross", "rounded"])
 
@@ -74,6 +65,7 @@ const afterModifier = (m: LabelMatch): boolean => {
   return i < m.first
 }
 
+/** The value a label points at, right of it or in its column below, with a score. */
 const readAtLabel = (
   section: Section,
   field: LeafField,
@@ -149,60 +141,6 @@ const readAtLabel = (
   return undefined
 }
 
-const PARTIES = new Set(["issuer", "customer"])
-/** A text field naming a party of the document (its issuer, its customer). */
-const isParty = (kind: ReadKind, profile: FieldProfile): boolean =>
-  kind === "text" && profile.concepts[0] !== undefined && PARTIES.has(profile.concepts[0])
-/** A name's shape at least this (shapeOf): a sentence of lower-case words scores below it. */
-const NAME_SHAPE = 0.5
-/** A name is mostly letters: an account number or an id after "Verkäufer-IBAN" is none. */
-const lettered = (text: string): boolean => {
-  const letters = (text.match(/\p{L}/gu) ?? []).length
-  return letters >= 3 && letters >= 0.5 * text.replace(/\s/g, "").length
-}
-
-/** Labels of a party's name on the lines under its heading ("Name:", "Firma:", "Raison sociale :"). */
-const NAME_LABELS = new Set([
-  "name",
-  "names",
-  "nom",
-  "naam",
-  "nombre",
-  "nome",
-  "nama",
-  "firma",
-  "firmenname",
-  "company",
-  "societe",
-  "raison",
-  "sociale",
-  "denomination"
-])
-
-/** Words that qualify a name label ("trade name", "legal name", "registered name"). */
-const NAME_QUALIFIERS = new Set(["trade", "trading", "legal", "registered", "business", "commercial", "full"])
-
-/** The words after a label in its own column segment (up to a column gap), qualifiers and punctuation apart. */
-const segmentTail = (m: LabelMatch): Array<PlacedWord> => {
-  const start = qualifierEnd(m.row, m.last) + 1
-  const out: Array<PlacedWord> = []
-  for (let i = start; i < m.row.words.length; i++) {
-    if (gapBefore(m.row, i) > 1.5 * m.page.unit) break
-    if (!/^[:：#\-–—.=]+$/.test(m.row.words[i]!.text)) out.push(m.row.words[i]!)
-  }
-  return out
-}
-
-/** A line under a party's heading: its words after a name label, none when another field's label starts it. */
-const partyLine = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> | undefined => {
-  const colon = words.findIndex((w, i) => i < 3 && /[:：]$/.test(w.text))
-  const spaced = colon < 0 ? words.findIndex((w, i) => i > 0 && i < 3 && /^[:：]$/.test(w.text)) : -1
-  const end = colon >= 0 ? colon : spaced
-  if (end < 0) return words
-  const label = words.slice(0, end + 1).flatMap((w) => w.tokens)
-  return label.length > 0 && label.every((t) => NAME_LABELS.has(t)) ? words.slice(end + 1) : undefined
-}
-
 /**
  * The best labelled reading of a leaf in the section, if any label leads to a value of the right
  * kind. A document's total is the largest of its plausible total rows (a subtotal or an item-count
@@ -237,12 +175,7 @@ export const readLabelled = (
       // A row read with a lost decimal mark has no plain reading: "RM 9 30" is neither 9 nor 30.
       if (c === undefined || (lost !== undefined && c.decimals !== true)) continue
       if (total && notTheTotal(m, c)) continue
-      // A party is named, not described: running text after "Facture à" ("… à payer dès réception par virement") is no name.
-      if (
-        party && typeof c.value === "string" &&
-        (shapeOf(kind, c.value) < NAME_SHAPE || !lettered(c.value) || regionLine(c.words) ||
-          readValue("date", c.words) !== undefined)
-      ) continue
+      if (party && typeof c.value === "string" && !aName(c.value, c.words)) continue
       all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
     }
   })

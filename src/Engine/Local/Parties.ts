@@ -1,0 +1,71 @@
+/**
+ * Reading a party's name at its label (the issuer, the customer): what counts as a name there, the name
+ * labels of the lines under a party's heading ("Name:", "Firma:"), and the words a label's line goes on with.
+ */
+import type { FieldProfile } from "../../Text/Vocabulary.js"
+import { shapeOf } from "./Confidence.js"
+import { gapBefore, type LabelMatch, type PlacedWord, qualifierEnd } from "./Layout.js"
+import { regionLine } from "./NameLines.js"
+import { type ReadKind, readValue } from "./Readers.js"
+
+const PARTIES = new Set(["issuer", "customer"])
+/** A text field naming a party of the document (its issuer, its customer). */
+export const isParty = (kind: ReadKind, profile: FieldProfile): boolean =>
+  kind === "text" && profile.concepts[0] !== undefined && PARTIES.has(profile.concepts[0])
+/** A name's shape at least this (shapeOf): a sentence of lower-case words scores below it. */
+export const NAME_SHAPE = 0.5
+/** A name is mostly letters: an account number or an id after "Verkäufer-IBAN" is none. */
+const lettered = (text: string): boolean => {
+  const letters = (text.match(/\p{L}/gu) ?? []).length
+  return letters >= 3 && letters >= 0.5 * text.replace(/\s/g, "").length
+}
+
+/** Labels of a party's name on the lines under its heading ("Name:", "Firma:", "Raison sociale :"). */
+export const NAME_LABELS = new Set([
+  "name",
+  "names",
+  "nom",
+  "naam",
+  "nombre",
+  "nome",
+  "nama",
+  "firma",
+  "firmenname",
+  "company",
+  "societe",
+  "raison",
+  "sociale",
+  "denomination"
+])
+
+/** Words that qualify a name label ("trade name", "legal name", "registered name"). */
+export const NAME_QUALIFIERS = new Set(["trade", "trading", "legal", "registered", "business", "commercial", "full"])
+
+/** The words after a label in its own column segment (up to a column gap), qualifiers and punctuation apart. */
+export const segmentTail = (m: LabelMatch): Array<PlacedWord> => {
+  const start = qualifierEnd(m.row, m.last) + 1
+  const out: Array<PlacedWord> = []
+  for (let i = start; i < m.row.words.length; i++) {
+    if (gapBefore(m.row, i) > 1.5 * m.page.unit) break
+    if (!/^[:：#\-–—.=]+$/.test(m.row.words[i]!.text)) out.push(m.row.words[i]!)
+  }
+  return out
+}
+
+/** A line under a party's heading: its words after a name label, none when another field's label starts it. */
+export const partyLine = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> | undefined => {
+  const colon = words.findIndex((w, i) => i < 3 && /[:：]$/.test(w.text))
+  const spaced = colon < 0 ? words.findIndex((w, i) => i > 0 && i < 3 && /^[:：]$/.test(w.text)) : -1
+  const end = colon >= 0 ? colon : spaced
+  if (end < 0) return words
+  const label = words.slice(0, end + 1).flatMap((w) => w.tokens)
+  return label.length > 0 && label.every((t) => NAME_LABELS.has(t)) ? words.slice(end + 1) : undefined
+}
+
+/**
+ * Whether a value read at a party's label can be its name: not running text ("… à payer dès réception par
+ * virement"), mostly letters, not a region or country line, not a date.
+ */
+export const aName = (value: string, words: ReadonlyArray<PlacedWord>): boolean =>
+  shapeOf("text", value) >= NAME_SHAPE && lettered(value) && !regionLine(words) &&
+  readValue("date", words) === undefined
