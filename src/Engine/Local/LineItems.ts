@@ -190,8 +190,9 @@ interface Table {
 }
 
 /**
- * The table under a header. An amount no header cell names is the table's last column when another
- * header cell heads it ("Artikel  Menge  Preis": the price of the line): items end with their amount.
+ * The table under a header. An amount no header cell names is the table's last column when a price or
+ * a word the vocabulary does not know heads it ("Artikel  Menge  Preis": the price of the line), never a
+ * tax rate or another field's label: items end with their amount.
  */
 const tableOf = (
   layout: PageLayout,
