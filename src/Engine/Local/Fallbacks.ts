@@ -122,7 +122,25 @@ const currencyFallback = (section: Section): Found | undefined => {
   }
   let best: { n: number; first: Found } | undefined
   for (const e of counts.values()) if (best === undefined || e.n > best.n) best = e
-  return best?.first
+  return best?.first ?? euroAccount(section)
+}
+
+/** Countries of the euro area, as IBANs and VAT ids begin ("EL" is Greece's VAT prefix). */
+const EURO_AREA = "AT|BE|CY|DE|EE|ES|FI|FR|GR|EL|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK"
+/** An IBAN's first group ("DE89", "FR76 …" or the whole "DE89370400440532013000"), or a VAT id ("DE123456789", "ATU12345678"). */
+const EURO_ACCOUNT = new RegExp(`^(?:(?:${EURO_AREA})\\d{2}(?:[\\dA-Z]{10,30})?|(?:${EURO_AREA})U?\\d{8,12})$`)
+
+/**
+ * No currency printed at all (bare amounts, or a "€" the OCR lost): a bank account or VAT id of the euro
+ * area says the amounts are in euros.
+ */
+const euroAccount = (section: Section): Found | undefined => {
+  for (const { layout, row } of rowsOf(section)) {
+    for (const w of row.words) {
+      if (EURO_ACCOUNT.test(w.text.replace(/[.,;:]$/, ""))) return { value: "EUR", words: [w], layout }
+    }
+  }
+  return undefined
 }
 
 const DATE_FAMILY_OTHERS = new Set(["due_date", "order_date", "delivery_date"])

@@ -327,6 +327,22 @@ describe("LocalExtractor", () => {
       expect(twice.confidence).toBeGreaterThan(once.confidence)
     })
 
+    it("takes the euro from a euro-area bank account or VAT id when no currency is printed, and only then", () => {
+      const currency = (lines: ReadonlyArray<string>) =>
+        valuesOf(
+          extractSection(pageModelFromLines([lines]), [1], spec("invoice", { currency: "ISO 4217 currency code" }))
+        )
+      expect(currency(["Rechnung 2024-7", "Summe 78,60", "IBAN DE89 3704 0044 0532 0130 00"])).toEqual({
+        currency: "EUR"
+      })
+      expect(currency(["Facture 12", "Total 78,60", "TVA intracom. FR40303265045"])).toEqual({ currency: "EUR" })
+      // A currency printed wins; an account outside the euro area says nothing.
+      expect(currency(["Invoice 7", "Total USD 78.60", "IBAN DE89 3704 0044 0532 0130 00"])).toEqual({
+        currency: "USD"
+      })
+      expect(currency(["Invoice 7", "Total 78.60", "IBAN GB29 NWBK 6016 1331 9268 19"])).toEqual({ currency: null })
+    })
+
     it("takes no currency from a mark alone on its row", () => {
       const speck = pageModelFromLines([["Rechnung 4711", "£", "Artikel        Betrag", "Ordnerrücken   86,40"]])
       expect(valuesOf(extractSection(speck, [1], spec("invoice", { currency: "ISO 4217 currency code" })))).toEqual({
