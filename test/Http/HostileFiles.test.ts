@@ -26,6 +26,8 @@ const KEY = "hostile-files-test-key-0001"
 const MARKER = "OTHER TENANT MARKER 5512"
 const READ_TIMEOUT_MS = 15_000
 const READ_MEMORY_MB = 512
+/** How far above its level before the batch the server's resident memory may stay after it. */
+const ALLOWED_GROWTH_MB = 150
 
 let server: RunningServer
 let listener: http.Server
@@ -192,7 +194,7 @@ const cases: ReadonlyArray<Case> = [
   },
   {
     name: "a PDF of heavy pages past the reading budget: 422 naming READ_TIMEOUT_MS",
-    request: () => oneShot(heavyPagesPdf(60, 80_000), "slow.pdf"),
+    request: () => oneShot(heavyPagesPdf(120, 40_000), "slow.pdf"),
     status: 422,
     detail: /longer than its 15 s budget \(READ_TIMEOUT_MS\)/,
     withinMs: 30_000
@@ -316,15 +318,16 @@ describe("hostile files against the running server", () => {
     }, 180_000)
   }
 
-  it("after the batch the server is up and its memory is back within 100 MB of where it started", async () => {
+  it("after the batch the server is up and its memory is back within 150 MB of where it started", async () => {
     // Memory freed by the collector is returned to the system in its time, and the OCR threads end after
-    // OCR_IDLE_SECONDS: a few seconds.
+    // OCR_IDLE_SECONDS: a few seconds. What the allocator keeps of those threads' memory varies from run to
+    // run: up to 140 MB above the start after this batch (bench/notes/speed.md); a leak is far more.
     let rss = residentMb(server.process.pid!)
-    for (let i = 0; i < 30 && rss > startRss + 100; i++) {
+    for (let i = 0; i < 30 && rss > startRss + ALLOWED_GROWTH_MB; i++) {
       await new Promise((resolve) => setTimeout(resolve, 1_000))
       rss = residentMb(server.process.pid!)
     }
-    expect(rss).toBeLessThan(startRss + 100)
+    expect(rss).toBeLessThan(startRss + ALLOWED_GROWTH_MB)
     expect((await fetch(`${server.url}/health`)).status).toBe(200)
     expect(server.output()).not.toMatch(/heap out of memory|Unhandled|uncaught/i)
   }, 60_000)
