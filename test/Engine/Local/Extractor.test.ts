@@ -41,6 +41,13 @@ const union = (...boxes: Array<Box>): Box => [
   Math.max(...boxes.map((b) => b[3]))
 ]
 
+/** The values the local engine reads from one page of these lines by a template of the type given. */
+const valuesFrom = (lines: ReadonlyArray<string>, documentType: string, template: unknown) =>
+  valuesOf(extractSection(pageModelFromLines([lines]), [1], spec(documentType, template)))
+
+/** The customer the local engine reads from one page of these lines. */
+const customerOf = (lines: ReadonlyArray<string>) => valuesFrom(lines, "invoice", { customer: "Name of the customer" })
+
 /** The labelled reading of a receipt's total on a page of these lines. */
 const receiptTotal = (lines: ReadonlyArray<string>) =>
   readLabelled(sectionOf(pageModelFromLines([lines]), [1], "receipt"), {
@@ -285,8 +292,7 @@ describe("LocalExtractor", () => {
     })
 
     it("reads a total whose decimal mark OCR lost only when other amounts confirm it", () => {
-      const read = (lines: ReadonlyArray<string>) =>
-        valuesOf(extractSection(pageModelFromLines([lines]), [1], spec("receipt", { total: "number" })))
+      const read = (lines: ReadonlyArray<string>) => valuesFrom(lines, "receipt", { total: "number" })
       // "61-40": the subtotal and the tax add up to it.
       expect(read(["Subtotal        57.92", "GST 6%           3.48", "Total           61-40"])).toEqual({ total: 61.4 })
       // "RM 9 30" is what was handed over.
@@ -329,9 +335,7 @@ describe("LocalExtractor", () => {
 
     it("takes the euro from a euro-area bank account or VAT id when no currency is printed, and only then", () => {
       const currency = (lines: ReadonlyArray<string>) =>
-        valuesOf(
-          extractSection(pageModelFromLines([lines]), [1], spec("invoice", { currency: "ISO 4217 currency code" }))
-        )
+        valuesFrom(lines, "invoice", { currency: "ISO 4217 currency code" })
       expect(currency(["Rechnung 2024-7", "Summe 78,60", "IBAN DE89 3704 0044 0532 0130 00"])).toEqual({
         currency: "EUR"
       })
@@ -380,12 +384,8 @@ describe("LocalExtractor", () => {
     })
 
     it("reads a party's name past its contact person's line, and no party from a sentence a label word starts", () => {
-      const customer = (lines: ReadonlyArray<string>) =>
-        valuesOf(
-          extractSection(pageModelFromLines([lines]), [1], spec("invoice", { customer: "Name of the customer" }))
-        )
       // The contact person's line under the label is not the customer.
-      expect(customer([
+      expect(customerOf([
         "Nordlicht Werkstatt GmbH                    Rechnungsadresse",
         "Hafenstraße 4                               Kontakt Einkauf",
         "20457 Hamburg                               Brauhaus am Markt KG",
@@ -393,14 +393,14 @@ describe("LocalExtractor", () => {
         "                                            49074 Osnabrück"
       ])).toEqual({ customer: "Brauhaus am Markt KG" })
       // "Buyer contact …" names the buyer's contact; the buyer is on the next line.
-      expect(customer([
+      expect(customerOf([
         "Buyer contact Jane Roe, Purchasing",
         "Pinewood Outfitters Ltd",
         "12 Harbour Road",
         "Invoice 7781"
       ])).toEqual({ customer: "Pinewood Outfitters Ltd" })
       // "Invoice to pay by …" is a sentence, not a heading over the lines below it.
-      expect(customer([
+      expect(customerOf([
         "Invoice 7781                Total  95.00 EUR",
         "Invoice to pay by wire transfer to the following account:",
         "Banque Populaire du Nord",
@@ -409,11 +409,7 @@ describe("LocalExtractor", () => {
     })
 
     it("reads the customer from an address window without a label, American, Australian, Canadian or Italian", () => {
-      const customer = (lines: ReadonlyArray<string>) =>
-        valuesOf(
-          extractSection(pageModelFromLines([lines]), [1], spec("invoice", { customer: "Name of the customer" }))
-        )
-      expect(customer([
+      expect(customerOf([
         "Cascade Tools LLC                             INVOICE",
         "9 Main Street",
         "Seattle, WA 98101",
@@ -425,7 +421,7 @@ describe("LocalExtractor", () => {
         "Total Due   1,250.00"
       ])).toEqual({ customer: "Harbor Point Supplies Inc." })
       // A window of five lines above its town: the company, its department, building and contact, its street.
-      expect(customer([
+      expect(customerOf([
         "Nordlicht Werkstatt GmbH                     RECHNUNG",
         "Hafenstraße 4",
         "20457 Hamburg",
@@ -438,7 +434,7 @@ describe("LocalExtractor", () => {
         "                                             54321 Nordheim",
         "Rechnung Nr. 2024-118"
       ])).toEqual({ customer: "Stadtwerke Nordheim GmbH" })
-      expect(customer([
+      expect(customerOf([
         "Kookaburra Supplies Pty Ltd                   TAX INVOICE",
         "12 George Street",
         "Sydney NSW 2000",
@@ -448,7 +444,7 @@ describe("LocalExtractor", () => {
         "                                              Bondi NSW 2026",
         "Invoice Number: 20931"
       ])).toEqual({ customer: "Wattle Cafe" })
-      expect(customer([
+      expect(customerOf([
         "Maple Tools Inc.                    INVOICE",
         "40 King Street West",
         "Toronto, ON M5H 3Y2",
@@ -458,7 +454,7 @@ describe("LocalExtractor", () => {
         "                                    Kingston, ON K7L 2N8",
         "Invoice Number: 20931"
       ])).toEqual({ customer: "Lakeside Lodge" })
-      expect(customer([
+      expect(customerOf([
         "FATTURA",
         "Spett.le",
         "Ferramenta Colombo S.r.l.",
@@ -468,35 +464,33 @@ describe("LocalExtractor", () => {
     })
 
     it("ends a party's name at the comma its address follows, and takes no country for a name", () => {
-      const customer = (lines: ReadonlyArray<string>) =>
-        valuesOf(
-          extractSection(pageModelFromLines([lines]), [1], spec("invoice", { customer: "Name of the customer" }))
-        )
-      expect(customer(["Rechnung 2024-7", "Bill to: Sample Trading GmbH, Hauptstraße 5, 80333 München", "Total 78.60"]))
+      expect(
+        customerOf(["Rechnung 2024-7", "Bill to: Sample Trading GmbH, Hauptstraße 5, 80333 München", "Total 78.60"])
+      )
         .toEqual({ customer: "Sample Trading GmbH" })
-      expect(customer(["Rechnung 2024-7", "Bill to: Müller, Schmidt & Partner", "Total 78.60"]))
+      expect(customerOf(["Rechnung 2024-7", "Bill to: Müller, Schmidt & Partner", "Total 78.60"]))
         .toEqual({ customer: "Müller, Schmidt & Partner" })
-      expect(customer(["Rechnung 2024-7", "Kunde:", "Deutschland - Bayern", "Total 78.60"])).toEqual({ customer: null })
+      expect(customerOf(["Rechnung 2024-7", "Kunde:", "Deutschland - Bayern", "Total 78.60"])).toEqual({
+        customer: null
+      })
     })
 
     it("takes a party's label only where a label stands, and never a date or a town for its name", () => {
-      const customer = (lines: ReadonlyArray<string>) =>
-        valuesOf(
-          extractSection(pageModelFromLines([lines]), [1], spec("invoice", { customer: "Name of the customer" }))
-        )
       // Mid-line without its colon, "Buyer" is a word of the line, not a label.
-      expect(customer(["Invoice 55", "Shipping terms - BUYER PICKUP", "Total 78.60"])).toEqual({ customer: null })
+      expect(customerOf(["Invoice 55", "Shipping terms - BUYER PICKUP", "Total 78.60"])).toEqual({ customer: null })
       // A buyer's word in a town line ("Buyer City") labels nothing.
-      expect(customer(["Invoice 55", "67890 Buyer City", "Total 78.60"])).toEqual({ customer: null })
+      expect(customerOf(["Invoice 55", "67890 Buyer City", "Total 78.60"])).toEqual({ customer: null })
       // A date after a party label is not its name.
-      expect(customer(["Invoice 55", "Buyer: 5 October 2023", "Total 78.60"])).toEqual({ customer: null })
+      expect(customerOf(["Invoice 55", "Buyer: 5 October 2023", "Total 78.60"])).toEqual({ customer: null })
       // "Rechnungsanschrift" and "Auftraggeber" head the customer's block.
-      expect(customer(["Rechnung 2024-7", "Rechnungsanschrift", "Brauhaus am Markt KG", "Marktplatz 9", "Summe 78,60"]))
+      expect(
+        customerOf(["Rechnung 2024-7", "Rechnungsanschrift", "Brauhaus am Markt KG", "Marktplatz 9", "Summe 78,60"])
+      )
         .toEqual({ customer: "Brauhaus am Markt KG" })
-      expect(customer(["Rechnung 2024-7", "Auftraggeber: Stadtwerke Nordheim GmbH", "Summe 78,60"]))
+      expect(customerOf(["Rechnung 2024-7", "Auftraggeber: Stadtwerke Nordheim GmbH", "Summe 78,60"]))
         .toEqual({ customer: "Stadtwerke Nordheim GmbH" })
       // "Adresse du client" heads the customer's block as a whole label.
-      expect(customer([
+      expect(customerOf([
         "Atelier Marin SARL              Adresse du client",
         "2 quai des Pêcheurs             Hôtel Bellevue",
         "29900 Concarneau                4 place du Port",
@@ -507,13 +501,7 @@ describe("LocalExtractor", () => {
 
     it("reads the invoice date at its German and French labels rather than at a plain \"Datum\" above", () => {
       const date = (lines: ReadonlyArray<string>) =>
-        valuesOf(
-          extractSection(
-            pageModelFromLines([lines]),
-            [1],
-            spec("invoice", { date: { type: "date", description: "Invoice date (date of issue)" } })
-          )
-        )
+        valuesFrom(lines, "invoice", { date: { type: "date", description: "Invoice date (date of issue)" } })
       expect(date(["Rechnung 2024-7", "Ihre Bestellung   Datum: 02.04.2024", "Belegdatum: 05.04.2024", "Summe 78,60"]))
         .toEqual({ date: "2024-04-05" })
       expect(date(["Facture FA-12", "Votre commande   Date : 02/04/2024", "Émise le : 05/04/2024", "Total 78,60"]))
