@@ -91,11 +91,11 @@ const readAtLabel = (
       rightWords.every((w) => w.tokens.every((t) => NAME_LABELS.has(t) || NAME_QUALIFIERS.has(t)))
     ? []
     : rightWords
-  // Running text after it ("Invoice to pay by wire transfer …") makes a party's label a word of a sentence,
-  // whatever other fields' labels the sentence holds ("pay").
   // A party's label starts its line or column, or ends with its colon: mid-line, "Buyer" is a word of an
   // address or a sentence ("Germany - BUYER STATE", "67890 Buyer City").
   if (party && !m.segmentStart && !m.colon && !afterModifier(m)) return undefined
+  // Running text after it ("Invoice to pay by wire transfer …") makes a party's label a word of a sentence,
+  // whatever other fields' labels the sentence holds ("pay").
   const tail = segmentTail(m)
   const sentence = (words: ReadonlyArray<PlacedWord>) =>
     words.length > 0 && shapeOf("text", words.map((w) => w.text).join(" ")) < NAME_SHAPE

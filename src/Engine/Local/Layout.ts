@@ -395,10 +395,11 @@ export const startsWithForeignLabel = (
 /** Words on the label's row to its right, up to the next label of another concept. */
 export const rightOf = (match: LabelMatch, own: ReadonlySet<string>): Array<PlacedWord> => {
   const end = nextForeignLabel(match.page, match.row, match.last, own)
-  return match.row.words.slice(qualifierEnd(match.row, match.last) + 1, end).filter((w) =>
-    !/^[:：#\-–—.=]+$/.test(w.text)
-  )
+  return match.row.words.slice(qualifierEnd(match.row, match.last) + 1, end).filter((w) => !isLabelMark(w))
 }
+
+/** A word of nothing but the marks that end or underline a label (":", "#", "-", "="): no value's word. */
+export const isLabelMark = (w: PlacedWord): boolean => /^[:：#\-–—.=]+$/.test(w.text)
 
 export interface BelowArea {
   readonly words: Array<PlacedWord>

@@ -65,29 +65,33 @@ const findHeader = (
       byRow.set(match.row.index, [...(byRow.get(match.row.index) ?? []), { field, match }])
     }
   })
-  const strongestFirst = (found: Array<{ field: number; match: LabelMatch }>) =>
+  const strongestFirst = (found: ReadonlyArray<{ field: number; match: LabelMatch }>) =>
     [...found].sort((a, b) =>
       b.match.phrase.strength - a.match.phrase.strength || b.match.phrase.tokens.length - a.match.phrase.tokens.length
     )
+  // Each field's strongest label among those found, unless it overlaps a label already taken.
+  const take = (
+    matches: Map<number, LabelMatch>,
+    found: ReadonlyArray<{ field: number; match: LabelMatch }>,
+    overlap: (a: LabelMatch, b: LabelMatch) => boolean
+  ) => {
+    for (const { field, match } of strongestFirst(found)) {
+      if (!matches.has(field) && ![...matches.values()].some((m) => overlap(match, m))) matches.set(field, match)
+    }
+  }
   let best: { row: Row; matches: Map<number, LabelMatch>; own: number } | undefined
   for (const [rowIndex, found] of [...byRow.entries()].sort((a, b) => a[0] - b[0])) {
     const row = layout.rows[rowIndex]!
     const matches = new Map<number, LabelMatch>()
-    for (const { field, match } of strongestFirst(found)) {
-      if (matches.has(field)) continue
-      const overlaps = [...matches.values()].some((m) => match.first <= m.last && m.first <= match.last)
-      if (!overlaps) matches.set(field, match)
-    }
+    // On the row: labels sharing a word overlap.
+    take(matches, found, (a, b) => a.first <= b.last && b.first <= a.last)
     const own = matches.size
-    // The header's other lines: the rows next to it, close enough to be one header, naming other fields.
+    // The header's other lines: the rows next to it, close enough to be one header, naming other fields
+    // in columns of their own.
     for (const near of [rowIndex - 1, rowIndex + 1, rowIndex - 2, rowIndex + 2]) {
       const other = layout.rows[near]
       if (other === undefined || !inHeaderBand(layout, row, other)) continue
-      for (const { field, match } of strongestFirst(byRow.get(near) ?? [])) {
-        if (matches.has(field)) continue
-        const overlaps = [...matches.values()].some((m) => match.box[0] < m.box[2] && m.box[0] < match.box[2])
-        if (!overlaps) matches.set(field, match)
-      }
+      take(matches, byRow.get(near) ?? [], (a, b) => a.box[0] < b.box[2] && b.box[0] < a.box[2])
     }
     const enough = matches.size >= 2 || (fields.length === 1 && [...matches.values()][0]!.phrase.strength >= 0.9)
     // The row naming most fields itself is the header's main line, whose other cells make the other columns.

@@ -4,7 +4,7 @@
  */
 import type { FieldProfile } from "../../Text/Vocabulary.js"
 import { shapeOf } from "./Confidence.js"
-import { gapBefore, type LabelMatch, type PlacedWord, qualifierEnd } from "./Layout.js"
+import { isLabelMark, type LabelMatch, type PlacedWord, qualifierEnd, segmentsOf } from "./Layout.js"
 import { regionLine } from "./NameLines.js"
 import { type ReadKind, readValue } from "./Readers.js"
 
@@ -43,13 +43,9 @@ export const NAME_QUALIFIERS = new Set(["trade", "trading", "legal", "registered
 
 /** The words after a label in its own column segment (up to a column gap), qualifiers and punctuation apart. */
 export const segmentTail = (m: LabelMatch): Array<PlacedWord> => {
-  const start = qualifierEnd(m.row, m.last) + 1
-  const out: Array<PlacedWord> = []
-  for (let i = start; i < m.row.words.length; i++) {
-    if (gapBefore(m.row, i) > 1.5 * m.page.unit) break
-    if (!/^[:：#\-–—.=]+$/.test(m.row.words[i]!.text)) out.push(m.row.words[i]!)
-  }
-  return out
+  const end = qualifierEnd(m.row, m.last)
+  const segment = segmentsOf(m.row, m.page.unit).find((s) => s.includes(end)) ?? []
+  return segment.filter((i) => i > end).map((i) => m.row.words[i]!).filter((w) => !isLabelMark(w))
 }
 
 /** A line under a party's heading: its words after a name label, none when another field's label starts it. */
