@@ -31,7 +31,7 @@ for (const [target, key, descriptor] of natives) Object.defineProperty(target, k
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))
 // pdf.js reads these with fs on Node: plain paths, trailing slash required.
-const resourceDir = (name: string) => path.join(pdfjsRoot, name) + path.sep
+export const resourceDir = (name: string) => path.join(pdfjsRoot, name) + path.sep
 
 const documentOptions = {
   standardFontDataUrl: resourceDir("standard_fonts"),

@@ -6,9 +6,9 @@
  * compiled too, not only its parser.
  */
 import * as fs from "node:fs"
-import { createRequire } from "node:module"
 import * as path from "node:path"
 import { deflateSync } from "node:zlib"
+import { resourceDir } from "../PdfJs.js"
 
 const LINES = [
   "INVOICE No. 1001",
@@ -22,10 +22,8 @@ const LINES = [
 export const WARM_UP_READS = 3
 
 /** The TrueType font pdf.js ships for Helvetica, embedded as a user's PDF embeds its fonts. */
-const fontProgram = (): Uint8Array => {
-  const root = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))
-  return fs.readFileSync(path.join(root, "standard_fonts", "LiberationSans-Regular.ttf"))
-}
+const fontProgram = (): Uint8Array =>
+  fs.readFileSync(path.join(resourceDir("standard_fonts"), "LiberationSans-Regular.ttf"))
 
 const latin1 = (text: string) => Buffer.from(text, "latin1")
 
