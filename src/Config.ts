@@ -105,3 +105,11 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
 }) {}
 
 export type AppConfigShape = AppConfig
+
+/** The engine a process runs: ENGINE, where `auto` means anthropic when ANTHROPIC_API_KEY is set. */
+export const engineOf = (config: Pick<AppConfig, "engine" | "anthropicApiKey">): "local" | "anthropic" =>
+  config.engine !== "auto"
+    ? config.engine
+    : Option.exists(config.anthropicApiKey, (k) => Redacted.value(k).trim().length > 0)
+    ? "anthropic"
+    : "local"

@@ -7,11 +7,11 @@ import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as HttpServer from "@effect/platform/HttpServer"
 import { ConfigError, Effect, Layer, Option } from "effect"
 import { createServer } from "node:http"
-import { ReaderLive, ScratchLive, ServicesLive, WorkerLive } from "./App.js"
+import { PipelineLive, ReaderLive, ScratchLive, ServicesLive, WorkerLive } from "./App.js"
 import { AdminMailboxLive } from "./Auth/AdminMailbox.js"
 import { bootstrapKeys } from "./Auth/Keys.js"
 import { AppConfig } from "./Config.js"
-import { warmUpLocalEngine } from "./Engine/Local/WarmUp.js"
+import { warmUpServer } from "./Documents/WarmUp.js"
 import { HttpAppLive } from "./Http/Server.js"
 import { SqlLive } from "./Sql/Sql.js"
 
@@ -30,17 +30,21 @@ const announce = Layer.effectDiscard(
   })
 )
 
-/** The local engine's code compiled in the background once the server is up, before the first document. */
-const warmUp = Layer.effectDiscard(Effect.forkDaemon(warmUpLocalEngine))
+/**
+ * The request path compiled in the background, before the first document: started as soon as the
+ * pipeline exists, so that it runs while the database opens and migrates rather than after the
+ * server listens (it needs no database).
+ */
+const warmUp = Layer.effectDiscard(Effect.forkDaemon(warmUpServer)).pipe(Layer.provide(PipelineLive))
 
-export const ServerProcess = Layer.merge(announce, warmUp).pipe(
+export const ServerProcess = announce.pipe(
   Layer.provideMerge(HttpAppLive),
   Layer.provide([NodeServerLive, Layer.effectDiscard(bootstrapKeys), AdminMailboxLive]),
   Layer.provide(ServicesLive),
   // The reading workers start (and load their readers) while the database opens and migrates; the
-  // services share this one reader and scratch folder (layers are built once), so the first document
-  // does not wait for a worker to start.
-  Layer.provide(Layer.merge(SqlLive, ReaderLive.pipe(Layer.provideMerge(ScratchLive)))),
+  // services share this one reader, pipeline and scratch folder (layers are built once), so the
+  // first document does not wait for a worker to start.
+  Layer.provide(Layer.mergeAll(SqlLive, warmUp, ReaderLive).pipe(Layer.provideMerge(ScratchLive))),
   Layer.provide(AppConfig.Default)
 )
 

@@ -27,6 +27,19 @@ export const oneShot = (
     const pipeline = yield* Pipeline
     const model: PageModel = yield* pipeline.read(bytes, { layout: options.layout, progress })
     yield* progress.read(model.pages.length)
+    return yield* answerOf(model, bytes, specs, options, progress)
+  }).pipe(Effect.withSpan("DocumentWork.extractFile"))
+
+/** The one-shot answer for a file already read: its sections split and extracted, its pages as text. */
+export const answerOf = (
+  model: PageModel,
+  bytes: Uint8Array,
+  specs: ReadonlyArray<TemplateSpec>,
+  options: OneShotOptions,
+  progress: Progress = Progress.none
+) =>
+  Effect.gen(function*() {
+    const pipeline = yield* Pipeline
     const sections = yield* pipeline.splitAndExtract(model, specs, {
       forceExclusive: options.forceExclusive,
       images: yield* pipeline.pageImages(Effect.succeed(bytes), model.mediaType),
@@ -44,4 +57,4 @@ export const oneShot = (
         properties: render(s.extracted)
       }))
     } as OneShotResult)).pipe(Effect.withSpan("OneShot.render", { attributes: { pages: model.pages.length } }))
-  }).pipe(Effect.withSpan("DocumentWork.extractFile"))
+  })

@@ -12,7 +12,8 @@ import { normalizeTemplate } from "../../Templates/TemplateData.js"
 import { extractSection } from "./Extractor.js"
 import { splitDocument } from "./Splitter.js"
 
-const INVOICE = [
+/** The warm-up invoice, line by line (also what the server's request warm-up sends as a PDF). */
+export const INVOICE = [
   "Example Supplies Ltd                               INVOICE",
   "12 Harbour Road                                    Invoice No: 1001",
   "Bristol BS1 4DJ                                    Date: 01.02.2024",

@@ -1,0 +1,51 @@
+/**
+ * A server's first one-shot request would pay for compiling its path after the reading (the engine's
+ * split and extraction, the rendering of the answer in both forms, the markdown, the encoding by the
+ * API's schema): once it listens, the server answers a small invoice of its own a few times in the
+ * background, so that a user's first document does not wait for the compiler (bench/notes/speed.md has
+ * the numbers). Its invoice is already a page model: the reading workers warm their readers themselves,
+ * and a read here would hold the worker a user's first document needs. Only with the local engine: the
+ * Claude engine's calls are the user's to spend, so there only the local engine's own code (its offline
+ * preview) is warmed.
+ */
+import { Effect, Schema } from "effect"
+import { AppConfig, engineOf } from "../Config.js"
+import { OneShotResult } from "../Domain/Document.js"
+import { INVOICE, warmUpInvoice, warmUpLocalEngine } from "../Engine/Local/WarmUp.js"
+import { Pipeline } from "../Pipeline/Pipeline.js"
+import { answerOf } from "./OneShot.js"
+
+/** Answers of the warm-up: the first compiles, the next ones let the compiler optimize. */
+const ROUNDS = 4
+
+const encode = Schema.encode(OneShotResult)
+
+/** The one-shot answer computed a few times for the warm-up invoice (a fresh model each time), each encoded as JSON. */
+export const warmUpAnswers: Effect.Effect<Array<string>, unknown, Pipeline> = Effect.gen(function*() {
+  const bytes = new TextEncoder().encode(INVOICE.join("\n"))
+  const answers: Array<string> = []
+  for (let i = 0; i < ROUNDS; i++) {
+    const invoice = warmUpInvoice()
+    if (invoice === undefined) break
+    const answer = yield* answerOf(invoice.model, bytes, [invoice.spec], {
+      // Every combination of the options that change the path: split or not, values with boxes or plain.
+      includeCoordinates: i % 2 === 0,
+      forceExclusive: i >= ROUNDS / 2,
+      layout: false
+    })
+    answers.push(JSON.stringify(yield* encode(answer)))
+  }
+  return answers
+})
+
+/**
+ * What a server warms once it listens: the one-shot answer with the local engine, the local engine's
+ * code otherwise. The service's own work, not traced.
+ */
+export const warmUpServer: Effect.Effect<void, never, AppConfig | Pipeline> = Effect.flatMap(
+  AppConfig,
+  (config) => engineOf(config) === "local" ? Effect.asVoid(warmUpAnswers) : warmUpLocalEngine
+).pipe(
+  Effect.catchAllCause((cause) => Effect.logDebug("warm-up failed", cause)),
+  Effect.withTracerEnabled(false)
+)

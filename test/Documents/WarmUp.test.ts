@@ -1,0 +1,61 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer, Option, Redacted } from "effect"
+import { LocalEngineLive } from "../../src/App.js"
+import { AppConfig } from "../../src/Config.js"
+import { warmUpAnswers, warmUpServer } from "../../src/Documents/WarmUp.js"
+import { Extractor, Splitter } from "../../src/Engine/Engine.js"
+import { Pipeline } from "../../src/Pipeline/Pipeline.js"
+import { InProcessReader } from "../../src/Reading/DocumentReader.js"
+import { testConfig } from "../support/app.js"
+
+const pipelineWith = (config: AppConfig, engine: Layer.Layer<Splitter | Extractor>) =>
+  Pipeline.Default.pipe(
+    Layer.provide([InProcessReader, engine]),
+    Layer.provide(Layer.succeed(AppConfig, config))
+  )
+
+/** An engine that counts its calls and answers nothing. */
+const countingEngine = () => {
+  const calls = { split: 0, extract: 0 }
+  const layer = Layer.merge(
+    Layer.succeed(Splitter, { split: () => Effect.sync(() => (calls.split++, [])) }),
+    Layer.succeed(Extractor, { extract: () => Effect.sync(() => (calls.extract++, {})) })
+  )
+  return { calls, layer }
+}
+
+describe("the server's request warm-up", () => {
+  it.effect("answers its invoice through the real engine and the API's encoding, in both answer forms", () =>
+    Effect.gen(function*() {
+      const answers = yield* warmUpAnswers.pipe(Effect.provide(pipelineWith(testConfig(), LocalEngineLive)))
+      expect(answers.length).toBeGreaterThanOrEqual(2)
+      const numbers = answers.map((json) => {
+        const answer = JSON.parse(json) as { result: Array<{ document_type: string; properties: any }> }
+        expect(answer.result.map((s) => s.document_type)).toEqual(["invoice"])
+        return answer.result[0]!.properties.invoice_number
+      })
+      // Plain values and values with their boxes.
+      expect(numbers).toContain("1001")
+      expect(numbers).toContainEqual(expect.objectContaining({ value: "1001", page: 1 }))
+    }))
+
+  it.effect("runs with the local engine, both split and exclusive", () =>
+    Effect.gen(function*() {
+      const { calls, layer } = countingEngine()
+      const config = testConfig({ engine: "local" })
+      yield* warmUpServer.pipe(Effect.provide(pipelineWith(config, layer)), Effect.provideService(AppConfig, config))
+      expect(calls.split).toBeGreaterThanOrEqual(1)
+      expect(calls.extract).toBeGreaterThanOrEqual(1)
+    }))
+
+  it.effect("sends nothing to the Claude engine: with its key configured, the engine is not called", () =>
+    Effect.gen(function*() {
+      const key = Option.some(Redacted.make("sk-ant-test"))
+      for (const engine of ["auto", "anthropic"] as const) {
+        const { calls, layer } = countingEngine()
+        const config = testConfig({ engine, anthropicApiKey: key })
+        yield* warmUpServer.pipe(Effect.provide(pipelineWith(config, layer)), Effect.provideService(AppConfig, config))
+        expect(calls).toEqual({ split: 0, extract: 0 })
+      }
+    }))
+})
