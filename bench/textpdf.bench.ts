@@ -128,10 +128,12 @@ export default async function() {
     const [firstSplit] = await timed(call("split"))
     const splits: Array<number> = []
     const extractions: Array<number> = []
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       splits.push((await timed(call("split")))[0])
       extractions.push((await timed(call("extraction")))[0])
     }
+    // The first extraction computes the values from the cached parse; the next ones find them remembered.
+    const [firstExtraction, ...againExtractions] = extractions
 
     const reference = median(pdftotext)
     const oneShot = median(oneShots)
@@ -154,10 +156,16 @@ export default async function() {
       `${(median(splits) / firstSplit).toFixed(2)}× (target ≤ 0.15)`
     )
     row(
-      "extraction (parse cached)",
-      `${median(extractions).toFixed(0)} ms`,
+      "extraction, first (parse cached)",
+      `${firstExtraction!.toFixed(0)} ms`,
       "first split",
-      `${(median(extractions) / firstSplit).toFixed(2)}× (target ≤ 0.15)`
+      `${(firstExtraction! / firstSplit).toFixed(2)}× (target ≤ 0.15)`
+    )
+    row(
+      "extraction again (values remembered)",
+      `${median(againExtractions).toFixed(0)} ms`,
+      "first split",
+      `${(median(againExtractions) / firstSplit).toFixed(2)}×`
     )
     row("server + readers RSS at rest (reference)", `${restMb.toFixed(0)} MB`, "", "")
     row("  peak during the one-shot", `${peakMb.toFixed(0)} MB`, "at rest", `${(peakMb / restMb).toFixed(2)}× rest`)

@@ -11,7 +11,20 @@ import { LEXICON } from "./Vocabulary.js"
 /** Characters OCR mistakes for each other: a substitution inside one group costs half. */
 const CONFUSABLE: ReadonlyArray<string> = ["o0qdaec", "il1|!j", "s5$", "b8h6", "g69q", "z2", "uv", "nmh", "rf"]
 
-const confusable = (a: string, b: string): boolean => CONFUSABLE.some((g) => g.includes(a) && g.includes(b))
+/** Each character's confusable characters (itself included when it is in a group). */
+const CONFUSABLE_WITH: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const m = new Map<string, Set<string>>()
+  for (const group of CONFUSABLE) {
+    for (const a of group) {
+      const set = m.get(a) ?? new Set<string>()
+      for (const b of group) set.add(b)
+      m.set(a, set)
+    }
+  }
+  return m
+})()
+
+const confusable = (a: string, b: string): boolean => CONFUSABLE_WITH.get(a)?.has(b) ?? false
 
 /**
  * Edit distance where a substitution between OCR-confusable characters costs `near`, any other

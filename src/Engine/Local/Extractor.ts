@@ -13,6 +13,7 @@ import { type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from ".
 import { Extractor } from "../Engine.js"
 import { blockNameHolding } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf, weakestOf } from "./Confidence.js"
+import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
 import { below, findLabels, gapBefore, type LabelMatch, layoutOf, type PlacedWord, rightOf } from "./Layout.js"
 import { marketplaceBrand } from "./Letterhead.js"
@@ -334,11 +335,15 @@ const extractFields = (
 export const extractSection = (model: PageModel, pages: ReadonlyArray<number>, spec: TemplateSpec): ExtractedObject =>
   extractFields(sectionOf(model, pages, spec.documentType), spec.fields, [])
 
-export const LocalExtractor: Layer.Layer<Extractor> = Layer.succeed(Extractor, {
-  extract: (model, pages, spec) =>
-    Effect.sync(() => extractSection(model, pages, spec)).pipe(
-      Effect.withSpan("Extractor.extract", {
-        attributes: { engine: "local", templateId: spec.templateId, pages: pages.length }
-      })
-    )
+/** The local extractor; a document extracted again with the same template gets its values from memory. */
+export const LocalExtractor: Layer.Layer<Extractor> = Layer.sync(Extractor, () => {
+  const extract = remembered(extractSection)
+  return {
+    extract: (model, pages, spec) =>
+      Effect.sync(() => extract(model, pages, spec)).pipe(
+        Effect.withSpan("Extractor.extract", {
+          attributes: { engine: "local", templateId: spec.templateId, pages: pages.length }
+        })
+      )
+  }
 })

@@ -286,18 +286,44 @@ export const findLabels = (
 
 const labelMemo = new WeakMap<PageLayout, WeakMap<ReadonlyArray<Phrase>, Map<string, ReadonlyArray<LabelMatch>>>>()
 
+const rowTokenSets = new WeakMap<Row, ReadonlySet<string>>()
+
+/** The distinct tokens of a row (made once per row). */
+const rowTokenSet = (row: Row): ReadonlySet<string> => {
+  let set = rowTokenSets.get(row)
+  if (set === undefined) {
+    set = new Set(tokensOfRow(row).map((t) => t.token))
+    rowTokenSets.set(row, set)
+  }
+  return set
+}
+
+const firstTokenIndex = new WeakMap<ReadonlyArray<Phrase>, ReadonlyMap<string, ReadonlyArray<Phrase>>>()
+
+/** A phrase list by the first token of each phrase (made once per list: the profiles' lists are kept). */
+const phrasesByFirstToken = (phrases: ReadonlyArray<Phrase>): ReadonlyMap<string, ReadonlyArray<Phrase>> => {
+  const known = firstTokenIndex.get(phrases)
+  if (known !== undefined) return known
+  const index = new Map<string, Array<Phrase>>()
+  for (const p of phrases) {
+    const list = index.get(p.tokens[0]!)
+    if (list === undefined) index.set(p.tokens[0]!, [p])
+    else list.push(p)
+  }
+  firstTokenIndex.set(phrases, index)
+  return index
+}
+
 const searchLabels = (
   layout: PageLayout,
   phrases: ReadonlyArray<Phrase>,
   own: ReadonlySet<string>
 ): Array<LabelMatch> => {
-  const byFirst = new Map<string, Array<Phrase>>()
-  for (const p of phrases) byFirst.set(p.tokens[0]!, [...(byFirst.get(p.tokens[0]!) ?? []), p])
+  const byFirst = phrasesByFirstToken(phrases)
   const out: Array<LabelMatch> = []
   for (const row of layout.rows) {
     const found: Array<{ at: number; first: number; last: number; phrase: Phrase }> = []
-    const firstTokens = new Set(tokensOfRow(row).map((t) => t.token))
-    for (const token of firstTokens) {
+    for (const token of rowTokenSet(row)) {
       for (const phrase of byFirst.get(token) ?? []) {
         for (const o of occurrences(row, layout.unit, phrase.tokens)) found.push({ ...o, phrase })
       }

@@ -75,7 +75,9 @@ const FIELD_CAP = 2.5
 
 /** Row texts as " token token " strings, for phrase search. */
 const rowStrings = (layout: PageLayout) => layout.rows.map((r) => ` ${r.words.flatMap((w) => w.tokens).join(" ")} `)
-const has = (rows: ReadonlyArray<string>, tokens: ReadonlyArray<string>) => {
+/** The rows holding the phrase `tokens`; `content` (the page's tokens) rules out most phrases at once. */
+const has = (rows: ReadonlyArray<string>, content: ReadonlySet<string>, tokens: ReadonlyArray<string>) => {
+  for (const t of tokens) if (!content.has(t)) return 0
   const needle = ` ${tokens.join(" ")} `
   let n = 0
   for (const r of rows) if (r.includes(needle)) n++
@@ -123,6 +125,7 @@ const TILL_ROLL_WEIGHT = 2
 const scoreFor = (
   layout: PageLayout,
   rows: ReadonlyArray<string>,
+  content: ReadonlySet<string>,
   text: string,
   profile: SpecProfile,
   titled: boolean,
@@ -132,7 +135,7 @@ const scoreFor = (
   if (roll) score += profile.type.singlePage ? TILL_ROLL_WEIGHT : -TILL_ROLL_WEIGHT / 2
   for (const [re, weight] of profile.type.patterns) if (re.test(text)) score += weight
   for (const k of profile.type.keywords) {
-    const n = has(rows, k.tokens)
+    const n = has(rows, content, k.tokens)
     if (n > 0) score += k.weight * (n > 1 ? 1.25 : 1)
   }
   let fields = 0
@@ -296,7 +299,7 @@ const fitOf = (page: Page, f: ReadPage, p: SpecProfile) =>
     const byLine = f.titledLine?.date !== undefined &&
       p.type.titles.some((t) => t.length === 1 && f.titledLine!.title.endsWith(t[0]!))
     const titled = byLine || isTitled(f.layout, p.type.titles)
-    return { titled, score: scoreFor(f.layout, f.rows, f.text, p, titled, f.roll) }
+    return { titled, score: scoreFor(f.layout, f.rows, f.content, f.text, p, titled, f.roll) }
   })
 
 /**

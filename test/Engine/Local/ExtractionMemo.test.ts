@@ -1,0 +1,44 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Either } from "effect"
+import type { ExtractedObject } from "../../../src/Domain/Extraction.js"
+import type { TemplateSpec } from "../../../src/Domain/FieldTree.js"
+import type { PageModel } from "../../../src/Domain/PageModel.js"
+import { remembered } from "../../../src/Engine/Local/ExtractionMemo.js"
+import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import { warmUpInvoice } from "../../../src/Engine/Local/WarmUp.js"
+import { normalizeTemplate } from "../../../src/Templates/TemplateData.js"
+
+const specOf = (data: Record<string, unknown>, templateId = "t1"): TemplateSpec => ({
+  templateId,
+  documentType: "invoice",
+  fields: Either.getOrThrow(normalizeTemplate(data))
+})
+
+describe("the local extraction's memo", () => {
+  it("gives a section its values again, without extracting, for the same model, pages and template", () => {
+    const calls: Array<ReadonlyArray<number>> = []
+    const extract = remembered((model: PageModel, pages: ReadonlyArray<number>, spec: TemplateSpec) => {
+      calls.push(pages)
+      return extractSection(model, pages, spec)
+    })
+    const { model } = warmUpInvoice()!
+    const template = { invoice_number: "The invoice number", amount: { type: "number", description: "Total" } }
+    const first = extract(model, [1], specOf(template))
+    // The same template loaded again (a new object with the same content): remembered.
+    expect(extract(model, [1], specOf(template))).toBe(first)
+    expect(calls).toHaveLength(1)
+    expect((first.invoice_number as { value: string }).value).toBe("1001")
+  })
+
+  it("extracts again when the pages, the template's content or the document differ", () => {
+    let calls = 0
+    const extract = remembered((): ExtractedObject => ({ n: (calls++, null) }))
+    const { model } = warmUpInvoice()!
+    extract(model, [1], specOf({ invoice_number: "The invoice number" }))
+    extract(model, [1, 2], specOf({ invoice_number: "The invoice number" }))
+    extract(model, [1], specOf({ invoice_number: "The number of the invoice" }))
+    extract(model, [1], specOf({ invoice_number: "The invoice number" }, "t2"))
+    extract(warmUpInvoice()!.model, [1], specOf({ invoice_number: "The invoice number" }))
+    expect(calls).toBe(5)
+  })
+})
