@@ -96,6 +96,34 @@ export const customerBlock = (section: Section): NameLine | undefined => {
   return others.length === 1 ? others[0]!.b.name : undefined
 }
 
+const textOf = (words: ReadonlyArray<PlacedWord>) => words.flatMap((w) => w.tokens).join(" ")
+const sameText = (a: ReadonlyArray<PlacedWord>, b: ReadonlyArray<PlacedWord>) => textOf(a) === textOf(b)
+
+/** The recipient's window: the right half of the page, below the letterhead's first lines. */
+const WINDOW = { left: 0.45, top: 0.08, bottom: 0.4 }
+
+/**
+ * The name in the recipient's window when the window holds no whole address (a name alone, its address
+ * left out): the first line of the upper right that is alone on its row, looks like a name and is not
+ * the issuer's name, below the issuer's line.
+ */
+export const windowName = (section: Section): NameLine | undefined => {
+  const layout = section.layouts[0]
+  if (layout === undefined) return undefined
+  const issuer = issuerLine(section)
+  const below = issuer !== undefined && issuer.layout === layout ? issuer.row.box[3] : 0
+  for (const row of layout.rows) {
+    if (row.box[1] > WINDOW.bottom) break
+    if (row.box[1] < WINDOW.top || row.box[1] < below) continue
+    const segments = lineWords(layout, row)
+    if (segments.length !== 1 || segments[0]![0]!.box[0] < WINDOW.left) continue
+    const words = withoutRegistration(namePart(segments[0]!))
+    if (words.length === 0 || (issuer !== undefined && sameText(words, issuer.words))) continue
+    if (looksLikeName(layout, row, words)) return { layout, row, words }
+  }
+  return undefined
+}
+
 /**
  * The name of the address block on the section's first page that holds these words on a line below its
  * name: a label word inside an address ("Buyer line 2") reads a line of it, whose block names the party.

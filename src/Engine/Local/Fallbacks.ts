@@ -8,7 +8,7 @@ import { documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { lostDecimalMark, repairLegalForm } from "../../Text/Misreads.js"
 import { currencyCode, findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
-import { customerBlock } from "./AddressBlocks.js"
+import { customerBlock, windowName } from "./AddressBlocks.js"
 import { findLabels, lexiconHits, type PageLayout, type Row } from "./Layout.js"
 import { addresseeLine, issuerLine, letterheadAddress } from "./Letterhead.js"
 import { lineWords, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
@@ -228,7 +228,7 @@ export const fallbackValue = (
     return { value: repairLegalForm(name), words: line.words, layout: line.layout }
   }
   if (kind === "text" && primary === "customer") {
-    const line = customerBlock(section)
+    const line = customerBlock(section) ?? windowName(section)
     return line === undefined ? undefined : nameFound(line)
   }
   if (kind === "text" && primary === "address") return letterheadAddress(section)

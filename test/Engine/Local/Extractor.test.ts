@@ -408,6 +408,29 @@ describe("LocalExtractor", () => {
       ])).toEqual({ customer: null })
     })
 
+    it("reads the customer alone in the recipient's window (its address left out), never a title, date or the seller", () => {
+      const letter = (window: string) => [
+        "Atelier Beaulieu SARL",
+        "12 rue des Lilas",
+        "75011 Paris",
+        "Tél : 01 23 45 67 89",
+        "SIRET : 123 456 789 00012",
+        "",
+        "",
+        `                                                            ${window}`,
+        "Facture n° : 2024-118",
+        "Date : 3 mars 2024",
+        "",
+        "Désignation                      Montant",
+        "Conseil                           250,00",
+        "Total TTC                         250,00 €"
+      ]
+      expect(customerOf(letter("CABINET MARTIN ET ASSOCIES"))).toEqual({ customer: "CABINET MARTIN ET ASSOCIES" })
+      expect(customerOf(letter("FACTURE"))).toEqual({ customer: null })
+      expect(customerOf(letter("Paris, le 3 mars 2024"))).toEqual({ customer: null })
+      expect(customerOf(letter("Atelier Beaulieu SARL"))).toEqual({ customer: null })
+    })
+
     it("reads the customer from an address window without a label, American, Australian, Canadian or Italian", () => {
       expect(customerOf([
         "Cascade Tools LLC                             INVOICE",
