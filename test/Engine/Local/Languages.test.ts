@@ -1,0 +1,283 @@
+/**
+ * Invoices written for this test (no corpus file) in the languages and layouts users send: the local
+ * engine reads every header field of each, whatever the language of its labels, the form of its
+ * dates and amounts, and where its parties stand.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { DEFAULT_MIN_CONFIDENCE } from "../../../src/Config.js"
+import type { Grounded } from "../../../src/Domain/Extraction.js"
+import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import { pageModelFromLines } from "../../support/pageModel.js"
+import { spec } from "../fixtures.js"
+
+const TEMPLATE = {
+  invoice_number: "The invoice number",
+  date: { type: "date", description: "Invoice date" },
+  amount: { type: "number", description: "Total amount to pay" },
+  currency: "ISO 4217 currency code",
+  issuer: "Name of the company that issued the invoice",
+  customer: "Name of the customer billed"
+}
+
+const INVOICES: ReadonlyArray<{
+  readonly name: string
+  readonly lines: ReadonlyArray<string>
+  readonly expected: Record<string, string | number>
+}> = [
+  {
+    name: "Spanish",
+    lines: [
+      "Suministros Iberia S.L.                                   FACTURA",
+      "Calle Mayor 12, 28013 Madrid",
+      "CIF: B12345678",
+      "",
+      "Cliente:                                  Factura nº:     F-2024-0193",
+      "Distribuciones Norte S.A.                 Fecha:          14/03/2024",
+      "Avenida del Puerto 8, 48001 Bilbao        Vencimiento:    13/04/2024",
+      "",
+      "Descripción                Cant.     Precio       Importe",
+      "Tornillos M6                 100       0,12         12,00",
+      "Arandelas                    200       0,05         10,00",
+      "                                    Base imponible   22,00",
+      "                                    IVA 21%           4,62",
+      "                                    Total a pagar    26,62 €"
+    ],
+    expected: {
+      invoice_number: "F-2024-0193",
+      date: "2024-03-14",
+      amount: 26.62,
+      currency: "EUR",
+      issuer: "Suministros Iberia S.L.",
+      customer: "Distribuciones Norte S.A."
+    }
+  },
+  {
+    name: "Italian",
+    lines: [
+      "Officine Rossi S.r.l.                                     FATTURA",
+      "Via Roma 10, 20121 Milano",
+      "P.IVA IT01234567890",
+      "",
+      "Spett.le                                  Fattura n.      245/2024",
+      "Bianchi Costruzioni S.p.A.                Data:           05/02/2024",
+      "Via Torino 3, 10121 Torino",
+      "",
+      "Descrizione                Q.tà      Prezzo       Importo",
+      "Cemento 25kg                  10       6,50         65,00",
+      "                                    Imponibile       65,00",
+      "                                    IVA 22%          14,30",
+      "                                    Totale documento 79,30 EUR"
+    ],
+    expected: {
+      invoice_number: "245/2024",
+      date: "2024-02-05",
+      amount: 79.3,
+      currency: "EUR",
+      issuer: "Officine Rossi S.r.l.",
+      customer: "Bianchi Costruzioni S.p.A."
+    }
+  },
+  {
+    name: "Dutch",
+    lines: [
+      "Bakker Installaties B.V.                                  FACTUUR",
+      "Kerkstraat 5, 1012 AB Amsterdam",
+      "KvK 12345678  BTW NL123456789B01",
+      "",
+      "Factuuradres:                             Factuurnummer:  2024-0077",
+      "De Vries Bouw B.V.                        Factuurdatum:   22-01-2024",
+      "Dorpsweg 14, 3511 AA Utrecht              Vervaldatum:    21-02-2024",
+      "",
+      "Omschrijving               Aantal    Prijs        Bedrag",
+      "Arbeid (uren)                  4     55,00        220,00",
+      "                                    Subtotaal       220,00",
+      "                                    BTW 21%          46,20",
+      "                                    Totaal te betalen € 266,20"
+    ],
+    expected: {
+      invoice_number: "2024-0077",
+      date: "2024-01-22",
+      amount: 266.2,
+      currency: "EUR",
+      issuer: "Bakker Installaties B.V.",
+      customer: "De Vries Bouw B.V."
+    }
+  },
+  {
+    name: "German (a window under a sender line)",
+    lines: [
+      "Müller & Söhne GmbH · Lindenweg 3 · 50667 Köln",
+      "",
+      "Schmidt Handels KG                                RECHNUNG",
+      "Herrn Peter Schmidt",
+      "Bahnhofstraße 22",
+      "80335 München                             Rechnungsnr.:   RE-24-1187",
+      "                                          Datum:          11.03.2024",
+      "                                          Kundennr.:      10442",
+      "",
+      "Pos  Bezeichnung            Menge   Einzelpreis    Gesamt",
+      "1    Beratung (Std.)           3        90,00      270,00",
+      "                                    Nettobetrag      270,00",
+      "                                    zzgl. 19% USt     51,30",
+      "                                    Rechnungsbetrag  321,30 EUR",
+      "",
+      "Müller & Söhne GmbH · Geschäftsführer: H. Müller · Amtsgericht Köln HRB 1234"
+    ],
+    expected: {
+      invoice_number: "RE-24-1187",
+      date: "2024-03-11",
+      amount: 321.3,
+      currency: "EUR",
+      issuer: "Müller & Söhne GmbH",
+      customer: "Schmidt Handels KG"
+    }
+  },
+  {
+    name: "French (a window on the right)",
+    lines: [
+      "Boulangerie Martin SARL",
+      "8 place du Marché",
+      "69002 Lyon",
+      "SIRET 123 456 789 00010",
+      "",
+      "                                          Facturé à :",
+      "                                          Hôtel des Arts",
+      "                                          15 quai Saint-Antoine",
+      "                                          69002 Lyon",
+      "FACTURE N° 2024-031",
+      "Date de facturation : 7 mars 2024",
+      "",
+      "Désignation                Qté       PU HT        Total HT",
+      "Pains au levain               40      1,80         72,00",
+      "                                    Total HT         72,00",
+      "                                    TVA 5,5 %         3,96",
+      "                                    Net à payer      75,96 €"
+    ],
+    expected: {
+      invoice_number: "2024-031",
+      date: "2024-03-07",
+      amount: 75.96,
+      currency: "EUR",
+      issuer: "Boulangerie Martin SARL",
+      customer: "Hôtel des Arts"
+    }
+  },
+  {
+    name: "Swiss (number and date in the title line)",
+    lines: [
+      "Alpen Software AG",
+      "Seestrasse 40, 8002 Zürich",
+      "MWST CHE-123.456.789",
+      "",
+      "Rechnung Nr. 2024-55 vom 2. April 2024",
+      "",
+      "An: Berner Treuhand GmbH, Marktgasse 1, 3011 Bern",
+      "",
+      "Leistung                                   Betrag CHF",
+      "Lizenz Jahresabo                             1'200.00",
+      "MWST 8.1%                                       97.20",
+      "Gesamtbetrag                             CHF 1'297.20"
+    ],
+    expected: {
+      invoice_number: "2024-55",
+      date: "2024-04-02",
+      amount: 1297.2,
+      currency: "CHF",
+      issuer: "Alpen Software AG",
+      customer: "Berner Treuhand GmbH"
+    }
+  },
+  {
+    name: "British",
+    lines: [
+      "Thames Print Ltd",
+      "Unit 4, River Park, London SE1 7PB",
+      "VAT Reg No. GB 123 4567 89",
+      "",
+      "Invoice #: TP-10482",
+      "Invoice date: March 3rd, 2024",
+      "Bill to: Northwind Traders plc",
+      "",
+      "Item                         Qty    Price      Total",
+      "Flyers A5 (1000)               2    £145.00    £290.00",
+      "                                 Subtotal    £290.00",
+      "                                 VAT 20%      £58.00",
+      "                                 Balance due £348.00"
+    ],
+    expected: {
+      invoice_number: "TP-10482",
+      date: "2024-03-03",
+      amount: 348,
+      currency: "GBP",
+      issuer: "Thames Print Ltd",
+      customer: "Northwind Traders plc"
+    }
+  },
+  {
+    name: "American",
+    lines: [
+      "ACME ROCKETS INC.",
+      "1200 Industrial Pkwy, Tucson, AZ 85701",
+      "",
+      "INVOICE",
+      "Invoice Number   INV-000981",
+      "Date             04/05/2024",
+      "Sold To          Wile E. Coyote Enterprises",
+      "",
+      "QTY  DESCRIPTION                 UNIT PRICE     AMOUNT",
+      "3    Rocket skates                  1,250.00   3,750.00",
+      "                                 SUBTOTAL     3,750.00",
+      "                                 SALES TAX      300.00",
+      "                                 AMOUNT DUE   $4,050.00"
+    ],
+    expected: {
+      invoice_number: "INV-000981",
+      date: "2024-04-05",
+      amount: 4050,
+      currency: "USD",
+      issuer: "ACME ROCKETS INC.",
+      customer: "Wile E. Coyote Enterprises"
+    }
+  },
+  {
+    name: "German (labels on one row)",
+    lines: [
+      "Elektro Wagner e.K.",
+      "Am Markt 7 · 01067 Dresden",
+      "",
+      "Kunde: Stadtbäckerei Lehmann",
+      "",
+      "Rechnung",
+      "Rechnungsdatum 15.01.2024   Rechnungsnummer 24-0012   Leistungsdatum 10.01.2024",
+      "",
+      "Pos. Artikel                        Menge    Preis     Summe",
+      "1    Steckdose tauschen                 2    35,00     70,00",
+      "2    Anfahrt                            1    25,00     25,00",
+      "                                Summe netto         95,00 €",
+      "                                19 % MwSt.          18,05 €",
+      "                                Zu zahlender Betrag 113,05 €"
+    ],
+    expected: {
+      invoice_number: "24-0012",
+      date: "2024-01-15",
+      amount: 113.05,
+      currency: "EUR",
+      issuer: "Elektro Wagner e.K.",
+      customer: "Stadtbäckerei Lehmann"
+    }
+  }
+]
+
+describe("the local engine on invoices in other languages and layouts", () => {
+  for (const invoice of INVOICES) {
+    it(`reads every header field of a ${invoice.name} invoice, sure enough to return it`, () => {
+      const out = extractSection(pageModelFromLines([invoice.lines]), [1], spec("invoice", TEMPLATE))
+      const values = Object.fromEntries(Object.entries(out).map(([k, v]) => [k, (v as Grounded | null)?.value ?? null]))
+      expect(values).toEqual(invoice.expected)
+      // Sure enough to be returned: none of them would be withheld at the default threshold.
+      for (const v of Object.values(out)) {
+        expect((v as Grounded).confidence).toBeGreaterThanOrEqual(DEFAULT_MIN_CONFIDENCE)
+      }
+    })
+  }
+})
