@@ -121,8 +121,11 @@ const readAtLabel = (
     heading
   )
   for (const area of areas) {
+    // A party's name under its label starts in the label's column: a cell left of it is another
+    // column's value ("FA-00917  12/07/2024  Camping des Pins" under "Numéro  Date  Client").
+    const inColumn = party ? area.words.filter((w) => w.box[2] > m.box[0]) : area.words
     // Under a party's heading, "Name: …" is its name and "Nummer: …", "Contact: …" are other fields.
-    const line = party ? partyLine(area.words) : area.words
+    const line = party ? partyLine(inColumn) : inColumn
     const words = party && line !== undefined ? namePart(line) : line
     if (words === undefined || words.length === 0) continue
     // A contact person's line or a street under the party's label is not the party's name.

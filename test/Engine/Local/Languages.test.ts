@@ -265,6 +265,90 @@ const INVOICES: ReadonlyArray<{
       issuer: "Elektro Wagner e.K.",
       customer: "Stadtbäckerei Lehmann"
     }
+  },
+  {
+    name: "German (labels over their values, the customer under a heading)",
+    lines: [
+      "Nordwind Logistik GmbH",
+      "Hafenallee 2, 28195 Bremen",
+      "",
+      "RECHNUNG",
+      "",
+      "Rechnungsnummer     Rechnungsdatum     Kundennummer     Seite",
+      "R-7781              04.06.2024         K-2231           1/1",
+      "",
+      "Rechnungsempfänger",
+      "Baumarkt Ost GmbH",
+      "Industriestraße 9",
+      "04109 Leipzig",
+      "",
+      "Pos  Beschreibung              Betrag",
+      "1    Transport Bremen-Leipzig   850,00",
+      "     Gesamtbetrag netto         850,00",
+      "     USt 19 %                   161,50",
+      "     Gesamtbetrag brutto      1.011,50 EUR"
+    ],
+    expected: {
+      invoice_number: "R-7781",
+      date: "2024-06-04",
+      amount: 1011.5,
+      currency: "EUR",
+      issuer: "Nordwind Logistik GmbH",
+      customer: "Baumarkt Ost GmbH"
+    }
+  },
+  {
+    name: "American (the number in the title, a sender line)",
+    lines: [
+      "INVOICE 48213",
+      "Brightside Studio LLC · 77 Oak Ave · Austin, TX 78701",
+      "",
+      "Billed to",
+      "Riverbend Coffee Co.",
+      "5 Elm St, Dallas, TX 75201",
+      "",
+      "Issued: 2024-05-09        Due: 2024-06-08",
+      "",
+      "Logo design ........................ $1,800.00",
+      "Brand guide ........................ $  950.00",
+      "",
+      "Total                                $2,750.00"
+    ],
+    expected: {
+      invoice_number: "48213",
+      date: "2024-05-09",
+      amount: 2750,
+      currency: "USD",
+      issuer: "Brightside Studio LLC",
+      customer: "Riverbend Coffee Co."
+    }
+  },
+  {
+    name: "French (number, date and customer in a table of their own)",
+    lines: [
+      "SAS Les Jardins du Lac",
+      "Route du Lac, 74000 Annecy",
+      "",
+      "Facture",
+      "",
+      "Numéro      Date         Client",
+      "FA-00917    12/07/2024   Camping des Pins",
+      "",
+      "Prestation                          Montant HT",
+      "Entretien espaces verts (juin)        480,00",
+      "",
+      "Montant HT                             480,00",
+      "TVA 20 %                                96,00",
+      "Montant TTC                            576,00 €"
+    ],
+    expected: {
+      invoice_number: "FA-00917",
+      date: "2024-07-12",
+      amount: 576,
+      currency: "EUR",
+      issuer: "SAS Les Jardins du Lac",
+      customer: "Camping des Pins"
+    }
   }
 ]
 
