@@ -32,10 +32,10 @@ const announce = Layer.effectDiscard(
 
 /**
  * The request path compiled in the background, before the first document: started as soon as the
- * pipeline exists, so that it runs while the database opens and migrates rather than after the
- * server listens (it needs no database).
+ * pipeline exists, so that it runs while the database opens and migrates (taking turns with it on this
+ * thread) rather than after the server listens; it needs no database, and ends with the process.
  */
-const warmUp = Layer.effectDiscard(Effect.forkDaemon(warmUpServer)).pipe(Layer.provide(PipelineLive))
+const warmUp = Layer.scopedDiscard(Effect.forkScoped(warmUpServer)).pipe(Layer.provide(PipelineLive))
 
 export const ServerProcess = announce.pipe(
   Layer.provideMerge(HttpAppLive),

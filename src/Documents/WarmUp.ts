@@ -1,8 +1,8 @@
 /**
  * A server's first one-shot request would pay for compiling its path after the reading (the engine's
  * split and extraction, the rendering of the answer in both forms, the markdown, the encoding by the
- * API's schema): once it listens, the server answers a small invoice of its own a few times in the
- * background, so that a user's first document does not wait for the compiler (bench/notes/speed.md has
+ * API's schema): as it starts, while its database opens, the server answers a small invoice of its
+ * own a few times in the background, so that a user's first document does not wait for the compiler (bench/notes/speed.md has
  * the numbers). Its invoice is already a page model: the reading workers warm their readers themselves,
  * and a read here would hold the worker a user's first document needs. Only with the local engine: the
  * Claude engine's calls are the user's to spend, so there only the local engine's own code (its offline
@@ -21,7 +21,7 @@ const ROUNDS = 4
 const encode = Schema.encode(OneShotResult)
 
 /** The one-shot answer computed a few times for the warm-up invoice (a fresh model each time), each encoded as JSON. */
-export const warmUpAnswers: Effect.Effect<Array<string>, unknown, Pipeline> = Effect.gen(function*() {
+export const warmUpAnswers = Effect.gen(function*() {
   const bytes = new TextEncoder().encode(INVOICE.join("\n"))
   const answers: Array<string> = []
   for (let i = 0; i < ROUNDS; i++) {
@@ -46,6 +46,6 @@ export const warmUpServer: Effect.Effect<void, never, AppConfig | Pipeline> = Ef
   AppConfig,
   (config) => engineOf(config) === "local" ? Effect.asVoid(warmUpAnswers) : warmUpLocalEngine
 ).pipe(
-  Effect.catchAllCause((cause) => Effect.logDebug("warm-up failed", cause)),
+  Effect.catchAllCause((cause) => Effect.logWarning("warm-up failed (the first documents will be slower)", cause)),
   Effect.withTracerEnabled(false)
 )

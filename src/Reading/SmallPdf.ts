@@ -1,10 +1,12 @@
 /**
- * A small one-page text PDF made from lines of text, for the warm-ups that compile the readers and the
- * request path before a user's document arrives. Each line is set in one of three kinds of font, the
- * kinds the PDFs users send use most: a standard font the PDF does not embed (Helvetica), a simple
- * TrueType font it embeds, and a composite (CID) TrueType font with a Unicode map, as office programs
- * write them. The embedded kinds need a TrueType program, given by the caller; the page is compressed
- * and the cross-reference table exact.
+ * A small one-page text PDF made from lines of text, for the reading workers' warm-up: it compiles the
+ * PDF reader's code before a user's document arrives. Each line is set in one of three kinds of font,
+ * the kinds the PDFs users send use most: a standard font the PDF does not embed (Helvetica), a simple
+ * TrueType font it embeds, and a composite (Type0) TrueType font with a Unicode map. The composite font
+ * embeds the whole program with its codes standing for ASCII characters (code = character − 31): drawn,
+ * its glyphs would be wrong, but its Unicode map makes its text right, and the text is all a reader
+ * takes. The embedded kinds need a TrueType program, given by the caller; the page is compressed and
+ * the cross-reference table exact.
  */
 import { deflateSync } from "node:zlib"
 
@@ -60,13 +62,14 @@ const FONT_NAMES: Record<FontKind, string> = { standard: "F1", truetype: "F2", c
 
 /**
  * The PDF of `lines`, one below the other from the top of a Letter page. Lines in the embedded kinds
- * need `program` (a TrueType font file); a composite line holds printable ASCII, the others Latin-1.
+ * need `program` (a TrueType font file); a standard line holds Latin-1, the others printable ASCII.
  */
 export const smallTextPdf = (lines: ReadonlyArray<PdfLine>, program?: Uint8Array): Uint8Array => {
   const embedded = lines.some((l) => l.font !== "standard")
   if (embedded && program === undefined) throw new Error("smallTextPdf: an embedded font needs its program")
-  // WinAnsi (the simple fonts' encoding) agrees with Latin-1 on its letters; the composite font's map has ASCII.
-  if (lines.some((l) => (l.font === "composite" ? /[^\x20-\x7e]/ : /[^\x20-\x7e\xa0-\xff]/).test(l.text))) {
+  // The standard font's WinAnsi encoding agrees with Latin-1 on its letters; the embedded fonts declare
+  // ASCII only (their first and last characters, their Unicode map).
+  if (lines.some((l) => (l.font === "standard" ? /[^\x20-\x7e\xa0-\xff]/ : /[^\x20-\x7e]/).test(l.text))) {
     throw new Error("smallTextPdf: a character the line's font does not have")
   }
   const content = lines
@@ -94,15 +97,15 @@ export const smallTextPdf = (lines: ReadonlyArray<PdfLine>, program?: Uint8Array
       )],
       [latin1(descriptor("LiberationSans", "12 0 R"))],
       [latin1(
-        "<< /Type /Font /Subtype /Type0 /BaseFont /AAAAAA+LiberationSans /Encoding /Identity-H " +
+        "<< /Type /Font /Subtype /Type0 /BaseFont /LiberationSans /Encoding /Identity-H " +
           "/DescendantFonts [9 0 R] /ToUnicode 11 0 R >>"
       )],
       [latin1(
-        "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /AAAAAA+LiberationSans " +
+        "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /LiberationSans " +
           "/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> " +
           "/FontDescriptor 10 0 R /CIDToGIDMap /Identity /DW 556 >>"
       )],
-      [latin1(descriptor("AAAAAA+LiberationSans", "12 0 R"))],
+      [latin1(descriptor("LiberationSans", "12 0 R"))],
       stream("/Filter /FlateDecode", deflateSync(toUnicodeMap())),
       stream("/Filter /FlateDecode", deflateSync(program!))
     )

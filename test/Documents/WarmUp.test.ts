@@ -44,8 +44,8 @@ describe("the server's request warm-up", () => {
       const { calls, layer } = countingEngine()
       const config = testConfig({ engine: "local" })
       yield* warmUpServer.pipe(Effect.provide(pipelineWith(config, layer)), Effect.provideService(AppConfig, config))
-      expect(calls.split).toBeGreaterThanOrEqual(1)
-      expect(calls.extract).toBeGreaterThanOrEqual(1)
+      // Half of the rounds split (the engine here finds no section), half take the file as one section.
+      expect(calls).toEqual({ split: 2, extract: 2 })
     }))
 
   it.effect("sends nothing to the Claude engine: with its key configured, the engine is not called", () =>

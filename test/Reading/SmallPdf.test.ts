@@ -18,13 +18,13 @@ describe("smallTextPdf", () => {
   it.effect("sets each line in its kind of font, and pdf.js reads every line back as written", () =>
     Effect.gen(function*() {
       const bytes = smallTextPdf([
-        { text: "Standard (Helvetica) 1.00", font: "standard" },
-        { text: "Embedded TrueType: Größe", font: "truetype" },
+        { text: "Standard (Helvetica): Größe 1.00", font: "standard" },
+        { text: "Embedded TrueType: 2 x 10.00", font: "truetype" },
         { text: "Composite {font} #42 ~ok", font: "composite" }
       ], program())
       expect(yield* read(bytes)).toEqual([
-        "Standard (Helvetica) 1.00",
-        "Embedded TrueType: Größe",
+        "Standard (Helvetica): Größe 1.00",
+        "Embedded TrueType: 2 x 10.00",
         "Composite {font} #42 ~ok"
       ])
       const text = Buffer.from(bytes).toString("latin1")
@@ -49,6 +49,7 @@ describe("smallTextPdf", () => {
 
   it("refuses what its fonts cannot show, and an embedded line without a program", () => {
     expect(() => smallTextPdf([{ text: "Größe", font: "composite" }], program())).toThrow(/does not have/)
+    expect(() => smallTextPdf([{ text: "Größe", font: "truetype" }], program())).toThrow(/does not have/)
     expect(() => smallTextPdf([{ text: "€ 5", font: "standard" }])).toThrow(/does not have/)
     expect(() => smallTextPdf([{ text: "x", font: "truetype" }])).toThrow(/program/)
   })

@@ -96,8 +96,14 @@ export const customerBlock = (section: Section): NameLine | undefined => {
   return others.length === 1 ? others[0]!.b.name : undefined
 }
 
-const textOf = (words: ReadonlyArray<PlacedWord>) => words.flatMap((w) => w.tokens).join(" ")
-const sameText = (a: ReadonlyArray<PlacedWord>, b: ReadonlyArray<PlacedWord>) => textOf(a) === textOf(b)
+/** A name's letters and digits alone, folded: "Atelier Beaulieu S.A.R.L." → "atelierbeaulieusarl". */
+const squeezed = (words: ReadonlyArray<PlacedWord>) => words.flatMap((w) => w.tokens).join("")
+
+/** The same party written with or without its legal form or punctuation: one name holds the other. */
+const sameParty = (a: ReadonlyArray<PlacedWord>, b: ReadonlyArray<PlacedWord>) => {
+  const x = squeezed(a), y = squeezed(b)
+  return x.length > 0 && y.length > 0 && (x.includes(y) || y.includes(x))
+}
 
 /** The recipient's window: the right half of the page, below the letterhead's first lines. */
 const WINDOW = { left: 0.45, top: 0.08, bottom: 0.4 }
@@ -118,7 +124,7 @@ export const windowName = (section: Section): NameLine | undefined => {
     const segments = lineWords(layout, row)
     if (segments.length !== 1 || segments[0]![0]!.box[0] < WINDOW.left) continue
     const words = withoutRegistration(namePart(segments[0]!))
-    if (words.length === 0 || (issuer !== undefined && sameText(words, issuer.words))) continue
+    if (words.length === 0 || (issuer !== undefined && sameParty(words, issuer.words))) continue
     if (looksLikeName(layout, row, words)) return { layout, row, words }
   }
   return undefined

@@ -120,10 +120,13 @@ const readAtLabel = (
     kind === "text" && (party || profile.concepts.some((c) => MULTI_LINE.has(c))) ? 5 : 2,
     heading
   )
+  // A party's label that another header cell precedes on its row ("Numéro  Date  Client"): the words
+  // below that start under that cell are its column's value, not the party's ("12/07/2024").
+  const cellBefore = party && m.first > 0 && gapBefore(m.row, m.first) > 1.5 * m.page.unit
+    ? m.row.words[m.first - 1]!.box[2]
+    : undefined
   for (const area of areas) {
-    // A party's name under its label starts in the label's column: a cell left of it is another
-    // column's value ("FA-00917  12/07/2024  Camping des Pins" under "Numéro  Date  Client").
-    const inColumn = party ? area.words.filter((w) => w.box[2] > m.box[0]) : area.words
+    const inColumn = cellBefore === undefined ? area.words : area.words.filter((w) => w.box[0] >= cellBefore)
     // Under a party's heading, "Name: …" is its name and "Nummer: …", "Contact: …" are other fields.
     const line = party ? partyLine(inColumn) : inColumn
     const words = party && line !== undefined ? namePart(line) : line
@@ -139,7 +142,7 @@ const readAtLabel = (
       return { value, words, layout: m.page, score: base * 0.85 }
     }
     // A name its own label introduces under the party's heading is as plain as a value beside its label.
-    const named = party && words.length < area.words.length
+    const named = party && words.length < inColumn.length
     return { ...v, layout: m.page, score: base * (named ? 1.05 : area.depth === 1 ? 0.85 : 0.7) * fit(kind, v) }
   }
   return undefined
@@ -305,7 +308,7 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
   return grounded(fallback, kind, profile.concepts[0], {
     labelled: 0,
     score: 0,
-    margin: 0.5,
+    margin: fallback.margin ?? 0.5,
     meaning: profile.meaning,
     reading: readingOf(fallback.words),
     tabular: 0,

@@ -207,6 +207,9 @@ export const nameFound = (line: NameLine): Found => ({
 })
 
 const PARTY = new Set(["issuer"])
+
+/** The margin of a customer's name found alone in the recipient's window (an address block's: 0.5). */
+const WINDOW_NAME_MARGIN = 0.25
 const DOCUMENT_DATES = new Set(["date", "invoice_date", "purchase_date"])
 
 /** The unlabelled reading for a field, when its kind and meaning allow one. */
@@ -228,8 +231,11 @@ export const fallbackValue = (
     return { value: repairLegalForm(name), words: line.words, layout: line.layout }
   }
   if (kind === "text" && primary === "customer") {
-    const line = customerBlock(section) ?? windowName(section)
-    return line === undefined ? undefined : nameFound(line)
+    const block = customerBlock(section)
+    if (block !== undefined) return nameFound(block)
+    // A name alone in the window, with no address under it, stands out less than an address block.
+    const alone = windowName(section)
+    return alone === undefined ? undefined : { ...nameFound(alone), margin: WINDOW_NAME_MARGIN }
   }
   if (kind === "text" && primary === "address") return letterheadAddress(section)
   if (kind === "text" && primary === "bank") return bankFallback(section)

@@ -24,6 +24,19 @@ export const TITLE_WORDS: ReadonlySet<string> = new Set([
   "original",
   "copy",
   "duplicate",
+  "copie",
+  "kopie",
+  "duplicata",
+  "duplikat",
+  "exemplaire",
+  "ausfertigung",
+  "client",
+  "customer",
+  "kunde",
+  "paid",
+  "bezahlt",
+  "acquittee",
+  "payee",
   "statement",
   "cash",
   "sales",
@@ -203,7 +216,20 @@ export const regionLine = (words: ReadonlyArray<PlacedWord>): boolean => {
 }
 
 /** Words that open a contact person's line in a party's block ("Contact Acheteur", "Ansprechpartner: …"). */
-const CONTACT_WORDS = new Set(["contact", "contacto", "contatto", "kontakt", "ansprechpartner", "interlocuteur"])
+const CONTACT_WORDS = new Set([
+  "contact",
+  "contacto",
+  "contatto",
+  "kontakt",
+  "ansprechpartner",
+  "ansprechpartnerin",
+  "sachbearbeiter",
+  "sachbearbeiterin",
+  "bearbeiter",
+  "interlocuteur",
+  "attn",
+  "attention"
+])
 
 /** A line naming a party's contact person rather than the party. */
 export const contactLine = (words: ReadonlyArray<PlacedWord>): boolean =>

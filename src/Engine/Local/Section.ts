@@ -14,6 +14,8 @@ export interface Section {
 /** A value read, with the page it was read on. */
 export interface Found extends ReadValue {
   readonly layout: PageLayout
+  /** How clearly an unlabelled reading stands out from other readings (0..1; 0.5 when nothing says). */
+  readonly margin?: number
 }
 
 /** A value read at a label (or a title line), with how plausible its place makes it. */

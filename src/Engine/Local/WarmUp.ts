@@ -1,8 +1,8 @@
 /**
  * The local engine's first split and extraction in a process compile its code (label search, value
  * readers, the vocabulary's phrase lists): several times the cost of the next ones. A server runs them
- * on a small invoice of its own in the background once it listens, so that a user's first document
- * does not pay for it (bench/notes/speed.md has the numbers).
+ * on a small invoice of its own in the background as it starts (Documents/WarmUp.ts), so that a
+ * user's first document does not pay for it (bench/notes/speed.md has the numbers).
  */
 import { Effect, Either } from "effect"
 import type { TemplateSpec } from "../../Domain/FieldTree.js"
@@ -12,7 +12,7 @@ import { normalizeTemplate } from "../../Templates/TemplateData.js"
 import { extractSection } from "./Extractor.js"
 import { splitDocument } from "./Splitter.js"
 
-/** The warm-up invoice, line by line (also what the server's request warm-up sends as a PDF). */
+/** The warm-up invoice, line by line (the server's answer warm-up also uses it as the file's bytes). */
 export const INVOICE = [
   "Example Supplies Ltd                               INVOICE",
   "12 Harbour Road                                    Invoice No: 1001",

@@ -8,9 +8,9 @@ import { extractSection } from "../../../src/Engine/Local/Extractor.js"
 import { warmUpInvoice } from "../../../src/Engine/Local/WarmUp.js"
 import { normalizeTemplate } from "../../../src/Templates/TemplateData.js"
 
-const specOf = (data: Record<string, unknown>, templateId = "t1"): TemplateSpec => ({
-  templateId,
-  documentType: "invoice",
+const specOf = (data: Record<string, unknown>, documentType = "invoice"): TemplateSpec => ({
+  templateId: "t1",
+  documentType,
   fields: Either.getOrThrow(normalizeTemplate(data))
 })
 
@@ -30,14 +30,14 @@ describe("the local extraction's memo", () => {
     expect((first.invoice_number as { value: string }).value).toBe("1001")
   })
 
-  it("extracts again when the pages, the template's content or the document differ", () => {
+  it("extracts again when the pages, the template's fields or type, or the document differ", () => {
     let calls = 0
     const extract = remembered((): ExtractedObject => ({ n: (calls++, null) }))
     const { model } = warmUpInvoice()!
     extract(model, [1], specOf({ invoice_number: "The invoice number" }))
     extract(model, [1, 2], specOf({ invoice_number: "The invoice number" }))
     extract(model, [1], specOf({ invoice_number: "The number of the invoice" }))
-    extract(model, [1], specOf({ invoice_number: "The invoice number" }, "t2"))
+    extract(model, [1], specOf({ invoice_number: "The invoice number" }, "receipt"))
     extract(warmUpInvoice()!.model, [1], specOf({ invoice_number: "The invoice number" }))
     expect(calls).toBe(5)
   })

@@ -349,6 +349,31 @@ const INVOICES: ReadonlyArray<{
       issuer: "SAS Les Jardins du Lac",
       customer: "Camping des Pins"
     }
+  },
+  {
+    name: "French (a customer heading set over the middle of its name)",
+    lines: [
+      "SAS Les Jardins du Lac",
+      "Route du Lac, 74000 Annecy",
+      "",
+      "Facture n° FA-00918 du 12/07/2024",
+      "",
+      "                                  Client",
+      "                          Camping des Pins",
+      "                          12 chemin des Pins, 74290 Talloires",
+      "",
+      "Prestation                          Montant HT",
+      "Entretien espaces verts (juillet)     480,00",
+      "Montant TTC                            576,00 €"
+    ],
+    expected: {
+      invoice_number: "FA-00918",
+      date: "2024-07-12",
+      amount: 576,
+      currency: "EUR",
+      issuer: "SAS Les Jardins du Lac",
+      customer: "Camping des Pins"
+    }
   }
 ]
 
