@@ -4,7 +4,8 @@
  * and the customer's; the customer's is the one a customer label heads (or the one that is not the
  * seller's) when no label names the customer's own line.
  */
-import { lexiconHits, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { lexiconHits } from "./Labels.js"
+import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { issuerLine } from "./Letterhead.js"
 import { lineWords, looksLikeName, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
 import type { Section } from "./Section.js"

@@ -5,7 +5,8 @@
  * A row's quantity and unit price are the two numbers before its amount whose product it is.
  */
 import { findValueCandidates, type ValueCandidate } from "../../Text/Values.js"
-import { lexiconHits, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { lexiconHits } from "./Labels.js"
+import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import type { ReadKind } from "./Readers.js"
 import type { Section } from "./Section.js"
 

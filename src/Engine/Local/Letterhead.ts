@@ -6,7 +6,8 @@
  */
 import { fold } from "../../Text/Tokens.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
-import { below, findLabels, lexiconHits, type PageLayout, type PlacedWord, rightOf, type Row } from "./Layout.js"
+import { below, findLabels, lexiconHits, rightOf } from "./Labels.js"
+import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import {
   COUNTRY,
   lineWords,

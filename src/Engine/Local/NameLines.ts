@@ -3,7 +3,8 @@
  * is: a street or postcode line, a region or country line, a contact person's line, a title, a date. The
  * letterhead, the address blocks and the labelled readings of a party all ask these questions.
  */
-import { lexiconHits, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { lexiconHits } from "./Labels.js"
+import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { readValue } from "./Readers.js"
 
 export const TITLE_WORDS: ReadonlySet<string> = new Set([

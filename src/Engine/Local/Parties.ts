@@ -4,7 +4,8 @@
  */
 import type { FieldProfile } from "../../Text/Vocabulary.js"
 import { shapeOf } from "./Confidence.js"
-import { isLabelMark, type LabelMatch, type PlacedWord, qualifierEnd, segmentsOf } from "./Layout.js"
+import { isLabelMark, type LabelMatch, qualifierEnd } from "./Labels.js"
+import { type PlacedWord, segmentsOf } from "./Layout.js"
 import { regionLine } from "./NameLines.js"
 import { type ReadKind, readValue } from "./Readers.js"
 

@@ -5,7 +5,7 @@
  * "Rounding -0.02", "Total 22.35") it is the one paid.
  */
 import { conceptPhrases } from "../../Text/Vocabulary.js"
-import { findLabels, rightOf } from "./Layout.js"
+import { findLabels, rightOf } from "./Labels.js"
 import { readValue } from "./Readers.js"
 import { rememberedPerSection, type Section } from "./Section.js"
 

@@ -1,7 +1,8 @@
 /** What the offline extractor's rules look at (a section's laid-out pages) and what they find. */
 import { besideOwner } from "../../lib/memo.js"
 import type { DateOrder } from "../../Text/Values.js"
-import type { LabelMatch, PageLayout } from "./Layout.js"
+import type { LabelMatch } from "./Labels.js"
+import type { PageLayout } from "./Layout.js"
 import type { ReadValue } from "./Readers.js"
 
 export interface Section {

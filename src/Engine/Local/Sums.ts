@@ -4,7 +4,8 @@
  * / Disc 0.00 / GST 1.81 / Rounding -0.01 / Total 32.00" sums to 32.00: a total row that reads the same
  * is confirmed by amounts printed apart from it, however badly its own label was read.
  */
-import { type LexiconHit, lexiconHits, type PageLayout, qualifierEnd, type Row } from "./Layout.js"
+import { type LexiconHit, lexiconHits, qualifierEnd } from "./Labels.js"
+import { type PageLayout, type Row } from "./Layout.js"
 import { readValue } from "./Readers.js"
 import { rememberedPerSection, type Section } from "./Section.js"
 

@@ -7,7 +7,8 @@
  */
 import { lostDecimalMark } from "../../Text/Misreads.js"
 import { findValueCandidates } from "../../Text/Values.js"
-import { type LabelMatch, lexiconHits, rightOf, type Row } from "./Layout.js"
+import { type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
+import { type Row } from "./Layout.js"
 import { isPaid, paidAmounts, tenderedAmounts } from "./Payment.js"
 import type { Candidate, Section } from "./Section.js"
 import { sumsOf } from "./Sums.js"

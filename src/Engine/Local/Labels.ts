@@ -1,0 +1,344 @@
+/**
+ * Labels on a page's rows and where their values sit: the vocabulary's label phrases found on rows
+ * (through OCR's misreadings of label words), the qualifiers that continue a label, and the areas a
+ * label's value is read from (right of it on its row, or below it in its column).
+ */
+import type { Box } from "../../Domain/PageModel.js"
+import { labelTokens, splitLabelWord } from "../../Text/Misreads.js"
+import { LEXICON, type Phrase } from "../../Text/Vocabulary.js"
+import { gapBefore, type PageLayout, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
+
+/** A label of a known concept on a row (word indexes inclusive). */
+export interface LexiconHit {
+  readonly first: number
+  readonly last: number
+  readonly tokens: number
+  readonly concepts: ReadonlySet<string>
+  /** Looks like a label: ends with ":", has several words, or starts a segment of the row. */
+  readonly labelLike: boolean
+}
+
+export interface LabelMatch {
+  readonly page: PageLayout
+  readonly row: Row
+  readonly first: number
+  readonly last: number
+  readonly phrase: Phrase
+  readonly box: Box
+  /** The label is followed by ":" (a strong sign it is a label and not prose). */
+  readonly colon: boolean
+  /** The label starts its row or a column segment of it. */
+  readonly segmentStart: boolean
+}
+
+interface RowToken {
+  readonly token: string
+  readonly word: number
+  readonly wordStart: boolean
+  /** The last word the token spans, when OCR split its word in two ("TOT AL"). */
+  readonly through?: number
+}
+
+/** Web and e-mail addresses: their words are names, never misread labels. */
+const WEB = /@|www\.|https?:|\.(?:com|net|org|my)\b/i
+
+const rowTokens = new WeakMap<Row, ReadonlyArray<RowToken>>()
+const tokensOfRow = (row: Row): ReadonlyArray<RowToken> => {
+  let out = rowTokens.get(row)
+  if (out === undefined) {
+    // Labels are matched on the words OCR meant ("T0TAL" as "total", "DocNo" as "doc no", "TOT AL" as "total").
+    const words = row.words.map((w) => (WEB.test(w.text) ? w.tokens : w.tokens.flatMap((t) => labelTokens(t))))
+    const list: Array<RowToken> = []
+    for (let word = 0; word < words.length; word++) {
+      const tokens = words[word]!, next = words[word + 1]
+      const joined = tokens.length === 1 && next?.length === 1 &&
+          gapBefore(row, word + 1) <= 1.5 * (row.words[word]!.box[3] - row.words[word]!.box[1])
+        ? splitLabelWord(tokens[0]!, next[0]!)
+        : undefined
+      if (joined !== undefined) {
+        list.push({ token: joined, word, wordStart: true, through: word + 1 })
+        word++
+      } else tokens.forEach((token, k) => list.push({ token, word, wordStart: k === 0 }))
+    }
+    out = list
+    rowTokens.set(row, out)
+  }
+  return out
+}
+
+const endsWithColon = (row: Row, last: number) =>
+  /[:：]\s*$/.test(row.words[last]!.text) || /^[:：]/.test(row.words[last + 1]?.text ?? "")
+
+/** Where the tokens occur on the row as a label: starting at a word start, words close together. */
+const occurrences = (
+  row: Row,
+  unit: number,
+  tokens: ReadonlyArray<string>
+): Array<{ at: number; first: number; last: number }> => {
+  const stream = tokensOfRow(row)
+  const out: Array<{ at: number; first: number; last: number }> = []
+  for (let i = 0; i + tokens.length <= stream.length; i++) {
+    if (!stream[i]!.wordStart || stream[i]!.token !== tokens[0]) continue
+    let ok = true
+    for (let k = 1; k < tokens.length && ok; k++) {
+      const t = stream[i + k]!
+      if (t.token !== tokens[k]) ok = false
+      else if (t.wordStart && gapBefore(row, t.word) > 2.5 * unit) ok = false
+    }
+    const end = stream[i + tokens.length - 1]!
+    if (ok) out.push({ at: i, first: stream[i]!.word, last: end.through ?? end.word })
+  }
+  return out
+}
+
+const lexiconCache = new WeakMap<Row, ReadonlyArray<LexiconHit & { at: number }>>()
+
+/** Every vocabulary label on the row, longest first where they overlap. */
+export const lexiconHits = (layout: PageLayout, row: Row): ReadonlyArray<LexiconHit & { at: number }> => {
+  const cached = lexiconCache.get(row)
+  if (cached !== undefined) return cached
+  const stream = tokensOfRow(row)
+  const found: Array<LexiconHit & { at: number }> = []
+  const seen = new Set<string>()
+  for (const t of stream) {
+    if (seen.has(t.token)) continue
+    seen.add(t.token)
+    for (const entry of LEXICON.get(t.token) ?? []) {
+      for (const o of occurrences(row, layout.unit, entry.tokens)) {
+        const segmentStart = o.first === 0 || gapBefore(row, o.first) > 1.5 * layout.unit
+        found.push({
+          ...o,
+          tokens: entry.tokens.length,
+          concepts: entry.concepts,
+          labelLike: endsWithColon(row, o.last) || entry.tokens.length >= 2 || segmentStart
+        })
+      }
+    }
+  }
+  found.sort((a, b) => b.tokens - a.tokens || a.at - b.at)
+  const kept: Array<LexiconHit & { at: number }> = []
+  for (const h of found) if (!kept.some((k) => h.at < k.at + k.tokens && k.at < h.at + h.tokens)) kept.push(h)
+  kept.sort((a, b) => a.at - b.at)
+  lexiconCache.set(row, kept)
+  return kept
+}
+
+const disjoint = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
+  for (const x of a) if (b.has(x)) return false
+  return true
+}
+
+/**
+ * The label phrases on a page. `own` are the field's concepts: a phrase found inside a longer
+ * label of another concept is not a label of the field ("Date" in "Due Date" for an issue date).
+ */
+export const findLabels = (
+  layout: PageLayout,
+  phrases: ReadonlyArray<Phrase>,
+  own: ReadonlySet<string>
+): ReadonlyArray<LabelMatch> => {
+  // Kept beside the page's layout, by phrase list (the profiles' lists are made once) and concepts.
+  const ownKey = [...own].sort().join(",")
+  let byPhrases = labelMemo.get(layout)
+  if (byPhrases === undefined) {
+    byPhrases = new WeakMap()
+    labelMemo.set(layout, byPhrases)
+  }
+  let byOwn = byPhrases.get(phrases)
+  if (byOwn === undefined) {
+    byOwn = new Map()
+    byPhrases.set(phrases, byOwn)
+  }
+  const known = byOwn.get(ownKey)
+  if (known !== undefined) return known
+  const made = searchLabels(layout, phrases, own)
+  byOwn.set(ownKey, made)
+  return made
+}
+
+const labelMemo = new WeakMap<PageLayout, WeakMap<ReadonlyArray<Phrase>, Map<string, ReadonlyArray<LabelMatch>>>>()
+
+const rowTokenSets = new WeakMap<Row, ReadonlySet<string>>()
+
+/** The distinct tokens of a row (made once per row). */
+const rowTokenSet = (row: Row): ReadonlySet<string> => {
+  let set = rowTokenSets.get(row)
+  if (set === undefined) {
+    set = new Set(tokensOfRow(row).map((t) => t.token))
+    rowTokenSets.set(row, set)
+  }
+  return set
+}
+
+const firstTokenIndex = new WeakMap<ReadonlyArray<Phrase>, ReadonlyMap<string, ReadonlyArray<Phrase>>>()
+
+/** A phrase list by the first token of each phrase (made once per list: the profiles' lists are kept). */
+const phrasesByFirstToken = (phrases: ReadonlyArray<Phrase>): ReadonlyMap<string, ReadonlyArray<Phrase>> => {
+  const known = firstTokenIndex.get(phrases)
+  if (known !== undefined) return known
+  const index = new Map<string, Array<Phrase>>()
+  for (const p of phrases) {
+    const list = index.get(p.tokens[0]!)
+    if (list === undefined) index.set(p.tokens[0]!, [p])
+    else list.push(p)
+  }
+  firstTokenIndex.set(phrases, index)
+  return index
+}
+
+const searchLabels = (
+  layout: PageLayout,
+  phrases: ReadonlyArray<Phrase>,
+  own: ReadonlySet<string>
+): Array<LabelMatch> => {
+  const byFirst = phrasesByFirstToken(phrases)
+  const out: Array<LabelMatch> = []
+  for (const row of layout.rows) {
+    const found: Array<{ at: number; first: number; last: number; phrase: Phrase }> = []
+    for (const token of rowTokenSet(row)) {
+      for (const phrase of byFirst.get(token) ?? []) {
+        for (const o of occurrences(row, layout.unit, phrase.tokens)) found.push({ ...o, phrase })
+      }
+    }
+    if (found.length === 0) continue
+    const lex = lexiconHits(layout, row)
+    found.sort((a, b) => b.phrase.tokens.length - a.phrase.tokens.length || b.phrase.strength - a.phrase.strength)
+    const kept: typeof found = []
+    for (const f of found) {
+      const end = f.at + f.phrase.tokens.length
+      if (kept.some((k) => f.at < k.at + k.phrase.tokens.length && k.at < end)) continue
+      const swallowed = lex.some((h) =>
+        h.tokens > f.phrase.tokens.length && h.at <= f.at && h.at + h.tokens >= end && disjoint(h.concepts, own)
+      )
+      if (!swallowed) kept.push(f)
+    }
+    for (const f of kept) {
+      const words = row.words.slice(f.first, f.last + 1)
+      out.push({
+        page: layout,
+        row,
+        first: f.first,
+        last: f.last,
+        phrase: f.phrase,
+        box: [
+          words[0]!.box[0],
+          Math.min(...words.map((w) => w.box[1])),
+          words[words.length - 1]!.box[2],
+          Math.max(...words.map((w) => w.box[3]))
+        ],
+        colon: endsWithColon(row, f.last),
+        segmentStart: f.first === 0 || gapBefore(row, f.first) > 1.5 * layout.unit
+      })
+    }
+  }
+  return out
+}
+
+/**
+ * The last word of a parenthesized phrase with letters right after word `at` ("Total Sales (Inclusive
+ * of GST): 80.90", "Total (excl. VAT)"): a qualifier of the label, neither a label of its own nor a
+ * value. `at` when no such phrase follows; an amount in parentheses ("(12.50)") is not a qualifier.
+ */
+export const qualifierEnd = (row: Row, at: number): number => {
+  if (!row.words[at + 1]?.text.startsWith("(")) return taxQualifierEnd(row, at)
+  for (let i = at + 1; i < row.words.length && i <= at + 6; i++) {
+    if (row.words[i]!.text.endsWith(")")) {
+      return row.words.slice(at + 1, i + 1).some((w) => /\p{L}{2}/u.test(w.text)) ? i : at
+    }
+  }
+  return at
+}
+
+/** Words saying a tax is in or out of the amount ("incl.", "inclusive of", "inkl.", "zzgl.", "hors"; "Inci" as OCR reads "Incl"). */
+const INCLUSION =
+  /^(?:[il1]nc[li1]?|inclusive|including|includes|excl?|exclusive|excluding|inkl|inklusive|exkl|zzgl|hors|avec|y\.?compris|with|w)\.?$/iu
+const TAX_NAME = /^(?:gst|sst|vat|tax|taxes|tva|mwst|ust|btw|iva|cukai)[.:]?$/iu
+/** A currency printed before the qualifier ("Total RM Incl. of GST"). */
+const CURRENCY_WORD = /^(?:rm|eur|€|usd|\$|gbp|£|chf|sgd)$/iu
+
+/**
+ * The tax word of an unparenthesized qualifier right after word `at` ("Total Inclusive GST: 64.00",
+ * "Total RM Incl. of GST 22.37"), `at` when none follows: the tax word names what the amount includes,
+ * it does not start a tax's label.
+ */
+const taxQualifierEnd = (row: Row, at: number): number => {
+  let i = at + 1
+  // The label may end on the inclusion word itself ("Total incl" matched in "Total Includes GST").
+  if (!INCLUSION.test(row.words[at]?.text ?? "")) {
+    if (CURRENCY_WORD.test(row.words[i]?.text ?? "")) i++
+    if (!INCLUSION.test(row.words[i]?.text ?? "")) return at
+    i++
+  }
+  if (/^(?:of|de|du|der|des)$/iu.test(row.words[i]?.text ?? "")) i++
+  return TAX_NAME.test(row.words[i]?.text ?? "") ? i : at
+}
+
+/** Index of the first word after `from` (and its qualifier) that starts a label of another concept, or the row length. */
+export const nextForeignLabel = (layout: PageLayout, row: Row, from: number, own: ReadonlySet<string>): number => {
+  const after = qualifierEnd(row, from)
+  for (const h of lexiconHits(layout, row)) {
+    if (h.first > after && h.labelLike && disjoint(h.concepts, own)) return h.first
+  }
+  return row.words.length
+}
+
+/** Whether the words from `start` begin with a label of another concept. */
+export const startsWithForeignLabel = (
+  layout: PageLayout,
+  row: Row,
+  start: number,
+  own: ReadonlySet<string>
+): boolean => lexiconHits(layout, row).some((h) => h.first === start && disjoint(h.concepts, own))
+
+/** Words on the label's row to its right, up to the next label of another concept. */
+export const rightOf = (match: LabelMatch, own: ReadonlySet<string>): Array<PlacedWord> => {
+  const end = nextForeignLabel(match.page, match.row, match.last, own)
+  return match.row.words.slice(qualifierEnd(match.row, match.last) + 1, end).filter((w) => !isLabelMark(w))
+}
+
+/** A word of nothing but the marks that end or underline a label (":", "#", "-", "="): no value's word. */
+export const isLabelMark = (w: PlacedWord): boolean => /^[:：#\-–—.=]+$/.test(w.text)
+
+export interface BelowArea {
+  readonly words: Array<PlacedWord>
+  /** 1 for the row just below, 2 for the next. */
+  readonly depth: number
+}
+
+/**
+ * The column segments below a label: on each of the next rows (close enough), the gap-separated
+ * segment that overlaps the label horizontally. Stops at a row whose segment is another label.
+ */
+export const below = (
+  match: LabelMatch,
+  own: ReadonlySet<string>,
+  maxRows = 2,
+  throughLabels = false
+): Array<BelowArea> => {
+  const { page, row } = match
+  const unit = page.unit
+  const out: Array<BelowArea> = []
+  let previous = row
+  for (let r = row.index + 1; r < page.rows.length && out.length < maxRows; r++) {
+    const next = page.rows[r]!
+    if (next.box[1] - previous.box[3] > 3 * unit) break
+    previous = next
+    const segment = segmentsOf(next, unit).find((seg) =>
+      seg.some((i) => {
+        const b = next.words[i]!.box
+        return b[0] < match.box[2] + unit && b[2] > match.box[0] - unit
+      })
+    )
+    if (segment === undefined) continue
+    if (throughLabels) {
+      // A party's block under its heading: every line, labelled ones too ("Nummer: …", "Name: …").
+      // The rest of the row: a label and its value are often set in two columns ("Name:      Muster AG").
+      out.push({ words: next.words.slice(segment[0]!), depth: out.length + 1 })
+      continue
+    }
+    if (startsWithForeignLabel(page, next, segment[0]!, own)) break
+    const end = Math.min(nextForeignLabel(page, next, segment[0]!, own), segment[segment.length - 1]! + 1)
+    out.push({ words: next.words.slice(segment[0]!, end), depth: out.length + 1 })
+  }
+  return out
+}
