@@ -3,9 +3,9 @@
  */
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { SqlClient } from "@effect/sql"
-import { ConfigError, Effect, Layer, Option, Redacted } from "effect"
+import { ConfigError, Effect, Layer } from "effect"
 import { KeyStore } from "./Auth/Keys.js"
-import { AppConfig, engineOf } from "./Config.js"
+import { AppConfig, engineOf, hasAnthropicKey } from "./Config.js"
 import { ParseCache } from "./Documents/ParseCache.js"
 import { DocumentsRepo } from "./Documents/Repo.js"
 import { DocumentWork } from "./Documents/Work.js"
@@ -43,9 +43,8 @@ export const AnthropicEngineLive = Layer.mergeAll(AnthropicSplitter, AnthropicEx
 export const EngineLive = Layer.unwrapEffect(
   Effect.gen(function*() {
     const config = yield* AppConfig
-    const hasKey = Option.exists(config.anthropicApiKey, (k) => Redacted.value(k).trim().length > 0)
     const engine = engineOf(config)
-    if (engine === "anthropic" && !hasKey) {
+    if (engine === "anthropic" && !hasAnthropicKey(config)) {
       return yield* Effect.fail(
         ConfigError.MissingData(["ANTHROPIC_API_KEY"], "ENGINE=anthropic needs ANTHROPIC_API_KEY (or set ENGINE=local)")
       )

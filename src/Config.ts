@@ -106,10 +106,10 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
 
 export type AppConfigShape = AppConfig
 
+/** Whether ANTHROPIC_API_KEY is set to something other than blanks. */
+export const hasAnthropicKey = (config: Pick<AppConfig, "anthropicApiKey">): boolean =>
+  Option.exists(config.anthropicApiKey, (k) => Redacted.value(k).trim().length > 0)
+
 /** The engine a process runs: ENGINE, where `auto` means anthropic when ANTHROPIC_API_KEY is set. */
 export const engineOf = (config: Pick<AppConfig, "engine" | "anthropicApiKey">): "local" | "anthropic" =>
-  config.engine !== "auto"
-    ? config.engine
-    : Option.exists(config.anthropicApiKey, (k) => Redacted.value(k).trim().length > 0)
-    ? "anthropic"
-    : "local"
+  config.engine !== "auto" ? config.engine : hasAnthropicKey(config) ? "anthropic" : "local"

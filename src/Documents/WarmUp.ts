@@ -2,8 +2,8 @@
  * A server's first one-shot request would pay for compiling its path after the reading (the engine's
  * split and extraction, the rendering of the answer in both forms, the markdown, the encoding by the
  * API's schema): as it starts, while its database opens, the server answers a small invoice of its
- * own a few times in the background, so that a user's first document does not wait for the compiler (bench/notes/speed.md has
- * the numbers). Its invoice is already a page model: the reading workers warm their readers themselves,
+ * own a few times in the background, so that a user's first document does not wait for the compiler
+ * (bench/notes/speed.md has the numbers). Its invoice is already a page model: the reading workers warm their readers themselves,
  * and a read here would hold the worker a user's first document needs. Only with the local engine: the
  * Claude engine's calls are the user's to spend, so there only the local engine's own code (its offline
  * preview) is warmed.
@@ -39,7 +39,7 @@ export const warmUpAnswers = Effect.gen(function*() {
 })
 
 /**
- * What a server warms once it listens: the one-shot answer with the local engine, the local engine's
+ * What a server warms as it starts: the one-shot answer with the local engine, the local engine's
  * code otherwise. The service's own work, not traced.
  */
 export const warmUpServer: Effect.Effect<void, never, AppConfig | Pipeline> = Effect.flatMap(

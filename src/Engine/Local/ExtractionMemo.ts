@@ -46,7 +46,8 @@ export const remembered = (
     if (memo.entries >= MAX_ENTRIES) {
       memo.bySpec.clear()
       memo.entries = 0
-      memo.bySpec.set(specKey, bySection = new Map())
+      bySection = new Map()
+      memo.bySpec.set(specKey, bySection)
     }
     bySection.set(pagesKey, values)
     memo.entries++

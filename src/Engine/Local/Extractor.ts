@@ -123,9 +123,7 @@ const readAtLabel = (
   )
   // A party's label that another header cell precedes on its row ("Numéro  Date  Client"): the words
   // below that start under that cell are its column's value, not the party's ("12/07/2024").
-  const cellBefore = party && m.first > 0 && gapBefore(m.row, m.first) > 1.5 * m.page.unit
-    ? m.row.words[m.first - 1]!.box[2]
-    : undefined
+  const cellBefore = party && m.segmentStart && m.first > 0 ? m.row.words[m.first - 1]!.box[2] : undefined
   for (const area of areas) {
     const inColumn = cellBefore === undefined ? area.words : area.words.filter((w) => w.box[0] >= cellBefore)
     // Under a party's heading, "Name: …" is its name and "Nummer: …", "Contact: …" are other fields.
