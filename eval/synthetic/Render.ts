@@ -154,6 +154,13 @@ export const scanImages = async (
   return out
 }
 
+/** A PDF's pages as scanned JPEG images, one per page (an office scanner's copy of a printed document). */
+export const scanPdf = async (r: Random, pdf: Uint8Array, o: ScanOptions): Promise<Array<Uint8Array>> => {
+  const out: Array<Uint8Array> = []
+  for (const p of await rasterize(pdf, o.dpi)) out.push(await degrade(r, p, o))
+  return out
+}
+
 /** Scanned images as the pages of an image-only PDF (what a scanner writes), each page sized to its image at `dpi`. */
 export const imagePdfPages = async (
   doc: PDFDocument,

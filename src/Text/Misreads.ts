@@ -110,11 +110,23 @@ const digitForLetter = (token: string, word: string): boolean => {
   return diffs === 1
 }
 
-/** A word that is two label words glued together ("docno", "taxinvoice"), each of three letters or more ("no" aside). */
+/**
+ * A word that is label words glued together, as OCR reads a label whose spaces it lost: two words
+ * of three letters or more ("docno", "taxinvoice"; "no" aside), or three whose first and last have
+ * three letters or more, the middle one any label word ("netapayer" for "net à payer").
+ */
 const gluedWords = (token: string): Array<string> | undefined => {
   for (let i = 3; i <= token.length - 2; i++) {
     const a = token.slice(0, i), b = token.slice(i)
     if (isVocabulary(a) && (b === "no" || (b.length >= 3 && isVocabulary(b)))) return [a, b]
+  }
+  for (let i = 3; i <= token.length - 4; i++) {
+    const a = token.slice(0, i)
+    if (!isVocabulary(a)) continue
+    for (let j = i + 1; j <= token.length - 3; j++) {
+      const b = token.slice(i, j), c = token.slice(j)
+      if (isVocabulary(b) && isVocabulary(c)) return [a, b, c]
+    }
   }
   return undefined
 }

@@ -30,6 +30,13 @@ describe("Misreads", () => {
       expect(asLabel("TAXINVOICE")).toEqual(["tax", "invoice"])
     })
 
+    it("splits a label of three words whose spaces OCR lost", () => {
+      expect(asLabel("NETAPAYER")).toEqual(["net", "a", "payer"])
+      expect(asLabel("Dateofissue")).toEqual(["date", "of", "issue"])
+      // Only label words: a word that is not three of them stays whole.
+      expect(asLabel("Lieferantenstrasse")).toEqual(["lieferantenstrasse"])
+    })
+
     it("drops a stray digit OCR glued to a label word's end", () => {
       expect(asLabel("TAX7")).toEqual(["tax"])
       expect(asLabel("TOTAL1")).toEqual(["total"])

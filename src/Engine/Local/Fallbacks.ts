@@ -99,15 +99,12 @@ const totalFallback = (section: Section, kind: ReadKind): (Found & { readonly ag
   return { ...found, agreed: printedTwice || confirmedWhole }
 }
 
-/** The currency printed on the last total row, else the one most amounts carry. */
-const currencyFallback = (section: Section): Found | undefined => {
-  const own = new Set(["total"])
-  const totals = section.layouts.flatMap((layout) => findLabels(layout, conceptPhrases("total"), own))
-  for (const m of totals.reverse()) {
-    const r = readValue("currency", m.row.words.slice(m.last + 1))
-    if (r !== undefined) return { ...r, layout: m.page }
-  }
-  const counts = new Map<string, { n: number; first: Found }>()
+/**
+ * The currency printed on the last total row, else the one most amounts carry; agreed when other
+ * amounts carry it too (a "€" read in doubt at the total is as sure as the page's other ones).
+ */
+const currencyFallback = (section: Section): (Found & { readonly agreed?: boolean }) | undefined => {
+  const counts = new Map<string, { n: number; surest: Found }>()
   for (const { layout, row } of rowsOf(section)) {
     for (const w of row.words) {
       if (w.text.length > 12) continue
@@ -115,15 +112,24 @@ const currencyFallback = (section: Section): Found | undefined => {
       if (code === undefined) continue
       // A mark alone on its row says nothing of the amounts: a logo or a speck OCR took for "£".
       if (row.words.length === 1 && !/\p{L}{3}/u.test(w.text)) continue
-      const entry = counts.get(code) ?? { n: 0, first: { value: code, words: [w], layout } }
+      const entry = counts.get(code) ?? { n: 0, surest: { value: code, words: [w], layout } }
       // A currency word ("Sterling", "Euro") is often part of a name; a code or a symbol is not.
       entry.n += /^\p{L}{4,}$/u.test(w.text.replace(/[^\p{L}]/gu, "")) && !/[^\p{L}]/u.test(w.text.trim()) ? 0.25 : 1
+      if (w.confidence > entry.surest.words[0]!.confidence) entry.surest = { value: code, words: [w], layout }
       counts.set(code, entry)
     }
   }
-  let best: { n: number; first: Found } | undefined
+  // Printed at least `n` times on the page (the total's own mark among them): the amounts agree on it.
+  const agreed = (code: string, n: number) => (counts.get(code)?.n ?? 0) >= n
+  const own = new Set(["total"])
+  const totals = section.layouts.flatMap((layout) => findLabels(layout, conceptPhrases("total"), own))
+  for (const m of totals.reverse()) {
+    const r = readValue("currency", m.row.words.slice(m.last + 1))
+    if (r !== undefined) return { ...r, layout: m.page, agreed: agreed(String(r.value), 3) }
+  }
+  let best: { n: number; surest: Found } | undefined
   for (const e of counts.values()) if (best === undefined || e.n > best.n) best = e
-  return best?.first ?? euroAccount(section)
+  return best !== undefined ? { ...best.surest, agreed: best.n >= 2 } : euroAccount(section)
 }
 
 /** Countries of the euro area, as IBANs and VAT ids begin ("EL" is Greece's VAT prefix). */

@@ -66,6 +66,19 @@ const tokensOfRow = (row: Row): ReadonlyArray<RowToken> => {
   return out
 }
 
+/**
+ * The label's last word goes on past it with another word after a hyphen: "Verkäufer-BIC",
+ * "Kunden-Nr." name something of the party, not the party.
+ */
+export const goesOnInItsWord = (m: LabelMatch): boolean => {
+  const stream = tokensOfRow(m.row)
+  const last = m.phrase.tokens[m.phrase.tokens.length - 1]
+  const at = stream.findIndex((t) => t.word === m.last && t.token === last)
+  const next = at < 0 ? undefined : stream[at + 1]
+  return next !== undefined && !next.wordStart && next.word === m.last && /^\p{L}/u.test(next.token) &&
+    /\p{L}-\p{L}/u.test(m.row.words[m.last]!.text)
+}
+
 const endsWithColon = (row: Row, last: number) =>
   /[:：]\s*$/.test(row.words[last]!.text) || /^[:：]/.test(row.words[last + 1]?.text ?? "")
 

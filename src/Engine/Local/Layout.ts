@@ -72,12 +72,30 @@ interface Run {
 const isSideways = (text: string, box: Box): boolean =>
   text.trim().length >= 4 && box[3] - box[1] > 2 * (box[2] - box[0])
 
+/**
+ * Specks OCR read as letters, digits or currency signs (a dot of dirt, the edge of a shaded band): one character,
+ * read with doubt, much smaller every way than the line's other words (a real letter or digit is at
+ * least a third of their height).
+ */
+const withoutSpecks = (page: Page, words: ReadonlyArray<Word>): ReadonlyArray<Word> => {
+  if (words.length < 2) return words
+  const heights = words.map((w) => (w.box[3] - w.box[1]) * page.height).sort((a, b) => a - b)
+  const limit = SPECK_SIZE * heights[Math.floor(heights.length / 2)]!
+  const speck = (w: Word) =>
+    w.confidence < SPECK_CONFIDENCE && /^[\p{L}\p{N}\p{Sc}]$/u.test(w.text.trim()) &&
+    (w.box[2] - w.box[0]) * page.width < limit && (w.box[3] - w.box[1]) * page.height < limit
+  return words.some(speck) ? words.filter((w) => !speck(w)) : words
+}
+
+const SPECK_CONFIDENCE = 0.7
+const SPECK_SIZE = 0.3
+
 export const layoutOf = (page: Page): PageLayout => {
   const cached = layouts.get(page)
   if (cached !== undefined) return cached
   const runs: Array<Run> = []
   for (const l of page.lines) {
-    const words = lineWords(l.text, l.box, l.words)
+    const words = lineWords(l.text, l.box, withoutSpecks(page, l.words))
       .filter((w) => w.text.trim() !== "")
       .map((w) => ({ text: w.text, box: w.box, tokens: tokensOf(w.text), confidence: w.confidence }))
     if (words.length === 0 || isSideways(l.text, l.box)) continue

@@ -1,0 +1,96 @@
+/**
+ * The local engine on what OCR makes of a scanned invoice: specks read as characters, labels whose
+ * spaces were lost, a currency mark read in doubt at the total. Page models as OCR gives them
+ * (words with their boxes and reading confidences).
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { DEFAULT_MIN_CONFIDENCE } from "../../../src/Config.js"
+import type { Grounded } from "../../../src/Domain/Extraction.js"
+import type { PageModel, Word } from "../../../src/Domain/PageModel.js"
+import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import { pageModelFromPlaced, type PlacedText } from "../../support/pageModel.js"
+import { spec } from "../fixtures.js"
+
+const TEMPLATE = {
+  invoice_number: "The invoice number",
+  amount: { type: "number", description: "Total amount to pay" },
+  currency: "ISO 4217 currency code",
+  issuer: "Name of the company that issued the invoice"
+}
+
+const read = (pages: ReadonlyArray<ReadonlyArray<PlacedText>>, edit?: (model: PageModel) => void) => {
+  const model = { ...pageModelFromPlaced(pages), mediaType: "image/png" }
+  for (const p of model.pages) Object.assign(p, { source: "ocr" })
+  edit?.(model)
+  return extractSection(model, model.pages.map((p) => p.page), spec("invoice", TEMPLATE)) as Record<
+    string,
+    Grounded | null
+  >
+}
+
+const lines = (texts: ReadonlyArray<string>, confidence = 0.93): Array<PlacedText> =>
+  texts.map((text, y) => ({ text, x: 0, y, confidence }))
+
+/** Adds a word to the line holding `after`: a speck, one character in a box of `size` of the page each way. */
+const speck = (model: PageModel, page: number, after: string, text: string, x: number) => {
+  const line = model.pages[page - 1]!.lines.find((l) => l.words.some((w) => w.text === after))!
+  const y = line.box[1] + 0.004
+  const word: Word = { text, box: [x, y, x + 0.001, y + 0.001], confidence: 0.2 }
+  Object.assign(line, { words: [...line.words, word], text: `${line.text} ${text}` })
+}
+
+describe("the local engine on scanned pages", () => {
+  it("reads a total at a label whose spaces OCR lost, not the deposit above it", () => {
+    const out = read([lines([
+      "LE FOURNISSEUR                                FACTURE N: UC1-2023025",
+      "29000 Quimper",
+      "",
+      "Prestation support                                         200,00",
+      "TOTAL HT                                                   180,00",
+      "Acompte :                                                    0,00",
+      "NETAPAYER                                              216,00 EUR"
+    ])])
+    expect(out.amount?.value).toBe(216)
+    expect(out.amount!.confidence).toBeGreaterThanOrEqual(DEFAULT_MIN_CONFIDENCE)
+  })
+
+  it("takes the seller's name under its heading past a speck beside it, never the seller's bank code", () => {
+    const page1 = lines([
+      "Handelsrechnung Nr. 99877 vom 30.05.2026",
+      "",
+      "Verkäufer",
+      "Nummer:                                     998877",
+      "Name:                                       Musterbetrieb Systemhaus AG",
+      "Anschrift:                                  August-Müller-Strasse 222",
+      "",
+      "Käufer",
+      "Name:                                       Auftraggeber Firmenkunde GmbH"
+    ])
+    const page2 = lines([
+      "Zahlungsinformationen",
+      "Verkäufer-BIC:                              PBNKDEFF",
+      "Verkäufer-IBAN:                             DE12 5001 0517 0648 4898 90",
+      "Gesamtbetrag                                1.250,00 EUR"
+    ])
+    const out = read([page1, page2], (model) => speck(model, 1, "Verkäufer", "9", 0.6))
+    expect(out.issuer?.value).toBe("Musterbetrieb Systemhaus AG")
+    expect(out.issuer!.page).toBe(1)
+    // Without the speck and on page 2 alone, the bank code is still no seller's name.
+    const alone = read([page2])
+    expect(alone.issuer?.value ?? null).not.toBe("PBNKDEFF")
+  })
+
+  it("is as sure of a currency mark read in doubt at the total as the page's other amounts make it", () => {
+    const page = lines([
+      "Au bon moulin SARL                               Facture FA-2017-0010",
+      "",
+      "Huile d'olive          10 Liter(s)        19,80 €        198,00 €",
+      "Nougat                  5 unit(s)          4,55 €         22,75 €",
+      "Franco de port (commande > 300 € HT)"
+    ])
+    page.push({ text: "Solde à payer 220,75€", x: 30, y: 6, confidence: 0.42 })
+    const out = read([page])
+    expect(out.currency?.value).toBe("EUR")
+    expect(out.currency!.confidence).toBeGreaterThanOrEqual(DEFAULT_MIN_CONFIDENCE)
+  })
+})
