@@ -113,13 +113,17 @@ const digitForLetter = (token: string, word: string): boolean => {
 /**
  * A word that is label words glued together, as OCR reads a label whose spaces it lost: two words
  * of three letters or more ("docno", "taxinvoice"; "no" aside), or three whose first and last have
- * three letters or more, the middle one any label word ("netapayer" for "net à payer").
+ * three letters or more, the middle one any label word ("netapayer" for "net à payer"); or a label
+ * word of six letters or more glued to the "N" of a "N°" ("facturen").
  */
 const gluedWords = (token: string): Array<string> | undefined => {
   for (let i = 3; i <= token.length - 2; i++) {
     const a = token.slice(0, i), b = token.slice(i)
     if (isVocabulary(a) && (b === "no" || (b.length >= 3 && isVocabulary(b)))) return [a, b]
   }
+  // "N°" whose mark OCR lost, glued to the label word before it ("FACTUREN" for "FACTURE N°").
+  const numbered = token.endsWith("n") ? token.slice(0, -1) : ""
+  if (numbered.length >= 6 && isVocabulary(numbered)) return [numbered, "no"]
   for (let i = 3; i <= token.length - 4; i++) {
     const a = token.slice(0, i)
     if (!isVocabulary(a)) continue

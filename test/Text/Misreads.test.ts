@@ -37,6 +37,14 @@ describe("Misreads", () => {
       expect(asLabel("Lieferantenstrasse")).toEqual(["lieferantenstrasse"])
     })
 
+    it("reads the N of a N° whose mark OCR lost, glued to the label word before it", () => {
+      expect(asLabel("FACTUREN")).toEqual(["facture", "no"])
+      expect(asLabel("RechnungN")).toEqual(["rechnung", "no"])
+      // Not after a short word, nor after a word that is no label word.
+      expect(asLabel("TAXN")).toEqual(["taxn"])
+      expect(asLabel("Kitchen")).toEqual(["kitchen"])
+    })
+
     it("drops a stray digit OCR glued to a label word's end", () => {
       expect(asLabel("TAX7")).toEqual(["tax"])
       expect(asLabel("TOTAL1")).toEqual(["total"])
