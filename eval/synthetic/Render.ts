@@ -142,24 +142,19 @@ const degrade = async (
     .then((b) => new Uint8Array(b))
 }
 
-/** The sheets as scanned JPEG images, one per page. */
-export const scanImages = async (
-  r: Random,
-  sheets: ReadonlyArray<Sheet>,
-  o: ScanOptions
-): Promise<Array<Uint8Array>> => {
-  const pages = await rasterize(await textPdf(sheets), o.dpi)
-  const out: Array<Uint8Array> = []
-  for (const p of pages) out.push(await degrade(r, p, o))
-  return out
-}
-
 /** A PDF's pages as scanned JPEG images, one per page (an office scanner's copy of a printed document). */
 export const scanPdf = async (r: Random, pdf: Uint8Array, o: ScanOptions): Promise<Array<Uint8Array>> => {
   const out: Array<Uint8Array> = []
   for (const p of await rasterize(pdf, o.dpi)) out.push(await degrade(r, p, o))
   return out
 }
+
+/** The sheets as scanned JPEG images, one per page. */
+export const scanImages = async (
+  r: Random,
+  sheets: ReadonlyArray<Sheet>,
+  o: ScanOptions
+): Promise<Array<Uint8Array>> => scanPdf(r, await textPdf(sheets), o)
 
 /** Scanned images as the pages of an image-only PDF (what a scanner writes), each page sized to its image at `dpi`. */
 export const imagePdfPages = async (

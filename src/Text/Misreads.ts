@@ -6,6 +6,7 @@
  * Label repairs only ever map a word that is not a label word itself onto the one label word it is
  * closest to, within a bound that grows with the word's length, so ordinary short words stay apart.
  */
+import { tokensOf } from "./Tokens.js"
 import { LEXICON } from "./Vocabulary.js"
 
 /** Characters OCR mistakes for each other: a substitution inside one group costs half. */
@@ -110,29 +111,47 @@ const digitForLetter = (token: string, word: string): boolean => {
   return diffs === 1
 }
 
+/** Whether a label phrase of the vocabulary (of a concept `accepted`, if given) starts with these words. */
+const startsPhrase = (words: ReadonlyArray<string>, accepted?: (concept: string) => boolean): boolean =>
+  (LEXICON.get(words[0]!) ?? []).some((e) =>
+    words.every((w, i) => e.tokens[i] === w) && (accepted === undefined || [...e.concepts].some(accepted))
+  )
+
 /**
  * A word that is label words glued together, as OCR reads a label whose spaces it lost: two words
  * of three letters or more ("docno", "taxinvoice"; "no" aside), or three whose first and last have
- * three letters or more, the middle one any label word ("netapayer" for "net à payer"); or a label
- * word of six letters or more glued to the "N" of a "N°" ("facturen").
+ * three letters or more that start a label phrase ("netapayer" for "net à payer"; "telesales" is no
+ * "tel e sales").
  */
 const gluedWords = (token: string): Array<string> | undefined => {
   for (let i = 3; i <= token.length - 2; i++) {
     const a = token.slice(0, i), b = token.slice(i)
     if (isVocabulary(a) && (b === "no" || (b.length >= 3 && isVocabulary(b)))) return [a, b]
   }
-  // "N°" whose mark OCR lost, glued to the label word before it ("FACTUREN" for "FACTURE N°").
-  const numbered = token.endsWith("n") ? token.slice(0, -1) : ""
-  if (numbered.length >= 6 && isVocabulary(numbered)) return [numbered, "no"]
   for (let i = 3; i <= token.length - 4; i++) {
     const a = token.slice(0, i)
     if (!isVocabulary(a)) continue
     for (let j = i + 1; j <= token.length - 3; j++) {
-      const b = token.slice(i, j), c = token.slice(j)
-      if (isVocabulary(b) && isVocabulary(c)) return [a, b, c]
+      const words = [a, token.slice(i, j), token.slice(j)]
+      if (startsPhrase(words)) return words
     }
   }
   return undefined
+}
+
+/**
+ * A label word glued to the "N" of a "N°" whose mark OCR lost ("FACTUREN", "RechnungN"): the word as
+ * printed ends in a capital N after six letters or more, and the label word and "no" start the label
+ * of a document's or a party's number. A plural in small letters ("Steuern", "facturen") is a word of
+ * its own.
+ */
+export const numberedLabel = (text: string): readonly [string, "no"] | undefined => {
+  const m = /^(\p{L}{6,})N$/u.exec(text.replace(/[\s:.]+$/, ""))
+  if (m === null || !/\p{Ll}N$|^\p{Lu}+$/u.test(m[0])) return undefined
+  const word = tokensOf(m[1]!)[0]
+  return word !== undefined && isVocabulary(word) && startsPhrase([word, "no"], (c) => c.endsWith("_number"))
+    ? [word, "no"]
+    : undefined
 }
 
 const repairs = new Map<string, ReadonlyArray<string>>()

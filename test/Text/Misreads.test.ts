@@ -3,6 +3,7 @@ import {
   joinsAtDecimalMark,
   labelTokens,
   lostDecimalMark,
+  numberedLabel,
   misreadDistance,
   repairAmountWord,
   repairDateText,
@@ -37,12 +38,12 @@ describe("Misreads", () => {
       expect(asLabel("Lieferantenstrasse")).toEqual(["lieferantenstrasse"])
     })
 
-    it("reads the N of a N° whose mark OCR lost, glued to the label word before it", () => {
-      expect(asLabel("FACTUREN")).toEqual(["facture", "no"])
-      expect(asLabel("RechnungN")).toEqual(["rechnung", "no"])
-      // Not after a short word, nor after a word that is no label word.
-      expect(asLabel("TAXN")).toEqual(["taxn"])
-      expect(asLabel("Kitchen")).toEqual(["kitchen"])
+    it("splits a three-word label only into words that start a label phrase", () => {
+      expect(asLabel("Totalapayer")).toEqual(["total", "a", "payer"])
+      // Ordinary words that three label words would spell are left whole.
+      expect(asLabel("telesales")).toEqual(["telesales"])
+      expect(asLabel("Telenet")).toEqual(["telenet"])
+      expect(asLabel("readership")).toEqual(["readership"])
     })
 
     it("drops a stray digit OCR glued to a label word's end", () => {
@@ -73,6 +74,20 @@ describe("Misreads", () => {
     it("counts an OCR confusion as half an edit", () => {
       expect(misreadDistance("tatal", "total")).toBe(0.5)
       expect(misreadDistance("tonal", "total")).toBe(1)
+    })
+  })
+
+  describe("numberedLabel", () => {
+    it("reads the capital N of a N° whose mark OCR lost, glued to a document's label word", () => {
+      expect(numberedLabel("FACTUREN")).toEqual(["facture", "no"])
+      expect(numberedLabel("RechnungN:")).toEqual(["rechnung", "no"])
+    })
+
+    it("leaves plurals and other words ending in n alone", () => {
+      expect(numberedLabel("Steuern")).toBeUndefined()
+      expect(numberedLabel("STEUERN")).toBeUndefined()
+      expect(numberedLabel("facturen")).toBeUndefined()
+      expect(numberedLabel("Kitchen")).toBeUndefined()
     })
   })
 

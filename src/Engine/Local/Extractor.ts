@@ -15,7 +15,7 @@ import { blockNameHolding } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf, weakestOf } from "./Confidence.js"
 import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
-import { below, findLabels, goesOnInItsWord, type LabelMatch, rightOf } from "./Labels.js"
+import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, rightOf } from "./Labels.js"
 import { gapBefore, layoutOf, type PlacedWord } from "./Layout.js"
 import { marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
@@ -96,8 +96,8 @@ const readAtLabel = (
   // A party's label starts its line or column, or ends with its colon: mid-line, "Buyer" is a word of an
   // address or a sentence ("Germany - BUYER STATE", "67890 Buyer City").
   if (party && !m.segmentStart && !m.colon && !afterModifier(m)) return undefined
-  // "Verkäufer-BIC", "Kunden-Nr.": a compound that names something of the party.
-  if (party && goesOnInItsWord(m)) return undefined
+  // "Verkäufer-BIC": a compound that labels the party's code.
+  if (party && goesOnToAnIdentifier(m)) return undefined
   // Running text after it ("Invoice to pay by wire transfer …") makes a party's label a word of a sentence,
   // whatever other fields' labels the sentence holds ("pay").
   const tail = segmentTail(m)

@@ -99,12 +99,16 @@ const totalFallback = (section: Section, kind: ReadKind): (Found & { readonly ag
   return { ...found, agreed: printedTwice || confirmedWhole }
 }
 
+/** Marks several currencies print ("$": US, Canadian, Singapore, Australian dollars…; "¥": yen and yuan). */
+const SHARED_MARK = /^[^\p{L}\d]*[$¥][^\p{L}]*$|^[\d.,]+[$¥]$/u
+
 /**
- * The currency printed on the last total row, else the one most amounts carry; agreed when other
- * amounts carry it too (a "€" read in doubt at the total is as sure as the page's other ones).
+ * The currency printed on the last total row, else the one most of the section's marks name; agreed
+ * when the section's other marks name it too (a "€" read in doubt at the total is as sure as the
+ * others), never on a mark several currencies share.
  */
 const currencyFallback = (section: Section): (Found & { readonly agreed?: boolean }) | undefined => {
-  const counts = new Map<string, { n: number; surest: Found }>()
+  const counts = new Map<string, { n: number; named: boolean; surest: Found }>()
   for (const { layout, row } of rowsOf(section)) {
     for (const w of row.words) {
       if (w.text.length > 12) continue
@@ -112,24 +116,30 @@ const currencyFallback = (section: Section): (Found & { readonly agreed?: boolea
       if (code === undefined) continue
       // A mark alone on its row says nothing of the amounts: a logo or a speck OCR took for "£".
       if (row.words.length === 1 && !/\p{L}{3}/u.test(w.text)) continue
-      const entry = counts.get(code) ?? { n: 0, surest: { value: code, words: [w], layout } }
+      const entry = counts.get(code) ?? { n: 0, named: false, surest: { value: code, words: [w], layout } }
       // A currency word ("Sterling", "Euro") is often part of a name; a code or a symbol is not.
       entry.n += /^\p{L}{4,}$/u.test(w.text.replace(/[^\p{L}]/gu, "")) && !/[^\p{L}]/u.test(w.text.trim()) ? 0.25 : 1
+      entry.named ||= !SHARED_MARK.test(w.text.trim())
       if (w.confidence > entry.surest.words[0]!.confidence) entry.surest = { value: code, words: [w], layout }
       counts.set(code, entry)
     }
   }
-  // Printed at least `n` times on the page (the total's own mark among them): the amounts agree on it.
-  const agreed = (code: string, n: number) => (counts.get(code)?.n ?? 0) >= n
+  const ranked = [...counts.values()].sort((a, b) => b.n - a.n)
+  const runnerUp = (code: string) => ranked.find((e) => e.surest.value !== code)?.n ?? 0
+  // Named at least `n` times in the section (the total's own mark among them), twice as often as any
+  // other currency, once at least unambiguously.
+  const agreed = (code: string, n: number) => {
+    const e = counts.get(code)
+    return e !== undefined && e.named && e.n >= n && e.n >= 2 * runnerUp(code)
+  }
   const own = new Set(["total"])
   const totals = section.layouts.flatMap((layout) => findLabels(layout, conceptPhrases("total"), own))
   for (const m of totals.reverse()) {
     const r = readValue("currency", m.row.words.slice(m.last + 1))
     if (r !== undefined) return { ...r, layout: m.page, agreed: agreed(String(r.value), 3) }
   }
-  let best: { n: number; surest: Found } | undefined
-  for (const e of counts.values()) if (best === undefined || e.n > best.n) best = e
-  return best !== undefined ? { ...best.surest, agreed: best.n >= 2 } : euroAccount(section)
+  const best = ranked[0]
+  return best !== undefined ? { ...best.surest, agreed: agreed(String(best.surest.value), 2) } : euroAccount(section)
 }
 
 /** Countries of the euro area, as IBANs and VAT ids begin ("EL" is Greece's VAT prefix). */

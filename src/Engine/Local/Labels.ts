@@ -4,7 +4,7 @@
  * label's value is read from (right of it on its row, or below it in its column).
  */
 import type { Box } from "../../Domain/PageModel.js"
-import { labelTokens, splitLabelWord } from "../../Text/Misreads.js"
+import { labelTokens, numberedLabel, splitLabelWord } from "../../Text/Misreads.js"
 import { LEXICON, type Phrase } from "../../Text/Vocabulary.js"
 import { gapBefore, type PageLayout, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
 
@@ -47,7 +47,9 @@ const tokensOfRow = (row: Row): ReadonlyArray<RowToken> => {
   let out = rowTokens.get(row)
   if (out === undefined) {
     // Labels are matched on the words OCR meant ("T0TAL" as "total", "DocNo" as "doc no", "TOT AL" as "total").
-    const words = row.words.map((w) => (WEB.test(w.text) ? w.tokens : w.tokens.flatMap((t) => labelTokens(t))))
+    const words = row.words.map((w) =>
+      WEB.test(w.text) ? w.tokens : numberedLabel(w.text) ?? w.tokens.flatMap((t) => labelTokens(t))
+    )
     const list: Array<RowToken> = []
     for (let word = 0; word < words.length; word++) {
       const tokens = words[word]!, next = words[word + 1]
@@ -66,16 +68,45 @@ const tokensOfRow = (row: Row): ReadonlyArray<RowToken> => {
   return out
 }
 
+/** Words that name an identifier of a party rather than the party ("Verkäufer-BIC", "Käufer-ID"). */
+const IDENTIFIER_WORDS = new Set([
+  "bic",
+  "iban",
+  "swift",
+  "id",
+  "ident",
+  "nr",
+  "no",
+  "number",
+  "nummer",
+  "numero",
+  "code",
+  "ref",
+  "vat",
+  "tva",
+  "ust",
+  "ustid",
+  "tax",
+  "steuernummer",
+  "gln",
+  "siret",
+  "siren",
+  "konto",
+  "kto",
+  "account"
+])
+
 /**
- * The label's last word goes on past it with another word after a hyphen: "Verkäufer-BIC",
- * "Kunden-Nr." name something of the party, not the party.
+ * The label's last word goes on past it, after a hyphen, with a word naming an identifier
+ * ("Verkäufer-BIC: PBNKDEFF"): the compound labels the party's code, not the party. A name
+ * ("Verkäufer-Name:") goes on the label's way.
  */
-export const goesOnInItsWord = (m: LabelMatch): boolean => {
+export const goesOnToAnIdentifier = (m: LabelMatch): boolean => {
   const stream = tokensOfRow(m.row)
   const last = m.phrase.tokens[m.phrase.tokens.length - 1]
   const at = stream.findIndex((t) => t.word === m.last && t.token === last)
   const next = at < 0 ? undefined : stream[at + 1]
-  return next !== undefined && !next.wordStart && next.word === m.last && /^\p{L}/u.test(next.token) &&
+  return next !== undefined && !next.wordStart && next.word === m.last && IDENTIFIER_WORDS.has(next.token) &&
     /\p{L}-\p{L}/u.test(m.row.words[m.last]!.text)
 }
 

@@ -75,9 +75,10 @@ describe("the local engine on scanned pages", () => {
     const out = read([page1, page2], (model) => speck(model, 1, "Verkäufer", "9", 0.6))
     expect(out.issuer?.value).toBe("Musterbetrieb Systemhaus AG")
     expect(out.issuer!.page).toBe(1)
-    // Without the speck and on page 2 alone, the bank code is still no seller's name.
-    const alone = read([page2])
-    expect(alone.issuer?.value ?? null).not.toBe("PBNKDEFF")
+    // On page 2 alone, the bank code is still no seller's name, and no label gives one.
+    const alone = read([page2]).issuer
+    expect(alone?.value).not.toBe("PBNKDEFF")
+    expect((alone?.evidence as { labelled?: number } | undefined)?.labelled ?? 0).toBe(0)
   })
 
   it("is as sure of a currency mark read in doubt at the total as the page's other amounts make it", () => {
@@ -92,5 +93,18 @@ describe("the local engine on scanned pages", () => {
     const out = read([page])
     expect(out.currency?.value).toBe("EUR")
     expect(out.currency!.confidence).toBeGreaterThanOrEqual(DEFAULT_MIN_CONFIDENCE)
+  })
+
+  it("is no surer of a dollar read in doubt for other dollar signs: several currencies print them", () => {
+    const page = lines([
+      "Harbor Hardware Pte Ltd                          Invoice INV-2291",
+      "",
+      "Cable ties             10 pcs        $1.20          $12.00",
+      "Drill bits              2 sets       $8.50          $17.00"
+    ])
+    page.push({ text: "Total amount due $29.00", x: 30, y: 5, confidence: 0.42 })
+    const out = read([page])
+    expect(out.currency?.value).toBe("USD")
+    expect(out.currency!.confidence).toBeLessThan(DEFAULT_MIN_CONFIDENCE)
   })
 })
