@@ -30,6 +30,50 @@ export interface AddressBlock {
   readonly lines: ReadonlyArray<{ readonly row: Row; readonly words: ReadonlyArray<PlacedWord> }>
 }
 
+/**
+ * Words an address puts before the addressee's name, on its own line or before the name ("Firma /
+ * Gasthof zur Post", "Herrn Max Weber", "Madame Claire Dubois"): no part of the name.
+ */
+const SALUTATION = new Set([
+  "firma",
+  "herrn",
+  "herr",
+  "frau",
+  "monsieur",
+  "madame",
+  "mademoiselle",
+  "mme",
+  "mlle",
+  "messrs",
+  "mr",
+  "mrs",
+  "ms",
+  "heer",
+  "mevrouw",
+  "dhr",
+  "mevr"
+])
+/** A line that only addresses ("An", "An die"): words that may also begin a name ("An der Alster GmbH"). */
+const ADDRESSING = new Set(["an", "die", "den", "das", "à", "a", "to"])
+
+/** The line without the salutation words it starts with (none left when it is only a salutation). */
+const withoutSalutation = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  const only = (set: ReadonlySet<string>) => (w: PlacedWord) => w.tokens.length > 0 && w.tokens.every((t) => set.has(t))
+  if (words.every((w) => only(SALUTATION)(w) || only(ADDRESSING)(w))) return []
+  let i = 0
+  while (i < words.length && only(SALUTATION)(words[i]!)) i++
+  return i === 0 ? words : words.slice(i)
+}
+
+/** Words that are all labels of the vocabulary: a block's heading ("ACHETEUR", "Rechnungsempfänger"), not its name. */
+const onlyLabels = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
+  const hits = lexiconHits(layout, row)
+  return words.every((w) => {
+    const i = row.words.indexOf(w)
+    return hits.some((h) => h.first <= i && i <= h.last)
+  })
+}
+
 const columnSegment = (layout: PageLayout, row: Row, x: number) =>
   lineWords(layout, row).find((s) => Math.abs(s[0]!.box[0] - x) <= SAME_COLUMN)
 
@@ -53,8 +97,10 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         lines.unshift({ row: above, words: seg })
         below = above
         if (k > MAX_LINES) break
-        const words = withoutRegistration(namePart(seg))
-        if (looksLikeName(layout, above, words)) name = { layout, row: above, words }
+        const words = withoutSalutation(withoutRegistration(namePart(seg)))
+        if (words.length > 0 && !onlyLabels(layout, above, words) && looksLikeName(layout, above, words)) {
+          name = { layout, row: above, words }
+        }
       }
       if (name !== undefined) blocks.push({ name, lines })
     }

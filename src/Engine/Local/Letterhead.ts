@@ -155,6 +155,13 @@ const continued = (layout: PageLayout, line: NameLine): NameLine => {
 const LEGAL =
   /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?id|ust-?idnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein)\b/i
 
+/** The letterhead's rows lie above this (page heights); the footer's legal lines below `FOOTER_LINE`. */
+const TOP_REGION = 0.35
+const FOOTER_LINE = 0.75
+
+/** A line of bank details: its name is the bank's. */
+const BANK_LINE = /\b(?:iban|bic|swift|blz|sort code|account (?:no|number)|kontonummer|konto-?nr|rib)\b/i
+
 /** The words that name the document's recipients: what follows a "Bill to", "Customer" or "Ship to" label, in its column. */
 const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
   const own = new Set(["customer", "shipping"])
@@ -177,12 +184,25 @@ const overlaps = (a: ReadonlyArray<PlacedWord>, x1: number, x2: number) =>
  * of rows the legal line closes, in its column, is the company's; its company-like, registered or
  * first name-like line is the name. Works for a letterhead with its VAT number and for a footer.
  */
-const legalOwner = (layout: PageLayout, candidates: ReadonlyArray<NameLine>): NameLine | undefined => {
+const legalOwner = (
+  layout: PageLayout,
+  candidates: ReadonlyArray<NameLine>,
+  recipients: ReadonlySet<PlacedWord>
+): NameLine | undefined => {
   for (const row of layout.rows) {
     for (const seg of lineWords(layout, row)) {
       const text = seg.map((w) => w.text).join(" ")
       // A tax column header or a "VAT 21%" row is no legal line: those carry an id or an address.
       if (!LEGAL.test(text) || (text.match(/\d/g) ?? []).length < 5 || /\d\s?%|\d[.,]\d\d(?!\d)/.test(text)) continue
+      // A letterhead's or footer's legal line that starts with a company's name ("Weber IT-Service GmbH ·
+      // Mainzer Landstraße 50 · … · Geschäftsführer: …"), a recipient's aside.
+      const own = withoutRegistration(namePart(seg))
+      const ownLine = { layout, row, words: own }
+      const edge = row.box[1] <= TOP_REGION || row.box[1] >= FOOTER_LINE
+      if (
+        edge && own.length < seg.length && isCompany(ownLine) && !LEGAL.test(own.map((w) => w.text).join(" ")) &&
+        !own.some((w) => recipients.has(w)) && looksLikeName(layout, row, own)
+      ) return ownLine
       const x1 = seg[0]!.box[0], x2 = seg[seg.length - 1]!.box[2]
       let first = row.index
       while (first > 0) {
@@ -193,9 +213,10 @@ const legalOwner = (layout: PageLayout, candidates: ReadonlyArray<NameLine>): Na
         ) break
         first--
       }
+      // The bank a line of account numbers names is not the company.
       const block = candidates.filter((c) =>
         c.row.index >= first && c.row.index <= row.index && overlaps(c.words, x1, x2) &&
-        !LEGAL.test(c.words.map((w) => w.text).join(" "))
+        !LEGAL.test(c.words.map((w) => w.text).join(" ")) && !BANK_LINE.test(c.row.words.map((w) => w.text).join(" "))
       )
       const owner = block.find(isCompany) ?? block.find((c) => c.registered) ?? block[0]
       if (owner !== undefined) return owner
@@ -219,7 +240,7 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
   const top: Array<NameLine> = []
   const bottom: Array<NameLine> = []
   for (const row of layout.rows) {
-    const region = row.box[1] <= 0.35 ? top : row.box[1] >= 0.8 ? bottom : undefined
+    const region = row.box[1] <= TOP_REGION ? top : row.box[1] >= 0.8 ? bottom : undefined
     if (region === undefined) continue
     for (const segment of lineWords(layout, row)) {
       const name = namePart(segment)
@@ -241,7 +262,7 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
   // A line in small letters at the top ("tan woon yann"), or written large above the print, is someone's note.
   const notes = new Set(top.filter((c) => isNote(layout, c, top.find((n) => n.row.index === c.row.index + 1))))
   const printed = top.find((c) => !notes.has(c)) ?? top[0]
-  const pick = byDomain ?? legalOwner(layout, [...top, ...bottom]) ?? withSuffix ?? registered ?? printed
+  const pick = byDomain ?? legalOwner(layout, [...top, ...bottom], recipients) ?? withSuffix ?? registered ?? printed
   return pick === undefined
     ? undefined
     : continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))

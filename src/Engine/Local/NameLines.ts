@@ -60,7 +60,9 @@ export const TITLE_WORDS: ReadonlySet<string> = new Set([
   "recibo",
   "ricevuta",
   "scontrino",
-  "talao"
+  "talao",
+  // A template's placeholder for the seller's logo, left in the document.
+  "logo"
 ])
 
 /** A registration number after a company name: "(126926-H)", "789417-W". */

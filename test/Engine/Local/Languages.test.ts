@@ -374,7 +374,160 @@ const INVOICES: ReadonlyArray<{
       issuer: "SAS Les Jardins du Lac",
       customer: "Camping des Pins"
     }
+  },
+  {
+    name: "German (the salutation \"Firma\" over the customer's name; number and date under a header row)",
+    lines: [
+      "Schreinerei Holzwerk Maier",
+      "Am Sägewerk 2, 83022 Rosenheim",
+      "",
+      "Firma",
+      "Gasthof zur Post",
+      "Marktplatz 1",
+      "83209 Prien am Chiemsee",
+      "",
+      "RECHNUNG",
+      "",
+      "Rechnungs-Nr.     Datum         Kunden-Nr.     Seite",
+      "2024/117          02.12.2024    4711           1 von 1",
+      "",
+      "Leistung                                       Betrag",
+      "Eckbank Eiche, Maßanfertigung                3.450,00",
+      "zzgl. 19 % MwSt.                               655,50",
+      "Rechnungsbetrag                              4.105,50 €"
+    ],
+    expected: {
+      invoice_number: "2024/117",
+      date: "2024-12-02",
+      amount: 4105.5,
+      currency: "EUR",
+      issuer: "Schreinerei Holzwerk Maier",
+      customer: "Gasthof zur Post"
+    }
+  },
+  {
+    name: "German (a person under \"Herrn\", the date in the place line)",
+    lines: [
+      "Malerbetrieb Schuster",
+      "Meisterbetrieb seit 1987",
+      "Talweg 9 · 79100 Freiburg · Tel. 0761 123456",
+      "",
+      "Herrn",
+      "Max Weber",
+      "Talstraße 3",
+      "79102 Freiburg",
+      "                                                   Freiburg, den 11. Juli 2024",
+      "Rechnung Nr. 2024-55",
+      "",
+      "Für die Malerarbeiten in Ihrer Wohnung erlauben wir uns zu berechnen:",
+      "Wohnzimmer streichen, 42 m²                              630,00 €",
+      "Material                                                  84,20 €",
+      "Summe netto                                              714,20 €",
+      "19 % MwSt.                                               135,70 €",
+      "Rechnungsbetrag                                          849,90 €"
+    ],
+    expected: {
+      invoice_number: "2024-55",
+      date: "2024-07-11",
+      amount: 849.9,
+      currency: "EUR",
+      issuer: "Malerbetrieb Schuster",
+      customer: "Max Weber"
+    }
+  },
+  {
+    name: "French (a template's logo placeholder over the letterhead; number and date in the title)",
+    lines: [
+      "LOGO",
+      "Transports Garnier & Fils",
+      "ZI des Landes, 33700 Mérignac",
+      "",
+      "                                   Adresse de facturation",
+      "                                   SCI Les Tilleuls",
+      "                                   4 allée des Tilleuls",
+      "                                   33000 Bordeaux",
+      "",
+      "Facture n° TG-24-0815 du 3 août 2024",
+      "Client : C0042",
+      "",
+      "Prestation                                    Montant HT",
+      "Transport palettes Bordeaux                       420,00",
+      "Total HT                                         420,00",
+      "TVA 20 %                                          84,00",
+      "Net à payer                                     504,00 €"
+    ],
+    expected: {
+      invoice_number: "TG-24-0815",
+      date: "2024-08-03",
+      amount: 504,
+      currency: "EUR",
+      issuer: "Transports Garnier & Fils",
+      customer: "SCI Les Tilleuls"
+    }
+  },
+  {
+    name: "German (no letterhead: the seller only in the footer's legal lines, over its bank's line)",
+    lines: [
+      "",
+      "",
+      "Kanzlei Dr. Roth & Partner",
+      "Bahnhofstraße 12",
+      "60329 Frankfurt am Main",
+      "                                            Rechnung Nr.:   2024-1187",
+      "                                            Datum:          14.10.2024",
+      "",
+      "Rechnung",
+      "",
+      "Sehr geehrte Damen und Herren,",
+      "für unsere Leistungen im September 2024 berechnen wir:",
+      "",
+      "Beratung, 6 Stunden à 120,00 €                             720,00 €",
+      "Umsatzsteuer 19 %                                          136,80 €",
+      "Gesamtbetrag                                               856,80 €",
+      "",
+      "Zahlbar innerhalb von 14 Tagen ohne Abzug.",
+      // The footer at the page's foot (a line is 1.8% of the page).
+      ...Array<string>(24).fill(""),
+      "Weber IT-Service GmbH · Mainzer Landstraße 50 · 60325 Frankfurt · Geschäftsführer: Jan Weber",
+      "Frankfurter Volksbank · IBAN DE12 5019 0000 0012 3456 78 · USt-IdNr. DE287654321"
+    ],
+    expected: {
+      invoice_number: "2024-1187",
+      date: "2024-10-14",
+      amount: 856.8,
+      currency: "EUR",
+      issuer: "Weber IT-Service GmbH",
+      customer: "Kanzlei Dr. Roth & Partner"
+    }
+  },
+  {
+    name: "French (seller and buyer blocks side by side under their headings)",
+    lines: [
+      "FACTURE N° 2024-F-077",
+      "Date : 17/06/2024",
+      "",
+      "VENDEUR                                  ACHETEUR",
+      "Domaine des Trois Chênes                 Cave Saint-Vincent",
+      "Lieu-dit Les Vignes                      22 rue Nationale",
+      "21200 Beaune                             69002 Lyon",
+      "TVA FR44 512345678                       TVA FR12 498765432",
+      "",
+      "Désignation                Quantité    Prix unitaire     Total HT",
+      "Bourgogne rouge 2021          60          12,50           750,00",
+      "                                         Total HT          750,00",
+      "                                         TVA 20 %          150,00",
+      "                                         Total TTC         900,00 €"
+    ],
+    expected: {
+      invoice_number: "2024-F-077",
+      date: "2024-06-17",
+      amount: 900,
+      currency: "EUR",
+      issuer: "Domaine des Trois Chênes",
+      customer: "Cave Saint-Vincent"
+    }
   }
+
 ]
 
 describe("the local engine on invoices in other languages and layouts", () => {
