@@ -33,6 +33,17 @@ const NUMERIC: ReadonlySet<ReadKind> = new Set(["amount", "integer", "percent"])
 const END_CONCEPTS = new Set(["total", "line_amount", "tax", "tender", "change", "rounding", "closing_balance"])
 const SKIP_CONCEPTS = new Set(["subtotal", "discount"])
 
+/** A quantity printed with its unit in one word ("1kg", "5Stk", "12pcs", "3m²"), as OCR also reads "3 m²" ("3m?"). */
+const QUANTITY_WITH_UNIT = /^(\d{1,6}(?:[.,]\d{1,4})?)[\p{L}²³?]{1,4}\.?$/u
+
+/** The quantity in a cell whose number has its unit glued to it: the number read, the word kept. */
+const quantityWithUnit = (kind: ReadKind, words: ReadonlyArray<PlacedWord>): ReturnType<typeof readValue> => {
+  const word = words.find((w) => QUANTITY_WITH_UNIT.test(w.text))
+  if (word === undefined) return undefined
+  const v = readValue(kind, [{ ...word, text: QUANTITY_WITH_UNIT.exec(word.text)![1]! }])
+  return v === undefined ? undefined : { ...v, words: [word] }
+}
+
 /** An empty value of a field's shape: null leaves, objects of nulls, empty lists. */
 export const emptyOf = (field: Field): ExtractedValue => {
   switch (field.kind) {
@@ -270,7 +281,7 @@ const itemsOnPage = (
         hint: section.hint,
         ...(f.field.enum ? { enumValues: f.field.enum } : {}),
         last: NUMERIC.has(f.kind)
-      })
+      }) ?? (f.own.has("quantity") && NUMERIC.has(f.kind) ? quantityWithUnit(f.kind, words) : undefined)
       if (v !== undefined) values.set(i, v)
     }
     const numbers = numeric.filter((i) => values.has(i))

@@ -51,6 +51,21 @@ describe("line items", () => {
     expect(values).toEqual([{ description: "Ordnerrücken breit", quantity: 12, amount: 86.4 }])
   })
 
+  it("reads a quantity printed with its unit in one word, as OCR also reads it", () => {
+    expect(linesOf([
+      "Pos  Beschreibung               Nettopreis   Menge   Nettobetrag",
+      "1    Schweinesteak                  5,5000     1kg          5,50",
+      "2    Kunstrasen 3 m breit           3,3333     3m?         10,00",
+      "3    Mineralwasser                  5,4900   20Stk        109,80",
+      "",
+      "     Rechnungssumme ohne USt.                             125,30"
+    ])).toEqual([
+      { description: "Schweinesteak", quantity: 1, amount: 5.5 },
+      { description: "Kunstrasen 3 m breit", quantity: 3, amount: 10 },
+      { description: "Mineralwasser", quantity: 20, amount: 109.8 }
+    ])
+  })
+
   it("reads a German table whose amount column is 'Nettobetrag' beside a 'Nettopreis' column", () => {
     expect(linesOf([
       "Pos  Beschreibung               Nettopreis   Menge   Steuersatz   Nettobetrag",
