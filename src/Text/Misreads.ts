@@ -154,6 +154,22 @@ export const numberedLabel = (text: string): readonly [string, "no"] | undefined
     : undefined
 }
 
+/** Letter pairs OCR reads for one letter: "rn" for "m" ("Daturn", "Nurnmer"), "vv" for "w", "cl" for "d". */
+const PAIRS: ReadonlyArray<readonly [RegExp, string]> = [[/rn/g, "m"], [/vv/g, "w"], [/cl/g, "d"]]
+
+/** The label word a word is once OCR's letter pairs are read as the letter they stand for. */
+const joinedLetters = (token: string): string | undefined => {
+  for (const [pair, letter] of PAIRS) {
+    if (!pair.test(token)) continue
+    pair.lastIndex = 0
+    const joined = token.replace(pair, letter)
+    if (joined.length >= 4 && isVocabulary(joined)) return joined
+    const near = nearestLabelWord(joined)
+    if (near !== undefined) return near
+  }
+  return undefined
+}
+
 const repairs = new Map<string, ReadonlyArray<string>>()
 const MAX_REMEMBERED = 50_000
 
@@ -172,7 +188,7 @@ export const labelTokens = (token: string): ReadonlyArray<string> => {
     // A stray digit or mark OCR glued to a label word's end ("TAX7", "TOTAL1").
     const stray = /^(\p{L}{3,})\d$/u.exec(token)?.[1]
     const near = (stray !== undefined && isVocabulary(stray) ? stray : undefined) ?? nearestLabelWord(token) ??
-      beforeCurrency
+      joinedLetters(token) ?? beforeCurrency
     out = near !== undefined ? [near] : gluedWords(token) ?? [token]
   }
   if (repairs.size >= MAX_REMEMBERED) repairs.clear()

@@ -38,6 +38,17 @@ describe("Misreads", () => {
       expect(asLabel("Lieferantenstrasse")).toEqual(["lieferantenstrasse"])
     })
 
+    it("reads the letter pairs OCR reads for one letter ('rn' for 'm')", () => {
+      expect(asLabel("Daturn")).toEqual(["datum"])
+      expect(asLabel("Rechnungsdaturn")).toEqual(["rechnungsdatum"])
+      expect(asLabel("Arnount")).toEqual(["amount"])
+      expect(asLabel("Kundennurnmer")).toEqual(["kundennummer"])
+      // Words with such pairs that are no misread label word stay what they are.
+      expect(asLabel("Modern")).toEqual(["modern"])
+      expect(asLabel("Turnpike")).toEqual(["turnpike"])
+      expect(asLabel("Cloud")).toEqual(["cloud"])
+    })
+
     it("splits a three-word label only into words that start a label phrase", () => {
       expect(asLabel("Totalapayer")).toEqual(["total", "a", "payer"])
       // Ordinary words that three label words would spell are left whole.
