@@ -17,7 +17,7 @@ import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
 import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, rightOf } from "./Labels.js"
 import { gapBefore, layoutOf, type PlacedWord } from "./Layout.js"
-import { marketplaceBrand } from "./Letterhead.js"
+import { isLegalLine, marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import { contactLine, isStreetLine, namePart } from "./NameLines.js"
 import { aName, isParty, NAME_LABELS, NAME_QUALIFIERS, NAME_SHAPE, partyLine, segmentTail } from "./Parties.js"
@@ -96,8 +96,9 @@ const readAtLabel = (
   // A party's label starts its line or column, or ends with its colon: mid-line, "Buyer" is a word of an
   // address or a sentence ("Germany - BUYER STATE", "67890 Buyer City").
   if (party && !m.segmentStart && !m.colon && !afterModifier(m)) return undefined
-  // "Verkäufer-BIC": a compound that labels the party's code.
-  if (party && goesOnToAnIdentifier(m)) return undefined
+  // "Verkäufer-BIC": a compound that labels the party's code; a label word inside a company's legal line
+  // ("FOURNISSEUR F SARL au capital de 50 000 EUR - RCS …") is a word of its name, not a label.
+  if (party && (goesOnToAnIdentifier(m) || isLegalLine(m.row.words.map((w) => w.text).join(" ")))) return undefined
   // Running text after it ("Invoice to pay by wire transfer …") makes a party's label a word of a sentence,
   // whatever other fields' labels the sentence holds ("pay").
   const tail = segmentTail(m)

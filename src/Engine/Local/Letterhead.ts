@@ -155,6 +155,14 @@ const continued = (layout: PageLayout, line: NameLine): NameLine => {
 const LEGAL =
   /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?id|ust-?idnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein)\b/i
 
+/**
+ * A company's legal line: registration, registered office, share capital or tax ids with their numbers
+ * ("F SARL au capital de 50 000 EUR - RCS Paris 987 654 324"). A tax column header or a "VAT 21%" row is
+ * none: those carry a rate or an amount.
+ */
+export const isLegalLine = (text: string): boolean =>
+  LEGAL.test(text) && (text.match(/\d/g) ?? []).length >= 5 && !/\d\s?%|\d[.,]\d\d(?!\d)/.test(text)
+
 /** The letterhead's rows lie above this (page heights); the footer's legal lines below `FOOTER_LINE`. */
 const TOP_REGION = 0.35
 const FOOTER_LINE = 0.75
@@ -191,9 +199,7 @@ const legalOwner = (
 ): NameLine | undefined => {
   for (const row of layout.rows) {
     for (const seg of lineWords(layout, row)) {
-      const text = seg.map((w) => w.text).join(" ")
-      // A tax column header or a "VAT 21%" row is no legal line: those carry an id or an address.
-      if (!LEGAL.test(text) || (text.match(/\d/g) ?? []).length < 5 || /\d\s?%|\d[.,]\d\d(?!\d)/.test(text)) continue
+      if (!isLegalLine(seg.map((w) => w.text).join(" "))) continue
       // A letterhead's or footer's legal line that starts with a company's name ("Weber IT-Service GmbH ·
       // Mainzer Landstraße 50 · … · Geschäftsführer: …"), a recipient's aside.
       const own = withoutRegistration(namePart(seg))

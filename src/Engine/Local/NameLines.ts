@@ -231,10 +231,17 @@ const CONTACT_WORDS = new Set([
   "bearbeiter",
   "interlocuteur",
   "attn",
-  "attention"
+  "attention",
+  // A party's tax or fiscal representative ("Seller tax rep", "Représentant fiscal", "Fiskalvertreter").
+  "rep",
+  "representative",
+  "representant",
+  "vertreter",
+  "fiskalvertreter",
+  "steuervertreter"
 ])
 
-/** A line naming a party's contact person rather than the party. */
+/** A line naming a party's contact person or representative rather than the party. */
 export const contactLine = (words: ReadonlyArray<PlacedWord>): boolean =>
   words.slice(0, 2).some((w) => w.tokens.some((t) => CONTACT_WORDS.has(t)))
 

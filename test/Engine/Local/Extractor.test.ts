@@ -828,6 +828,29 @@ describe("LocalExtractor", () => {
   describe("parties without a label", () => {
     const invoice = { invoice_number: "string", issuer: "Name of the company that issued the invoice" }
 
+    it("takes the seller's name under its heading, never its tax representative's line nor a label word in its legal line", () => {
+      const lines = [
+        "FACTURE N° F-2024-0091                       Date : 12/03/2024",
+        "",
+        "SELLER TRADE NAME                            Adresse du Client :",
+        "ATELIER ROUX                                 Boulangerie Martin",
+        "12 rue Haute, 75003 Paris                    3 place du Marché, 69002 Lyon",
+        "",
+        "Représentant Fiscal",
+        "SELLER TAX REP",
+        "8 avenue Foch, 75016 Paris",
+        "",
+        "Prestation                                            Montant",
+        "Réparation four                                        450,00",
+        "Total TTC                                              540,00 €",
+        ...Array.from({ length: 26 }, () => ""),
+        "FOURNISSEUR ATELIER ROUX SARL au capital de 10 000 EUR - RCS PARIS 812 345 678"
+      ]
+      const out = extractSection(pageModelFromLines([lines]), [1], spec("invoice", invoice))
+      expect(valuesOf(out)).toEqual({ invoice_number: "F-2024-0091", issuer: "ATELIER ROUX" })
+      expect(g(out["issuer"]!).confidence).toBeGreaterThanOrEqual(0.9)
+    })
+
     it("takes the issuer from the company's legal footer, not from the customer's address window", () => {
       const lines = [
         "INVOICE",
