@@ -157,8 +157,12 @@ export const numberedLabel = (text: string): readonly [string, "no"] | undefined
 /** Letter pairs OCR reads for one letter: "rn" for "m" ("Daturn", "Nurnmer"), "vv" for "w", "cl" for "d". */
 const PAIRS: ReadonlyArray<readonly [RegExp, string]> = [[/rn/g, "m"], [/vv/g, "w"], [/cl/g, "d"]]
 
-/** The label word a word is once OCR's letter pairs are read as the letter they stand for. */
+/**
+ * The label word a word of six letters or more is once OCR's letter pairs are read as the letter they
+ * stand for (shorter words are too often words of their own: "clays", "terns").
+ */
 const joinedLetters = (token: string): string | undefined => {
+  if (token.length < 6) return undefined
   for (const [pair, letter] of PAIRS) {
     if (!pair.test(token)) continue
     pair.lastIndex = 0

@@ -16,7 +16,7 @@ import { confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf, wea
 import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
 import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, rightOf } from "./Labels.js"
-import { gapBefore, layoutOf, type PlacedWord } from "./Layout.js"
+import { gapBefore, layoutOf, type PlacedWord, segmentsOf } from "./Layout.js"
 import { isLegalLine, marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import { contactLine, isStreetLine, namePart } from "./NameLines.js"
@@ -67,6 +67,11 @@ const afterModifier = (m: LabelMatch): boolean => {
   return i < m.first
 }
 
+/** The text of the label's own column segment of its row. */
+const labelSegment = (m: LabelMatch): string =>
+  (segmentsOf(m.row, m.page.unit).find((seg) => seg.includes(m.first)) ?? [])
+    .map((i) => m.row.words[i]!.text).join(" ")
+
 /** The value a label points at, right of it or in its column below, with a score. */
 const readAtLabel = (
   section: Section,
@@ -96,9 +101,9 @@ const readAtLabel = (
   // A party's label starts its line or column, or ends with its colon: mid-line, "Buyer" is a word of an
   // address or a sentence ("Germany - BUYER STATE", "67890 Buyer City").
   if (party && !m.segmentStart && !m.colon && !afterModifier(m)) return undefined
-  // "Verkäufer-BIC": a compound that labels the party's code; a label word inside a company's legal line
-  // ("FOURNISSEUR F SARL au capital de 50 000 EUR - RCS …") is a word of its name, not a label.
-  if (party && (goesOnToAnIdentifier(m) || isLegalLine(m.row.words.map((w) => w.text).join(" ")))) return undefined
+  // "Verkäufer-BIC": a compound that labels the party's code; a label word without its colon inside a
+  // company's legal line ("FOURNISSEUR F SARL au capital de 50 000 EUR - RCS …") is a word of its name.
+  if (party && (goesOnToAnIdentifier(m) || (!m.colon && isLegalLine(labelSegment(m))))) return undefined
   // Running text after it ("Invoice to pay by wire transfer …") makes a party's label a word of a sentence,
   // whatever other fields' labels the sentence holds ("pay").
   const tail = segmentTail(m)

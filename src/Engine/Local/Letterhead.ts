@@ -167,6 +167,15 @@ export const isLegalLine = (text: string): boolean =>
 const TOP_REGION = 0.35
 const FOOTER_LINE = 0.75
 
+/** A company's name in a legal line: a few words ending with its legal form. */
+const MAX_NAME_WORDS = 6
+const LEGAL_FORMS = new RegExp(COMPANY_SUFFIX.source, "gi")
+/** Whether the name ends with its legal form ("Weber IT-Service GmbH", not "ABC GmbH, HRB 98765"). */
+const endsWithLegalForm = (name: string): boolean => {
+  const last = [...name.matchAll(LEGAL_FORMS)].at(-1)
+  return last !== undefined && /^[\s.,)]*$/.test(name.slice(last.index + last[0].length))
+}
+
 /** A line of bank details: its name is the bank's. */
 const BANK_LINE = /\b(?:iban|bic|swift|blz|sort code|account (?:no|number)|kontonummer|konto-?nr|rib)\b/i
 
@@ -183,7 +192,10 @@ const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
   return out
 }
 
-const isCompany = (c: NameLine) => COMPANY_SUFFIX.test(c.words.map((w) => w.text).join(" "))
+/** Whether a name carries a company's legal form ("Price Ltd", "Bricolage SA", "Müller Moden GmbH"). */
+export const hasLegalForm = (name: string): boolean => COMPANY_SUFFIX.test(name)
+
+const isCompany = (c: NameLine) => hasLegalForm(c.words.map((w) => w.text).join(" "))
 const overlaps = (a: ReadonlyArray<PlacedWord>, x1: number, x2: number) =>
   a[0]!.box[0] < x2 && a[a.length - 1]!.box[2] > x1
 
@@ -203,12 +215,20 @@ const legalOwner = (
       // A letterhead's or footer's legal line that starts with a company's name ("Weber IT-Service GmbH ·
       // Mainzer Landstraße 50 · … · Geschäftsführer: …"), a recipient's aside.
       const own = withoutRegistration(namePart(seg))
-      const ownLine = { layout, row, words: own }
+      const ownText = own.map((w) => w.text).join(" ")
       const edge = row.box[1] <= TOP_REGION || row.box[1] >= FOOTER_LINE
+      // Only a name that ends with its legal form, not a sentence naming a company ("Die Forderung ist
+      // abgetreten an ABC Factoring GmbH").
       if (
-        edge && own.length < seg.length && isCompany(ownLine) && !LEGAL.test(own.map((w) => w.text).join(" ")) &&
-        !own.some((w) => recipients.has(w)) && looksLikeName(layout, row, own)
-      ) return ownLine
+        edge && own.length < seg.length && own.length <= MAX_NAME_WORDS && endsWithLegalForm(ownText) &&
+        !/[:：]/.test(ownText) && !LEGAL.test(ownText) && !own.some((w) => recipients.has(w)) &&
+        looksLikeName(layout, row, own)
+      ) {
+        // The letterhead's own line of the same name, when there is one, is the issuer's line.
+        const key = compact(own)
+        return candidates.find((c) => c.row.box[1] <= TOP_REGION && compact(c.words) === key) ??
+          { layout, row, words: own }
+      }
       const x1 = seg[0]!.box[0], x2 = seg[seg.length - 1]!.box[2]
       let first = row.index
       while (first > 0) {

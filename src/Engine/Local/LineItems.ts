@@ -33,16 +33,28 @@ const NUMERIC: ReadonlySet<ReadKind> = new Set(["amount", "integer", "percent"])
 const END_CONCEPTS = new Set(["total", "line_amount", "tax", "tender", "change", "rounding", "closing_balance"])
 const SKIP_CONCEPTS = new Set(["subtotal", "discount"])
 
-/** A quantity printed with its unit in one word ("1kg", "5Stk", "12pcs", "3m²"), as OCR also reads "3 m²" ("3m?"). */
-const QUANTITY_WITH_UNIT = /^(\d{1,6}(?:[.,]\d{1,4})?)[\p{L}²³?]{1,4}\.?$/u
+/**
+ * A quantity printed with its unit in one word ("1kg", "20Stk", "12pcs", "3m²", as OCR also reads it
+ * "3m?"): the units of measure and count invoices use, so that a code ("5G", "12AB") is no quantity.
+ */
+const QUANTITY_WITH_UNIT =
+  /^(\d{1,3}(?:[.,']\d{3})*(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)(kg|g|mg|t|l|ml|cl|m|cm|mm|km|m²|m2|m³|m3|m\?|qm|lfm|stk|st|pcs|pc|pce|pces|ea|x|h|hrs|std|min|tage?|days?|u|un|unit|units)\.?$/iu
 
 /** The quantity in a cell whose number has its unit glued to it: the number read, the word kept. */
-const quantityWithUnit = (kind: ReadKind, words: ReadonlyArray<PlacedWord>): ReturnType<typeof readValue> => {
+const quantityWithUnit = (
+  kind: ReadKind,
+  words: ReadonlyArray<PlacedWord>,
+  options: Parameters<typeof readValue>[2]
+): ReturnType<typeof readValue> => {
   const word = words.find((w) => QUANTITY_WITH_UNIT.test(w.text))
   if (word === undefined) return undefined
-  const v = readValue(kind, [{ ...word, text: QUANTITY_WITH_UNIT.exec(word.text)![1]! }])
+  const v = readValue(kind, [{ ...word, text: QUANTITY_WITH_UNIT.exec(word.text)![1]! }], options)
   return v === undefined ? undefined : { ...v, words: [word] }
 }
+
+/** A quantity times its unit price is the line's amount (a cent per unit of rounding). */
+const multiplies = (quantity: number, price: number, amount: number) =>
+  Math.abs(quantity * price - amount) <= Math.max(0.011, 0.005 * Math.abs(amount))
 
 /** An empty value of a field's shape: null leaves, objects of nulls, empty lists. */
 export const emptyOf = (field: Field): ExtractedValue => {
@@ -275,14 +287,29 @@ const itemsOnPage = (
     }
     const cells = cellsOf(row, columns, fields, layout.unit)
     const values = new Map<number, ItemCell>()
+    let withUnit: number | undefined
     for (const [i, words] of cells) {
       const f = fields[i]!
-      const v = readValue(f.kind, words, {
+      const options = {
         hint: section.hint,
         ...(f.field.enum ? { enumValues: f.field.enum } : {}),
         last: NUMERIC.has(f.kind)
-      }) ?? (f.own.has("quantity") && NUMERIC.has(f.kind) ? quantityWithUnit(f.kind, words) : undefined)
+      }
+      let v = readValue(f.kind, words, options)
+      if (v === undefined && f.own.has("quantity") && NUMERIC.has(f.kind)) {
+        v = quantityWithUnit(f.kind, words, options)
+        if (v !== undefined) withUnit = i
+      }
       if (v !== undefined) values.set(i, v)
+    }
+    // A number with a unit in the quantity column that its price and amount do not bear out is a
+    // description's word ("Mineral water 500ml") run into the column.
+    if (withUnit !== undefined) {
+      const at = (concept: string) => values.get(fields.findIndex((f) => f.own.has(concept)))?.value
+      const q = values.get(withUnit)!.value, price = at("unit_price"), amount = at("line_amount")
+      if (
+        typeof q === "number" && typeof price === "number" && typeof amount === "number" && !multiplies(q, price, amount)
+      ) values.delete(withUnit)
     }
     const numbers = numeric.filter((i) => values.has(i))
     const labelled = firstConcepts(layout, row)

@@ -232,18 +232,17 @@ const CONTACT_WORDS = new Set([
   "interlocuteur",
   "attn",
   "attention",
-  // A party's tax or fiscal representative ("Seller tax rep", "Représentant fiscal", "Fiskalvertreter").
-  "rep",
-  "representative",
-  "representant",
-  "vertreter",
   "fiskalvertreter",
   "steuervertreter"
 ])
 
+/** A party's tax or fiscal representative ("SELLER TAX REP", "Représentant fiscal"), in a line's first words. */
+const REPRESENTATIVE = /\b(?:tax|fiscal) rep(?:resentative)?\b|\brepresentant fiscal\b/
+
 /** A line naming a party's contact person or representative rather than the party. */
 export const contactLine = (words: ReadonlyArray<PlacedWord>): boolean =>
-  words.slice(0, 2).some((w) => w.tokens.some((t) => CONTACT_WORDS.has(t)))
+  words.slice(0, 2).some((w) => w.tokens.some((t) => CONTACT_WORDS.has(t))) ||
+  REPRESENTATIVE.test(words.slice(0, 3).flatMap((w) => w.tokens).join(" "))
 
 export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")

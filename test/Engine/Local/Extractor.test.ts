@@ -828,6 +828,58 @@ describe("LocalExtractor", () => {
   describe("parties without a label", () => {
     const invoice = { invoice_number: "string", issuer: "Name of the company that issued the invoice" }
 
+    it("keeps parties whose rows carry tax ids, names starting with a title or 'Rep', and a footer's company past a sentence naming another", () => {
+      const parties = { issuer: "Name of the company that issued the invoice", customer: "Name of the customer billed" }
+      const read = (lines: ReadonlyArray<string>) =>
+        valuesOf(extractSection(pageModelFromLines([lines]), [1], spec("invoice", parties)))
+      expect(read([
+        "INVOICE 2024-77",
+        "",
+        "Seller: ACME Trading GmbH          VAT: DE123456789",
+        "Buyer: Northwind Traders Ltd       VAT: GB123456789",
+        "",
+        "Widgets    2    10.00    20.00",
+        "Total                     20.00"
+      ])).toEqual({ issuer: "ACME Trading GmbH", customer: "Northwind Traders Ltd" })
+      expect(read([
+        "Rep Solutions Ltd",
+        "4 Mill Lane, Leeds LS1 1AA",
+        "",
+        "Bill to:",
+        "Mr Price Ltd",
+        "12 High St, York YO1 1AA",
+        "",
+        "Invoice 88",
+        "Posters   3   5.00   15.00",
+        "Total            15.00"
+      ])).toEqual({ issuer: "Rep Solutions Ltd", customer: "Mr Price Ltd" })
+      expect(read([
+        "Druckhaus Kern GmbH · Talweg 2 · 79100 Freiburg",
+        "",
+        "Frau Müller Moden GmbH",
+        "Kaiserstraße 5",
+        "79098 Freiburg",
+        "",
+        "Rechnung Nr. 12",
+        "Flyer   1   50,00   50,00",
+        "Gesamtbetrag   50,00 EUR"
+      ])).toEqual({ issuer: "Druckhaus Kern GmbH", customer: "Frau Müller Moden GmbH" })
+      expect(read([
+        "",
+        "",
+        "Kanzlei Dr. Roth & Partner",
+        "Bahnhofstraße 12",
+        "60329 Frankfurt am Main",
+        "",
+        "Rechnung Nr. 2024-1187",
+        "Beratung   720,00 €",
+        "Gesamtbetrag   856,80 €",
+        ...Array.from({ length: 32 }, () => ""),
+        "Abtretung: Die Forderung ist abgetreten an ABC Factoring GmbH, HRB 98765, Amtsgericht Hamburg",
+        "Weber IT-Service GmbH · Mainzer Landstraße 50 · 60325 Frankfurt · Geschäftsführer: Jan Weber"
+      ])).toEqual({ issuer: "Weber IT-Service GmbH", customer: "Kanzlei Dr. Roth & Partner" })
+    })
+
     it("takes the seller's name under its heading, never its tax representative's line nor a label word in its legal line", () => {
       const lines = [
         "FACTURE N° F-2024-0091                       Date : 12/03/2024",

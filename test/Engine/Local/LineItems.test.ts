@@ -66,6 +66,33 @@ describe("line items", () => {
     ])
   })
 
+  it("takes no code, nor a number its price and amount do not bear out, for a quantity with a unit", () => {
+    const withPrice = {
+      lines: [{
+        description: "Description of the billed item",
+        quantity: { type: "number", description: "Quantity billed" },
+        unit_price: { type: "number", description: "Unit price" },
+        amount: { type: "number", description: "Line total amount" }
+      }]
+    }
+    const out = extractSection(
+      pageModelFromLines([[
+        "Description                     Qty      Unit price      Amount",
+        "Router model X                   5G          120.00      120.00",
+        "Mineral water                 500ml            1.20        1.20",
+        "Drill bits                      2pcs          8.50       17.00",
+        "",
+        "                               Total                     138.20"
+      ]]),
+      [1],
+      spec("invoice", withPrice)
+    )
+    const quantities = (out["lines"] as ReadonlyArray<ExtractedObject>).map((l) =>
+      l["quantity"] === null ? null : (l["quantity"] as Grounded).value
+    )
+    expect(quantities).toEqual([null, null, 2])
+  })
+
   it("reads a German table whose amount column is 'Nettobetrag' beside a 'Nettopreis' column", () => {
     expect(linesOf([
       "Pos  Beschreibung               Nettopreis   Menge   Steuersatz   Nettobetrag",
