@@ -308,7 +308,8 @@ const itemsOnPage = (
       const at = (concept: string) => values.get(fields.findIndex((f) => f.own.has(concept)))?.value
       const q = values.get(withUnit)!.value, price = at("unit_price"), amount = at("line_amount")
       if (
-        typeof q === "number" && typeof price === "number" && typeof amount === "number" && !multiplies(q, price, amount)
+        typeof q === "number" && typeof price === "number" && typeof amount === "number" &&
+        !multiplies(q, price, amount)
       ) values.delete(withUnit)
     }
     const numbers = numeric.filter((i) => values.has(i))

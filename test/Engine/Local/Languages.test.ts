@@ -527,7 +527,6 @@ const INVOICES: ReadonlyArray<{
       customer: "Cave Saint-Vincent"
     }
   }
-
 ]
 
 describe("the local engine on invoices in other languages and layouts", () => {
