@@ -13,6 +13,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { parseArgs } from "node:util"
 import { PDFDocument } from "pdf-lib"
 import { type Corpus, loadCorpus } from "./Manifest.js"
 import { type Part, partOf } from "./Split.js"
@@ -104,17 +105,20 @@ const build = async (
 }
 
 const main = async () => {
-  const args = process.argv.slice(2)
-  const value = (flag: string, fallback: string) => {
-    const i = args.indexOf(flag)
-    return i >= 0 && args[i + 1] !== undefined ? args.splice(i, 2)[1]! : fallback
-  }
-  const seed = Number(value("--seed", "1"))
-  const count = Number(value("--count", "20"))
-  const out = path.resolve(value("--out", path.join(root, "eval", "out", "packets")))
+  const { positionals, values } = parseArgs({
+    options: {
+      seed: { type: "string", default: "1" },
+      count: { type: "string", default: "20" },
+      out: { type: "string", default: path.join(root, "eval", "out", "packets") }
+    },
+    allowPositionals: true
+  })
+  const seed = Number(values.seed)
+  const count = Number(values.count)
+  const out = path.resolve(values.out)
   const shared = path.resolve(root, "..", "shared", "corpora")
-  const dirs = args.length > 0
-    ? args.map((a) => path.resolve(a))
+  const dirs = positionals.length > 0
+    ? positionals.map((a) => path.resolve(a))
     : ["invoices-zugferd-dev", "invoices-zugferd-dev-scanned", "invoices-dev", "receipts-dev", "receipts-more"].map((
       c
     ) => path.join(shared, c)).filter((d) => fs.existsSync(d))

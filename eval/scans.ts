@@ -10,6 +10,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { parseArgs } from "node:util"
 import { PDFDocument } from "pdf-lib"
 import { loadCorpus } from "./Manifest.js"
 import { partOf } from "./Split.js"
@@ -19,17 +20,20 @@ import { imagePdfPages, scanPdf } from "./synthetic/Render.js"
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 
 const main = async () => {
-  const args = process.argv.slice(2)
-  const value = (flag: string, fallback: string) => {
-    const i = args.indexOf(flag)
-    return i >= 0 && args[i + 1] !== undefined ? args.splice(i, 2)[1]! : fallback
-  }
-  const seed = Number(value("--seed", "1"))
-  const dpi = Number(value("--dpi", "150"))
-  const source = path.resolve(args[0] ?? path.join(root, "..", "shared", "corpora", "invoices-zugferd-dev"))
+  const { positionals, values } = parseArgs({
+    options: {
+      seed: { type: "string", default: "1" },
+      dpi: { type: "string", default: "150" },
+      out: { type: "string", default: path.join(root, "eval", "out", "scans") }
+    },
+    allowPositionals: true
+  })
+  const seed = Number(values.seed)
+  const dpi = Number(values.dpi)
+  const source = path.resolve(positionals[0] ?? path.join(root, "..", "shared", "corpora", "invoices-zugferd-dev"))
   const corpus = loadCorpus(source)
   const name = `${path.basename(source)}-built-scans`
-  const out = path.resolve(value("--out", path.join(root, "eval", "out", "scans")), name)
+  const out = path.resolve(values.out, name)
   fs.mkdirSync(path.join(out, "files"), { recursive: true })
   const items = []
   for (const item of corpus.manifest.items) {
