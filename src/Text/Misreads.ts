@@ -155,7 +155,7 @@ export const numberedLabel = (text: string): readonly [string, "no"] | undefined
 }
 
 /** Letter pairs OCR reads for one letter: "rn" for "m" ("Daturn", "Nurnmer"), "vv" for "w", "cl" for "d". */
-const PAIRS: ReadonlyArray<readonly [RegExp, string]> = [[/rn/g, "m"], [/vv/g, "w"], [/cl/g, "d"]]
+const PAIRS: ReadonlyArray<readonly [string, string]> = [["rn", "m"], ["vv", "w"], ["cl", "d"]]
 
 /**
  * The label word a word of six letters or more is once OCR's letter pairs are read as the letter they
@@ -164,9 +164,8 @@ const PAIRS: ReadonlyArray<readonly [RegExp, string]> = [[/rn/g, "m"], [/vv/g, "
 const joinedLetters = (token: string): string | undefined => {
   if (token.length < 6) return undefined
   for (const [pair, letter] of PAIRS) {
-    if (!pair.test(token)) continue
-    pair.lastIndex = 0
-    const joined = token.replace(pair, letter)
+    if (!token.includes(pair)) continue
+    const joined = token.replaceAll(pair, letter)
     if (joined.length >= 4 && isVocabulary(joined)) return joined
     const near = nearestLabelWord(joined)
     if (near !== undefined) return near

@@ -163,8 +163,12 @@ const LEGAL =
 export const isLegalLine = (text: string): boolean =>
   LEGAL.test(text) && (text.match(/\d/g) ?? []).length >= 5 && !/\d\s?%|\d[.,]\d\d(?!\d)/.test(text)
 
-/** The letterhead's rows lie above this (page heights); the footer's legal lines below `FOOTER_LINE`. */
+/**
+ * The letterhead's rows lie above `TOP_REGION` (page heights), the footer's names below `BOTTOM_REGION`;
+ * a footer's legal line of several rows may start higher, below `FOOTER_LINE`.
+ */
 const TOP_REGION = 0.35
+const BOTTOM_REGION = 0.8
 const FOOTER_LINE = 0.75
 
 /** A company's name in a legal line: a few words ending with its legal form. */
@@ -266,7 +270,7 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
   const top: Array<NameLine> = []
   const bottom: Array<NameLine> = []
   for (const row of layout.rows) {
-    const region = row.box[1] <= TOP_REGION ? top : row.box[1] >= 0.8 ? bottom : undefined
+    const region = row.box[1] <= TOP_REGION ? top : row.box[1] >= BOTTOM_REGION ? bottom : undefined
     if (region === undefined) continue
     for (const segment of lineWords(layout, row)) {
       const name = namePart(segment)
