@@ -10,7 +10,7 @@ import { tokensOf } from "./Tokens.js"
 import { LEXICON } from "./Vocabulary.js"
 
 /** Characters OCR mistakes for each other: a substitution inside one group costs half. */
-const CONFUSABLE: ReadonlyArray<string> = ["o0qdaec", "il1|!j", "s5$", "b8h6", "g69q", "z2", "uv", "nmh", "rf"]
+const CONFUSABLE: ReadonlyArray<string> = ["o0qdaec", "il1|!j", "s5$", "b8h6", "g69q", "z2", "uv", "nmh", "rf", "ft"]
 
 /** Each character's confusable characters (itself included when it is in a group). */
 const CONFUSABLE_WITH: ReadonlyMap<string, ReadonlySet<string>> = (() => {

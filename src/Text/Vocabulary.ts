@@ -493,7 +493,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "tender",
     triggers: ["cash", "tendered", "amount paid"],
     labels:
-      "cash|cash tendered|tendered|amount tendered|paid|amount paid|cash paid|espèces|montant reçu|bargeld|gegeben|contant|betaald|efectivo|entregado|contanti|dinheiro|tunai"
+      "cash|cash tendered|tendered|amount tendered|paid|amount paid|cash paid|payment|espèces|montant reçu|bargeld|gegeben|contant|betaald|efectivo|entregado|contanti|dinheiro|tunai"
   },
   {
     id: "change",

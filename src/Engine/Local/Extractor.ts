@@ -24,7 +24,7 @@ import { aName, isParty, NAME_LABELS, NAME_QUALIFIERS, NAME_SHAPE, partyLine, se
 import { type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
 import type { Candidate, Found, Section } from "./Section.js"
 import { titleLine } from "./TitleLine.js"
-import { confirmedTotal, inTaxSummary, misreadTotal, notTheTotal, plausibleTotal } from "./Totals.js"
+import { confirmedTotal, inTaxSummary, misreadTotal, notTheTotal, paidSubtotal, plausibleTotal } from "./Totals.js"
 
 /** The section's pages, laid out, with the day/month order its dates use. */
 export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>, documentType?: string): Section => {
@@ -197,6 +197,9 @@ export const readLabelled = (
   for (const c of all) if (best === undefined || c.score > best.score) best = c
   if (total && best === undefined) {
     best = misread.reduce<Candidate | undefined>((a, c) => (a === undefined || c.score > a.score ? c : a), undefined)
+    if (best === undefined) {
+      return paidSubtotal(section, (m, position) => readAtLabel(section, field, kind, profile, m, position))
+    }
   }
   if (best === undefined) return undefined
   if (total) {

@@ -54,7 +54,7 @@ const tokensOfRow = (row: Row): ReadonlyArray<RowToken> => {
     for (let word = 0; word < words.length; word++) {
       const tokens = words[word]!, next = words[word + 1]
       const joined = tokens.length === 1 && next?.length === 1 &&
-          gapBefore(row, word + 1) <= 1.5 * (row.words[word]!.box[3] - row.words[word]!.box[1])
+          gapBefore(row, word + 1) * row.xToY <= 1.5 * (row.words[word]!.box[3] - row.words[word]!.box[1])
         ? splitLabelWord(tokens[0]!, next[0]!)
         : undefined
       if (joined !== undefined) {
@@ -251,9 +251,12 @@ const searchLabels = (
     for (const f of found) {
       const end = f.at + f.phrase.tokens.length
       if (kept.some((k) => f.at < k.at + k.phrase.tokens.length && k.at < end)) continue
-      const swallowed = lex.some((h) =>
-        h.tokens > f.phrase.tokens.length && h.at <= f.at && h.at + h.tokens >= end && disjoint(h.concepts, own)
-      )
+      // A qualifier saying what the amount includes ("Total (GST incl.)") belongs to the phrase: a longer
+      // label running into it ("total gst") does not take the phrase over.
+      const swallowed = !inclusiveQualifier(row, f.last) &&
+        lex.some((h) =>
+          h.tokens > f.phrase.tokens.length && h.at <= f.at && h.at + h.tokens >= end && disjoint(h.concepts, own)
+        )
       if (!swallowed) kept.push(f)
     }
     for (const f of kept) {
@@ -294,9 +297,17 @@ export const qualifierEnd = (row: Row, at: number): number => {
 }
 
 /** Words saying a tax is in or out of the amount ("incl.", "inclusive of", "inkl.", "zzgl.", "hors"; "Inci" as OCR reads "Incl"). */
-const INCLUSION =
-  /^(?:[il1]nc[li1]?|inclusive|including|includes|excl?|exclusive|excluding|inkl|inklusive|exkl|zzgl|hors|avec|y\.?compris|with|w)\.?$/iu
+const INCLUDED_WORDS = String.raw`[il1]nc[li1]?|inclusive|including|includes|inkl|inklusive|avec|y\.?compris|with|w`
+const INCLUSION = new RegExp(String.raw`^(?:${INCLUDED_WORDS}|excl?|exclusive|excluding|exkl|zzgl|hors)\.?$`, "iu")
+/** Words saying a tax is in the amount (not out of it). */
+const INCLUDED = new RegExp(String.raw`^(?:${INCLUDED_WORDS})\.?$`, "iu")
 const TAX_NAME = /^(?:gst|sst|vat|tax|taxes|tva|mwst|ust|btw|iva|cukai)[.:]?$/iu
+/** Whether the words after word `at` are a qualifier saying the amount includes a tax ("(GST incl)", "inclusive of VAT"). */
+const inclusiveQualifier = (row: Row, at: number): boolean => {
+  const end = qualifierEnd(row, at)
+  return end > at && row.words.slice(at + 1, end + 1).some((w) => INCLUDED.test(w.text.replace(/[()]/g, "")))
+}
+
 /** A currency printed before the qualifier ("Total RM Incl. of GST"). */
 const CURRENCY_WORD = /^(?:rm|eur|€|usd|\$|gbp|£|chf|sgd)$/iu
 
@@ -317,11 +328,21 @@ const taxQualifierEnd = (row: Row, at: number): number => {
   return TAX_NAME.test(row.words[i]?.text ?? "") ? i : at
 }
 
+/**
+ * Whether the word at `at` follows a word saying a tax is in or out of the amount ("... Adj Incl GST
+ * 88.95", "zzgl. MwSt"): it names what the amount includes, it starts no label of its own.
+ */
+const afterInclusion = (row: Row, at: number): boolean => {
+  const before = row.words[at - 1]?.text ?? ""
+  const twoBefore = row.words[at - 2]?.text ?? ""
+  return INCLUSION.test(before) || (/^(?:of|de|du|der|des)$/iu.test(before) && INCLUSION.test(twoBefore))
+}
+
 /** Index of the first word after `from` (and its qualifier) that starts a label of another concept, or the row length. */
 export const nextForeignLabel = (layout: PageLayout, row: Row, from: number, own: ReadonlySet<string>): number => {
   const after = qualifierEnd(row, from)
   for (const h of lexiconHits(layout, row)) {
-    if (h.first > after && h.labelLike && disjoint(h.concepts, own)) return h.first
+    if (h.first > after && h.labelLike && disjoint(h.concepts, own) && !afterInclusion(row, h.first)) return h.first
   }
   return row.words.length
 }

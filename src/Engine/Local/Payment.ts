@@ -5,7 +5,7 @@
  * "Rounding -0.02", "Total 22.35") it is the one paid.
  */
 import { conceptPhrases } from "../../Text/Vocabulary.js"
-import { findLabels, rightOf } from "./Labels.js"
+import { findLabels, type LabelMatch, rightOf } from "./Labels.js"
 import { readValue } from "./Readers.js"
 import { rememberedPerSection, type Section } from "./Section.js"
 
@@ -20,13 +20,17 @@ const CHANGE_ROWS = 4
 /** Amounts within half a cent are one amount. */
 const CENT = 0.005
 
+/** A currency printed before the label, starting its row ("RM CASH 100.00"). */
+const CURRENCY_FIRST = /^(?:rm|myr|\$|€|£|eur|usd|sgd|rs|inr)$/i
+const afterCurrency = (m: LabelMatch): boolean => m.first === 1 && CURRENCY_FIRST.test(m.row.words[0]!.text)
+
 const amountsAt = (section: Section, concept: string): Array<Money> => {
   const own = new Set([concept])
   return section.layouts.flatMap((layout) =>
     findLabels(layout, conceptPhrases(concept), own).flatMap((m) => {
       // "Pay by: CASH" in a header names the means, not an amount: only a label starting its row or
       // segment counts, or the change printed after another field on its row ("Item Count 3 Change Amt 4.20").
-      const midRow = !m.segmentStart && !m.colon
+      const midRow = !m.segmentStart && !m.colon && !afterCurrency(m)
       if (midRow && concept !== "change") return []
       const r = readValue("amount", rightOf(m, own), section.hint !== undefined ? { hint: section.hint } : {})
       return r !== undefined && typeof r.value === "number" && (!midRow || r.decimals === true)

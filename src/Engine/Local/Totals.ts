@@ -3,11 +3,12 @@
  * from a row's tax column; the row that equals what was paid or what the subtotal and its adjustments
  * add up to, when the section prints them; else the row below the adjustments (tax, rounding) that
  * change an earlier one, or the largest of the rows nearly as plausible (a subtotal or an item count's
- * total comes before the total).
+ * total comes before the total). A receipt that prints no total row totals at the subtotal it was paid.
  */
 import { lostDecimalMark } from "../../Text/Misreads.js"
 import { findValueCandidates } from "../../Text/Values.js"
-import { type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
+import { conceptPhrases } from "../../Text/Vocabulary.js"
+import { findLabels, type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
 import { type Row } from "./Layout.js"
 import { isPaid, paidAmounts, tenderedAmounts } from "./Payment.js"
 import type { Candidate, Section } from "./Section.js"
@@ -59,13 +60,16 @@ const adjustedLater = (all: ReadonlyArray<Candidate>, best: Candidate): Candidat
       a === undefined || b === undefined || a.page !== b.page || b.row.index <= a.row.index ||
       c.score < TOTAL_PEERS * pick.score
     ) continue
-    const between = a.page.rows.slice(a.row.index + 1, b.row.index)
-    if (between.some((row) => [...(lexiconHits(a.page, row)[0]?.concepts ?? [])].some((k) => ADJUSTMENTS.has(k)))) {
-      pick = c
-    }
+    if (adjustmentBetween(a, b)) pick = c
   }
   return pick
 }
+
+/** Whether a row between two rows of one page (`a` above `b`) adjusts an amount: a tax, a rounding, a discount. */
+const adjustmentBetween = (a: LabelMatch, b: LabelMatch): boolean =>
+  a.page.rows.slice(a.row.index + 1, b.row.index).some((row) =>
+    [...(lexiconHits(a.page, row)[0]?.concepts ?? [])].some((k) => ADJUSTMENTS.has(k))
+  )
 
 /** Whether a reading at a total label is no candidate for the document's total. */
 export const notTheTotal = (m: LabelMatch, c: Candidate): boolean => inTaxSummary(m) || taxColumnOf(m, c)
@@ -128,9 +132,10 @@ export const plausibleTotal = (all: ReadonlyArray<Candidate>, best: Candidate): 
   // "Total rounded" is more specific than "Total": a plain total never overrides it.
   // An amount with cents is money; a round number beside it ("40. 60" read apart) is not its peer.
   // Once a row below the adjustments is the pick, the rows above them are amounts before the adjustments.
+  // A row above an adjustment printed over the pick is likewise an amount before it.
   const below = (c: Candidate) =>
-    adjusted === best || adjusted.at === undefined || c.at === undefined || c.at.page !== adjusted.at.page ||
-    c.at.row.index >= adjusted.at.row.index
+    adjusted.at === undefined || c.at === undefined || c.at.page !== adjusted.at.page ||
+    c.at.row.index >= adjusted.at.row.index || (adjusted === best && !adjustmentBetween(c.at, adjusted.at))
   const peers = all.filter((c) =>
     c.score >= TOTAL_PEERS * adjusted.score && (c.strength ?? 0) >= (adjusted.strength ?? 0) &&
     typeof c.value === "number" &&
@@ -140,4 +145,28 @@ export const plausibleTotal = (all: ReadonlyArray<Candidate>, best: Candidate): 
     (a, c) => ((c.value as number) > (a.value as number) || (c.value === a.value && c.score > a.score) ? c : a),
     adjusted
   )
+}
+
+const SUBTOTAL = new Set(["subtotal"])
+
+/**
+ * With no total row: the subtotal row that equals what was paid (tendered less change) is the total,
+ * nothing having been added to it ("SUBTOTAL 28.70", "CASH 100.00", "CHANGE 71.30"). `read` reads the
+ * field's value at a label.
+ */
+export const paidSubtotal = (
+  section: Section,
+  read: (m: LabelMatch, position: number) => Candidate | undefined
+): Candidate | undefined => {
+  const paid = paidAmounts(section)
+  if (paid.length === 0) return undefined
+  const n = section.layouts.length
+  for (const [pi, layout] of section.layouts.entries()) {
+    for (const m of findLabels(layout, conceptPhrases("subtotal"), SUBTOTAL)) {
+      const c = read(m, (pi + (m.box[1] + m.box[3]) / 2) / n)
+      if (c === undefined || typeof c.value !== "number" || c.decimals !== true || !isPaid(paid, c.value)) continue
+      return { ...c, value: Math.abs(c.value), at: m, rival: 0, agreed: true }
+    }
+  }
+  return undefined
 }

@@ -231,13 +231,20 @@ describe("LocalExtractor", () => {
         "Change                      7.65"
       ])
       expect([total?.value, total?.agreed]).toEqual([22.35, true])
-      // Without the payment rows the larger of the two total rows is still the answer.
+      // Without the payment rows the total row under the rounding is still the answer: the row above it
+      // is the amount before the rounding, however its label scores.
       const unpaid = pageModelFromLines([[
         "Total RM Incl. of GST      22.37",
         "Rounding Adj   -0.02",
         "Total RM   22.35"
       ]])
-      expect(valuesOf(extractSection(unpaid, [1], spec("receipt", { total: "number" })))).toEqual({ total: 22.37 })
+      expect(valuesOf(extractSection(unpaid, [1], spec("receipt", { total: "number" })))).toEqual({ total: 22.35 })
+      // Two total rows with no adjustment between them: the larger (an item count's total comes first).
+      const counted = pageModelFromLines([[
+        "Total Qty 3       12.40",
+        "Total RM          13.90"
+      ]])
+      expect(valuesOf(extractSection(counted, [1], spec("receipt", { total: "number" })))).toEqual({ total: 13.9 })
       // "Total Inclusive GST:" names what the amount includes; the item-count row's sum is not paid.
       const inclusive = pageModelFromLines([[
         "9 Type: 3 Total          61.90",
