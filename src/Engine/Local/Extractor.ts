@@ -72,6 +72,10 @@ const labelSegment = (m: LabelMatch): string =>
   (segmentsOf(m.row, m.page.unit).find((seg) => seg.includes(m.first)) ?? [])
     .map((i) => m.row.words[i]!.text).join(" ")
 
+/** Where a label sits in the section, 0 (its first page's top) to 1 (its last page's bottom). */
+const labelPosition = (m: LabelMatch, pageIndex: number, pages: number): number =>
+  (pageIndex + (m.box[1] + m.box[3]) / 2) / pages
+
 /** The value a label points at, right of it or in its column below, with a score. */
 const readAtLabel = (
   section: Section,
@@ -180,7 +184,7 @@ export const readLabelled = (
   section.layouts.forEach((layout, pi) => {
     for (const m of findLabels(layout, profile.phrases, own)) {
       if (staffNotIssuer && labelConcepts(m.phrase.tokens).has("staff")) continue
-      const position = (pi + (m.box[1] + m.box[3]) / 2) / n
+      const position = labelPosition(m, pi, n)
       const c = readAtLabel(section, field, kind, profile, m, position)
       const lost = total && !inTaxSummary(m) ? misreadTotal(m, own, c) : undefined
       if (lost !== undefined) {
@@ -198,7 +202,7 @@ export const readLabelled = (
   if (total && best === undefined) {
     best = misread.reduce<Candidate | undefined>((a, c) => (a === undefined || c.score > a.score ? c : a), undefined)
     if (best === undefined) {
-      return paidSubtotal(section, (m, position) => readAtLabel(section, field, kind, profile, m, position))
+      return paidSubtotal(section, (m, pi) => readAtLabel(section, field, kind, profile, m, labelPosition(m, pi, n)))
     }
   }
   if (best === undefined) return undefined

@@ -6,7 +6,7 @@
 import type { Box } from "../../Domain/PageModel.js"
 import { labelTokens, numberedLabel, splitLabelWord } from "../../Text/Misreads.js"
 import { LEXICON, type Phrase } from "../../Text/Vocabulary.js"
-import { gapBefore, type PageLayout, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
+import { gapBefore, type PageLayout, type PlacedWord, type Row, segmentsOf, widthOverHeight } from "./Layout.js"
 
 /** A label of a known concept on a row (word indexes inclusive). */
 export interface LexiconHit {
@@ -43,7 +43,7 @@ interface RowToken {
 const WEB = /@|www\.|https?:|\.(?:com|net|org|my)\b/i
 
 const rowTokens = new WeakMap<Row, ReadonlyArray<RowToken>>()
-const tokensOfRow = (row: Row): ReadonlyArray<RowToken> => {
+const tokensOfRow = (layout: PageLayout, row: Row): ReadonlyArray<RowToken> => {
   let out = rowTokens.get(row)
   if (out === undefined) {
     // Labels are matched on the words OCR meant ("T0TAL" as "total", "DocNo" as "doc no", "TOT AL" as "total").
@@ -51,10 +51,11 @@ const tokensOfRow = (row: Row): ReadonlyArray<RowToken> => {
       WEB.test(w.text) ? w.tokens : numberedLabel(w.text) ?? w.tokens.flatMap((t) => labelTokens(t))
     )
     const list: Array<RowToken> = []
+    const xToY = widthOverHeight(layout.page)
     for (let word = 0; word < words.length; word++) {
       const tokens = words[word]!, next = words[word + 1]
       const joined = tokens.length === 1 && next?.length === 1 &&
-          gapBefore(row, word + 1) * row.xToY <= 1.5 * (row.words[word]!.box[3] - row.words[word]!.box[1])
+          gapBefore(row, word + 1) * xToY <= 1.5 * (row.words[word]!.box[3] - row.words[word]!.box[1])
         ? splitLabelWord(tokens[0]!, next[0]!)
         : undefined
       if (joined !== undefined) {
@@ -102,7 +103,7 @@ const IDENTIFIER_WORDS = new Set([
  * ("Verkäufer-Name:") goes on the label's way.
  */
 export const goesOnToAnIdentifier = (m: LabelMatch): boolean => {
-  const stream = tokensOfRow(m.row)
+  const stream = tokensOfRow(m.page, m.row)
   const last = m.phrase.tokens[m.phrase.tokens.length - 1]
   const at = stream.findIndex((t) => t.word === m.last && t.token === last)
   const next = at < 0 ? undefined : stream[at + 1]
@@ -115,11 +116,11 @@ const endsWithColon = (row: Row, last: number) =>
 
 /** Where the tokens occur on the row as a label: starting at a word start, words close together. */
 const occurrences = (
+  layout: PageLayout,
   row: Row,
-  unit: number,
   tokens: ReadonlyArray<string>
 ): Array<{ at: number; first: number; last: number }> => {
-  const stream = tokensOfRow(row)
+  const stream = tokensOfRow(layout, row)
   const out: Array<{ at: number; first: number; last: number }> = []
   for (let i = 0; i + tokens.length <= stream.length; i++) {
     if (!stream[i]!.wordStart || stream[i]!.token !== tokens[0]) continue
@@ -127,7 +128,7 @@ const occurrences = (
     for (let k = 1; k < tokens.length && ok; k++) {
       const t = stream[i + k]!
       if (t.token !== tokens[k]) ok = false
-      else if (t.wordStart && gapBefore(row, t.word) > 2.5 * unit) ok = false
+      else if (t.wordStart && gapBefore(row, t.word) > 2.5 * layout.unit) ok = false
     }
     const end = stream[i + tokens.length - 1]!
     if (ok) out.push({ at: i, first: stream[i]!.word, last: end.through ?? end.word })
@@ -141,14 +142,14 @@ const lexiconCache = new WeakMap<Row, ReadonlyArray<LexiconHit & { at: number }>
 export const lexiconHits = (layout: PageLayout, row: Row): ReadonlyArray<LexiconHit & { at: number }> => {
   const cached = lexiconCache.get(row)
   if (cached !== undefined) return cached
-  const stream = tokensOfRow(row)
+  const stream = tokensOfRow(layout, row)
   const found: Array<LexiconHit & { at: number }> = []
   const seen = new Set<string>()
   for (const t of stream) {
     if (seen.has(t.token)) continue
     seen.add(t.token)
     for (const entry of LEXICON.get(t.token) ?? []) {
-      for (const o of occurrences(row, layout.unit, entry.tokens)) {
+      for (const o of occurrences(layout, row, entry.tokens)) {
         const segmentStart = o.first === 0 || gapBefore(row, o.first) > 1.5 * layout.unit
         found.push({
           ...o,
@@ -205,10 +206,10 @@ const labelMemo = new WeakMap<PageLayout, WeakMap<ReadonlyArray<Phrase>, Map<str
 const rowTokenSets = new WeakMap<Row, ReadonlySet<string>>()
 
 /** The distinct tokens of a row (made once per row). */
-const rowTokenSet = (row: Row): ReadonlySet<string> => {
+const rowTokenSet = (layout: PageLayout, row: Row): ReadonlySet<string> => {
   let set = rowTokenSets.get(row)
   if (set === undefined) {
-    set = new Set(tokensOfRow(row).map((t) => t.token))
+    set = new Set(tokensOfRow(layout, row).map((t) => t.token))
     rowTokenSets.set(row, set)
   }
   return set
@@ -239,9 +240,9 @@ const searchLabels = (
   const out: Array<LabelMatch> = []
   for (const row of layout.rows) {
     const found: Array<{ at: number; first: number; last: number; phrase: Phrase }> = []
-    for (const token of rowTokenSet(row)) {
+    for (const token of rowTokenSet(layout, row)) {
       for (const phrase of byFirst.get(token) ?? []) {
-        for (const o of occurrences(row, layout.unit, phrase.tokens)) found.push({ ...o, phrase })
+        for (const o of occurrences(layout, row, phrase.tokens)) found.push({ ...o, phrase })
       }
     }
     if (found.length === 0) continue
@@ -308,8 +309,12 @@ const inclusiveQualifier = (row: Row, at: number): boolean => {
   return end > at && row.words.slice(at + 1, end + 1).some((w) => INCLUDED.test(w.text.replace(/[()]/g, "")))
 }
 
-/** A currency printed before the qualifier ("Total RM Incl. of GST"). */
+/** A currency printed beside a label: before its qualifier ("Total RM Incl. of GST"), or before it ("RM CASH"). */
 const CURRENCY_WORD = /^(?:rm|eur|€|usd|\$|gbp|£|chf|sgd)$/iu
+export const isCurrencyWord = (text: string): boolean => CURRENCY_WORD.test(text)
+
+/** The word between an inclusion word and the tax it names ("incl. of GST", "inclus de TVA"). */
+const OF = /^(?:of|de|du|der|des)$/iu
 
 /**
  * The tax word of an unparenthesized qualifier right after word `at` ("Total Inclusive GST: 64.00",
@@ -324,7 +329,7 @@ const taxQualifierEnd = (row: Row, at: number): number => {
     if (!INCLUSION.test(row.words[i]?.text ?? "")) return at
     i++
   }
-  if (/^(?:of|de|du|der|des)$/iu.test(row.words[i]?.text ?? "")) i++
+  if (OF.test(row.words[i]?.text ?? "")) i++
   return TAX_NAME.test(row.words[i]?.text ?? "") ? i : at
 }
 
@@ -335,7 +340,7 @@ const taxQualifierEnd = (row: Row, at: number): number => {
 const afterInclusion = (row: Row, at: number): boolean => {
   const before = row.words[at - 1]?.text ?? ""
   const twoBefore = row.words[at - 2]?.text ?? ""
-  return INCLUSION.test(before) || (/^(?:of|de|du|der|des)$/iu.test(before) && INCLUSION.test(twoBefore))
+  return INCLUSION.test(before) || (OF.test(before) && INCLUSION.test(twoBefore))
 }
 
 /** Index of the first word after `from` (and its qualifier) that starts a label of another concept, or the row length. */

@@ -19,11 +19,6 @@ export interface Row {
   /** Left to right. */
   readonly words: ReadonlyArray<PlacedWord>
   readonly box: Box
-  /**
-   * The page's width over its height: a horizontal distance (in page widths, as boxes give it) times
-   * this is in page heights, the measure of a word's height.
-   */
-  readonly xToY: number
 }
 
 export interface PageLayout {
@@ -131,11 +126,10 @@ export const layoutOf = (page: Page): PageLayout => {
     } else groups.push({ y1: run.box[1], y2: run.box[3], runs: [run] })
   }
   groups.sort((a, b) => a.y1 - b.y1)
-  const xToY = page.width > 0 && page.height > 0 ? page.width / page.height : 1
   const rows: Array<Row> = groups.map((g, index) => {
     const sorted = g.runs.sort((a, b) => a.box[0] - b.box[0]).flatMap((r) => r.words)
     const x1 = Math.min(...g.runs.map((r) => r.box[0])), x2 = Math.max(...g.runs.map((r) => r.box[2]))
-    return { index, words: sorted, box: [x1, g.y1, x2, g.y2], xToY }
+    return { index, words: sorted, box: [x1, g.y1, x2, g.y2] }
   })
   const layout: PageLayout = { page, rows, unit: median(runs.flatMap((r) => r.words.map((w) => height(w.box)))) }
   layouts.set(page, layout)
@@ -143,6 +137,12 @@ export const layoutOf = (page: Page): PageLayout => {
 }
 
 /** Gap between word i-1 and word i of a row (0 for the first word). */
+/**
+ * The page's width over its height: a horizontal distance (in page widths, as boxes give it) times
+ * this is in page heights, the measure of a word's height.
+ */
+export const widthOverHeight = (page: Page): number => page.width > 0 && page.height > 0 ? page.width / page.height : 1
+
 export const gapBefore = (
   row: Row,
   i: number

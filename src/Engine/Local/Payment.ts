@@ -5,7 +5,7 @@
  * "Rounding -0.02", "Total 22.35") it is the one paid.
  */
 import { conceptPhrases } from "../../Text/Vocabulary.js"
-import { findLabels, type LabelMatch, rightOf } from "./Labels.js"
+import { findLabels, isCurrencyWord, type LabelMatch, rightOf } from "./Labels.js"
 import { readValue } from "./Readers.js"
 import { rememberedPerSection, type Section } from "./Section.js"
 
@@ -21,8 +21,7 @@ const CHANGE_ROWS = 4
 const CENT = 0.005
 
 /** A currency printed before the label, starting its row ("RM CASH 100.00"). */
-const CURRENCY_FIRST = /^(?:rm|myr|\$|€|£|eur|usd|sgd|rs|inr)$/i
-const afterCurrency = (m: LabelMatch): boolean => m.first === 1 && CURRENCY_FIRST.test(m.row.words[0]!.text)
+const afterCurrency = (m: LabelMatch): boolean => m.first === 1 && isCurrencyWord(m.row.words[0]!.text)
 
 const amountsAt = (section: Section, concept: string): Array<Money> => {
   const own = new Set([concept])

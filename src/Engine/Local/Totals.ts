@@ -152,18 +152,17 @@ const SUBTOTAL = new Set(["subtotal"])
 /**
  * With no total row: the subtotal row that equals what was paid (tendered less change) is the total,
  * nothing having been added to it ("SUBTOTAL 28.70", "CASH 100.00", "CHANGE 71.30"). `read` reads the
- * field's value at a label.
+ * field's value at a label on the section's page of that index.
  */
 export const paidSubtotal = (
   section: Section,
-  read: (m: LabelMatch, position: number) => Candidate | undefined
+  read: (m: LabelMatch, pageIndex: number) => Candidate | undefined
 ): Candidate | undefined => {
   const paid = paidAmounts(section)
   if (paid.length === 0) return undefined
-  const n = section.layouts.length
   for (const [pi, layout] of section.layouts.entries()) {
     for (const m of findLabels(layout, conceptPhrases("subtotal"), SUBTOTAL)) {
-      const c = read(m, (pi + (m.box[1] + m.box[3]) / 2) / n)
+      const c = read(m, pi)
       if (c === undefined || typeof c.value !== "number" || c.decimals !== true || !isPaid(paid, c.value)) continue
       return { ...c, value: Math.abs(c.value), at: m, rival: 0, agreed: true }
     }
