@@ -74,8 +74,21 @@ const budget = (length: number): { limit: number; indel: number } =>
 const sameEdges = (a: string, b: string): boolean =>
   (a[0] === b[0] || confusable(a[0]!, b[0]!)) && (a.at(-1) === b.at(-1) || confusable(a.at(-1)!, b.at(-1)!))
 
-/** The label word a misread word stands for, when exactly one is closest within the bound. */
+/** Words already compared with the vocabulary, and the label word each stands for ("" for none). */
+const nearest = new Map<string, string>()
+const MAX_NEAREST = 50_000
+
+/** The label word a misread word stands for, when exactly one is closest within the bound (remembered per word). */
 const nearestLabelWord = (token: string): string | undefined => {
+  const known = nearest.get(token)
+  if (known !== undefined) return known === "" ? undefined : known
+  const found = searchNearest(token)
+  if (nearest.size >= MAX_NEAREST) nearest.clear()
+  nearest.set(token, found ?? "")
+  return found
+}
+
+const searchNearest = (token: string): string | undefined => {
   if (token.length < 4 || !/\p{L}/u.test(token) || /^\d+$/.test(token)) return undefined
   // Four letters: only a digit or mark read for a letter ("t0ta"), never one letter for another ("rate" is no "date").
   if (token.length < 5) {

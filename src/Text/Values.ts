@@ -259,16 +259,26 @@ const joinable = (words: ReadonlyArray<WordText>, i: number): boolean => {
   return isCurrencyWord(a.text) || isCurrencyWord(b.text) ? gap <= 2 * height : gap <= 1.0 * height
 }
 
+/** `out[i]`: how many of the first `i` words pass the test. */
+const countsBefore = (words: ReadonlyArray<WordText>, test: (w: WordText) => boolean): Array<number> => {
+  const out = [0]
+  for (const w of words) out.push(out[out.length - 1]! + (test(w) ? 1 : 0))
+  return out
+}
+
 const DATE_SPAN = 6
 const AMOUNT_SPAN = 3
 
 /** Date values: the longest word spans that are exactly a date; a single word may also hold one ("Date:25/12/2018"). */
 const dateCandidates = (words: ReadonlyArray<WordText>, hint?: DateOrder): Array<ValueCandidate> => {
   const out: Array<ValueCandidate> = []
+  // Every date has a digit (its day or year): spans without one are not read.
+  const numbered = countsBefore(words, (w) => /\p{N}/u.test(w.text))
   let i = 0
   while (i < words.length) {
     let found: ValueCandidate | undefined
     for (let len = Math.min(DATE_SPAN, words.length - i); len >= 1 && found === undefined; len--) {
+      if (numbered[i + len] === numbered[i]) continue
       const text = words.slice(i, i + len).map((w) => w.text).join(" ")
       const read = (t: string) => (len === 1 ? findDates(t, hint)[0]?.iso : parseWholeDate(t, hint))
       // A date OCR broke ("2O18", "19 /10/2018") is read as repaired.
@@ -299,11 +309,14 @@ const numberCandidates = (
   const inDate = new Set<number>()
   for (const d of dateCandidates(words, hint)) for (let k = d.start; k < d.end; k++) inDate.add(k)
   const out: Array<ValueCandidate> = []
+  // An amount's text has a digit; OCR's repairs only make digits of letters beside real ones.
+  const withDigits = countsBefore(words, (w) => /\d/.test(w.text))
   let i = 0
   while (i < words.length) {
     let found: ValueCandidate | undefined
     if (!inDate.has(i)) {
       for (let len = Math.min(AMOUNT_SPAN, words.length - i); len >= 1 && found === undefined; len--) {
+        if (withDigits[i + len] === withDigits[i]) continue
         let ok = true
         for (let k = i; k < i + len; k++) if (inDate.has(k) || (k > i && !joinable(words, k - 1))) ok = false
         if (!ok) continue

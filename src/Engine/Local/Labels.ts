@@ -123,17 +123,28 @@ const occurrences = (
   const stream = tokensOfRow(layout, row)
   const out: Array<{ at: number; first: number; last: number }> = []
   for (let i = 0; i + tokens.length <= stream.length; i++) {
-    if (!stream[i]!.wordStart || stream[i]!.token !== tokens[0]) continue
-    let ok = true
-    for (let k = 1; k < tokens.length && ok; k++) {
-      const t = stream[i + k]!
-      if (t.token !== tokens[k]) ok = false
-      else if (t.wordStart && gapBefore(row, t.word) > 2.5 * layout.unit) ok = false
-    }
+    if (stream[i]!.token !== tokens[0] || !matchesAt(layout, row, stream, i, tokens)) continue
     const end = stream[i + tokens.length - 1]!
-    if (ok) out.push({ at: i, first: stream[i]!.word, last: end.through ?? end.word })
+    out.push({ at: i, first: stream[i]!.word, last: end.through ?? end.word })
   }
   return out
+}
+
+/** Whether the tokens occur as a label at token `i` of the row's stream (a word start, words close together). */
+const matchesAt = (
+  layout: PageLayout,
+  row: Row,
+  stream: ReadonlyArray<RowToken>,
+  i: number,
+  tokens: ReadonlyArray<string>
+): boolean => {
+  if (i + tokens.length > stream.length || !stream[i]!.wordStart) return false
+  for (let k = 0; k < tokens.length; k++) {
+    const t = stream[i + k]!
+    if (t.token !== tokens[k]) return false
+    if (k > 0 && t.wordStart && gapBefore(row, t.word) > 2.5 * layout.unit) return false
+  }
+  return true
 }
 
 const lexiconCache = new WeakMap<Row, ReadonlyArray<LexiconHit & { at: number }>>()
@@ -144,20 +155,21 @@ export const lexiconHits = (layout: PageLayout, row: Row): ReadonlyArray<Lexicon
   if (cached !== undefined) return cached
   const stream = tokensOfRow(layout, row)
   const found: Array<LexiconHit & { at: number }> = []
-  const seen = new Set<string>()
-  for (const t of stream) {
-    if (seen.has(t.token)) continue
-    seen.add(t.token)
-    for (const entry of LEXICON.get(t.token) ?? []) {
-      for (const o of occurrences(layout, row, entry.tokens)) {
-        const segmentStart = o.first === 0 || gapBefore(row, o.first) > 1.5 * layout.unit
-        found.push({
-          ...o,
-          tokens: entry.tokens.length,
-          concepts: entry.concepts,
-          labelLike: endsWithColon(row, o.last) || entry.tokens.length >= 2 || segmentStart
-        })
-      }
+  for (let at = 0; at < stream.length; at++) {
+    for (const entry of LEXICON.get(stream[at]!.token) ?? []) {
+      if (!matchesAt(layout, row, stream, at, entry.tokens)) continue
+      const first = stream[at]!.word
+      const end = stream[at + entry.tokens.length - 1]!
+      const last = end.through ?? end.word
+      found.push({
+        at,
+        first,
+        last,
+        tokens: entry.tokens.length,
+        concepts: entry.concepts,
+        labelLike: entry.tokens.length >= 2 || first === 0 || gapBefore(row, first) > 1.5 * layout.unit ||
+          endsWithColon(row, last)
+      })
     }
   }
   found.sort((a, b) => b.tokens - a.tokens || a.at - b.at)
@@ -231,6 +243,37 @@ const phrasesByFirstToken = (phrases: ReadonlyArray<Phrase>): ReadonlyMap<string
   return index
 }
 
+const tokenRows = new WeakMap<PageLayout, ReadonlyMap<string, ReadonlyArray<number>>>()
+
+/** The page's rows by the tokens they hold (indexes in page order; made once per layout). */
+const rowsByToken = (layout: PageLayout): ReadonlyMap<string, ReadonlyArray<number>> => {
+  let index = tokenRows.get(layout)
+  if (index === undefined) {
+    const made = new Map<string, Array<number>>()
+    layout.rows.forEach((row, i) => {
+      for (const token of rowTokenSet(layout, row)) {
+        const rows = made.get(token)
+        if (rows === undefined) made.set(token, [i])
+        else rows.push(i)
+      }
+    })
+    index = made
+    tokenRows.set(layout, index)
+  }
+  return index
+}
+
+/** Indexes of the rows holding the first token of one of the phrases, in page order. */
+const rowsWithAFirstToken = (
+  layout: PageLayout,
+  byFirst: ReadonlyMap<string, ReadonlyArray<Phrase>>
+): Array<number> => {
+  const index = rowsByToken(layout)
+  const rows = new Set<number>()
+  for (const token of byFirst.keys()) for (const i of index.get(token) ?? []) rows.add(i)
+  return [...rows].sort((a, b) => a - b)
+}
+
 const searchLabels = (
   layout: PageLayout,
   phrases: ReadonlyArray<Phrase>,
@@ -238,7 +281,8 @@ const searchLabels = (
 ): Array<LabelMatch> => {
   const byFirst = phrasesByFirstToken(phrases)
   const out: Array<LabelMatch> = []
-  for (const row of layout.rows) {
+  for (const r of rowsWithAFirstToken(layout, byFirst)) {
+    const row = layout.rows[r]!
     const found: Array<{ at: number; first: number; last: number; phrase: Phrase }> = []
     for (const token of rowTokenSet(layout, row)) {
       for (const phrase of byFirst.get(token) ?? []) {

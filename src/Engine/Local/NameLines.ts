@@ -72,7 +72,19 @@ const REGISTRATION_WORD = /^\(?\d[\d-]*-[A-Z]\)?[.,]?$|^\([\w-]*\d{3,}[\w-]*\)[.
  * The row's phrases, cut at column gaps. A letter-spaced heading ("SAM   SAM   TRADING   CO") has
  * wide but even gaps: a gap only cuts when it is also well above the row's typical gap.
  */
-export const lineWords = (layout: PageLayout, row: Row): Array<Array<PlacedWord>> => {
+export const lineWords = (layout: PageLayout, row: Row): ReadonlyArray<ReadonlyArray<PlacedWord>> => {
+  let known = phrasesOfRow.get(row)
+  if (known === undefined) {
+    known = cutAtColumnGaps(layout, row)
+    phrasesOfRow.set(row, known)
+  }
+  return known
+}
+
+/** Each row's phrases, made once per row (rows are made once per page object). */
+const phrasesOfRow = new WeakMap<Row, ReadonlyArray<ReadonlyArray<PlacedWord>>>()
+
+const cutAtColumnGaps = (layout: PageLayout, row: Row): Array<Array<PlacedWord>> => {
   // Specks a scan leaves at a line's ends ("; HARBOR HARDWARE", "! London EC1A 1BB ’") are no words of it.
   const words = row.words.filter((w) => !SPECK.test(w.text))
   if (words.length === 0) return []
@@ -244,10 +256,18 @@ export const contactLine = (words: ReadonlyArray<PlacedWord>): boolean =>
   words.slice(0, 2).some((w) => w.tokens.some((t) => CONTACT_WORDS.has(t))) ||
   REPRESENTATIVE.test(words.slice(0, 3).flatMap((w) => w.tokens).join(" "))
 
+/** Characters of a text, a letter outside the basic plane counted once. */
+const codePoints = (text: string): number => {
+  let n = 0
+  for (let i = 0; i < text.length; i++) if ((text.charCodeAt(i) & 0xfc00) !== 0xdc00) n++
+  return n
+}
+
 export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")
   if (words.reduce((sum, w) => sum + w.confidence, 0) < MIN_NAME_CONFIDENCE * words.length) return false
-  const letters = (text.match(/\p{L}/gu) ?? []).length
+  let letters = 0
+  for (const run of text.matchAll(/\p{L}+/gu)) letters += codePoints(run[0])
   // A name has a word of three letters or more: "z O20 4 f" is a smudge read as text.
   if (letters < 3 || letters < text.replace(/\s/g, "").length * 0.5 || !/\p{L}{3}/u.test(text)) return false
   if (/@|www\.|https?:|\.com\b/i.test(text) || isStreetLine(text) || contactLine(words)) return false
