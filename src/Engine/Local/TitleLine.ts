@@ -16,6 +16,8 @@ const TITLE =
 const NUMBER = /^(?:nr|no|n|nº|n°|num|number|nummer|numero|nombor|#)\.?:?$/u
 /** Words that introduce the date after the number. */
 const DATED = /^(?:vom|du|dated|date|of|from|le|del|de|dal|van|d\.d\.|datum|am)$/u
+/** A number written against its mark ("#123", "Nr.123"). */
+const GLUED_NUMBER = /^(?:#|nr\.?|no\.?|n°)(\p{N}[\p{L}\p{N}\-/_.]*)$/u
 /** A title line sits in the top part of the page. */
 const TOP = 0.5
 /** Words allowed between the title word and "Nr." ("Handelsrechnung (380) Nr."). */
@@ -34,18 +36,20 @@ const onRow = (layout: PageLayout, row: Row, hint: Section["hint"]): TitleLine |
   const words = row.words
   const titleAt = words.findIndex((w, i) => i < 3 && TITLE.test(clean(w)))
   if (titleAt < 0) return undefined
-  let at = -1
-  for (let i = titleAt + 1; i <= Math.min(words.length - 2, titleAt + 1 + BETWEEN); i++) {
-    if (NUMBER.test(clean(words[i]!))) {
+  // The number follows its mark ("Nr. 123"), or is written against it ("Invoice #123", "Rechnung (380) Nr.123").
+  let at = -1, glued: RegExpExecArray | null = null, gluedAt = -1
+  for (let i = titleAt + 1; i <= Math.min(words.length - 1, titleAt + 1 + BETWEEN); i++) {
+    if (i < words.length - 1 && NUMBER.test(clean(words[i]!))) {
       at = i
       break
     }
+    glued = GLUED_NUMBER.exec(clean(words[i]!))
+    if (glued !== null) {
+      gluedAt = i
+      break
+    }
   }
-  // "Invoice #123" and "Rechnung Nr.123" write the number against its mark.
-  const glued = at < 0
-    ? /^(?:#|nr\.?|no\.?|n°)(\p{N}[\p{L}\p{N}\-/_.]*)$/u.exec(clean(words[titleAt + 1] ?? words[titleAt]!))
-    : null
-  const idIndex = at >= 0 ? at + 1 : glued !== null ? titleAt + 1 : -1
+  const idIndex = at >= 0 ? at + 1 : gluedAt
   const idWord = words[idIndex]
   if (idWord === undefined) return undefined
   const id = (glued?.[1] ?? idWord.text).replace(/^[:#]+|[,;:.]+$/g, "")

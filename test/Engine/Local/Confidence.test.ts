@@ -119,6 +119,23 @@ describe("title lines and party blocks", () => {
     expect(value(out["customer"]!)).toBe("Weber Logistik GmbH")
   })
 
+  it("reads a title line whose number OCR glued to its mark after a code ('(380) Nr.123')", () => {
+    const out = extractSection(
+      pageModelFromLines([[
+        "Stylesheet-Version: 2.6 vom 10.11.2025",
+        "",
+        "Handelsrechnung (380) Nr.123 vom 03.06.2025",
+        "Währung: EUR",
+        "",
+        "Zahlbetrag 1,00"
+      ]]),
+      [1],
+      spec("invoice", template)
+    )
+    expect(value(out["invoice_number"]!)).toBe("123")
+    expect(value(out["date"]!)).toBe("2025-06-03")
+  })
+
   it("reads a French title line with a written date", () => {
     const out = extractSection(
       pageModelFromLines([[
