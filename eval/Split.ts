@@ -11,7 +11,14 @@ export type Part = "tune" | "held-back"
 /** Two files in five are held back. */
 const HELD_BACK_OF_FIVE = 2
 
+/** A scan named after the document it was made from ("017_facture_scan.pdf" of "017_facture.pdf"). */
+const SCAN_OF = /_scan(\.[^.]+)$/
+
+/**
+ * A scan falls on its source document's side (by the source's name, the extension kept), so that no
+ * document is tuned on in one form and held back in another.
+ */
 export const partOf = (file: string): Part => {
-  const h = createHash("sha256").update(path.basename(file)).digest()
+  const h = createHash("sha256").update(path.basename(file).replace(SCAN_OF, "$1")).digest()
   return h.readUInt32BE(0) % 5 < HELD_BACK_OF_FIVE ? "held-back" : "tune"
 }

@@ -7,6 +7,7 @@ import { compareValue, fuzzyMatch, normalizeString, rulesOf } from "../../eval/C
 import { evalConfig } from "../../eval/Config.js"
 import { runCorpus, scorePacket } from "../../eval/Harness.js"
 import { loadCorpus } from "../../eval/Manifest.js"
+import { partOf } from "../../eval/Split.js"
 import { summarize } from "../../eval/Report.js"
 import { generateSynthetic } from "../../eval/synthetic/Generate.js"
 import { invoice } from "../../eval/synthetic/Invoice.js"
@@ -73,6 +74,18 @@ describe("comparison rules", () => {
     expect(inText("2018-12-25", text)).toBe(true)
     expect(inText("EUR", "Total 12,50 €")).toBe(true)
     expect(charErrorRate("abc def", "abc  dxf")).toBeCloseTo(1 / 7, 3)
+  })
+})
+
+describe("the corpus split", () => {
+  it("holds back two files in five, a scan on its source document's side", () => {
+    const names = Array.from({ length: 200 }, (_, i) => `files/${String(i).padStart(3, "0")}_invoice.pdf`)
+    const held = names.filter((f) => partOf(f) === "held-back").length
+    expect(held).toBeGreaterThan(60)
+    expect(held).toBeLessThan(100)
+    for (const f of names) expect(partOf(f.replace(/\.pdf$/, "_scan.pdf"))).toBe(partOf(f))
+    // Both parts are met among the scans, so the rule above is not met by one side alone.
+    expect(new Set(names.map((f) => partOf(f.replace(/\.pdf$/, "_scan.pdf")))).size).toBe(2)
   })
 })
 
