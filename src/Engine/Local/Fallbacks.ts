@@ -99,6 +99,13 @@ const totalFallback = (section: Section, kind: ReadKind): (Found & { readonly ag
   return { ...found, agreed: printedTwice || confirmedWhole }
 }
 
+/** A currency sign read with less confidence than this counts only beside a number. */
+const DOUBTFUL_MARK = 0.8
+
+/** Whether the word holds digits or its neighbour on the row does ("€ 12,00", "12,00 €", "£12"). */
+const besideANumber = (row: Row, i: number): boolean =>
+  [row.words[i - 1], row.words[i], row.words[i + 1]].some((w) => w !== undefined && /\d/.test(w.text))
+
 /** Marks several currencies print ("$": US, Canadian, Singapore, Australian dollars…; "¥": yen and yuan). */
 const SHARED_MARK = /^[^\p{L}\d]*[$¥][^\p{L}]*$|^[\d.,]+[$¥]$/u
 
@@ -110,12 +117,14 @@ const SHARED_MARK = /^[^\p{L}\d]*[$¥][^\p{L}]*$|^[\d.,]+[$¥]$/u
 const currencyFallback = (section: Section): (Found & { readonly agreed?: boolean }) | undefined => {
   const counts = new Map<string, { n: number; named: boolean; surest: Found }>()
   for (const { layout, row } of rowsOf(section)) {
-    for (const w of row.words) {
+    for (const [i, w] of row.words.entries()) {
       if (w.text.length > 12) continue
       const code = currencyCode(w.text)
       if (code === undefined) continue
       // A mark alone on its row says nothing of the amounts: a logo or a speck OCR took for "£".
       if (row.words.length === 1 && !/\p{L}{3}/u.test(w.text)) continue
+      // Nor does a sign read in doubt with no number beside it ("£ GTIN: 4012…", a speck in the margin).
+      if (w.confidence < DOUBTFUL_MARK && !/\p{L}/u.test(w.text) && !besideANumber(row, i)) continue
       const entry = counts.get(code) ?? { n: 0, named: false, surest: { value: code, words: [w], layout } }
       // A currency word ("Sterling", "Euro") is often part of a name; a code or a symbol is not.
       entry.n += /^\p{L}{4,}$/u.test(w.text.replace(/[^\p{L}]/gu, "")) && !/[^\p{L}]/u.test(w.text.trim()) ? 0.25 : 1

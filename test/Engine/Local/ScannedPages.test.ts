@@ -107,4 +107,21 @@ describe("the local engine on scanned pages", () => {
     expect(out.currency?.value).toBe("USD")
     expect(out.currency!.confidence).toBeLessThan(DEFAULT_MIN_CONFIDENCE)
   })
+
+  it("takes no currency from a sign read in doubt with no number beside it (a speck in the margin read as '£')", () => {
+    const page = [
+      ...lines([
+        "Lieferant GmbH                          Rechnungsnummer 471102",
+        "",
+        "TB1004 Trennblätter A4              20 Stk.     9,90     198,00",
+        "",
+        "Rechnungssumme Brutto (inkl. USt.)                      235,62",
+        "",
+        "IBAN: DE08 7009 0100 1234 5678 90   BIC: GENODEF1M04"
+      ]),
+      { text: "£ GTIN: 4012345001235", x: 0, y: 3, confidence: 0.69 }
+    ]
+    const out = read([page])
+    expect(out.currency?.value).toBe("EUR")
+  })
 })
