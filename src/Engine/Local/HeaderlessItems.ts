@@ -30,6 +30,10 @@ const CENT = 0.005
 /** A list this long without a header is no list we can trust. */
 const MAX_ITEMS = 30
 
+/** A row of specks: fewer than three letters and digits in all. */
+const speckRow = (row: Row): boolean =>
+  row.words.reduce((n, w) => n + (w.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0), 0) < 3
+
 const money = (row: Row, hint: Section["hint"]): Array<ValueCandidate> => findValueCandidates(row.words, "amount", hint)
 
 interface Read {
@@ -86,7 +90,10 @@ export const headerlessItems = (
   const sums = money(layout.rows[end]!, section.hint).filter((c) => c.decimals === true).map((c) => c.value as number)
   const rows: Array<Read> = []
   for (let r = end - 1; r >= 0 && rows.length <= MAX_ITEMS; r--) {
-    const read = itemRow(layout, layout.rows[r]!, section.hint)
+    const row = layout.rows[r]!
+    // Specks a scan leaves between the list and its total ("\", "\N") are no row of it.
+    if (speckRow(row)) continue
+    const read = itemRow(layout, row, section.hint)
     if (read === undefined) break
     rows.unshift(read)
   }

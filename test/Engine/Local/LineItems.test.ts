@@ -295,6 +295,21 @@ describe("line items without a header row", () => {
     ])
   })
 
+  it("passes rows of specks a scan left between the items and their total", () => {
+    expect(read([
+      "Facture n° : 2024-0119",
+      "Conseil fiscal annuel                              250,00",
+      "Frais de dossier et de suivi                         19,00",
+      "                              \\",
+      "",
+      "                 \\N",
+      "                                  Total HT        269,00"
+    ])).toEqual([
+      ["Conseil fiscal annuel", null, 250],
+      ["Frais de dossier et de suivi", null, 19]
+    ])
+  })
+
   it("reads none when the rows do not add up to the total", () => {
     expect(read([
       "Facture n° : 2024-0118",
