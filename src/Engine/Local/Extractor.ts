@@ -22,6 +22,7 @@ import { readLineItems } from "./LineItems.js"
 import { contactLine, isStreetLine, namePart } from "./NameLines.js"
 import { aName, isParty, NAME_LABELS, NAME_QUALIFIERS, NAME_SHAPE, partyLine, segmentTail } from "./Parties.js"
 import { type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
+import { roundedAfter } from "./Rounding.js"
 import type { Candidate, Found, Section } from "./Section.js"
 import { titleLine } from "./TitleLine.js"
 import { confirmedTotal, inTaxSummary, misreadTotal, notTheTotal, paidSubtotal, plausibleTotal } from "./Totals.js"
@@ -211,6 +212,8 @@ export const readLabelled = (
     if (confirmed !== undefined) return confirmed
     if (all.length === 0) return undefined
     best = plausibleTotal(all, best)
+    const rounded = roundedAfter(section, best)
+    if (rounded !== undefined) return { ...rounded, rival: 0 }
   }
   const chosen = best
   const others = all.filter((c) => String(c.value) !== String(chosen.value))

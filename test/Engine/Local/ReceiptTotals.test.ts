@@ -38,6 +38,28 @@ describe("a receipt's total", () => {
     ])).toBe(88.95)
   })
 
+  it("is the amount after a rounding printed under it, whatever OCR made of that row's label", () => {
+    // The rounding's amount unread ("-J.02"): a row moved by no more than a cash rounding.
+    expect(receipt([
+      "Sub-total                      88.97",
+      "Total Sales Incl GST           88,97",
+      "Rounding Adj                   -J.02",
+      "lotal Atter Adj Incl GST       88.95",
+      "CASH                          100.00"
+    ])).toBe(88.95)
+    // Read, the rounding moves the total by its own amount only; a rounding of nothing changes nothing.
+    expect(receipt([
+      "Total Sales (Incl GST)         64.13",
+      "Rounding Adjustment             0.02",
+      "Pay by card                    64.15"
+    ])).toBe(64.15)
+    expect(receipt([
+      "Total Sales (Incl GST)         64.15",
+      "Rounding Adjustment             0.00",
+      "Tip                             64.10"
+    ])).toBe(64.15)
+  })
+
   it("is confirmed by a payment row, even read with its decimal mark lost", () => {
     // "6 00" alone is neither 6 nor 600; the payment and its change say 6.00 was paid.
     expect(receipt([
