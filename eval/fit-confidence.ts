@@ -1,10 +1,12 @@
 /**
- * `npx tsx eval/fit-confidence.ts [--read-cache] [corpus-dir…]`: fits the local engine's confidence
+ * `npx tsx eval/fit-confidence.ts [--read-cache] [--groups address,text] [corpus-dir…]`: fits the local engine's confidence
  * model (src/Engine/Local/confidence.json) on the tune part of the corpora (the shared corpora and the
  * synthetic set by default; never the held-back part), one logistic regression per kind of value
  * over the engine's reasons for each value (Engine/Local/Confidence.ts). Prints the fitted model's
  * calibration on the tune part by five-fold cross-validation (each fifth scored by a model fitted on
- * the other four), then writes the model fitted on all of it.
+ * the other four), then writes the model fitted on all of it. `--groups` refits only the kinds of value
+ * named and keeps the others' weights from the model in the repository (a reason added for one kind
+ * is fitted without moving the calibration of the rest).
  */
 import LogisticRegression from "ml-logistic-regression"
 import { Matrix } from "ml-matrix"
@@ -100,13 +102,24 @@ const fit = (samples: ReadonlyArray<Sample>): Weights => {
  * the model of every value pooled, so that its confidence still follows the evidence rather than
  * claiming the certainty of a small sample.
  */
-const fitAll = (samples: ReadonlyArray<Sample>): ConfidenceModel => {
+const fitAll = (
+  samples: ReadonlyArray<Sample>,
+  only?: ReadonlySet<ValueGroup>,
+  kept?: ConfidenceModel
+): ConfidenceModel => {
   const pooled = fit(samples)
   return Object.fromEntries(GROUPS.map((g) => {
+    if (only !== undefined && kept !== undefined && !only.has(g)) return [g, withEveryReason(kept[g])]
     const own = samples.filter((s) => s.group === g)
     return [g, learnable(own) ? fit(own) : pooled]
   })) as unknown as ConfidenceModel
 }
+
+/** A kept group's weights with a weight (0) for every reason, reasons added since it was fitted included. */
+const withEveryReason = (w: Weights): Weights => ({
+  bias: w.bias,
+  weights: Object.fromEntries(FEATURES.map((f) => [f, w.weights[f] ?? 0])) as Weights["weights"]
+})
 
 const probability = (m: ConfidenceModel, s: Sample): number => {
   const w = m[s.group]
@@ -119,7 +132,14 @@ const main = async () => {
   const readCache = args.includes("--read-cache")
     ? process.env["EVAL_READ_CACHE"] ?? path.join(root, "eval", "out", "read-cache")
     : undefined
-  const given = args.filter((a) => !a.startsWith("--")).map((a) => path.resolve(a))
+  const groupsAt = args.indexOf("--groups")
+  const only = groupsAt < 0 ? undefined : new Set(args[groupsAt + 1]!.split(",") as Array<ValueGroup>)
+  for (const g of only ?? []) {
+    if (!GROUPS.includes(g)) throw new Error(`--groups: no kind of value "${g}" (${GROUPS.join(", ")})`)
+  }
+  const file = path.join(root, "src", "Engine", "Local", "confidence.json")
+  const kept = only === undefined ? undefined : (JSON.parse(fs.readFileSync(file, "utf8")) as ConfidenceModel)
+  const given = args.filter((a, i) => !a.startsWith("--") && i !== groupsAt + 1).map((a) => path.resolve(a))
   const dirs = given.length > 0 ? given : corporaIn(path.resolve(root, "..", "shared", "corpora"))
   if (given.length === 0) {
     dirs.push(
@@ -132,7 +152,7 @@ const main = async () => {
   const scored = samples.map((s, i) => ({ s, fold: i % 5 }))
   const held: Array<{ confidence: number; right: boolean }> = []
   for (let k = 0; k < 5; k++) {
-    const m = fitAll(scored.filter((x) => x.fold !== k).map((x) => x.s))
+    const m = fitAll(scored.filter((x) => x.fold !== k).map((x) => x.s), only, kept)
     for (const x of scored.filter((x) => x.fold === k)) held.push({ confidence: probability(m, x.s), right: x.s.right })
   }
   console.log(`\n${samples.length} values; cross-validated calibration on the tune part:`)
@@ -146,8 +166,7 @@ const main = async () => {
     }
   }
 
-  const model = fitAll(samples)
-  const file = path.join(root, "src", "Engine", "Local", "confidence.json")
+  const model = fitAll(samples, only, kept)
   fs.writeFileSync(file, JSON.stringify(model, null, 2) + "\n")
   console.log(`\nWrote ${path.relative(process.cwd(), file)}`)
 }

@@ -30,6 +30,8 @@ export type Evidence = {
   readonly intact: number
   /** The reader's confidence in the value's least sure word: one doubtful word makes a long value wrong. */
   readonly weakest: number
+  /** No word of a name or address looks misread (1), or one does (0): a reader can be sure of a word it misread. */
+  readonly clean: number
 }
 
 export const FEATURES = [
@@ -42,7 +44,8 @@ export const FEATURES = [
   "agrees",
   "shape",
   "intact",
-  "weakest"
+  "weakest",
+  "clean"
 ] as const satisfies ReadonlyArray<keyof Evidence>
 
 export type ValueGroup = "amount" | "date" | "text" | "address" | "code"
@@ -115,3 +118,31 @@ export const shapeOf = (kind: ReadKind, value: string | number | boolean, now = 
   if (lower / words.length > 0.5 && (words.length >= 4 || !/^[\p{Lu}\d]/u.test(text))) return 0.2
   return words.length > 10 ? 0.6 : 1
 }
+
+/** A mark no name or address is written with ("Leve1°6", "I0!", "$1150" in a street). */
+const STRAY_MARK = /[^\p{L}\p{N}.,\-/&()'’:#+@]/u
+/** An ampersand glued before a number ("&1200": a digit read as "&"; "1&3" joins two numbers). */
+const SIGN_BEFORE_NUMBER = /^&\d/
+/** A letter among a number's digits ("7/1l8B"). */
+const LETTER_IN_NUMBER = /\d[lIoO]\d|\d\p{Ll}\d/u
+/** A look-alike digit ending or inside a word of small letters, or a "0" after one capital ("Leve1", "C0."). */
+const DIGIT_IN_WORD = /\p{Ll}[01586](?:$|\p{L})|^\p{Lu}0$/u
+/** A small letter inside a word of capitals ("BESaR"). */
+const SMALL_IN_CAPITALS = /\p{Lu}{2}\p{Ll}\p{Lu}/u
+/** Quotes and brackets at a word's ends, and its end's punctuation. */
+const WORD_EDGES = /^[‘’'"“”(\[{<]+|[,.;:'"’”)\]}>]+$/gu
+
+/** Whether a word of a name or address looks misread by its shape alone. */
+export const looksMisread = (word: string): boolean => {
+  const w = word.replace(WORD_EDGES, "")
+  return w !== "" &&
+    (STRAY_MARK.test(w) || SIGN_BEFORE_NUMBER.test(w) || LETTER_IN_NUMBER.test(w) || DIGIT_IN_WORD.test(w) ||
+      SMALL_IN_CAPITALS.test(w))
+}
+
+/**
+ * 0 when a word of a text value that OCR read (a text layer's words are as printed, confidence 1) looks
+ * misread, else 1; values of other kinds are read by their own rules (1).
+ */
+export const cleanOf = (kind: ReadKind, words: ReadonlyArray<PlacedWord>): number =>
+  kind === "text" && words.some((w) => w.confidence < 1 && looksMisread(w.text)) ? 0 : 1

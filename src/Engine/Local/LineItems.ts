@@ -7,7 +7,7 @@ import type { Field, LeafField, ObjectField } from "../../Domain/FieldTree.js"
 import { unionBox } from "../../Domain/PageModel.js"
 import { findValueCandidates } from "../../Text/Values.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
-import { confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf, weakestOf } from "./Confidence.js"
+import { cleanOf, confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf, weakestOf } from "./Confidence.js"
 import { headerlessItems, type ItemCell } from "./HeaderlessItems.js"
 import { findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
@@ -405,7 +405,8 @@ export const readLineItems = (
           agrees: headerless ? 1 : 0,
           shape: shapeOf(fields[i]!.kind, v.value),
           intact: intactOf(v.words),
-          weakest: weakestOf(v.words)
+          weakest: weakestOf(v.words),
+          clean: cleanOf(fields[i]!.kind, v.words)
         }
         obj[field.name] = {
           value: v.value,

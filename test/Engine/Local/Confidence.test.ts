@@ -1,8 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DEFAULT_MIN_CONFIDENCE } from "../../../src/Config.js"
 import { abstain, type ExtractedObject, type ExtractedValue, type Grounded } from "../../../src/Domain/Extraction.js"
-import { confidenceOf, type Evidence, shapeOf } from "../../../src/Engine/Local/Confidence.js"
+import { cleanOf, confidenceOf, type Evidence, looksMisread, shapeOf } from "../../../src/Engine/Local/Confidence.js"
 import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import type { PlacedWord } from "../../../src/Engine/Local/Layout.js"
 import { pageModelFromLines } from "../../support/pageModel.js"
 import { INVOICE_LINES, spec } from "../fixtures.js"
 
@@ -21,6 +22,7 @@ const evidence = (over: Partial<Evidence>): Evidence => ({
   shape: 1,
   intact: 1,
   weakest: 1,
+  clean: 1,
   ...over
 })
 
@@ -58,6 +60,32 @@ describe("confidence of the local engine", () => {
     expect(shapeOf("text", "Le petit atelier")).toBe(1)
     expect(shapeOf("text", "La belle cave")).toBe(1)
     expect(shapeOf("date", "1899-01-01")).toBeLessThan(1)
+  })
+
+  it("knows a word OCR misread by its shape, not a name's or an address's own spelling", () => {
+    for (const misread of ["Leve1°6,", "&1200", "7/1l8B,", "Leve1", "C0.", "BESaR,", "I0!", "$1150"]) {
+      expect(looksMisread(misread), misread).toBe(true)
+    }
+    for (const word of ["Uptown3", "SS21/39,", "1&3,", "‘POPULAR", "19-G", "1851-A", "NO.32", "(M)", "Sdn.", "D-08,"]) {
+      expect(looksMisread(word), word).toBe(false)
+    }
+    for (const word of ["#03-01", "@", "QualityHosting", "McDonald's", "O'Brien", "Straße", "3RD", "G2,Block"]) {
+      expect(looksMisread(word), word).toBe(false)
+    }
+  })
+
+  it("is less sure of an OCR'd address with a misread-looking word, and takes a text layer's words as printed", () => {
+    const placed = (text: string, confidence: number) => ({ text, confidence }) as unknown as PlacedWord
+    const read = (texts: ReadonlyArray<string>, confidence: number) => texts.map((t) => placed(t, confidence))
+    const clean = read(["Level", "6,", "Bangunan", "TH,", "47400", "Petaling", "Jaya"], 0.9)
+    const misread = read(["Leve1", "6,", "Bangunan", "TH,", "47400", "Petaling", "Jaya"], 0.9)
+    expect(cleanOf("text", clean)).toBe(1)
+    expect(cleanOf("text", misread)).toBe(0)
+    expect(cleanOf("text", read(["Unit", "#03-01", "Leve1"], 1))).toBe(1)
+    expect(cleanOf("amount", misread)).toBe(1)
+    const sure = (words: ReadonlyArray<PlacedWord>) =>
+      confidenceOf("address", evidence({ labelled: 0, intact: 0.5, weakest: 0.9, clean: cleanOf("text", words) }))
+    expect(sure(clean)).toBeGreaterThan(sure(misread) + 0.2)
   })
 
   it("is sure of the labelled values of a clean invoice", () => {
