@@ -46,8 +46,12 @@ const MONTH_DAY_YEAR = new RegExp(
   String.raw`(?<![\p{L}\p{N}])${MONTH}\.?\s*[\-/]?\s*${DAY}(?:\s*,\s*|\s+|\s*[\-/]\s*)${YEAR}(?![\p{N}]|[.,]\d)`,
   "gu"
 )
-/** "2023-03-20", "20/03/2023", "20.03.23", "12-01-19": the same separator twice. */
-const NUMERIC = /(?<![\p{N}])(\d{1,4})([./-])(\d{1,2})\2(\d{1,4})(?![\p{N}]|[.,/]\d)/gu
+/**
+ * "2023-03-20", "20/03/2023", "20.03.23", "12-01-19": the same separator twice. A comma and a digit after
+ * a dotted one make it part of a number ("1.10.2023,5"); after a dash or a slash, a time OCR glued to
+ * the date ("02-03-18,4 7:23").
+ */
+const NUMERIC = /(?<![\p{N}])(\d{1,4})([./-])(\d{1,2})\2(\d{1,4})(?![\p{N}]|[./]\d)/gu
 
 const pad = (n: number) => String(n).padStart(2, "0")
 
@@ -95,7 +99,9 @@ const searchDates = (text: string, hint?: DateOrder): Array<DateMatch> => {
   const found: Array<DateMatch> = []
   for (const m of source.matchAll(NUMERIC)) {
     // A short year run into a letter is a house number or a code ("43-45-47G"), not a date.
-    if (m[1]!.length <= 2 && m[4]!.length <= 2 && /^\p{L}/u.test(source.slice(m.index + m[0].length))) continue
+    const after = source.slice(m.index + m[0].length)
+    if (m[1]!.length <= 2 && m[4]!.length <= 2 && /^\p{L}/u.test(after)) continue
+    if (m[2] === "." && /^,\d/.test(after)) continue
     const iso = numericIso(m[1]!, m[2]!, m[3]!, m[4]!, hint)
     if (iso !== undefined) found.push({ index: m.index, length: m[0].length, iso })
   }
