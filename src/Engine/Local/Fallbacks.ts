@@ -16,6 +16,7 @@ import { lineWords, type NameLine, namePart, withoutRegistration } from "./NameL
 import { isPaid } from "./Payment.js"
 import { matchEnum, type ReadKind, readValue } from "./Readers.js"
 import type { Found, Section } from "./Section.js"
+import { itemSumsOf } from "./Sums.js"
 import { confirmingTiers, taxSummaryHeading } from "./Totals.js"
 
 const TOTALISH = new Set([
@@ -94,9 +95,10 @@ const totalFallback = (section: Section, kind: ReadKind): (Found & { readonly ag
   if (best === undefined) return undefined
   const { found, n } = best
   const printedTwice = n > 0 && (rowsWith.get(Math.abs(n)) ?? 0) >= 2
-  // A whole number on a total row ("TOTAL 48") that the section confirms agrees as well.
+  // A whole number on a total row ("TOTAL 48") that the section confirms agrees as well; so does the sum
+  // of the items printed above it.
   const confirmedWhole = kind !== "amountText" && tiers.some((t) => isPaid(t, n))
-  return { ...found, agreed: printedTwice || confirmedWhole }
+  return { ...found, agreed: printedTwice || confirmedWhole || (n > 0 && isPaid(itemSumsOf(section), n)) }
 }
 
 /** A currency sign read with less confidence than this counts only beside a number. */

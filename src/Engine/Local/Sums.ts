@@ -68,3 +68,45 @@ export const sumsOf = rememberedPerSection((section: Section): ReadonlyArray<num
   }
   return out
 })
+
+/** A run of items is at most this many rows; rows without an amount (a description's second line, a code) may fall between them. */
+const ITEM_RUN_ROWS = 40
+const ROWS_WITHOUT_AMOUNT = 2
+
+/** The money amount (with decimals) a row ends with, if any. */
+const lastAmountOf = (layout: PageLayout, row: Row, hint: Section["hint"]): number | undefined => {
+  const r = readValue("amount", row.words, { last: true, ...(hint !== undefined ? { hint } : {}), unit: layout.unit })
+  return r !== undefined && r.decimals === true && typeof r.value === "number" && r.value > 0 ? r.value : undefined
+}
+
+/**
+ * Every amount that the amounts ending the rows right above it add up to (two rows at least): a till
+ * roll that prints no total label still prints its items and then their sum ("DPT.05 RM 149.00 / DPT.04
+ * RM 21.00 / CASH / RM 170.00").
+ */
+export const itemSumsOf = rememberedPerSection((section: Section): ReadonlyArray<number> => {
+  const out: Array<number> = []
+  for (const layout of section.layouts) {
+    const amounts = layout.rows.map((row) => lastAmountOf(layout, row, section.hint))
+    amounts.forEach((v, i) => {
+      if (v === undefined) return
+      let sum = 0, addends = 0, gap = 0
+      for (let j = i - 1; j >= 0 && i - j <= ITEM_RUN_ROWS; j--) {
+        const a = amounts[j]
+        if (a === undefined) {
+          if (++gap > ROWS_WITHOUT_AMOUNT) break
+          continue
+        }
+        gap = 0
+        sum = cents(sum + a)
+        addends++
+        if (addends >= 2 && Math.abs(sum - v) < 0.005) {
+          out.push(v)
+          break
+        }
+        if (sum > v) break
+      }
+    })
+  }
+  return out
+})

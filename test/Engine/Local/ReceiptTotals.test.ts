@@ -3,10 +3,12 @@
  * what the amount includes, payment rows that confirm it, and receipts that print no total row.
  */
 import { describe, expect, it } from "@effect/vitest"
+import type { Grounded } from "../../../src/Domain/Extraction.js"
 import type { Box, Line, PageModel } from "../../../src/Domain/PageModel.js"
-import { readLabelled, sectionOf } from "../../../src/Engine/Local/Extractor.js"
+import { extractSection, readLabelled, sectionOf } from "../../../src/Engine/Local/Extractor.js"
 import { labelTokens } from "../../../src/Text/Misreads.js"
 import { pageModelFromLines } from "../../support/pageModel.js"
+import { spec } from "../fixtures.js"
 
 const totalOf = (model: PageModel) =>
   readLabelled(sectionOf(model, [1], "receipt"), { kind: "leaf", name: "total", type: "number" }, ["total"])?.value
@@ -127,5 +129,29 @@ describe("a receipt's total", () => {
       }]
     }
     expect(totalOf(model)).toBe(7)
+  })
+
+  it("is as sure of a total no label names as its items' sum makes it", () => {
+    const unlabelled = (second: string) => {
+      const out = extractSection(
+        pageModelFromLines([[
+          "RESTAURANT SIN DU",
+          "09/03/2018 21:28 0001",
+          "DPT.05          RM 149.00",
+          `DPT.04          RM ${second}`,
+          "CASH",
+          "RM 170.00"
+        ]]),
+        [1],
+        spec("receipt", { total: { type: "number", description: "Total amount paid" } })
+      )
+      return out["total"] as Grounded
+    }
+    // The two items add up to the amount under them: the section's own arithmetic agrees.
+    expect(unlabelled("21.00").value).toBe(170)
+    expect(unlabelled("21.00").confidence).toBeGreaterThan(0.8)
+    // They do not: the largest amount is still the guess, and a doubtful one.
+    expect(unlabelled("22.00").value).toBe(170)
+    expect(unlabelled("22.00").confidence).toBeLessThan(0.5)
   })
 })
