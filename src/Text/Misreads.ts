@@ -310,13 +310,19 @@ const WORD_PARTS = /^(.*?)([\p{L}\p{N}]+)([^\p{L}\p{N}]*)$/u
 const inCaseOf = (word: string, core: string): string =>
   /\p{Ll}/u.test(word) ? (/^\p{Lu}/u.test(word) ? core[0]!.toUpperCase() + core.slice(1) : core) : core.toUpperCase()
 
+/** "Co." with its o read as a zero ("C0."). */
+const COMPANY_ZERO = /^([(]?)C0\.(?=$|[),])/
+
 /**
- * A company name with a misread two-word legal form repaired: one of its words as printed and the
- * other within one misread of its form ("SON BHD", "SDN 8HD", "SDY BHD", "(TAMAN DAYA)SDN 8HD" →
- * "… SDN BHD"). Everything else is left as read.
+ * A company name with a misread legal form repaired: a two-word form with one of its words as printed
+ * and the other within one misread of its form ("SON BHD", "SDN 8HD", "SDY BHD", "(TAMAN DAYA)SDN 8HD"
+ * → "… SDN BHD"), and "Co." read with a zero ("POPULAR BOOK C0. (M)"). Everything else is left as read.
  */
 export const repairLegalForm = (name: string): string => {
-  const words = name.split(" ")
+  const capitals = !/\p{Ll}/u.test(name)
+  const words = name.split(" ").map((w) =>
+    w.replace(COMPANY_ZERO, (_, open: string) => `${open}${capitals ? "CO" : "Co"}.`)
+  )
   for (let i = 0; i + 1 < words.length; i++) {
     const a = WORD_PARTS.exec(words[i]!), b = WORD_PARTS.exec(words[i + 1]!)
     if (a === null || b === null || b[1] !== "") continue

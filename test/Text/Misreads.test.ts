@@ -168,6 +168,15 @@ describe("Misreads", () => {
       expect(repairLegalForm("Taste Of The World Sdn 8hd")).toBe("Taste Of The World Sdn Bhd")
     })
 
+    it("repairs the zero OCR reads for the o of 'Co.', in the name's letter case", () => {
+      expect(repairLegalForm("POPULAR BOOK C0. (M) SDN BHD")).toBe("POPULAR BOOK CO. (M) SDN BHD")
+      expect(repairLegalForm("Acme Trading C0.")).toBe("Acme Trading Co.")
+      expect(repairLegalForm("ACME (C0.)")).toBe("ACME (CO.)")
+      // A code that holds the letters is not the legal form.
+      expect(repairLegalForm("UNIT XC0. LTD")).toBe("UNIT XC0. LTD")
+      expect(repairLegalForm("ROOM C04 LTD")).toBe("ROOM C04 LTD")
+    })
+
     it("leaves names alone when the form is right, absent, or both of its words are misread", () => {
       for (
         const name of [

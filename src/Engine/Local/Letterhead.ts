@@ -94,9 +94,9 @@ export const marketplaceBrand = (section: Section, seller: ReadonlyArray<PlacedW
 
 const compact = (words: ReadonlyArray<PlacedWord>) => fold(words.map((w) => w.text).join("")).replace(/[^a-z0-9]/g, "")
 
-/** Words that end a company's name and never start one: a line starting with them continues the line above. */
+/** Words that end a company's name and never start one: a line starting with them continues the line above ("C0.": OCR's zero for the o of "Co."). */
 const NAME_ENDS =
-  /^(?:sdn\.?|bhd\.?|berhad|s\/b|enterprise|trading|ltd\.?|limited|inc\.?|llc|gmbh|co\.|company|corporation|\(m\)|\(malaysia\))(?=\s|$)/i
+  /^(?:sdn\.?|bhd\.?|berhad|s\/b|enterprise|trading|ltd\.?|limited|inc\.?|llc|gmbh|c[o0]\.|company|corporation|\(m\)|\(malaysia\))(?=\s|$)/i
 
 /**
  * A name whose first line was cut ("ENTERPRISE (SETIA" above "ALAM) SDN BHD", "AIK HUAT HARDWARE"
