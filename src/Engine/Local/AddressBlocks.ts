@@ -6,8 +6,8 @@
  */
 import { lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
-import { hasLegalForm, issuerLine } from "./Letterhead.js"
-import { lineWords, looksLikeName, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
+import { issuerLine } from "./Letterhead.js"
+import { hasLegalForm, lineWords, looksLikeName, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
 import type { Section } from "./Section.js"
 
 /**

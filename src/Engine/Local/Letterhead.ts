@@ -9,7 +9,9 @@ import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { below, findLabels, lexiconHits, rightOf } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import {
+  COMPANY_SUFFIX,
   COUNTRY,
+  hasLegalForm,
   lineWords,
   looksLikeName,
   NAME_STARTS,
@@ -20,9 +22,6 @@ import {
 } from "./NameLines.js"
 import { readValue } from "./Readers.js"
 import { type Found, rememberedPerSection, type Section } from "./Section.js"
-
-const COMPANY_SUFFIX =
-  /(?:[\s(.,])(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh)\.?(?=$|[\s),.])/i
 
 const WEBMAIL = new Set([
   "gmail",
@@ -197,8 +196,6 @@ const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
 }
 
 /** Whether a name carries a company's legal form ("Price Ltd", "Bricolage SA", "Müller Moden GmbH"). */
-export const hasLegalForm = (name: string): boolean => COMPANY_SUFFIX.test(name)
-
 const isCompany = (c: NameLine) => hasLegalForm(c.words.map((w) => w.text).join(" "))
 const overlaps = (a: ReadonlyArray<PlacedWord>, x1: number, x2: number) =>
   a[0]!.box[0] < x2 && a[a.length - 1]!.box[2] > x1

@@ -256,6 +256,13 @@ export const contactLine = (words: ReadonlyArray<PlacedWord>): boolean =>
   words.slice(0, 2).some((w) => w.tokens.some((t) => CONTACT_WORDS.has(t))) ||
   REPRESENTATIVE.test(words.slice(0, 3).flatMap((w) => w.tokens).join(" "))
 
+/** A company's legal form after a space, bracket or stop ("… SDN BHD", "Acme GmbH", "(Pty) Ltd"). */
+export const COMPANY_SUFFIX =
+  /(?:[\s(.,])(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh)\.?(?=$|[\s),.])/i
+
+/** Whether the name carries a company's legal form. */
+export const hasLegalForm = (name: string): boolean => COMPANY_SUFFIX.test(name)
+
 /** Characters of a text, a letter outside the basic plane counted once. */
 const codePoints = (text: string): number => {
   let n = 0
@@ -280,6 +287,9 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   if (readValue("date", words) !== undefined) return false
   const first = lexiconHits(layout, row)[0]
   if (first === undefined || !words.includes(row.words[first.first]!) || !first.labelLike) return true
+  // A label word inside a company's name, its legal form after it ("SUPER SEVEN CASH & CARRY SDN BHD").
+  const at = words.indexOf(row.words[first.first]!)
+  if (at > 0 && hasLegalForm(words.slice(at).map((w) => w.text).join(" "))) return true
   // "Syarikat Maju Jaya" is a name: a word that starts company names is a label only with its colon.
   const label = row.words.slice(first.first, first.last + 1)
   return label.every((w) => w.tokens.every((t) => NAME_STARTS.has(t))) &&

@@ -730,6 +730,20 @@ describe("LocalExtractor", () => {
       })
     })
 
+    it("reads a store whose name holds a label word before its legal form, not the shop's own line under it", () => {
+      // "CASH" is the tender's label word, here inside a wholesaler's name set in wide letters (the gap
+      // before it is a label's); its "BHD" read "8HD".
+      expect(read([
+        "METRO FRESH     CASH & CARRY SDN 8HD",
+        "(123456-X)",
+        "PASARAYA METRO FRESH",
+        "NO. 5 Jalan Mawar 2, 41050 Klang",
+        "TOTAL 5.00"
+      ], { company: RECEIPT.company })).toEqual({ company: "METRO FRESH CASH & CARRY SDN BHD" })
+      // A label that starts the line is still a label: no store is named here.
+      expect(read(["CASH SDN BHD 20.00", "TOTAL 20.00"], { company: RECEIPT.company })).toEqual({ company: null })
+    })
+
     it("never takes the salesperson or the cashier for the store", () => {
       expect(read([
         "   BOULANGERIE DU PORT",
