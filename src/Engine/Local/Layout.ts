@@ -136,13 +136,13 @@ export const layoutOf = (page: Page): PageLayout => {
   return layout
 }
 
-/** Gap between word i-1 and word i of a row (0 for the first word). */
 /**
  * The page's width over its height: a horizontal distance (in page widths, as boxes give it) times
  * this is in page heights, the measure of a word's height.
  */
 export const widthOverHeight = (page: Page): number => page.width > 0 && page.height > 0 ? page.width / page.height : 1
 
+/** Gap between word i-1 and word i of a row (0 for the first word), in page widths. */
 export const gapBefore = (
   row: Row,
   i: number

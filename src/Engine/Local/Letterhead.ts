@@ -7,7 +7,7 @@
 import { fold } from "../../Text/Tokens.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { below, findLabels, lexiconHits, rightOf } from "./Labels.js"
-import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { type PageLayout, type PlacedWord, type Row, widthOverHeight } from "./Layout.js"
 import {
   COMPANY_SUFFIX,
   COUNTRY,
@@ -352,7 +352,7 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
     if (row.box[1] - last.box[3] > 2.5 * layout.unit) break
     last = row
     // The row's phrases under the name ("53300 KL   Site 1066" is one line of the address), a registration number before them aside.
-    const under = lineWords(layout, row).filter((ws) => ws[0]!.box[0] < x2 && ws[ws.length - 1]!.box[2] > x1).flat()
+    const under = phrasesUnder(layout, row, x1, x2)
     const seg = withoutSpecks(withoutLeadingRegistration(under))
     if (seg.length === 0) continue
     const text = seg.map((w) => w.text).join(" ").replace(/[\s:;,.'‘’"|]+$/, "")
@@ -373,6 +373,28 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
   }
   if (!picked.some((w) => /\d/.test(w.text))) return undefined
   return { value: picked.map((w) => readStreetWord(w.text)).join(" ").replace(/\s+,/g, ","), words: picked, layout }
+}
+
+/** Phrases of a row this close (text heights, measured across the page as down it) continue each other. */
+const PHRASE_GAP = 3
+
+/**
+ * The row's phrases under a name's extent, with the phrases right beside them: an address line is often
+ * wider than the name above it ("D-08, M Avenue , Jln 1 / 38A" under a centred "PIZZA PLACE").
+ */
+const phrasesUnder = (layout: PageLayout, row: Row, x1: number, x2: number): Array<PlacedWord> => {
+  const phrases = lineWords(layout, row)
+  const kept = phrases.map((ws) => ws[0]!.box[0] < x2 && ws[ws.length - 1]!.box[2] > x1)
+  const xToY = widthOverHeight(layout.page)
+  const beside = (a: ReadonlyArray<PlacedWord>, b: ReadonlyArray<PlacedWord>) =>
+    (b[0]!.box[0] - a[a.length - 1]!.box[2]) * xToY < PHRASE_GAP * layout.unit
+  for (let i = 1; i < phrases.length; i++) {
+    if (kept[i - 1] && !kept[i] && beside(phrases[i - 1]!, phrases[i]!)) kept[i] = true
+  }
+  for (let i = phrases.length - 2; i >= 0; i--) {
+    if (kept[i + 1] && !kept[i] && beside(phrases[i]!, phrases[i + 1]!)) kept[i] = true
+  }
+  return phrases.filter((_, i) => kept[i]).flat()
 }
 
 /**

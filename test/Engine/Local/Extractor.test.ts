@@ -712,6 +712,25 @@ describe("LocalExtractor", () => {
       ], { address: RECEIPT.address })).toEqual({ address: "No 12, Jalan Besar 3, Taman Maju 43000 Kajang, Malaysia" })
     })
 
+    it("reads an address line wider than the store's name above it, its phrases apart", () => {
+      // "38A" stands past the name's end, a phrase of its own (a gap of 2.7 text heights), beside the rest.
+      expect(read([
+        "          PIZZA PLACE",
+        "D-08, M Avenue , Jln 1       38A",
+        "Taman Bahagia 51200 Kuala Lumpur",
+        "TOTAL 4.90"
+      ], { address: RECEIPT.address })).toEqual({
+        address: "D-08, M Avenue Jln 1 38A Taman Bahagia 51200 Kuala Lumpur"
+      })
+      // A column far from the address (an order number) stays out of it.
+      expect(read([
+        "          PIZZA PLACE",
+        "D-08, M Avenue , Jln 1                         Order 1955",
+        "Taman Bahagia 51200 Kuala Lumpur",
+        "TOTAL 4.90"
+      ], { address: RECEIPT.address })).toEqual({ address: "D-08, M Avenue Jln 1 Taman Bahagia 51200 Kuala Lumpur" })
+    })
+
     it("never takes a state or country line for the store", () => {
       // The store's name was not read (a stamp over it): better no name than the end of its address.
       expect(read([
