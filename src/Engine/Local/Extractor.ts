@@ -208,8 +208,12 @@ export const readLabelled = (
   }
   if (best === undefined) return undefined
   if (total) {
+    // A total its section's own sums confirm may still be rounded on the rows under it.
     const confirmed = confirmedTotal(section, all, best, misread)
-    if (confirmed !== undefined) return confirmed
+    if (confirmed !== undefined) {
+      const rounded = roundedAfter(section, confirmed)
+      return rounded !== undefined ? { ...rounded, rival: 0 } : confirmed
+    }
     if (all.length === 0) return undefined
     best = plausibleTotal(all, best)
     const rounded = roundedAfter(section, best)

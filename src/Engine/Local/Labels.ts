@@ -326,6 +326,9 @@ const searchLabels = (
   return out
 }
 
+/** The word closing a qualifier: its bracket, a colon after it or not ("GST)", "GST):"). */
+const CLOSES_QUALIFIER = /\)[:：]?$/
+
 /**
  * The last word of a parenthesized phrase with letters right after word `at` ("Total Sales (Inclusive
  * of GST): 80.90", "Total (excl. VAT)"): a qualifier of the label, neither a label of its own nor a
@@ -334,7 +337,7 @@ const searchLabels = (
 export const qualifierEnd = (row: Row, at: number): number => {
   if (!row.words[at + 1]?.text.startsWith("(")) return taxQualifierEnd(row, at)
   for (let i = at + 1; i < row.words.length && i <= at + 6; i++) {
-    if (row.words[i]!.text.endsWith(")")) {
+    if (CLOSES_QUALIFIER.test(row.words[i]!.text)) {
       return row.words.slice(at + 1, i + 1).some((w) => /\p{L}{2}/u.test(w.text)) ? i : at
     }
   }

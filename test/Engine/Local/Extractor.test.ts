@@ -270,10 +270,11 @@ describe("LocalExtractor", () => {
         "Total After Adj            47.35"
       ])
       expect([summed?.value, summed?.agreed]).toEqual([47.35, true])
-      // Paid exactly, the change row unreadable: the amount handed over confirms the total.
+      // Paid exactly, the change row unreadable: the amount handed over confirms the total (a rounding row
+      // between the two totals would make the second the amount to pay: ReceiptTotals.test.ts).
       const tendered = total([
         "Total Sales incl GST       19.85",
-        "Rounding                   -0.05",
+        "Item Count 3",
         "Total                      19.80",
         "Amount Tendered            19.85",
         "Change  ~~"

@@ -131,6 +131,28 @@ describe("a receipt's total", () => {
     expect(totalOf(model)).toBe(7)
   })
 
+  it("is rounded under a total its own sums confirm, the rounded amount's row read or not", () => {
+    // 26.60 + 2.66 + 1.76 make 31.02, the total before its rounding; the rounded row's amount was lost, the cash shows it.
+    expect(receipt([
+      "Sub Total             26.60",
+      "Service Charge 10%     2.66",
+      "GST 6%                 1.76",
+      "Total Sales           31.02",
+      "Rounding Adj          -0.02",
+      "TOTAL:",
+      "Closed 20:01:23",
+      "CASH                  31.00"
+    ])).toBe(31)
+  })
+
+  it("keeps a qualifier whose bracket OCR read with the colon after it ('(Inclusive of GST):')", () => {
+    expect(receipt([
+      "Total (Excluding GST): 26.60",
+      "GST Payable: 1.60",
+      "Total (Inclusive of GST): 28.20"
+    ])).toBe(28.2)
+  })
+
   it("is as sure of a total no label names as its items' sum makes it", () => {
     const unlabelled = (second: string) => {
       const out = extractSection(
