@@ -287,9 +287,11 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   if (readValue("date", words) !== undefined) return false
   const first = lexiconHits(layout, row)[0]
   if (first === undefined || !words.includes(row.words[first.first]!) || !first.labelLike) return true
-  // A label word inside a company's name, its legal form after it ("SUPER SEVEN CASH & CARRY SDN BHD").
+  // A label word inside a company's name: its legal form after it ("SUPER SEVEN CASH & CARRY SDN BHD"), or
+  // joined to the next word by "&" ("SLF CASH & CARRY"): a label is followed by its value.
   const at = words.indexOf(row.words[first.first]!)
   if (at > 0 && hasLegalForm(words.slice(at).map((w) => w.text).join(" "))) return true
+  if (row.words[first.last + 1]?.text === "&" && words.includes(row.words[first.last + 1]!)) return true
   // "Syarikat Maju Jaya" is a name: a word that starts company names is a label only with its colon.
   const label = row.words.slice(first.first, first.last + 1)
   return label.every((w) => w.tokens.every((t) => NAME_STARTS.has(t))) &&

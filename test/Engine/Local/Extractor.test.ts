@@ -760,6 +760,11 @@ describe("LocalExtractor", () => {
         "NO. 5 Jalan Mawar 2, 41050 Klang",
         "TOTAL 5.00"
       ], { company: RECEIPT.company })).toEqual({ company: "METRO FRESH CASH & CARRY SDN BHD" })
+      // Joined by "&" to the next word, a label word is part of the name, legal form or not (set wide again).
+      expect(
+        read(["MAJU     CASH & CARRY", "NO. 5 Jalan Mawar 2, 41050 Klang", "TOTAL 5.00"], { company: RECEIPT.company })
+      )
+        .toEqual({ company: "MAJU CASH & CARRY" })
       // A label that starts the line is still a label: no store is named here.
       expect(read(["CASH SDN BHD 20.00", "TOTAL 20.00"], { company: RECEIPT.company })).toEqual({ company: null })
     })
