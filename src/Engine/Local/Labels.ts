@@ -167,7 +167,8 @@ export const lexiconHits = (layout: PageLayout, row: Row): ReadonlyArray<Lexicon
         last,
         tokens: entry.tokens.length,
         concepts: entry.concepts,
-        labelLike: entry.tokens.length >= 2 || first === 0 || gapBefore(row, first) > 1.5 * layout.unit ||
+        labelLike: entry.tokens.length >= 2 || first === 0 ||
+          gapBefore(row, first) * widthOverHeight(layout.page) > 1.5 * layout.unit ||
           endsWithColon(row, last)
       })
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
+import { lexiconHits } from "../../../src/Engine/Local/Labels.js"
 import { layoutOf } from "../../../src/Engine/Local/Layout.js"
 import { lineWords, looksLikeName } from "../../../src/Engine/Local/NameLines.js"
 import { pageModelFromLines } from "../../support/pageModel.js"
@@ -54,5 +55,19 @@ describe("lineWords", () => {
       "ACME Supplies GmbH",
       "INVOICE"
     ])
+  })
+})
+
+describe("label words in a row", () => {
+  it("measure the gap before a label word in the page's true proportions: a till roll's gaps are narrow", () => {
+    // On an A4 page the gap of five characters before "CASH" sets it apart as a label; on a roll five
+    // times as tall as it is wide, the same share of the width is under a text height.
+    const hits = (width: number, height: number) => {
+      const model = pageModelFromLines([["GOLDEN     CASH 12.00"]])
+      const layout = layoutOf({ ...model.pages[0]!, width, height })
+      return lexiconHits(layout, layout.rows[0]!).map((h) => h.labelLike)
+    }
+    expect(hits(612, 792)).toEqual([true])
+    expect(hits(300, 1500)).toEqual([false])
   })
 })
