@@ -195,7 +195,7 @@ const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
   return out
 }
 
-/** Whether a name carries a company's legal form ("Price Ltd", "Bricolage SA", "Müller Moden GmbH"). */
+/** Whether a name line carries a company's legal form ("Price Ltd", "Bricolage SA", "Müller Moden GmbH"). */
 const isCompany = (c: NameLine) => hasLegalForm(c.words.map((w) => w.text).join(" "))
 const overlaps = (a: ReadonlyArray<PlacedWord>, x1: number, x2: number) =>
   a[0]!.box[0] < x2 && a[a.length - 1]!.box[2] > x1

@@ -2,7 +2,8 @@
  * What a section's own arithmetic says its total is: the subtotal with the adjustments printed under
  * it (a tax, a service charge, a discount, a rounding) added in the order they come. "Sub-total 30.20
  * / Disc 0.00 / GST 1.81 / Rounding -0.01 / Total 32.00" sums to 32.00: a total row that reads the same
- * is confirmed by amounts printed apart from it, however badly its own label was read.
+ * is confirmed by amounts printed apart from it, however badly its own label was read. So are the items
+ * printed above an amount that add up to it, on a till roll that names no total.
  */
 import { type LexiconHit, lexiconHits, qualifierEnd } from "./Labels.js"
 import { type PageLayout, type Row } from "./Layout.js"
