@@ -49,7 +49,7 @@ const MONTH_DAY_YEAR = new RegExp(
 /**
  * "2023-03-20", "20/03/2023", "20.03.23", "12-01-19": the same separator twice. A comma and a digit after
  * a dotted one make it part of a number ("1.10.2023,5"); after a dash or a slash, a time OCR glued to
- * the date ("02-03-18,4 7:23").
+ * the date ("14-05-19,2 9:41").
  */
 const NUMERIC = /(?<![\p{N}])(\d{1,4})([./-])(\d{1,2})\2(\d{1,4})(?![\p{N}]|[./]\d)/gu
 

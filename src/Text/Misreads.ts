@@ -316,7 +316,7 @@ const COMPANY_ZERO = /^([(]?)C0\.(?=$|[),])/
 /**
  * A company name with a misread legal form repaired: a two-word form with one of its words as printed
  * and the other within one misread of its form ("SON BHD", "SDN 8HD", "SDY BHD", "(TAMAN DAYA)SDN 8HD"
- * → "… SDN BHD"), and "Co." read with a zero ("POPULAR BOOK C0. (M)"). Everything else is left as read.
+ * → "… SDN BHD"), and "Co." read with a zero ("HARBOUR BOOKS C0. (M)"). Everything else is left as read.
  */
 export const repairLegalForm = (name: string): string => {
   const capitals = !/\p{Ll}/u.test(name)

@@ -169,7 +169,7 @@ describe("Misreads", () => {
     })
 
     it("repairs the zero OCR reads for the o of 'Co.', in the name's letter case", () => {
-      expect(repairLegalForm("POPULAR BOOK C0. (M) SDN BHD")).toBe("POPULAR BOOK CO. (M) SDN BHD")
+      expect(repairLegalForm("HARBOUR BOOKS C0. (M) SDN BHD")).toBe("HARBOUR BOOKS CO. (M) SDN BHD")
       expect(repairLegalForm("Acme Trading C0.")).toBe("Acme Trading Co.")
       expect(repairLegalForm("ACME (C0.)")).toBe("ACME (CO.)")
       // A code that holds the letters is not the legal form.

@@ -142,7 +142,7 @@ describe("parseDate", () => {
     ["NO 4-4-47G, TAMAN SEJATI", undefined],
     ["2018-01-25T13:22", "2018-01-25"],
     // A time OCR glued to a dashed or slashed date with a comma; a dotted one followed so is a number.
-    ["02-03-18,4 7:23 SH01", "2018-03-02"],
+    ["14-05-19,2 9:41 SH07", "2019-05-14"],
     ["12/03/2018,12:30", "2018-03-12"],
     ["1.10.2023,5", undefined],
     ["March 2023", undefined]

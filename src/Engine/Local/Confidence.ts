@@ -119,15 +119,15 @@ export const shapeOf = (kind: ReadKind, value: string | number | boolean, now = 
   return words.length > 10 ? 0.6 : 1
 }
 
-/** A mark no name or address is written with ("Leve1°6", "I0!", "$1150" in a street). */
+/** A mark no name or address is written with ("Blok°3", "N0!", "$6200" in a street). */
 const STRAY_MARK = /[^\p{L}\p{N}.,\-/&()'’:#+@]/u
-/** An ampersand glued before a number ("&1200": a digit read as "&"; "1&3" joins two numbers). */
+/** An ampersand glued before a number ("&4310": a digit read as "&"; "2&4" joins two numbers). */
 const SIGN_BEFORE_NUMBER = /^&\d/
-/** A letter among a number's digits ("7/1l8B"). */
+/** A letter among a number's digits ("3/2l5A"). */
 const LETTER_IN_NUMBER = /\d[lIoO]\d|\d\p{Ll}\d/u
-/** A look-alike digit ending or inside a word of small letters, or a "0" after one capital ("Leve1", "C0."). */
+/** A look-alike digit ending or inside a word of small letters, or a "0" after one capital ("Stree1", "C0."). */
 const DIGIT_IN_WORD = /\p{Ll}[01586](?:$|\p{L})|^\p{Lu}0$/u
-/** A small letter inside a word of capitals ("BESaR"). */
+/** A small letter inside a word of capitals ("HARBoUR"). */
 const SMALL_IN_CAPITALS = /\p{Lu}{2}\p{Ll}\p{Lu}/u
 /** Quotes and brackets at a word's ends, and its end's punctuation. */
 const WORD_EDGES = /^[‘’'"“”(\[{<]+|[,.;:'"’”)\]}>]+$/gu

@@ -380,7 +380,7 @@ const PHRASE_GAP = 3
 
 /**
  * The row's phrases under a name's extent, with the phrases right beside them: an address line is often
- * wider than the name above it ("D-08, M Avenue , Jln 1 / 38A" under a centred "PIZZA PLACE").
+ * wider than the name above it ("B-12, Park Avenue , Jln 4 / 21C" under a centred "PIZZA PLACE").
  */
 const phrasesUnder = (layout: PageLayout, row: Row, x1: number, x2: number): Array<PlacedWord> => {
   const phrases = lineWords(layout, row)

@@ -287,8 +287,8 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   if (readValue("date", words) !== undefined) return false
   const first = lexiconHits(layout, row)[0]
   if (first === undefined || !words.includes(row.words[first.first]!) || !first.labelLike) return true
-  // A label word inside a company's name: its legal form after it ("SUPER SEVEN CASH & CARRY SDN BHD"), or
-  // joined to the next word by "&" ("SLF CASH & CARRY"): a label is followed by its value.
+  // A label word inside a company's name: its legal form after it ("METRO FRESH CASH & CARRY SDN BHD"), or
+  // joined to the next word by "&" ("MAJU CASH & CARRY"): a label is followed by its value.
   const at = words.indexOf(row.words[first.first]!)
   if (at > 0 && hasLegalForm(words.slice(at).map((w) => w.text).join(" "))) return true
   if (row.words[first.last + 1]?.text === "&" && words.includes(row.words[first.last + 1]!)) return true

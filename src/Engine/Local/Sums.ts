@@ -82,8 +82,8 @@ const lastAmountOf = (layout: PageLayout, row: Row, hint: Section["hint"]): numb
 
 /**
  * Every amount that the amounts ending the rows right above it add up to (two rows at least): a till
- * roll that prints no total label still prints its items and then their sum ("DPT.05 RM 149.00 / DPT.04
- * RM 21.00 / CASH / RM 170.00").
+ * roll that prints no total label still prints its items and then their sum ("DEPT 1 RM 80.00 / DEPT 2
+ * RM 12.50 / CASH / RM 92.50").
  */
 export const itemSumsOf = rememberedPerSection((section: Section): ReadonlyArray<number> => {
   const out: Array<number> = []

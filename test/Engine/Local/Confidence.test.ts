@@ -63,10 +63,12 @@ describe("confidence of the local engine", () => {
   })
 
   it("knows a word OCR misread by its shape, not a name's or an address's own spelling", () => {
-    for (const misread of ["Leve1°6,", "&1200", "7/1l8B,", "Leve1", "C0.", "BESaR,", "I0!", "$1150"]) {
+    for (const misread of ["Blok°3,", "&4310", "3/2l5A,", "Stree1", "C0.", "HARBoUR,", "N0!", "$6200"]) {
       expect(looksMisread(misread), misread).toBe(true)
     }
-    for (const word of ["Uptown3", "SS21/39,", "1&3,", "‘POPULAR", "19-G", "1851-A", "NO.32", "(M)", "Sdn.", "D-08,"]) {
+    for (
+      const word of ["Midtown3", "SS14/22,", "2&4,", "‘HARBOUR", "19-G", "2207-B", "NO.32", "(M)", "Sdn.", "B-12,"]
+    ) {
       expect(looksMisread(word), word).toBe(false)
     }
     for (const word of ["#03-01", "@", "QualityHosting", "McDonald's", "O'Brien", "Straße", "3RD", "G2,Block"]) {
@@ -77,8 +79,8 @@ describe("confidence of the local engine", () => {
   it("is less sure of an OCR'd address with a misread-looking word, and takes a text layer's words as printed", () => {
     const placed = (text: string, confidence: number) => ({ text, confidence }) as unknown as PlacedWord
     const read = (texts: ReadonlyArray<string>, confidence: number) => texts.map((t) => placed(t, confidence))
-    const clean = read(["Level", "6,", "Bangunan", "TH,", "47400", "Petaling", "Jaya"], 0.9)
-    const misread = read(["Leve1", "6,", "Bangunan", "TH,", "47400", "Petaling", "Jaya"], 0.9)
+    const clean = read(["Level", "6,", "Menara", "Harbour,", "50450", "Kuala", "Lumpur"], 0.9)
+    const misread = read(["Leve1", "6,", "Menara", "Harbour,", "50450", "Kuala", "Lumpur"], 0.9)
     expect(cleanOf("text", clean)).toBe(1)
     expect(cleanOf("text", misread)).toBe(0)
     expect(cleanOf("text", read(["Unit", "#03-01", "Leve1"], 1))).toBe(1)

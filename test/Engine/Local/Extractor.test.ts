@@ -714,22 +714,22 @@ describe("LocalExtractor", () => {
     })
 
     it("reads an address line wider than the store's name above it, its phrases apart", () => {
-      // "38A" stands past the name's end, a phrase of its own (a gap of 2.7 text heights), beside the rest.
+      // "21C" stands past the name's end, a phrase of its own (a gap of 2.7 text heights), beside the rest.
       expect(read([
         "          PIZZA PLACE",
-        "D-08, M Avenue , Jln 1       38A",
-        "Taman Bahagia 51200 Kuala Lumpur",
+        "B-12, P Avenue , Jln 4       21C",
+        "Taman Melati 53100 Kuala Lumpur",
         "TOTAL 4.90"
       ], { address: RECEIPT.address })).toEqual({
-        address: "D-08, M Avenue Jln 1 38A Taman Bahagia 51200 Kuala Lumpur"
+        address: "B-12, P Avenue Jln 4 21C Taman Melati 53100 Kuala Lumpur"
       })
       // A column far from the address (an order number) stays out of it.
       expect(read([
         "          PIZZA PLACE",
-        "D-08, M Avenue , Jln 1                         Order 1955",
-        "Taman Bahagia 51200 Kuala Lumpur",
+        "B-12, P Avenue , Jln 4                         Order 4021",
+        "Taman Melati 53100 Kuala Lumpur",
         "TOTAL 4.90"
-      ], { address: RECEIPT.address })).toEqual({ address: "D-08, M Avenue Jln 1 Taman Bahagia 51200 Kuala Lumpur" })
+      ], { address: RECEIPT.address })).toEqual({ address: "B-12, P Avenue Jln 4 Taman Melati 53100 Kuala Lumpur" })
     })
 
     it("never takes a state or country line for the store", () => {

@@ -132,17 +132,17 @@ describe("a receipt's total", () => {
   })
 
   it("is rounded under a total its own sums confirm, the rounded amount's row read or not", () => {
-    // 26.60 + 2.66 + 1.76 make 31.02, the total before its rounding; the rounded row's amount was lost, the cash shows it.
+    // 40.00 + 4.00 + 2.62 make 46.62, the total before its rounding; the rounded row's amount was lost, the cash shows it.
     expect(receipt([
-      "Sub Total             26.60",
-      "Service Charge 10%     2.66",
-      "GST 6%                 1.76",
-      "Total Sales           31.02",
+      "Sub Total             40.00",
+      "Service Charge 10%     4.00",
+      "GST 6%                 2.62",
+      "Total Sales           46.62",
       "Rounding Adj          -0.02",
       "TOTAL:",
       "Closed 20:01:23",
-      "CASH                  31.00"
-    ])).toBe(31)
+      "CASH                  46.60"
+    ])).toBe(46.6)
   })
 
   it("keeps a qualifier whose bracket OCR read with the colon after it ('(Inclusive of GST):')", () => {
@@ -157,12 +157,12 @@ describe("a receipt's total", () => {
     const unlabelled = (second: string) => {
       const out = extractSection(
         pageModelFromLines([[
-          "RESTAURANT SIN DU",
-          "09/03/2018 21:28 0001",
-          "DPT.05          RM 149.00",
-          `DPT.04          RM ${second}`,
+          "KEDAI MAJU",
+          "14/05/2019 09:41 0007",
+          "DEPT 1          RM 80.00",
+          `DEPT 2          RM ${second}`,
           "CASH",
-          "RM 170.00"
+          "RM 92.50"
         ]]),
         [1],
         spec("receipt", { total: { type: "number", description: "Total amount paid" } })
@@ -170,10 +170,10 @@ describe("a receipt's total", () => {
       return out["total"] as Grounded
     }
     // The two items add up to the amount under them: the section's own arithmetic agrees.
-    expect(unlabelled("21.00").value).toBe(170)
-    expect(unlabelled("21.00").confidence).toBeGreaterThan(0.8)
+    expect(unlabelled("12.50").value).toBe(92.5)
+    expect(unlabelled("12.50").confidence).toBeGreaterThan(0.8)
     // They do not: the largest amount is still the guess, and a doubtful one.
-    expect(unlabelled("22.00").value).toBe(170)
-    expect(unlabelled("22.00").confidence).toBeLessThan(0.5)
+    expect(unlabelled("13.50").value).toBe(92.5)
+    expect(unlabelled("13.50").confidence).toBeLessThan(0.5)
   })
 })
