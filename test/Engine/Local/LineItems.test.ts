@@ -121,6 +121,21 @@ describe("line items", () => {
     ])
   })
 
+  it("joins an item whose amount wraps onto a line that holds only an article code in a column of its own", () => {
+    expect(linesOf([
+      "Pos  Art-Nr.  Beschreibung               Menge   Nettobetrag",
+      "1    GS25     Gartenschlauch 25 m blau      3",
+      "     4006381333931                                     10,00",
+      "2    RD10     Rasendünger 10 kg             1",
+      "     4006381333948                                      5,50",
+      "",
+      "     Positionssumme                                    15,50"
+    ])).toEqual([
+      { description: "Gartenschlauch 25 m blau", quantity: 3, amount: 10 },
+      { description: "Rasendünger 10 kg", quantity: 1, amount: 5.5 }
+    ])
+  })
+
   it("keeps a header cell whole ('Net Amount excl. tax') and stops at the sums and allowances under the table", () => {
     expect(linesOf([
       "No.   Description            Quantity   Unit Price   Net Amount excl. tax ",
