@@ -13,6 +13,11 @@ export interface Word {
   readonly box: Box
   /** 0..1; text-layer words are 1. */
   readonly confidence: number
+  /**
+   * The confidence of the word's least sure character, where the reader scores each character (the line
+   * recognizer; `confidence` is then their mean): one doubtful letter makes a word wrong.
+   */
+  readonly leastCharacter?: number
 }
 
 export interface Line {

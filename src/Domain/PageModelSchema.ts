@@ -7,7 +7,12 @@ import type { PageModel } from "./PageModel.js"
 
 const Box = Schema.Tuple(Schema.Number, Schema.Number, Schema.Number, Schema.Number)
 
-const Word = Schema.Struct({ text: Schema.String, box: Box, confidence: Schema.Number })
+const Word = Schema.Struct({
+  text: Schema.String,
+  box: Box,
+  confidence: Schema.Number,
+  leastCharacter: Schema.optional(Schema.Number)
+})
 
 const Line = Schema.Struct({
   text: Schema.String,

@@ -161,7 +161,8 @@ export const realign = (
     return [{
       text: whole && collapsed(line.words[group.word]!.text) === text ? line.words[group.word]!.text : text,
       box: right > left ? [left, box[1], right, box[3]] : box,
-      confidence: group.chars.reduce((sum, c) => sum + c.confidence, 0) / group.chars.length
+      confidence: group.chars.reduce((sum, c) => sum + c.confidence, 0) / group.chars.length,
+      leastCharacter: Math.min(...group.chars.map((c) => c.confidence))
     }]
   })
   for (let j = line.words.length - 1; j >= 0; j--) {

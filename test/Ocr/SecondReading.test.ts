@@ -97,6 +97,16 @@ describe("SecondReading", () => {
       expect(line.words[1]!.confidence).toBeCloseTo(0.8)
     })
 
+    it("keeps the least sure character's confidence beside the word's mean", () => {
+      const chars = spread("16.45", 0.3, 0.4, 0.9).map((c, i) => (i === 1 ? { ...c, confidence: 0.4 } : c))
+      const sure = word("TOTAL", total.box, 0.97)
+      const line = realign(lineOf(sure, amount), [...spread("TOTAL", 0.1, 0.2), ...chars])!
+      expect(line.words[1]!.confidence).toBeCloseTo(0.8)
+      expect(line.words[1]!.leastCharacter).toBeCloseTo(0.4)
+      // A word tesseract was sure of keeps its reading, and has no characters' confidences.
+      expect(line.words[0]!.leastCharacter).toBeUndefined()
+    })
+
     it("separates words tesseract separated even when the recognizer reads no space", () => {
       expect(realign(lineOf(total, amount), spread("TOTAL16.45", 0.1, 0.4))!.text).toBe("TOTAL 16.45")
     })

@@ -32,6 +32,11 @@ export type Evidence = {
   readonly weakest: number
   /** No word of a name or address looks misread (1), or one does (0): a reader can be sure of a word it misread. */
   readonly clean: number
+  /**
+   * The reader's confidence in the value's least sure character, where it scores characters (else in its
+   * least sure word): a word read at a good mean confidence can hold one letter the reader doubted.
+   */
+  readonly character: number
 }
 
 export const FEATURES = [
@@ -45,7 +50,8 @@ export const FEATURES = [
   "shape",
   "intact",
   "weakest",
-  "clean"
+  "clean",
+  "character"
 ] as const satisfies ReadonlyArray<keyof Evidence>
 
 export type ValueGroup = "amount" | "date" | "text" | "address" | "code"
@@ -92,6 +98,10 @@ export const intactOf = (words: ReadonlyArray<PlacedWord>): number => words.redu
 /** The reading confidence of a value's least sure word. */
 export const weakestOf = (words: ReadonlyArray<PlacedWord>): number =>
   words.reduce((m, w) => Math.min(m, w.confidence), 1)
+
+/** The reader's confidence in a value's least sure character (its least sure word's where characters are not scored). */
+export const leastCharacterOf = (words: ReadonlyArray<PlacedWord>): number =>
+  words.reduce((m, w) => Math.min(m, w.leastCharacter ?? w.confidence), 1)
 
 /** The mean reading confidence of a value's words. */
 export const readingOf = (words: ReadonlyArray<PlacedWord>): number =>

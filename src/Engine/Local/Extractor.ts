@@ -12,7 +12,17 @@ import { inferDateOrder } from "../../Text/Values.js"
 import { type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
 import { Extractor } from "../Engine.js"
 import { blockNameHolding } from "./AddressBlocks.js"
-import { cleanOf, confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf, weakestOf } from "./Confidence.js"
+import {
+  cleanOf,
+  confidenceOf,
+  type Evidence,
+  groupOf,
+  intactOf,
+  leastCharacterOf,
+  readingOf,
+  shapeOf,
+  weakestOf
+} from "./Confidence.js"
 import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
 import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, rightOf } from "./Labels.js"
@@ -322,7 +332,8 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
       shape: shapeOf(kind, found.value),
       intact: intactOf(found.words),
       weakest: weakestOf(found.words),
-      clean: cleanOf(kind, found.words)
+      clean: cleanOf(kind, found.words),
+      character: leastCharacterOf(found.words)
     })
   }
   const fallback = fallbackValue(section, field, kind, profile.concepts)
@@ -338,7 +349,8 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
     shape: shapeOf(kind, fallback.value),
     intact: intactOf(fallback.words),
     weakest: weakestOf(fallback.words),
-    clean: cleanOf(kind, fallback.words)
+    clean: cleanOf(kind, fallback.words),
+    character: leastCharacterOf(fallback.words)
   })
 }
 

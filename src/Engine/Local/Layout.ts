@@ -12,6 +12,8 @@ export interface PlacedWord {
   readonly tokens: ReadonlyArray<string>
   /** The reader's confidence, 0..1 (1 for a text layer). */
   readonly confidence: number
+  /** Its least sure character's, where the reader scores characters (Word.leastCharacter). */
+  readonly leastCharacter?: number
 }
 
 export interface Row {
@@ -41,8 +43,8 @@ const lineWords = (
   text: string,
   box: Box,
   words: ReadonlyArray<Word>
-): Array<{ text: string; box: Box; confidence: number }> => {
-  if (words.length > 0) return words.map((w) => ({ text: w.text, box: w.box, confidence: w.confidence }))
+): ReadonlyArray<Word> => {
+  if (words.length > 0) return words
   const parts = [...text.matchAll(/\S+/g)]
   const width = (box[2] - box[0]) / Math.max(1, text.length)
   return parts.map((m) => ({
@@ -97,7 +99,13 @@ export const layoutOf = (page: Page): PageLayout => {
   for (const l of page.lines) {
     const words = lineWords(l.text, l.box, withoutSpecks(page, l.words))
       .filter((w) => w.text.trim() !== "")
-      .map((w) => ({ text: w.text, box: w.box, tokens: tokensOf(w.text), confidence: w.confidence }))
+      .map((w): PlacedWord => ({
+        text: w.text,
+        box: w.box,
+        tokens: tokensOf(w.text),
+        confidence: w.confidence,
+        ...(w.leastCharacter === undefined ? {} : { leastCharacter: w.leastCharacter })
+      }))
     if (words.length === 0 || isSideways(l.text, l.box)) continue
     runs.push({
       words,

@@ -7,7 +7,17 @@ import type { Field, LeafField, ObjectField } from "../../Domain/FieldTree.js"
 import { unionBox } from "../../Domain/PageModel.js"
 import { findValueCandidates } from "../../Text/Values.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
-import { cleanOf, confidenceOf, type Evidence, groupOf, intactOf, readingOf, shapeOf, weakestOf } from "./Confidence.js"
+import {
+  cleanOf,
+  confidenceOf,
+  type Evidence,
+  groupOf,
+  intactOf,
+  leastCharacterOf,
+  readingOf,
+  shapeOf,
+  weakestOf
+} from "./Confidence.js"
 import { headerlessItems, type ItemCell } from "./HeaderlessItems.js"
 import { findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
@@ -410,7 +420,8 @@ export const readLineItems = (
           shape: shapeOf(fields[i]!.kind, v.value),
           intact: intactOf(v.words),
           weakest: weakestOf(v.words),
-          clean: cleanOf(fields[i]!.kind, v.words)
+          clean: cleanOf(fields[i]!.kind, v.words),
+          character: leastCharacterOf(v.words)
         }
         obj[field.name] = {
           value: v.value,

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DEFAULT_MIN_CONFIDENCE } from "../../../src/Config.js"
 import { abstain, type ExtractedObject, type ExtractedValue, type Grounded } from "../../../src/Domain/Extraction.js"
-import { cleanOf, confidenceOf, type Evidence, looksMisread, shapeOf } from "../../../src/Engine/Local/Confidence.js"
+import {
+  cleanOf,
+  confidenceOf,
+  type Evidence,
+  leastCharacterOf,
+  looksMisread,
+  shapeOf
+} from "../../../src/Engine/Local/Confidence.js"
 import { extractSection } from "../../../src/Engine/Local/Extractor.js"
 import type { PlacedWord } from "../../../src/Engine/Local/Layout.js"
 import { pageModelFromLines } from "../../support/pageModel.js"
@@ -23,6 +30,7 @@ const evidence = (over: Partial<Evidence>): Evidence => ({
   intact: 1,
   weakest: 1,
   clean: 1,
+  character: 1,
   ...over
 })
 
@@ -88,6 +96,23 @@ describe("confidence of the local engine", () => {
     const sure = (words: ReadonlyArray<PlacedWord>) =>
       confidenceOf("address", evidence({ labelled: 0, intact: 0.5, weakest: 0.9, clean: cleanOf("text", words) }))
     expect(sure(clean)).toBeGreaterThan(sure(misread) + 0.2)
+  })
+
+  it("is less sure of an OCR'd address with a letter the reader doubted, though its words' mean confidence is good", () => {
+    const placed = (text: string, leastCharacter?: number) =>
+      ({ text, confidence: 0.9, ...(leastCharacter === undefined ? {} : { leastCharacter }) }) as unknown as PlacedWord
+    const read = [placed("12,"), placed("Harbour", 0.85), placed("Road,"), placed("40150"), placed("Eastfield")]
+    const doubted = [placed("12,"), placed("Harbour", 0.3), placed("Road,"), placed("40150"), placed("Eastfield")]
+    expect(leastCharacterOf(read)).toBeCloseTo(0.85)
+    expect(leastCharacterOf(doubted)).toBeCloseTo(0.3)
+    // Words whose characters were not scored count with their own confidence.
+    expect(leastCharacterOf([placed("Road")])).toBeCloseTo(0.9)
+    const sure = (words: ReadonlyArray<PlacedWord>) =>
+      confidenceOf(
+        "address",
+        evidence({ labelled: 0, intact: 0.6, weakest: 0.9, character: leastCharacterOf(words) })
+      )
+    expect(sure(read)).toBeGreaterThan(sure(doubted) + 0.2)
   })
 
   it("is sure of the labelled values of a clean invoice", () => {
