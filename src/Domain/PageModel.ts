@@ -14,8 +14,9 @@ export interface Word {
   /** 0..1; text-layer words are 1. */
   readonly confidence: number
   /**
-   * The confidence of the word's least sure character, where the reader scores each character (the line
-   * recognizer; `confidence` is then their mean): one doubtful letter makes a word wrong.
+   * The confidence of the word's least sure letter or digit, where the reader scores each character (the
+   * line recognizer; `confidence` is then the mean of all its characters): one doubtful letter makes a
+   * word wrong.
    */
   readonly leastCharacter?: number
 }

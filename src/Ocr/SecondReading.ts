@@ -162,7 +162,7 @@ export const realign = (
       text: whole && collapsed(line.words[group.word]!.text) === text ? line.words[group.word]!.text : text,
       box: right > left ? [left, box[1], right, box[3]] : box,
       confidence: group.chars.reduce((sum, c) => sum + c.confidence, 0) / group.chars.length,
-      leastCharacter: Math.min(...group.chars.map((c) => c.confidence))
+      ...leastCharacter(group.chars)
     }]
   })
   for (let j = line.words.length - 1; j >= 0; j--) {
@@ -171,6 +171,15 @@ export const realign = (
     words.splice(at === -1 ? words.length : at, 0, line.words[j]!)
   }
   return { ...line, ...lineOf(words) }
+}
+
+/**
+ * The confidence of the least sure letter or digit of a word read again: a doubted comma or dot does not
+ * make a word wrong the way a doubted letter does (none for a word of punctuation alone).
+ */
+const leastCharacter = (chars: ReadonlyArray<PlacedCharacter>): { leastCharacter?: number } => {
+  const told = chars.filter((c) => /[\p{L}\p{N}]/u.test(c.char))
+  return told.length === 0 ? {} : { leastCharacter: Math.min(...told.map((c) => c.confidence)) }
 }
 
 /**

@@ -97,11 +97,14 @@ describe("SecondReading", () => {
       expect(line.words[1]!.confidence).toBeCloseTo(0.8)
     })
 
-    it("keeps the least sure character's confidence beside the word's mean", () => {
-      const chars = spread("16.45", 0.3, 0.4, 0.9).map((c, i) => (i === 1 ? { ...c, confidence: 0.4 } : c))
+    it("keeps the least sure letter's or digit's confidence beside the word's mean", () => {
+      // The "6" doubted; the dot doubted more, which does not count.
+      const chars = spread("16.45", 0.3, 0.4, 0.9).map((c, i) =>
+        i === 1 ? { ...c, confidence: 0.4 } : i === 2 ? { ...c, confidence: 0.2 } : c
+      )
       const sure = word("TOTAL", total.box, 0.97)
       const line = realign(lineOf(sure, amount), [...spread("TOTAL", 0.1, 0.2), ...chars])!
-      expect(line.words[1]!.confidence).toBeCloseTo(0.8)
+      expect(line.words[1]!.confidence).toBeCloseTo(0.66)
       expect(line.words[1]!.leastCharacter).toBeCloseTo(0.4)
       // A word tesseract was sure of keeps its reading, and has no characters' confidences.
       expect(line.words[0]!.leastCharacter).toBeUndefined()
