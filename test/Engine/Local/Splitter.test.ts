@@ -66,6 +66,21 @@ describe("LocalSplitter", () => {
     ])
   })
 
+  it("keeps an invoice's next page whole though a sentence at its top ends in 'invoice:'", () => {
+    const first = [...invoiceA.slice(0, 8), "Consulting March           1          57.72         57.72"]
+    const next = [
+      "Delivery notes",
+      "We would like to",
+      "invoice:",
+      "On-site support 2 March                          20.00",
+      "Remote support 9 March                           37.72",
+      "                                   Total EUR      57.72"
+    ]
+    expect(split(first, next)).toEqual([
+      ["invoice", [1, 2]]
+    ])
+  })
+
   it("splits consecutive receipts of one store, the same day or with their dates unread", () => {
     // Another purchase: other items, so the pages share their letterhead but not most of their words.
     const sameDay = [
