@@ -16,7 +16,8 @@ export interface Word {
   /**
    * The confidence of the word's least sure letter or digit, where the reader scores each character (the
    * line recognizer; `confidence` is then the mean of all its characters): one doubtful letter makes a
-   * word wrong.
+   * word wrong. Absent for a text layer's words, words the recognizer did not read again, and words of
+   * punctuation alone.
    */
   readonly leastCharacter?: number
 }

@@ -108,6 +108,16 @@ describe("SecondReading", () => {
       expect(line.words[1]!.leastCharacter).toBeCloseTo(0.4)
       // A word tesseract was sure of keeps its reading, and has no characters' confidences.
       expect(line.words[0]!.leastCharacter).toBeUndefined()
+      // Nor has a word of punctuation alone.
+      const colon = word(":", [0.22, 0.5, 0.24, 0.52], 0.3)
+      const marked = realign(lineOf(sure, colon, amount), [
+        ...spread("TOTAL", 0.1, 0.2),
+        ...spread(":", 0.22, 0.24, 0.5),
+        ...chars
+      ])!
+      expect(marked.words.map((w) => w.text)).toEqual(["TOTAL", ":", "16.45"])
+      expect(marked.words[1]!.leastCharacter).toBeUndefined()
+      expect(marked.words[2]!.leastCharacter).toBeCloseTo(0.4)
     })
 
     it("separates words tesseract separated even when the recognizer reads no space", () => {

@@ -33,8 +33,8 @@ export type Evidence = {
   /** No word of a name or address looks misread (1), or one does (0): a reader can be sure of a word it misread. */
   readonly clean: number
   /**
-   * The reader's confidence in the value's least sure character, where it scores characters (else in its
-   * least sure word): a word read at a good mean confidence can hold one letter the reader doubted.
+   * The reader's confidence in the value's least sure letter or digit, where it scores characters (else in
+   * its least sure word): a word read at a good mean confidence can hold one letter the reader doubted.
    */
   readonly character: number
 }
@@ -99,7 +99,7 @@ export const intactOf = (words: ReadonlyArray<PlacedWord>): number => words.redu
 export const weakestOf = (words: ReadonlyArray<PlacedWord>): number =>
   words.reduce((m, w) => Math.min(m, w.confidence), 1)
 
-/** The reader's confidence in a value's least sure character (its least sure word's where characters are not scored). */
+/** The reader's confidence in a value's least sure letter or digit (its least sure word's where characters are not scored). */
 export const leastCharacterOf = (words: ReadonlyArray<PlacedWord>): number =>
   words.reduce((m, w) => Math.min(m, w.leastCharacter ?? w.confidence), 1)
 

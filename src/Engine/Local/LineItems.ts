@@ -341,8 +341,8 @@ const itemsOnPage = (
     }
     // A row with nothing but an amount, in a table that names its items or counts them, is a sum, a
     // charge, an allowance or a page number under the table, not an item; unless it is the amount of
-    // the item started on the row or two above, whose cells wrap ("Widget 3 Stk" over "4006381333931 10,00").
-    const wrapsOn = pending !== undefined && r - pending.row <= 2 && labelled.length === 0 &&
+    // the item started on the row right above, whose cells wrap ("Widget 3 Stk" over "4006381333931 10,00").
+    const wrapsOn = pending !== undefined && r - pending.row === 1 && labelled.length === 0 &&
       rightmost !== undefined && values.has(rightmost)
     if (
       values.size === 1 && numbers.length === 1 && !wrapsOn &&

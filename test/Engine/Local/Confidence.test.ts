@@ -1,6 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
+import { Option } from "effect"
 import { DEFAULT_MIN_CONFIDENCE } from "../../../src/Config.js"
 import { abstain, type ExtractedObject, type ExtractedValue, type Grounded } from "../../../src/Domain/Extraction.js"
+import type { PageModel } from "../../../src/Domain/PageModel.js"
+import { decodeCachedPageModel } from "../../../src/Domain/PageModelSchema.js"
 import {
   cleanOf,
   confidenceOf,
@@ -10,9 +13,9 @@ import {
   shapeOf
 } from "../../../src/Engine/Local/Confidence.js"
 import { extractSection } from "../../../src/Engine/Local/Extractor.js"
-import type { PlacedWord } from "../../../src/Engine/Local/Layout.js"
+import { layoutOf, type PlacedWord } from "../../../src/Engine/Local/Layout.js"
 import { pageModelFromLines } from "../../support/pageModel.js"
-import { INVOICE_LINES, spec } from "../fixtures.js"
+import { INVOICE_AND_RECEIPT_TEMPLATES, INVOICE_LINES, receiptPage, spec } from "../fixtures.js"
 
 const leaf = (value: string, confidence: number): Grounded => ({ value, page: 1, box: [0, 0, 0.1, 0.1], confidence })
 const conf = (v: ExtractedValue): number => (v as Grounded).confidence
@@ -101,8 +104,8 @@ describe("confidence of the local engine", () => {
   it("is less sure of an OCR'd address with a letter the reader doubted, though its words' mean confidence is good", () => {
     const placed = (text: string, leastCharacter?: number) =>
       ({ text, confidence: 0.9, ...(leastCharacter === undefined ? {} : { leastCharacter }) }) as unknown as PlacedWord
-    const read = [placed("12,"), placed("Harbour", 0.85), placed("Road,"), placed("40150"), placed("Eastfield")]
-    const doubted = [placed("12,"), placed("Harbour", 0.3), placed("Road,"), placed("40150"), placed("Eastfield")]
+    const read = [placed("12,"), placed("Harbour", 0.85), placed("Road,"), placed("98765"), placed("Eastfield")]
+    const doubted = [placed("12,"), placed("Harbour", 0.3), placed("Road,"), placed("98765"), placed("Eastfield")]
     expect(leastCharacterOf(read)).toBeCloseTo(0.85)
     expect(leastCharacterOf(doubted)).toBeCloseTo(0.3)
     // Words whose characters were not scored count with their own confidence.
@@ -113,6 +116,35 @@ describe("confidence of the local engine", () => {
         evidence({ labelled: 0, intact: 0.6, weakest: 0.9, character: leastCharacterOf(words) })
       )
     expect(sure(read)).toBeGreaterThan(sure(doubted) + 0.2)
+  })
+
+  it("keeps a word's least sure letter through the page's layout, a stored parse and the extraction", () => {
+    const model = pageModelFromLines([receiptPage("KEDAI MAJU JAYA SDN BHD", "25/12/2018", "19.90")])
+    const page = model.pages[0]!
+    // The page as OCR reads it: every word at 0.9; "BESAR" holding one letter the recognizer doubted.
+    const read = (least: number | undefined) => ({
+      ...model,
+      pages: [{
+        ...page,
+        source: "ocr" as const,
+        lines: page.lines.map((l) => ({
+          ...l,
+          words: l.words.map((w) => ({
+            ...w,
+            confidence: 0.9,
+            ...(w.text === "BESAR" && least !== undefined ? { leastCharacter: least } : {})
+          }))
+        }))
+      }]
+    })
+    const doubted = read(0.2)
+    const placed = layoutOf(doubted.pages[0]!).rows.flatMap((r) => r.words).find((w) => w.text === "BESAR")
+    expect(placed?.leastCharacter).toBe(0.2)
+    const stored = Option.getOrThrow(decodeCachedPageModel(JSON.parse(JSON.stringify(doubted))))
+    expect(stored.pages[0]!.lines.flatMap((l) => l.words).find((w) => w.text === "BESAR")?.leastCharacter).toBe(0.2)
+    const address = (m: PageModel) => extractSection(m, [1], INVOICE_AND_RECEIPT_TEMPLATES[1]!)["address"] as Grounded
+    expect(address(read(undefined)).value).toBe(address(doubted).value)
+    expect(conf(address(read(undefined)))).toBeGreaterThan(conf(address(doubted)) + 0.2)
   })
 
   it("is sure of the labelled values of a clean invoice", () => {

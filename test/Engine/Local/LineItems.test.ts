@@ -54,15 +54,15 @@ describe("line items", () => {
   it("reads a quantity printed with its unit in one word, as OCR also reads it", () => {
     expect(linesOf([
       "Pos  Beschreibung               Nettopreis   Menge   Nettobetrag",
-      "1    Schweinesteak                  5,5000     1kg          5,50",
-      "2    Kunstrasen 3 m breit           3,3333     3m?         10,00",
-      "3    Mineralwasser                  5,4900   20Stk        109,80",
+      "1    Rinderhack                     7,2000     1kg          7,20",
+      "2    Zaunlatte 2 m lang             4,1500     3m?         12,45",
+      "3    Apfelsaft                      1,8500   12Stk         22,20",
       "",
-      "     Rechnungssumme ohne USt.                             125,30"
+      "     Rechnungssumme ohne USt.                              41,85"
     ])).toEqual([
-      { description: "Schweinesteak", quantity: 1, amount: 5.5 },
-      { description: "Kunstrasen 3 m breit", quantity: 3, amount: 10 },
-      { description: "Mineralwasser", quantity: 20, amount: 109.8 }
+      { description: "Rinderhack", quantity: 1, amount: 7.2 },
+      { description: "Zaunlatte 2 m lang", quantity: 3, amount: 12.45 },
+      { description: "Apfelsaft", quantity: 12, amount: 22.2 }
     ])
   })
 
@@ -96,13 +96,13 @@ describe("line items", () => {
   it("reads a German table whose amount column is 'Nettobetrag' beside a 'Nettopreis' column", () => {
     expect(linesOf([
       "Pos  Beschreibung               Nettopreis   Menge   Steuersatz   Nettobetrag",
-      "1    Laserdrucker s/w               300,00       2   19 %              600,00",
-      "2    Tintendrucker farbig           150,00       3   19 %              450,00",
+      "1    Bürostuhl grau                 240,00       2   19 %              480,00",
+      "2    Schreibtischlampe               35,00       4   19 %              140,00",
       "",
-      "     Rechnungssumme ohne USt.                                   1.050,00"
+      "     Rechnungssumme ohne USt.                                     620,00"
     ])).toEqual([
-      { description: "Laserdrucker s/w", quantity: 2, amount: 600 },
-      { description: "Tintendrucker farbig", quantity: 3, amount: 450 }
+      { description: "Bürostuhl grau", quantity: 2, amount: 480 },
+      { description: "Schreibtischlampe", quantity: 4, amount: 140 }
     ])
   })
 
@@ -110,14 +110,14 @@ describe("line items", () => {
     expect(linesOf([
       "Beschreibung                      Menge   Nettobetrag",
       "Gartenschlauch 25 m blau             3",
-      "4006381333931                                   10,00",
+      "4006381333931                                   13,80",
       "Rasendünger 10 kg                     1",
-      "4006381333948                                    5,50",
+      "4006381333948                                    6,25",
       "",
-      "Positionssumme                                  15,50"
+      "Positionssumme                                  20,05"
     ])).toEqual([
-      { description: "Gartenschlauch 25 m blau", quantity: 3, amount: 10 },
-      { description: "Rasendünger 10 kg", quantity: 1, amount: 5.5 }
+      { description: "Gartenschlauch 25 m blau", quantity: 3, amount: 13.8 },
+      { description: "Rasendünger 10 kg", quantity: 1, amount: 6.25 }
     ])
   })
 
@@ -125,14 +125,14 @@ describe("line items", () => {
     expect(linesOf([
       "Pos  Art-Nr.  Beschreibung               Menge   Nettobetrag",
       "1    GS25     Gartenschlauch 25 m blau      3",
-      "     4006381333931                                     10,00",
+      "     4006381333931                                     13,80",
       "2    RD10     Rasendünger 10 kg             1",
-      "     4006381333948                                      5,50",
+      "     4006381333948                                      6,25",
       "",
-      "     Positionssumme                                    15,50"
+      "     Positionssumme                                    20,05"
     ])).toEqual([
-      { description: "Gartenschlauch 25 m blau", quantity: 3, amount: 10 },
-      { description: "Rasendünger 10 kg", quantity: 1, amount: 5.5 }
+      { description: "Gartenschlauch 25 m blau", quantity: 3, amount: 13.8 },
+      { description: "Rasendünger 10 kg", quantity: 1, amount: 6.25 }
     ])
   })
 

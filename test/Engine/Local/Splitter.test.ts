@@ -68,16 +68,19 @@ describe("LocalSplitter", () => {
 
   it("keeps an invoice's next page whole though a sentence at its top ends in 'invoice:'", () => {
     const first = [...invoiceA.slice(0, 8), "Consulting March           1          57.72         57.72"]
-    const next = [
-      "Delivery notes",
-      "We would like to",
-      "invoice:",
+    const items = [
       "On-site support 2 March                          20.00",
       "Remote support 9 March                           37.72",
       "                                   Total EUR      57.72"
     ]
+    const next = ["Delivery notes", "For the work done in March we", "now invoice:", ...items]
     expect(split(first, next)).toEqual([
       ["invoice", [1, 2]]
+    ])
+    // The type's name alone before a colon is a title: that page starts a document.
+    expect(split(first, ["INVOICE:", ...items])).toEqual([
+      ["invoice", [1]],
+      ["invoice", [2]]
     ])
   })
 
