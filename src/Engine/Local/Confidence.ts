@@ -103,6 +103,20 @@ export const weakestOf = (words: ReadonlyArray<PlacedWord>): number =>
 export const leastCharacterOf = (words: ReadonlyArray<PlacedWord>): number =>
   words.reduce((m, w) => Math.min(m, w.leastCharacter ?? w.confidence), 1)
 
+/** The reasons that come from a value's words and how they were read, whatever found it. */
+export const wordsEvidence = (
+  kind: ReadKind,
+  value: string | number | boolean,
+  words: ReadonlyArray<PlacedWord>
+): Pick<Evidence, "reading" | "shape" | "intact" | "weakest" | "clean" | "character"> => ({
+  reading: readingOf(words),
+  shape: shapeOf(kind, value),
+  intact: intactOf(words),
+  weakest: weakestOf(words),
+  clean: cleanOf(kind, words),
+  character: leastCharacterOf(words)
+})
+
 /** The mean reading confidence of a value's words. */
 export const readingOf = (words: ReadonlyArray<PlacedWord>): number =>
   words.length === 0 ? 0 : words.reduce((n, w) => n + w.confidence, 0) / words.length

@@ -12,17 +12,7 @@ import { inferDateOrder } from "../../Text/Values.js"
 import { type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
 import { Extractor } from "../Engine.js"
 import { blockNameHolding } from "./AddressBlocks.js"
-import {
-  cleanOf,
-  confidenceOf,
-  type Evidence,
-  groupOf,
-  intactOf,
-  leastCharacterOf,
-  readingOf,
-  shapeOf,
-  weakestOf
-} from "./Confidence.js"
+import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
 import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
 import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, rightOf } from "./Labels.js"
@@ -218,16 +208,15 @@ export const readLabelled = (
   }
   if (best === undefined) return undefined
   if (total) {
-    // A total its section's own sums confirm may still be rounded on the rows under it.
+    // The total its section's own sums confirm, else the most plausible; either may still be rounded on
+    // the rows under it.
     const confirmed = confirmedTotal(section, all, best, misread)
-    if (confirmed !== undefined) {
-      const rounded = roundedAfter(section, confirmed)
-      return rounded !== undefined ? { ...rounded, rival: 0 } : confirmed
-    }
-    if (all.length === 0) return undefined
-    best = plausibleTotal(all, best)
-    const rounded = roundedAfter(section, best)
+    if (confirmed === undefined && all.length === 0) return undefined
+    const before = confirmed ?? plausibleTotal(all, best)
+    const rounded = roundedAfter(section, before)
     if (rounded !== undefined) return { ...rounded, rival: 0 }
+    if (confirmed !== undefined) return confirmed
+    best = before
   }
   const chosen = best
   const others = all.filter((c) => String(c.value) !== String(chosen.value))
@@ -326,14 +315,9 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
       score: clamp01(labelled.score),
       margin: labelled.score <= 0 ? 0 : clamp01(1 - (labelled.rival ?? 0) / labelled.score),
       meaning: profile.meaning,
-      reading: readingOf(found.words),
       tabular: 0,
       agrees: labelled.agreed === true || repeated ? 1 : 0,
-      shape: shapeOf(kind, found.value),
-      intact: intactOf(found.words),
-      weakest: weakestOf(found.words),
-      clean: cleanOf(kind, found.words),
-      character: leastCharacterOf(found.words)
+      ...wordsEvidence(kind, found.value, found.words)
     })
   }
   const fallback = fallbackValue(section, field, kind, profile.concepts)
@@ -343,14 +327,9 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
     score: 0,
     margin: fallback.margin ?? 0.5,
     meaning: profile.meaning,
-    reading: readingOf(fallback.words),
     tabular: 0,
     agrees: fallback.agreed === true ? 1 : 0,
-    shape: shapeOf(kind, fallback.value),
-    intact: intactOf(fallback.words),
-    weakest: weakestOf(fallback.words),
-    clean: cleanOf(kind, fallback.words),
-    character: leastCharacterOf(fallback.words)
+    ...wordsEvidence(kind, fallback.value, fallback.words)
   })
 }
 

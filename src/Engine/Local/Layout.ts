@@ -99,13 +99,7 @@ export const layoutOf = (page: Page): PageLayout => {
   for (const l of page.lines) {
     const words = lineWords(l.text, l.box, withoutSpecks(page, l.words))
       .filter((w) => w.text.trim() !== "")
-      .map((w): PlacedWord => ({
-        text: w.text,
-        box: w.box,
-        tokens: tokensOf(w.text),
-        confidence: w.confidence,
-        ...(w.leastCharacter === undefined ? {} : { leastCharacter: w.leastCharacter })
-      }))
+      .map((w): PlacedWord => ({ ...w, tokens: tokensOf(w.text) }))
     if (words.length === 0 || isSideways(l.text, l.box)) continue
     runs.push({
       words,

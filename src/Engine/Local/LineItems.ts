@@ -7,17 +7,7 @@ import type { Field, LeafField, ObjectField } from "../../Domain/FieldTree.js"
 import { unionBox } from "../../Domain/PageModel.js"
 import { findValueCandidates } from "../../Text/Values.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
-import {
-  cleanOf,
-  confidenceOf,
-  type Evidence,
-  groupOf,
-  intactOf,
-  leastCharacterOf,
-  readingOf,
-  shapeOf,
-  weakestOf
-} from "./Confidence.js"
+import { confidenceOf, type Evidence, groupOf, wordsEvidence } from "./Confidence.js"
 import { headerlessItems, type ItemCell } from "./HeaderlessItems.js"
 import { findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
@@ -413,15 +403,10 @@ export const readLineItems = (
           score: headerless ? 0 : 1,
           margin: 1,
           meaning: fields[i]!.meaning,
-          reading: readingOf(v.words),
           tabular: headerless ? 0 : 1,
           // Found by their sum: the amounts agree with the total.
           agrees: headerless ? 1 : 0,
-          shape: shapeOf(fields[i]!.kind, v.value),
-          intact: intactOf(v.words),
-          weakest: weakestOf(v.words),
-          clean: cleanOf(fields[i]!.kind, v.words),
-          character: leastCharacterOf(v.words)
+          ...wordsEvidence(fields[i]!.kind, v.value, v.words)
         }
         obj[field.name] = {
           value: v.value,

@@ -88,18 +88,18 @@ const has = (rows: ReadonlyArray<string>, content: ReadonlySet<string>, tokens: 
 /**
  * A title at the top: a short row naming the type, or a column segment that is nothing but the
  * title (letterhead left, "PURCHASE ORDER" right on the same row); "Invoice No: 12" is a label, not a
- * title, nor is a short row that names the type among other words and leads on with a colon (a sentence's
-end, "… the work we now invoice:"); "INVOICE:" alone is a title.
+ * title, nor is a short row that names the type among other words and leads on with a colon (a
+ * sentence's end, "… the work we now invoice:"); "INVOICE:" alone is a title.
  */
 const isTitled = (layout: PageLayout, titles: ReadonlyArray<ReadonlyArray<string>>): boolean =>
   layout.rows.some((row) => {
     if (row.box[1] > TITLE_ZONE) return false
-    const text = ` ${row.words.flatMap((w) => w.tokens).join(" ")} `
-    const tokens = row.words.reduce((n, w) => n + w.tokens.length, 0)
+    const tokens = row.words.flatMap((w) => w.tokens)
+    const text = ` ${tokens.join(" ")} `
     const leadsOn = /[:：]$/.test(row.words[row.words.length - 1]?.text ?? "")
     if (
       titles.some((t) =>
-        row.words.length <= t.length + 3 && text.includes(` ${t.join(" ")} `) && !(leadsOn && tokens > t.length)
+        row.words.length <= t.length + 3 && text.includes(` ${t.join(" ")} `) && !(leadsOn && tokens.length > t.length)
       )
     ) return true
     return segmentsOf(row, layout.unit, 2.5).some((seg) => {
