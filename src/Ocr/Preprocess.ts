@@ -2,7 +2,8 @@
  * Image preparation before OCR, chosen by measurement on receipts-dev (50 scans and photos;
  * `npm run bench ocr` prints raw vs prepared in the same run):
  * - grayscale, handed to tesseract as raw PGM (no PNG encoding), light colored marks such as stamps
- *   lightened and deep colored print darkened first (inkOfColors);
+ *   lightened and deep colored print darkened first (inkOfColors), shaded paper brought to the page's
+ *   paper level (Shading.ts);
  * - border removal: crop to the text (text-sized connected components that have neighbours, so
  *   scanner speckles and halftone noise around a small receipt on an A4 scan are cut away);
  * - scaling text whose median glyph height is outside 13..40 px to 18 px (small scans upscaled,
@@ -11,7 +12,7 @@
  * Measured against raw grayscale (PSM 6): total found 74% → 84%, date found 78% → 88%, word recall
  * 0.673 → 0.708, CER 0.229 → 0.219, CPU about the same. Tried and dropped: tesseract's Sauvola and
  * local-normalization thresholds (CER 0.30 / 0.80), our own Sauvola binarization (CER 0.24), stroke
- * thickening (a 3×3 minimum: worse), dividing by the local paper brightness (CER 0.218, one total
+ * thickening (a 3×3 minimum: worse), dividing every pixel by its local paper brightness (CER 0.218, one total
  * fewer, +0.06 CPU-s), a gamma darkening faint strokes (CER 0.21, fewer totals and dates found),
  * PSM auto, single column or sparse (fewer totals found), larger text targets (22–35 px: more CPU,
  * no gain), crop without scaling (fewer dates found), a Gaussian blur after scaling to join dot-matrix
@@ -26,6 +27,8 @@
  */
 import { Effect } from "effect"
 import sharp from "sharp"
+import { otsuThreshold } from "./Otsu.js"
+import { evenShading } from "./Shading.js"
 import { OcrFailed, type OcrImage, type PageSegmentation } from "./Types.js"
 
 export interface PreparedImage {
@@ -80,29 +83,7 @@ const TESSERACT_PARAMS = {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Analysis: Otsu threshold, text-sized connected components
-
-/** Otsu's threshold of 8-bit pixels: the level that best separates ink from paper. */
-export const otsuThreshold = (pixels: Uint8Array): number => {
-  const hist = new Float64Array(256)
-  for (let i = 0; i < pixels.length; i++) hist[pixels[i]!]!++
-  let sum = 0
-  for (let t = 0; t < 256; t++) sum += t * hist[t]!
-  let sumBelow = 0, below = 0, best = -1, threshold = 127
-  for (let t = 0; t < 256; t++) {
-    below += hist[t]!
-    if (below === 0) continue
-    const above = pixels.length - below
-    if (above === 0) break
-    sumBelow += t * hist[t]!
-    const between = below * above * (sumBelow / below - (sum - sumBelow) / above) ** 2
-    if (between > best) {
-      best = between
-      threshold = t
-    }
-  }
-  return threshold
-}
+// Analysis: text-sized connected components
 
 interface Component {
   readonly x0: number
@@ -428,7 +409,8 @@ export const scaleFor = (h: number | undefined, pixels: number, settings: Settin
 
 export const prepare = (image: OcrImage, options: PrepareSettings): Effect.Effect<PreparedImage, OcrFailed> =>
   Effect.gen(function*() {
-    const gray = yield* grayOf(image)
+    const read = yield* grayOf(image)
+    const gray = options.enhance ? evenShading(read) : read
     const base = {
       sourceWidth: gray.width,
       sourceHeight: gray.height,

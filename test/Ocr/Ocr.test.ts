@@ -103,6 +103,36 @@ describe("Ocr", () => {
         expect(result.lines.map((l) => l.text)).toEqual(["Second 42"])
       }))
 
+    it.effect("reads a line printed on a shaded band as well as the lines on white paper", () =>
+      Effect.gen(function*() {
+        const ocr = yield* Ocr
+        const canvas = createCanvas(640, 300)
+        const ctx = canvas.getContext("2d")
+        ctx.fillStyle = "white"
+        ctx.fillRect(0, 0, 640, 300)
+        // A header band in grey; its print is dark grey, lighter than the black text around it.
+        ctx.fillStyle = "rgb(120,120,120)"
+        ctx.fillRect(0, 110, 640, 60)
+        ctx.font = "28px DejaVu Sans"
+        ctx.fillStyle = "black"
+        ctx.fillText("Invoice 4711 from", 40, 60)
+        ctx.fillText("Widget 3 pcs 10.00", 40, 230)
+        ctx.fillStyle = "rgb(40,40,40)"
+        ctx.fillText("Item Quantity Amount", 40, 150)
+        const { data } = ctx.getImageData(0, 0, 640, 300)
+        const result = yield* ocr.recognize({
+          width: 640,
+          height: 300,
+          channels: 4,
+          pixels: new Uint8Array(data.buffer)
+        })
+        expect(result.lines.map((l) => l.text)).toEqual([
+          "Invoice 4711 from",
+          "Item Quantity Amount",
+          "Widget 3 pcs 10.00"
+        ])
+      }))
+
     it.effect("an empty (white) image has no lines", () =>
       Effect.gen(function*() {
         const ocr = yield* Ocr
