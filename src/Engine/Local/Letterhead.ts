@@ -290,10 +290,18 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
   const notes = new Set(top.filter((c) => isNote(layout, c, top.find((n) => n.row.index === c.row.index + 1))))
   const printed = top.find((c) => !notes.has(c)) ?? top[0]
   const pick = byDomain ?? legalOwner(layout, [...top, ...bottom], recipients) ?? withSuffix ?? registered ?? printed
-  return pick === undefined
-    ? undefined
-    : continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))
+  if (pick === undefined) return undefined
+  const line = continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))
+  return isCut(line.words) ? undefined : line
 }
+
+/**
+ * A name whose start was lost (a line above it OCR could not read, the paper's edge): nothing left but its
+ * legal form ("CO. LTD"), or a first word of one small letter, the end of a cut word ("r Harbour
+ * Supplies Ltd"). Whatever it is read as, it is not the name.
+ */
+const isCut = (words: ReadonlyArray<PlacedWord>): boolean =>
+  words.every((w) => NAME_ENDS.test(w.text)) || /^\p{Ll}$/u.test(words[0]?.text ?? "")
 
 const ADDRESS_WORD =
   /\p{L}(?:straße|strasse|stra\p{L}{1,2}e|straat|weg|laan|gasse|allee|plein|platz|gracht|kade|singel)(?!\p{L})|\b(?:jalan|jln|jl|lorong|taman|tmn|lot|no|street|st|road|rd|avenue|ave|lane|floor|flr|level|block|blok|building|bangunan|suite|unit|rue|boulevard|bd|strasse|straße|str|weg|platz|laan|straat|plein|calle|avenida|via|piazza|rua|box|p\.?o)\b|\b\d{4,6}\b/iu

@@ -829,6 +829,14 @@ describe("LocalExtractor", () => {
       ], { company: RECEIPT.company })).toEqual({ company: "AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD" })
     })
 
+    it("gives no store name when only its legal form or the end of a cut word is left of it", () => {
+      const company = (first: string) =>
+        read([first, "NO. 8, JALAN MAJU 2,", "56000 KUALA LUMPUR", "TOTAL 9.00"], { company: RECEIPT.company })
+      expect(company("CO. (M) LTD")).toEqual({ company: null })
+      expect(company("r Harbour Supplies Ltd")).toEqual({ company: null })
+      expect(company("Harbour Supplies Ltd")).toEqual({ company: "Harbour Supplies Ltd" })
+    })
+
     it("keeps registration numbers and phone numbers out of the address, a postcode and town in it", () => {
       expect(read([
         "BOOK TA .K (TAMAN DAYA) SDN BHD",
