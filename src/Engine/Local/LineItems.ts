@@ -136,6 +136,9 @@ const inHeaderBand = (layout: PageLayout, a: Row, b: Row): boolean => {
   return true
 }
 
+/** A single letter this many text heights after a header label, or nearer, is a piece of it. */
+const SPLIT_WORD_GAP = 1.5
+
 /** Columns from the header: one per matched field, one per other header cell, split halfway between cells. */
 const columnsOf = (layout: PageLayout, row: Row, matches: Map<number, LabelMatch>): Array<Column> => {
   const anchors: Array<{ field: number; x1: number; x2: number }> = []
@@ -156,9 +159,11 @@ const columnsOf = (layout: PageLayout, row: Row, matches: Map<number, LabelMatch
     const prev = row.words[i - 1]
     const gap = prev === undefined ? Infinity : w.box[0] - prev.box[2]
     const near = gap <= 1.5 * layout.unit
-    // Words that run on from a field's label at a word's spacing belong to its cell ("Net Amount excl. tax").
+    // Words that run on from a field's label at a word's spacing belong to its cell ("Net Amount excl. tax"),
+    // and so do single letters a little further: a word OCR cut into letters ("Amount H T" for "HT").
     const owner = covered.get(i - 1)
-    if (!covered.has(i) && gap <= 0.8 * layout.unit && owner !== undefined && run.length === 0) {
+    const runsOn = gap <= 0.8 * layout.unit || (gap <= SPLIT_WORD_GAP * layout.unit && /^\p{L}$/u.test(w.text))
+    if (!covered.has(i) && runsOn && owner !== undefined && run.length === 0) {
       owner.x2 = w.box[2]
       covered.set(i, owner)
       return
@@ -230,7 +235,11 @@ const tableOf = (
   const columns = columnsOf(layout, header.row, header.matches)
   const matched = new Set(header.matches.keys())
   const left = new Map([...header.matches].map(([i, m]) => [i, m.box[0]]))
-  const amounts = fields.flatMap((f, i) => (f.kind === "amount" && !matched.has(i) ? [i] : []))
+  // A quantity is never the last column: only an amount field is looked for there.
+  const amounts = fields.flatMap((
+    f,
+    i
+  ) => (f.kind === "amount" && !matched.has(i) && !f.own.has("quantity") ? [i] : []))
   const last = columns[columns.length - 1]
   if (amounts.length !== 1 || last === undefined || last.field >= 0 || columns.length < 3) {
     return { columns, matched, left }

@@ -195,6 +195,32 @@ describe("line items in the tables invoices print", () => {
     ])
   })
 
+  it("keeps the letters OCR cut from a header word in its cell ('Montant  H  T')", () => {
+    expect(linesOf([
+      "Désignation                Quantité      Montant  H  T",
+      "Conseil annuel                    2             250,00",
+      "Frais de dossier                  1              19,00",
+      "",
+      "                           Total HT             269,00"
+    ])).toEqual([
+      { description: "Conseil annuel", quantity: 2, amount: 250 },
+      { description: "Frais de dossier", quantity: 1, amount: 19 }
+    ])
+  })
+
+  it("takes no number of an unnamed last column for the quantity when the quantity's header is unread", () => {
+    expect(linesOf([
+      "Description          Q u antite    Amount      Kst",
+      "Office chair                  3    573.00     4711",
+      "Desk lamp                     1     27.00     4712",
+      "",
+      "                           Total   600.00"
+    ])).toEqual([
+      { description: "Office chair", quantity: null, amount: 573 },
+      { description: "Desk lamp", quantity: null, amount: 27 }
+    ])
+  })
+
   it("reads a header set over two lines, the amount's label on the line above the others", () => {
     expect(linesOf([
       "                                                       TOTAL HT",
