@@ -16,8 +16,9 @@ export interface Word {
   /**
    * The confidence of the word's least sure letter or digit, where the reader scores each character (the
    * line recognizer; `confidence` is then the mean of all its characters): one doubtful letter makes a
-   * word wrong. Absent for a text layer's words, words the recognizer did not read again, and words of
-   * punctuation alone.
+   * word wrong. On a word tesseract read surely enough to keep, where the recognizer read other
+   * characters, the recognizer's doubt of its own reading (one of the two is wrong). Absent for a text
+   * layer's words, words the recognizer did not read again or agreed with, and words of punctuation alone.
    */
   readonly leastCharacter?: number
 }

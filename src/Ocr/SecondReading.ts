@@ -168,9 +168,56 @@ export const realign = (
   for (let j = line.words.length - 1; j >= 0; j--) {
     if (!kept[j]) continue
     const at = words.findIndex((w) => w.box[0] > line.words[j]!.box[0])
-    words.splice(at === -1 ? words.length : at, 0, line.words[j]!)
+    words.splice(
+      at === -1 ? words.length : at,
+      0,
+      disputed(line.words[j]!, groups.filter((g) => g.word === j), canRead)
+    )
   }
   return { ...line, ...lineOf(words) }
+}
+
+/**
+ * Characters the recognizer reads for others of the same shape, and back: no dispute between the readers
+ * ("N0RTH" for "NORTH", "Ha1e" or "HaIe" for "Hale").
+ */
+const LOOK_ALIKE: Readonly<Record<string, string>> = {
+  "0": "O",
+  "1": "I",
+  L: "I",
+  "2": "Z",
+  "5": "S",
+  "6": "G",
+  "8": "B"
+}
+
+/** A word's letters and digits, in capitals, look-alikes as one. */
+const folded = (text: string) =>
+  text.toUpperCase().replace(/[^\p{L}\p{N}]/gu, "").replace(/[01L2568]/g, (d) => LOOK_ALIKE[d]!)
+
+/** Whether the recognizer's characters agree with the word: the same, or the word among more (a neighbour's too). */
+const agrees = (read: string, word: string) => {
+  const a = folded(read), b = folded(word)
+  return a.includes(b) || b.includes(a)
+}
+
+/**
+ * A word tesseract read surely enough to keep, with the second reading's characters in its extent: when the
+ * recognizer read other letters or digits there (not look-alikes, "N0" for "NO"; not the word among more), one of
+ * the two readings is wrong, and the word's least sure character is no surer than the recognizer's doubt of
+ * its own reading. A word with a character the recognizer cannot read, or where it read nothing, is as it was.
+ */
+const disputed = (
+  word: Word,
+  groups: ReadonlyArray<{ readonly chars: ReadonlyArray<PlacedCharacter> }>,
+  canRead: (char: string) => boolean
+): Word => {
+  const chars = groups.flatMap((g) => g.chars)
+  if (chars.length === 0 || [...word.text].some((c) => /[\p{L}\p{Sc}]/u.test(c) && !canRead(c))) return word
+  const read = groups.map((g) => g.chars.map((c) => c.char).join("")).join(" ")
+  if (agrees(read, word.text)) return word
+  const doubt = 1 - chars.reduce((sum, c) => sum + c.confidence, 0) / chars.length
+  return { ...word, leastCharacter: Math.min(word.leastCharacter ?? word.confidence, doubt) }
 }
 
 /**

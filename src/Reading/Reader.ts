@@ -12,7 +12,7 @@ import type { PageImage, PageModel } from "../Domain/PageModel.js"
  * reading produces (bump it with such a change) reads stored documents again instead of reusing models
  * made the old way.
  */
-export const READER_VERSION = 4
+export const READER_VERSION = 5
 
 export interface ReadOptions {
   /** More pages than this fails with PayloadTooLarge. */

@@ -179,6 +179,28 @@ describe("SecondReading", () => {
       expect(reread(trusted, "AEON", 0.9)).toBe("AEON Cash")
     })
 
+    it("doubts a kept word the recognizer read otherwise, not one it read alike or with look-alikes", () => {
+      const doubt = word("Ca5h", [0.3, 0.5, 0.4, 0.52], 0.3)
+      const kept = (name: string, nameRead: string) => {
+        const line = realign(
+          lineOf(word(name, [0.1, 0.5, 0.2, 0.52], 0.96), doubt),
+          [...spread(nameRead, 0.1, 0.2, 0.9), ...spread("Cash", 0.3, 0.4)]
+        )!
+        return line.words[0]!
+      }
+      // Another letter: tesseract's reading stays, its least sure character no surer than the recognizer's doubt.
+      const harbour = kept("HARBOUR", "HARBOVR")
+      expect(harbour.text).toBe("HARBOUR")
+      expect(harbour.leastCharacter).toBeCloseTo(0.1, 5)
+      expect(kept("HARBOUR", "HARBOUR").leastCharacter).toBeUndefined()
+      expect(kept("NORTH", "N0RTH").leastCharacter).toBeUndefined()
+      expect(kept("Harbour,", "HARBOUR").leastCharacter).toBeUndefined()
+      expect(kept("Hale", "Ha1e").leastCharacter).toBeUndefined()
+      expect(kept("Blvd", "BIvd").leastCharacter).toBeUndefined()
+      // A neighbour's characters read into the word's extent are no dispute either.
+      expect(kept("HARBOUR", "K HARBOUR").leastCharacter).toBeUndefined()
+    })
+
     it("drops a word that receives no character, and reads nothing as nothing", () => {
       const noise = word("|", [0.02, 0.5, 0.03, 0.52], 0.1)
       expect(realign(lineOf(noise, total), spread("TOTAL", 0.1, 0.2))!.text).toBe("TOTAL")
