@@ -143,7 +143,7 @@ export const realign = (
   // A word holding a letter or currency sign the recognizer cannot read ("€", "ö", "ß") stays as tesseract
   // read it (tesseract's stray marks, "©" and the like, do not count); so does a word tesseract is sure of.
   const kept = line.words.map((w, j) =>
-    [...w.text].some((c) => /[\p{L}\p{Sc}]/u.test(c) && !canRead(c)) ||
+    unreadable(w.text, canRead) ||
     w.confidence >= SURE_WORD ||
     (w.confidence >= TRUSTED_WORD && !/\d/.test(w.text) && (lowest[j] === Infinity || lowest[j]! <= w.confidence))
   )
@@ -177,9 +177,13 @@ export const realign = (
   return { ...line, ...lineOf(words) }
 }
 
+/** Whether a word holds a letter or currency sign the recognizer cannot read ("€", "ö", "ß"). */
+const unreadable = (text: string, canRead: (char: string) => boolean) =>
+  [...text].some((c) => /[\p{L}\p{Sc}]/u.test(c) && !canRead(c))
+
 /**
  * Characters the recognizer reads for others of the same shape, and back: no dispute between the readers
- * ("N0RTH" for "NORTH", "Ha1e" or "HaIe" for "Hale").
+ * ("N0RTH" for "NORTH", "Ha1e" or "HaIe" for "Hale"; "L" is a small "l" in capitals).
  */
 const LOOK_ALIKE: Readonly<Record<string, string>> = {
   "0": "O",
@@ -191,19 +195,25 @@ const LOOK_ALIKE: Readonly<Record<string, string>> = {
   "8": "B"
 }
 
-/** A word's letters and digits, in capitals, look-alikes as one. */
+/** A word's letters, digits and decimal marks, in capitals, look-alikes as one ("Harbour," and "HARB0UR" alike). */
 const folded = (text: string) =>
-  text.toUpperCase().replace(/[^\p{L}\p{N}]/gu, "").replace(/[01L2568]/g, (d) => LOOK_ALIKE[d]!)
+  text.toUpperCase().replace(/(?<=\d)[.,](?=\d)/g, "#").replace(/[^\p{L}\p{N}#]/gu, "").replace(
+    /[01L2568]/g,
+    (d) => LOOK_ALIKE[d]!
+  )
 
-/** Whether the recognizer's characters agree with the word: the same, or the word among more (a neighbour's too). */
-const agrees = (read: string, word: string) => {
-  const a = folded(read), b = folded(word)
-  return a.includes(b) || b.includes(a)
+/**
+ * Whether the recognizer's readings in a word's extent (runs of characters between its spaces) agree with the
+ * word: all of them together, or one of them (the others a neighbour's characters read into the extent).
+ */
+const agrees = (readings: ReadonlyArray<string>, word: string) => {
+  const target = folded(word)
+  return folded(readings.join("")) === target || readings.some((r) => folded(r) === target)
 }
 
 /**
  * A word tesseract read surely enough to keep, with the second reading's characters in its extent: when the
- * recognizer read other letters or digits there (not look-alikes, "N0" for "NO"; not the word among more), one of
+ * recognizer read other letters or digits there (not look-alikes, "N0" for "NO"; not the word beside a neighbour's), one of
  * the two readings is wrong, and the word's least sure character is no surer than the recognizer's doubt of
  * its own reading. A word with a character the recognizer cannot read, or where it read nothing, is as it was.
  */
@@ -213,9 +223,8 @@ const disputed = (
   canRead: (char: string) => boolean
 ): Word => {
   const chars = groups.flatMap((g) => g.chars)
-  if (chars.length === 0 || [...word.text].some((c) => /[\p{L}\p{Sc}]/u.test(c) && !canRead(c))) return word
-  const read = groups.map((g) => g.chars.map((c) => c.char).join("")).join(" ")
-  if (agrees(read, word.text)) return word
+  if (chars.length === 0 || unreadable(word.text, canRead)) return word
+  if (agrees(groups.map((g) => g.chars.map((c) => c.char).join("")), word.text)) return word
   const doubt = 1 - chars.reduce((sum, c) => sum + c.confidence, 0) / chars.length
   return { ...word, leastCharacter: Math.min(word.leastCharacter ?? word.confidence, doubt) }
 }

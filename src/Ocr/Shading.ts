@@ -1,16 +1,18 @@
 /**
  * Evening out shaded paper before OCR. Thresholding (ours for the crop, tesseract's own) takes one level
- * for the whole page, so print on a shaded band (a table header on grey, a receipt's edge in a shadow,
- * a fold) falls on the dark side together with its background and is lost. Where the paper itself is
+ * for the whole page, so print on shaded paper (a receipt's edge in a shadow, a fold, a grey band a few
+ * lines tall) falls on the dark side together with its background and is lost. Where the paper itself is
  * darker than the page's usual paper, its pixels are brightened by the ratio of the two, so print on it
  * stands out as it does on the rest of the page. Regions far darker than paper (a table under a
  * photographed receipt, a black bar) are left as they are: brightening them would turn their grain into
- * specks. A page whose paper is even comes back unchanged.
+ * specks. A page whose paper is even comes back unchanged. Paper levels are taken per tile (a fortieth of
+ * the shorter side), so a band narrower than a tile, a single grey header line on a large scan, is not
+ * evened out.
  */
 
 import { otsuThreshold } from "./Otsu.js"
 
-/** Tiles per shorter side of the image: a tile spans a few text lines. */
+/** Tiles per shorter side of the image: a tile spans one or two text lines on a page scanned at 150–300 dpi. */
 const TILES_PER_SIDE = 40
 const MIN_TILE = 16
 /** A tile's paper level: the level this share of its pixels reach (print is darker, and sparser). */

@@ -199,6 +199,9 @@ describe("SecondReading", () => {
       expect(kept("Blvd", "BIvd").leastCharacter).toBeUndefined()
       // A neighbour's characters read into the word's extent are no dispute either.
       expect(kept("HARBOUR", "K HARBOUR").leastCharacter).toBeUndefined()
+      // A letter lost at the word's start, or a decimal mark moved, is a dispute.
+      expect(kept("ARBOUR", "HARBOUR").leastCharacter).toBeCloseTo(0.1, 5)
+      expect(kept("25.00", "2.500").leastCharacter).toBeCloseTo(0.1, 5)
     })
 
     it("drops a word that receives no character, and reads nothing as nothing", () => {

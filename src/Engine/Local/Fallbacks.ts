@@ -11,7 +11,7 @@ import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { customerBlock, windowName } from "./AddressBlocks.js"
 import { findLabels, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row } from "./Layout.js"
-import { addresseeLine, issuerLine, letterheadAddress } from "./Letterhead.js"
+import { addresseeLine, isCut, issuerLine, letterheadAddress } from "./Letterhead.js"
 import { lineWords, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
 import { isPaid } from "./Payment.js"
 import { matchEnum, type ReadKind, readValue } from "./Readers.js"
@@ -254,7 +254,7 @@ export const fallbackValue = (
     const ordered = section.documentType !== undefined &&
       documentTypeProfile(section.documentType).key === "purchase_order"
     const line = ordered ? addresseeLine(section) ?? issuerLine(section) : issuerLine(section)
-    if (line === undefined) return undefined
+    if (line === undefined || isCut(line.words)) return undefined
     const name = line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, "")
     return { value: repairLegalForm(name), words: line.words, layout: line.layout }
   }

@@ -290,17 +290,17 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
   const notes = new Set(top.filter((c) => isNote(layout, c, top.find((n) => n.row.index === c.row.index + 1))))
   const printed = top.find((c) => !notes.has(c)) ?? top[0]
   const pick = byDomain ?? legalOwner(layout, [...top, ...bottom], recipients) ?? withSuffix ?? registered ?? printed
-  if (pick === undefined) return undefined
-  const line = continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))
-  return isCut(line.words) ? undefined : line
+  return pick === undefined
+    ? undefined
+    : continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))
 }
 
 /**
  * A name whose start was lost (a line above it OCR could not read, the paper's edge): nothing left but its
  * legal form ("CO. LTD"), or a first word of one small letter, the end of a cut word ("r Harbour
- * Supplies Ltd"). Whatever it is read as, it is not the name.
+ * Supplies Ltd"). Whatever it is read as, it is not the name, though its line still heads the letterhead.
  */
-const isCut = (words: ReadonlyArray<PlacedWord>): boolean =>
+export const isCut = (words: ReadonlyArray<PlacedWord>): boolean =>
   words.every((w) => NAME_ENDS.test(w.text)) || /^\p{Ll}$/u.test(words[0]?.text ?? "")
 
 const ADDRESS_WORD =

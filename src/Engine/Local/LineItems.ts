@@ -222,6 +222,10 @@ interface Table {
   readonly left: ReadonlyMap<number, number>
 }
 
+/** Items end with their amount: a number field that is no count and no price per unit. */
+const isLineAmount = (f: ItemField): boolean =>
+  f.kind === "amount" && !f.own.has("quantity") && !f.own.has("unit_price")
+
 /**
  * The table under a header. An amount no header cell names is the table's last column when a price or
  * a word the vocabulary does not know heads it ("Artikel  Menge  Preis": the price of the line), never a
@@ -235,11 +239,7 @@ const tableOf = (
   const columns = columnsOf(layout, header.row, header.matches)
   const matched = new Set(header.matches.keys())
   const left = new Map([...header.matches].map(([i, m]) => [i, m.box[0]]))
-  // A quantity is never the last column: only an amount field is looked for there.
-  const amounts = fields.flatMap((
-    f,
-    i
-  ) => (f.kind === "amount" && !matched.has(i) && !f.own.has("quantity") ? [i] : []))
+  const amounts = fields.flatMap((f, i) => (!matched.has(i) && isLineAmount(f) ? [i] : []))
   const last = columns[columns.length - 1]
   if (amounts.length !== 1 || last === undefined || last.field >= 0 || columns.length < 3) {
     return { columns, matched, left }

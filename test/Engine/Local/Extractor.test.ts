@@ -829,12 +829,16 @@ describe("LocalExtractor", () => {
       ], { company: RECEIPT.company })).toEqual({ company: "AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD" })
     })
 
-    it("gives no store name when only its legal form or the end of a cut word is left of it", () => {
-      const company = (first: string) =>
-        read([first, "NO. 8, JALAN MAJU 2,", "56000 KUALA LUMPUR", "TOTAL 9.00"], { company: RECEIPT.company })
-      expect(company("CO. (M) LTD")).toEqual({ company: null })
-      expect(company("r Harbour Supplies Ltd")).toEqual({ company: null })
-      expect(company("Harbour Supplies Ltd")).toEqual({ company: "Harbour Supplies Ltd" })
+    it("gives no store name when only its legal form or the end of a cut word is left of it, but its address", () => {
+      const fields = (first: string) =>
+        read([first, "NO. 21, JALAN CONTOH 4,", "47000 SUNGAI BULOH", "TOTAL 9.00"], {
+          company: RECEIPT.company,
+          address: RECEIPT.address
+        })
+      const address = "NO. 21, JALAN CONTOH 4, 47000 SUNGAI BULOH"
+      expect(fields("CO. (M) LTD")).toEqual({ company: null, address })
+      expect(fields("r Harbour Supplies Ltd")).toEqual({ company: null, address })
+      expect(fields("Harbour Supplies Ltd")).toEqual({ company: "Harbour Supplies Ltd", address })
     })
 
     it("keeps registration numbers and phone numbers out of the address, a postcode and town in it", () => {

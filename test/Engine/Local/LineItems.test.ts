@@ -208,7 +208,7 @@ describe("line items in the tables invoices print", () => {
     ])
   })
 
-  it("takes no number of an unnamed last column for the quantity when the quantity's header is unread", () => {
+  it("takes no number of an unnamed last column for the quantity or the unit price when their header is unread", () => {
     expect(linesOf([
       "Description          Q u antite    Amount      Kst",
       "Office chair                  3    573.00     4711",
@@ -219,6 +219,26 @@ describe("line items in the tables invoices print", () => {
       { description: "Office chair", quantity: null, amount: 573 },
       { description: "Desk lamp", quantity: null, amount: 27 }
     ])
+    // Nor for the price per unit.
+    const priced = extractSection(
+      pageModelFromLines([[
+        "Description          U n it pr.    Amount      Kst",
+        "Office chair              191.00    573.00     4711",
+        "",
+        "                           Total   573.00"
+      ]]),
+      [1],
+      spec("invoice", {
+        lines: [{
+          description: "Description of the billed item",
+          unit_price: { type: "number", description: "Price per unit" },
+          amount: { type: "number", description: "Line total amount" }
+        }]
+      })
+    )
+    const [line] = priced["lines"] as ReadonlyArray<ExtractedObject>
+    expect((line!["unit_price"] as Grounded | null)?.value ?? null).toBeNull()
+    expect((line!["amount"] as Grounded).value).toBe(573)
   })
 
   it("reads a header set over two lines, the amount's label on the line above the others", () => {
