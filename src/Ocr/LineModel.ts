@@ -16,13 +16,9 @@ import { createRequire } from "node:module"
 import * as path from "node:path"
 import type * as Ort from "onnxruntime-node"
 import sharp from "sharp"
+import type { GrayImage } from "./Types.js"
 
-export interface GrayImage {
-  /** 8-bit grayscale, row-major. */
-  readonly pixels: Uint8Array
-  readonly width: number
-  readonly height: number
-}
+export type { GrayImage } from "./Types.js"
 
 export interface ReadCharacter {
   /** One character; " " where the network sees a gap between words. */

@@ -136,10 +136,9 @@ export const realign = (
     open = true
   }
   if (groups.length === 0) return undefined
-  // The recognizer's least sure character in each word.
-  const lowest = line.words.map((_, j) =>
-    Math.min(...groups.filter((g) => g.word === j).flatMap((g) => g.chars.map((c) => c.confidence)))
-  )
+  // The recognizer's runs of characters in each word's extent, and its least sure character there.
+  const runs = line.words.map((_, j) => groups.filter((g) => g.word === j))
+  const lowest = runs.map((rs) => Math.min(...rs.flatMap((g) => g.chars.map((c) => c.confidence))))
   // A word holding a letter or currency sign the recognizer cannot read ("€", "ö", "ß") stays as tesseract
   // read it (tesseract's stray marks, "©" and the like, do not count); so does a word tesseract is sure of.
   const kept = line.words.map((w, j) =>
@@ -168,11 +167,7 @@ export const realign = (
   for (let j = line.words.length - 1; j >= 0; j--) {
     if (!kept[j]) continue
     const at = words.findIndex((w) => w.box[0] > line.words[j]!.box[0])
-    words.splice(
-      at === -1 ? words.length : at,
-      0,
-      disputed(line.words[j]!, groups.filter((g) => g.word === j), canRead)
-    )
+    words.splice(at === -1 ? words.length : at, 0, disputed(line.words[j]!, runs[j]!, canRead))
   }
   return { ...line, ...lineOf(words) }
 }

@@ -10,7 +10,8 @@
  * evened out.
  */
 
-import { otsuThreshold } from "./Otsu.js"
+import { otsuThresholdOf } from "./Otsu.js"
+import type { GrayImage } from "./Types.js"
 
 /** Tiles per shorter side of the image: a tile spans one or two text lines on a page scanned at 150–300 dpi. */
 const TILES_PER_SIDE = 40
@@ -26,16 +27,11 @@ const THRESHOLD_MARGIN = 10
 /** A background darker than this share of the page's paper is not paper: its pixels stay as they are. */
 const MIN_PAPER_SHARE = 0.45
 
-export interface Gray {
-  readonly pixels: Uint8Array
-  readonly width: number
-  readonly height: number
-}
-
-/** Per tile, the level that `PAPER_SHARE` of its pixels reach or exceed. */
-const paperLevels = (image: Gray, tile: number, cols: number, rows: number): Float64Array => {
+/** Per tile, the level that `PAPER_SHARE` of its pixels reach or exceed; and the histogram of the whole image. */
+const paperLevels = (image: GrayImage, tile: number, cols: number, rows: number) => {
   const { pixels, width, height } = image
   const levels = new Float64Array(cols * rows)
+  const histogram = new Float64Array(256)
   const hist = new Uint32Array(256)
   for (let j = 0; j < rows; j++) {
     for (let i = 0; i < cols; i++) {
@@ -52,9 +48,10 @@ const paperLevels = (image: Gray, tile: number, cols: number, rows: number): Flo
         if (seen >= wanted) break
       }
       levels[j * cols + i] = level
+      for (let v = 0; v < 256; v++) histogram[v]! += hist[v]!
     }
   }
-  return levels
+  return { levels, histogram }
 }
 
 /** The upper median of the tiles' paper levels: the page's usual paper. */
@@ -64,14 +61,14 @@ const pageLevel = (levels: Float64Array): number => Float64Array.from(levels).so
  * The image with its shaded paper brought to the page's paper level (gains interpolated between tile
  * centres), or the same image when no paper is shaded.
  */
-export const evenShading = (image: Gray): Gray => {
+export const evenShading = (image: GrayImage): GrayImage => {
   const { pixels, width, height } = image
   const tile = Math.max(MIN_TILE, Math.round(Math.min(width, height) / TILES_PER_SIDE))
   const cols = Math.ceil(width / tile), rows = Math.ceil(height / tile)
   if (cols < 2 || rows < 2) return image
-  const levels = paperLevels(image, tile, cols, rows)
+  const { levels, histogram } = paperLevels(image, tile, cols, rows)
   const paper = pageLevel(levels)
-  const shade = otsuThreshold(pixels) + THRESHOLD_MARGIN
+  const shade = otsuThresholdOf(histogram, pixels.length) + THRESHOLD_MARGIN
   const gains = new Float64Array(levels.length)
   let shaded = false
   for (let k = 0; k < levels.length; k++) {

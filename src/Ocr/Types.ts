@@ -14,6 +14,13 @@ export type OcrImage =
   }
   | { readonly width: number; readonly height: number; readonly png: Uint8Array }
 
+/** An 8-bit grayscale image, row-major, no padding. */
+export interface GrayImage {
+  readonly pixels: Uint8Array
+  readonly width: number
+  readonly height: number
+}
+
 /** Tesseract's page segmentation: how the page is cut into blocks and lines before recognition. */
 export type PageSegmentation = "auto" | "column" | "block" | "sparse"
 
