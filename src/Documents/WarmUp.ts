@@ -1,17 +1,17 @@
 /**
  * A server's first one-shot request would pay for compiling its path after the reading (the engine's
  * split and extraction, the rendering of the answer in both forms, the markdown, the encoding by the
- * API's schema): as it starts, while its database opens, the server answers a small invoice of its
- * own a few times in the background, so that a user's first document does not wait for the compiler
- * (bench/notes/speed.md has the numbers). Its invoice is already a page model: the reading workers warm their readers themselves,
- * and a read here would hold the worker a user's first document needs. Only with the local engine: the
- * Claude engine's calls are the user's to spend, so there only the local engine's own code (its offline
- * preview) is warmed.
+ * API's schema): as it starts, while its database opens, the server answers a few small documents of
+ * its own (invoices in three languages, a till receipt) a few times in the background, so that a
+ * user's first document does not wait for the compiler (bench/notes/speed.md has the numbers). They are
+ * already page models: the reading workers warm their readers themselves, and a read here would hold
+ * the worker a user's first document needs. Only with the local engine: the Claude engine's calls are
+ * the user's to spend, so there only the local engine's own code (its offline preview) is warmed.
  */
 import { Effect, Schema } from "effect"
 import { AppConfig, engineOf } from "../Config.js"
 import { OneShotResult } from "../Domain/Document.js"
-import { INVOICE, warmUpInvoice, warmUpLocalEngine } from "../Engine/Local/WarmUp.js"
+import { warmUpCases, warmUpLocalEngine } from "../Engine/Local/WarmUp.js"
 import { Pipeline } from "../Pipeline/Pipeline.js"
 import { answerOf } from "./OneShot.js"
 
@@ -20,20 +20,24 @@ const ROUNDS = 4
 
 const encode = Schema.encode(OneShotResult)
 
-/** The one-shot answer computed a few times for the warm-up invoice (a fresh model each time), each encoded as JSON. */
+/**
+ * The one-shot answer computed a few times for each warm-up document (a fresh model each time), each
+ * encoded as JSON: the English invoice first, alone with its template, then every document with the
+ * templates of the other kinds beside its own.
+ */
 export const warmUpAnswers = Effect.gen(function*() {
-  const bytes = new TextEncoder().encode(INVOICE.join("\n"))
   const answers: Array<string> = []
   for (let i = 0; i < ROUNDS; i++) {
-    const invoice = warmUpInvoice()
-    if (invoice === undefined) break
-    const answer = yield* answerOf(invoice.model, bytes, [invoice.spec], {
-      // Every combination of the options that change the path: split or not, values with boxes or plain.
-      includeCoordinates: i % 2 === 0,
-      forceExclusive: i >= ROUNDS / 2,
-      layout: false
-    })
-    answers.push(JSON.stringify(yield* encode(answer)))
+    const cases = warmUpCases()
+    for (const [k, { bytes, model, specs }] of cases.entries()) {
+      const answer = yield* answerOf(model, bytes, k === 0 ? specs.slice(0, 1) : specs, {
+        // Every combination of the options that change the path: split or not, values with boxes or plain.
+        includeCoordinates: i % 2 === 0,
+        forceExclusive: i >= ROUNDS / 2,
+        layout: false
+      })
+      answers.push(JSON.stringify(yield* encode(answer)))
+    }
   }
   return answers
 })
