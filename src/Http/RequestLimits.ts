@@ -5,6 +5,7 @@
  * type without a usable boundary (400), a JSON body over its limit (413) or nested deeper than any
  * valid body (422).
  */
+import * as Headers from "@effect/platform/Headers"
 import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
 import * as HttpMethod from "@effect/platform/HttpMethod"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
@@ -91,11 +92,17 @@ export const withRequestLimits = (bodyBytes: number) => <A, E, R>(app: Effect.Ef
       })
     }
     if (isJson) {
+      // A JSON type of its own ("application/merge-patch+json") is read as the JSON it is: the handlers
+      // see it as application/json (they would otherwise wait for the bytes read here as another type).
+      const json = contentType.includes("application/json")
+        ? request
+        : request.modify({ headers: Headers.set(request.headers, "content-type", "application/json") })
       // Read once here (the request caches it), with the JSON limit, before any schema sees it.
-      const text = yield* request.text.pipe(HttpIncomingMessage.withMaxBodySize(Option.some(MAX_JSON_BYTES)))
+      const text = yield* json.text.pipe(HttpIncomingMessage.withMaxBodySize(Option.some(MAX_JSON_BYTES)))
       if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
         return yield* new Unprocessable({ detail: `JSON body nested deeper than ${MAX_JSON_DEPTH} levels` })
       }
+      return yield* Effect.provideService(app, HttpServerRequest.HttpServerRequest, json)
     }
     return yield* app
   })

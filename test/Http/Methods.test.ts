@@ -44,6 +44,30 @@ layer(testApp(), { timeout: 60_000 })("a body of another type than the endpoint 
         )
       )
       expect(json.status).toBe(200)
+      // JSON types of their own are JSON: served, never left waiting for the body.
+      const vendor = yield* send(
+        HttpClientRequest.post("/v1/templates").pipe(
+          withKey(key),
+          HttpClientRequest.bodyText(template, "application/vnd.api+json")
+        )
+      ).pipe(Effect.timeout("10 seconds"))
+      expect(vendor.status).toBe(200)
+      const id = (vendor.json as { template_id: string }).template_id
+      const patched = yield* send(
+        HttpClientRequest.patch(`/v1/templates/${id}`).pipe(
+          withKey(key),
+          HttpClientRequest.bodyText(JSON.stringify({ document_type: "receipt" }), "application/merge-patch+json")
+        )
+      ).pipe(Effect.timeout("10 seconds"))
+      expect(patched.status).toBe(200)
+      expect((patched.json as { document_type: string }).document_type).toBe("receipt")
+      const badPatch = yield* send(
+        HttpClientRequest.patch(`/v1/templates/${id}`).pipe(
+          withKey(key),
+          HttpClientRequest.bodyText("{\"document_type\": ", "application/merge-patch+json")
+        )
+      ).pipe(Effect.timeout("10 seconds"))
+      expect(badPatch.status).toBe(400)
       const form = new FormData()
       form.append("document_type", "invoice")
       const asForm = yield* send(
