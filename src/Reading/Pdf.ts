@@ -7,7 +7,7 @@
 import { Effect } from "effect"
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs"
 import type { ReadError } from "../Domain/Errors.js"
-import { PayloadTooLarge } from "../Domain/Errors.js"
+import { PayloadTooLarge, Unprocessable } from "../Domain/Errors.js"
 import type { Page, PageModel } from "../Domain/PageModel.js"
 import type { Ocr } from "../Ocr/Ocr.js"
 import { openDocument, unreadable } from "./PdfJs.js"
@@ -44,6 +44,9 @@ export const readPdf = (
 ): Effect.Effect<PageModel, ReadError> =>
   Effect.gen(function*() {
     const doc = yield* openDocument(bytes)
+    if (doc.numPages === 0) {
+      return yield* new Unprocessable({ detail: "the PDF has no pages: there is nothing in it to read" })
+    }
     if (doc.numPages > options.maxPages) {
       return yield* new PayloadTooLarge({
         detail: `document has ${doc.numPages} pages; the limit is ${options.maxPages}`

@@ -7,7 +7,7 @@ import type { Box, Line, Page, Word } from "../../src/Domain/PageModel.js"
 import { pageText } from "../../src/Domain/PageModel.js"
 import { makeOcr, Ocr } from "../../src/Ocr/Ocr.js"
 import { readPdf } from "../../src/Reading/Pdf.js"
-import { A4, makeMixedPdf, makePdf, makeTextPdf, textLayout } from "../support/pdfs.js"
+import { A4, makeMixedPdf, makePdf, makeTextPdf, rawPdf, textLayout } from "../support/pdfs.js"
 
 const read = (bytes: Uint8Array, maxPages = 500) => readPdf(bytes, { maxPages })
 
@@ -248,6 +248,14 @@ describe("readPdf", () => {
         expect(error._tag).toBe("UnsupportedMediaType")
         expect(error.detail).toMatch(/^corrupt or unreadable PDF: /)
       }
+    }))
+
+  it.effect("fails with Unprocessable on a well-formed PDF whose page tree has no pages", () =>
+    Effect.gen(function*() {
+      const empty = rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>"])
+      const error = yield* Effect.flip(read(empty))
+      expect(error._tag).toBe("Unprocessable")
+      expect(error.detail).toBe("the PDF has no pages: there is nothing in it to read")
     }))
 
   it.effect("fails with UnsupportedMediaType on a password-protected PDF", () =>
