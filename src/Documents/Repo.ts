@@ -2,8 +2,9 @@ import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
 import type { Document } from "../Domain/Document.js"
 import type { PageModel } from "../Domain/PageModel.js"
-import { decodeCachedPageModel } from "../Domain/PageModelSchema.js"
+import { decodeCachedPageModelPaced } from "../Domain/PageModelSchema.js"
 import { nowSeconds } from "../lib/ids.js"
+import { makePacer } from "../lib/Pacer.js"
 
 export interface StoredDocument extends Document {
   readonly blobSha256: string
@@ -40,6 +41,8 @@ const json = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(v
 export class DocumentsRepo extends Effect.Service<DocumentsRepo>()("DocumentsRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    // A long document's cached model is checked page by page, other requests served between pages.
+    const { pace } = makePacer()
 
     /** Registers the blob (if new) and the document in one transaction. */
     const create = (input: {
@@ -106,15 +109,17 @@ export class DocumentsRepo extends Effect.Service<DocumentsRepo>()("DocumentsRep
       sql<{ page_model: unknown }>`
         SELECT page_model FROM parses WHERE document_id = ${documentId} AND options_key = ${key}`.pipe(
         // A cached model that does not decode is no cache: the caller reads the file again.
-        Effect.map((rows) =>
-          Option.flatMap(Option.fromNullable(rows[0]), (r) => {
-            try {
-              return decodeCachedPageModel(json<unknown>(r.page_model))
-            } catch {
-              return Option.none()
-            }
-          })
-        ),
+        Effect.flatMap((rows) => {
+          const row = rows[0]
+          if (row === undefined) return Effect.succeed(Option.none<PageModel>())
+          let value: unknown
+          try {
+            value = json<unknown>(row.page_model)
+          } catch {
+            return Effect.succeed(Option.none<PageModel>())
+          }
+          return decodeCachedPageModelPaced(value, pace)
+        }),
         Effect.withSpan("DocumentsRepo.findParse")
       )
 

@@ -2,7 +2,7 @@
  * The page model as a Schema: what a cached parse must be to be used. A cached model that does not
  * decode (written by another version, or damaged) is read again from the file instead.
  */
-import { Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import type { PageModel } from "./PageModel.js"
 
 const Box = Schema.Tuple(Schema.Number, Schema.Number, Schema.Number, Schema.Number)
@@ -46,3 +46,27 @@ export const PageModelSchema: Schema.Schema<PageModel> = Schema.Struct({
 
 /** A cached page model stored as JSON text (or a JSON value, as PGlite returns it) → the model, checked. */
 export const decodeCachedPageModel = Schema.decodeUnknownOption(PageModelSchema)
+
+const decodePage = Schema.decodeUnknownOption(Page)
+
+/**
+ * The same check page by page, with `pace` before each page (a long document's model is checked
+ * without holding the server's thread for the whole of it); none when any part does not decode.
+ */
+export const decodeCachedPageModelPaced = (
+  value: unknown,
+  pace: Effect.Effect<void>
+): Effect.Effect<Option.Option<PageModel>> =>
+  Effect.gen(function*() {
+    if (typeof value !== "object" || value === null) return Option.none()
+    const { mediaType, pages } = value as { mediaType?: unknown; pages?: unknown }
+    if (typeof mediaType !== "string" || !Array.isArray(pages)) return Option.none()
+    const decoded: Array<PageModel["pages"][number]> = []
+    for (const page of pages) {
+      yield* pace
+      const one = decodePage(page)
+      if (Option.isNone(one)) return Option.none()
+      decoded.push(one.value)
+    }
+    return Option.some({ mediaType, pages: decoded })
+  })

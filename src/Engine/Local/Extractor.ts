@@ -7,6 +7,7 @@ import { Effect, Layer } from "effect"
 import type { ExtractedObject, ExtractedValue, Grounded } from "../../Domain/Extraction.js"
 import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type PageModel, pageText, unionBox } from "../../Domain/PageModel.js"
+import { makePacer } from "../../lib/Pacer.js"
 import { documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { inferDateOrder } from "../../Text/Values.js"
 import { type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
@@ -355,12 +356,17 @@ const extractFields = (
 export const extractSection = (model: PageModel, pages: ReadonlyArray<number>, spec: TemplateSpec): ExtractedObject =>
   extractFields(sectionOf(model, pages, spec.documentType), spec.fields, [])
 
-/** The local extractor; a document extracted again with the same template gets its values from memory. */
+/**
+ * The local extractor; a document extracted again with the same template gets its values from memory.
+ * Sections are extracted on the server's thread, other requests served between them once a slice of
+ * work has run (lib/Pacer.ts).
+ */
 export const LocalExtractor: Layer.Layer<Extractor> = Layer.sync(Extractor, () => {
   const extract = remembered(extractSection)
+  const { pace } = makePacer()
   return {
     extract: (model, pages, spec) =>
-      Effect.sync(() => extract(model, pages, spec)).pipe(
+      Effect.zipRight(pace, Effect.sync(() => extract(model, pages, spec))).pipe(
         Effect.withSpan("Extractor.extract", {
           attributes: { engine: "local", templateId: spec.templateId, pages: pages.length }
         })

@@ -7,6 +7,7 @@ import { Effect, Layer } from "effect"
 import type { SplitSection } from "../../Domain/Extraction.js"
 import type { TemplateSpec } from "../../Domain/FieldTree.js"
 import type { PageModel } from "../../Domain/PageModel.js"
+import { makePacer } from "../../lib/Pacer.js"
 import { Splitter } from "../Engine.js"
 import { headerSimilarity, type PageEvidence, pageEvidence, samePage, specProfile } from "./PageSignals.js"
 
@@ -197,11 +198,26 @@ export const splitDocument = (model: PageModel, specs: ReadonlyArray<TemplateSpe
   return sectionsOf(model.pages.map((p) => pageEvidence(p, profiles)), specs, profiles.map((p) => p.type.singlePage))
 }
 
-export const LocalSplitter: Layer.Layer<Splitter> = Layer.succeed(Splitter, {
-  split: (model, specs) =>
-    Effect.sync(() => splitDocument(model, specs)).pipe(
-      Effect.withSpan("Splitter.split", {
-        attributes: { engine: "local", pages: model.pages.length, templates: specs.length }
-      })
-    )
+/**
+ * The local splitter, page by page on the server's thread: other requests are served between pages
+ * once a slice of work has run (lib/Pacer.ts). The same split as `splitDocument`.
+ */
+export const LocalSplitter: Layer.Layer<Splitter> = Layer.sync(Splitter, () => {
+  const { pace } = makePacer()
+  return {
+    split: (model, specs) =>
+      Effect.gen(function*() {
+        const profiles = specs.map(specProfile)
+        const evidence: Array<PageEvidence> = []
+        for (const page of model.pages) {
+          yield* pace
+          evidence.push(pageEvidence(page, profiles))
+        }
+        return sectionsOf(evidence, specs, profiles.map((p) => p.type.singlePage))
+      }).pipe(
+        Effect.withSpan("Splitter.split", {
+          attributes: { engine: "local", pages: model.pages.length, templates: specs.length }
+        })
+      )
+  }
 })
