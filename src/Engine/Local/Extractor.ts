@@ -10,7 +10,7 @@ import { type PageModel, pageText, unionBox } from "../../Domain/PageModel.js"
 import { makePacer } from "../../lib/Pacer.js"
 import { documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { inferDateOrder } from "../../Text/Values.js"
-import { type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
+import { conceptPhrases, type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
 import { Extractor } from "../Engine.js"
 import { blockNameHolding } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
@@ -296,8 +296,24 @@ const withTitle = (labelled: Candidate | undefined, title: Candidate | undefined
     : { ...labelled, rival: Math.max(labelled.rival ?? 0, title.score) }
 }
 
-const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string>): Grounded | null => {
+/** Kinds of value a customer's or a consignee's field may ask for beside their name ("customer_email"). */
+const SHAPED_KINDS: ReadonlySet<ReadKind> = new Set(["email", "iban", "phone"])
+
+/**
+ * A field's profile as the extraction reads it. The customer's (or consignee's) e-mail, IBAN or phone is
+ * read at the customer's own labels only: an "E-mail:" or "Tel:" label elsewhere on the page, or the
+ * first address anywhere, is most often the issuer's.
+ */
+const profileOf = (field: LeafField, path: ReadonlyArray<string>): { profile: FieldProfile; ownOnly: boolean } => {
   const profile = fieldProfile(path, field.description)
+  const primary = profile.concepts[0]
+  const ownOnly = (primary === "customer" || primary === "shipping") &&
+    SHAPED_KINDS.has(readKindOf(field, profile.concepts))
+  return { profile: ownOnly ? { ...profile, phrases: conceptPhrases(primary) } : profile, ownOnly }
+}
+
+const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string>): Grounded | null => {
+  const { ownOnly, profile } = profileOf(field, path)
   const kind = readKindOf(field, profile.concepts)
   const labelled = withTitle(readLabelled(section, field, path, profile), fromTitle(section, kind, profile.concepts[0]))
   if (labelled !== undefined) {
@@ -321,7 +337,7 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
       ...wordsEvidence(kind, found.value, found.words)
     })
   }
-  const fallback = fallbackValue(section, field, kind, profile.concepts)
+  const fallback = ownOnly ? undefined : fallbackValue(section, field, kind, profile.concepts)
   if (fallback === undefined || fallback.words.length === 0) return null
   return grounded(fallback, kind, profile.concepts[0], {
     labelled: 0,

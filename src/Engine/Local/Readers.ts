@@ -2,6 +2,7 @@
  * Reading one field's value out of a run of words (the area right of or below its label, or a
  * table cell), by what the field holds. Returns the value and exactly the words it came from.
  */
+import { isValidIBAN } from "ibantools"
 import type { LeafField } from "../../Domain/FieldTree.js"
 import { hasAlnum, tokensOf } from "../../Text/Tokens.js"
 import { type DateOrder, findValueCandidates, parseWholeDate } from "../../Text/Values.js"
@@ -35,6 +36,9 @@ const AMOUNT_CONCEPTS = new Set([
   "unit_price",
   "line_amount"
 ])
+const PARTY_CONCEPTS = new Set(["issuer", "customer", "shipping"])
+/** Concepts whose values have a shape of their own: a field naming one of them with a party is about it. */
+const SHAPED_CONCEPTS = new Set(["email", "iban", "phone", "fax"])
 const DATE_CONCEPTS = new Set(["invoice_date", "due_date", "order_date", "delivery_date", "purchase_date", "date"])
 
 export const readKindOf = (field: LeafField, concepts: ReadonlyArray<string>): ReadKind => {
@@ -52,6 +56,12 @@ export const readKindOf = (field: LeafField, concepts: ReadonlyArray<string>): R
       return primary === "tax_rate" ? "percent" : "amount"
     case "string": {
       if (primary === undefined) return "text"
+      // A party's e-mail, IBAN or phone ("customer_email", "seller_iban"): the value is the e-mail, the
+      // IBAN or the phone, never the party's name.
+      if (PARTY_CONCEPTS.has(primary)) {
+        const shaped = concepts.find((c) => SHAPED_CONCEPTS.has(c))
+        if (shaped !== undefined) return readKindOf(field, [shaped])
+      }
       if (primary === "currency") return "currency"
       if (ID_CONCEPTS.has(primary)) return "id"
       if (primary === "email") return "email"
@@ -200,7 +210,8 @@ export const readValue = (
         text = next
         end++
       }
-      return /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(text) ? { value: text, words: words.slice(start, end) } : undefined
+      // An IBAN's length is its country's and its check digits add up (an order number shaped like one does not).
+      return isValidIBAN(text) ? { value: text, words: words.slice(start, end) } : undefined
     }
     case "phone": {
       const run: Array<PlacedWord> = []

@@ -1204,3 +1204,49 @@ describe("LocalExtractor", () => {
       expect(valuesOf(out)).toEqual({ invoice_number: "X-42" })
     }).pipe(Effect.provide(LocalExtractor)))
 })
+
+describe("values with a shape of their own", () => {
+  const letter = (extra: ReadonlyArray<string>) => [
+    "Example Supplies Ltd                               INVOICE",
+    "12 Harbour Road, Bristol                           Invoice No: 1001",
+    "E-mail: sales@example-supplies.com                 Order ID: OD304175096047380001",
+    "",
+    "Bill to: Sample Trading GmbH",
+    ...extra,
+    "",
+    "Total EUR      78.60"
+  ]
+
+  it("reads an IBAN only where its check digits add up, never an order number shaped like one", () => {
+    const iban = { iban: "IBAN of the seller bank account" }
+    expect(valuesFrom(letter([]), "invoice", iban)).toEqual({ iban: null })
+    expect(valuesFrom(letter(["", "IBAN: DE89 3704 0044 0532 0130 00"]), "invoice", iban)).toEqual({
+      iban: "DE89370400440532013000"
+    })
+    // One digit off: not an IBAN.
+    expect(valuesFrom(letter(["", "IBAN: DE89 3704 0044 0532 0130 01"]), "invoice", iban)).toEqual({ iban: null })
+  })
+
+  it("reads the customer's e-mail, IBAN or phone as that value, at the customer's labels, never the issuer's or a name", () => {
+    const template = {
+      customer_email: "E-mail address of the customer",
+      customer_iban: "IBAN of the customer",
+      customer: "Name of the customer"
+    }
+    // The only e-mail is the issuer's: the customer's is not in the document.
+    expect(valuesFrom(letter([]), "invoice", template)).toEqual({
+      customer_email: null,
+      customer_iban: null,
+      customer: "Sample Trading GmbH"
+    })
+    expect(
+      valuesFrom(
+        letter([]).map((l) => l.replace("Bill to: Sample Trading GmbH", "Customer: buyer@sample-trading.de")),
+        "invoice",
+        { customer_email: "E-mail address of the customer" }
+      )
+    ).toEqual({
+      customer_email: "buyer@sample-trading.de"
+    })
+  })
+})
