@@ -111,6 +111,12 @@ layer(testApp(), { timeout: 120_000 })("documents", (it) => {
         const runs = yield* send(HttpClientRequest.get(`/v1/documents/${r.json.document_id}`).pipe(withKey(key)))
         expect(runs.status).toBe(200)
         expect(runs.json).toEqual([])
+        // A file named in any script keeps its name.
+        for (const name of ["Счёт 3.pdf", "請求書.pdf", "facture €.pdf"]) {
+          const named = yield* upload(key, yield* pdf([invoicePage("INV-2", "9.00")]), name)
+          expect(named.status, name).toBe(200)
+          expect(named.json.document_name).toBe(name)
+        }
       }))
 
     it.scoped("fetches a document by URL and names it from the path", () =>

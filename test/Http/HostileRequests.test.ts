@@ -362,6 +362,30 @@ describe("multipasta 0.2.8, as patched (patches/multipasta+0.2.8.patch)", () => 
     })
   })
 
+  it("keeps a file's name written in any script (part headers are UTF-8), not only Latin-1", () => {
+    for (const name of ["Счёт.pdf", "請求書.pdf", "فاتورة.pdf", "factură €.pdf", "März.pdf"]) {
+      const files: Array<{ name: string; filename: string | undefined }> = []
+      const parser = Multipasta.make({
+        headers: { "content-type": "multipart/form-data; boundary=xyz" },
+        onField: () => {},
+        onFile: (info) => {
+          files.push({ name: info.name, filename: info.filename })
+          return () => {}
+        },
+        onError: () => {},
+        onDone: () => {}
+      })
+      parser.write(
+        new TextEncoder().encode(
+          `--xyz\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+            `Content-Type: application/pdf\r\n\r\n%PDF\r\n--xyz--\r\n`
+        )
+      )
+      parser.end()
+      expect(files).toEqual([{ name: "file", filename: name }])
+    }
+  })
+
   it("still finishes a complete body without an error", () => {
     expect(parse("--xyz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--xyz--\r\n")).toEqual({
       errors: [],
