@@ -23,7 +23,7 @@ import { readPdf } from "./Pdf.js"
 import { pagesAtLeast, readPlainText } from "./PlainText.js"
 import { DocumentReader, type ReadOptions } from "./Reader.js"
 import { COMPOUND_FILE_MEDIA_TYPE, sniff } from "./Sniff.js"
-import { decodeUtf8 } from "./Utf8.js"
+import { decodeText } from "./Utf8.js"
 
 type ReadDocument = (bytes: Uint8Array, options: ReadOptions) => Effect.Effect<PageModel, ReadError>
 /** `readDocument` reads any format: for containers (e-mail) whose parts are documents themselves. */
@@ -43,7 +43,7 @@ const readers: Record<string, Reader> = {
   "image/bmp": readImage,
   "text/plain": (bytes, options) =>
     Effect.suspend(() => {
-      const text = decodeUtf8(bytes) ?? ""
+      const text = decodeText(bytes)
       const least = pagesAtLeast(text)
       return least > options.maxPages
         ? Effect.fail(

@@ -10,7 +10,7 @@ import { Parser } from "htmlparser2"
 import { Unprocessable } from "../Domain/Errors.js"
 import type { PageModel } from "../Domain/PageModel.js"
 import { type FlowLine, layOutSections, type PageGeometry } from "./TextLayout.js"
-import { decodeUtf8 } from "./Utf8.js"
+import { decodeText } from "./Utf8.js"
 
 /** A document page: about what a printed page of body text holds. */
 export const DOCUMENT_PAGE: PageGeometry = { linesPerPage: 50, columns: 90 }
@@ -108,7 +108,7 @@ export const nestsDeeperThan = (html: string, limit: number): boolean => {
 
 export const readHtml = (bytes: Uint8Array): Effect.Effect<PageModel, Unprocessable> =>
   Effect.suspend(() => {
-    const html = decodeUtf8(bytes) ?? ""
+    const html = decodeText(bytes)
     return nestsDeeperThan(html, MAX_HTML_DEPTH)
       ? Effect.fail(new Unprocessable({ detail: `HTML nests elements more than ${MAX_HTML_DEPTH} deep (the limit)` }))
       : Effect.sync(() => ({ mediaType: "text/html", pages: layOutSections(htmlToSections(html), DOCUMENT_PAGE) }))

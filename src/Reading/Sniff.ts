@@ -1,12 +1,13 @@
 /**
  * The media type of a file, from its bytes only (never its name): magic numbers via `file-type`,
- * then e-mail (an RFC 822 header block), text (UTF-8) and HTML, which have no magic number.
+ * then e-mail (an RFC 822 header block), text (UTF-8, UTF-16 with its byte-order mark, Windows-1252) and
+ * HTML, which have no magic number.
  * An OLE compound file is an Outlook message when its root holds MAPI properties, else legacy Office.
  */
 import { Effect } from "effect"
 import { fileTypeFromBuffer } from "file-type"
 import { isOutlookMessage, OUTLOOK_MEDIA_TYPE } from "./Msg.js"
-import { decodeUtf8 } from "./Utf8.js"
+import { decodeText, utf16Order } from "./Utf8.js"
 
 /** What `file-type` calls any OLE compound file (.msg, .doc, .xls, .ppt, .msi, …). */
 export const COMPOUND_FILE_MEDIA_TYPE = "application/x-cfb"
@@ -20,6 +21,9 @@ export interface SniffedType {
 export const sniff = (bytes: Uint8Array): Effect.Effect<SniffedType | undefined> =>
   bytes.byteLength === 0
     ? Effect.succeed(undefined)
+    // UTF-16 text starts with bytes that also start an MP3 frame: its byte-order mark decides first.
+    : utf16Order(bytes) !== undefined && sniffText(bytes) !== undefined
+    ? Effect.succeed(sniffText(bytes))
     : Effect.promise(() => fileTypeFromBuffer(bytes).catch(() => undefined)).pipe(
       Effect.map((found) =>
         found === undefined
@@ -57,11 +61,13 @@ const sniffPdf = (bytes: Uint8Array): SniffedType | undefined => {
 const PRINTABLE_SHARE = 0.95
 /** Enough of the text to judge it. */
 const SAMPLE_CHARS = 64 * 1024
+/** The bytes decoded to judge it: room for its sample in any of the encodings read (a cut character is one). */
+const SAMPLE_BYTES = 4 * SAMPLE_CHARS
 
 const sniffText = (bytes: Uint8Array): SniffedType | undefined => {
-  if (bytes.includes(0)) return undefined
-  const text = decodeUtf8(bytes)
-  if (text === undefined) return undefined
+  // NUL bytes mean binary, except in UTF-16, where every ASCII character has one.
+  if (utf16Order(bytes) === undefined && bytes.includes(0)) return undefined
+  const text = decodeText(bytes.subarray(0, SAMPLE_BYTES))
   const sample = text.slice(0, SAMPLE_CHARS)
   // Control characters other than tab, newline, carriage return and form feed mean binary.
   const controls = sample.match(/[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F\uFFFD]/g)?.length ?? 0

@@ -140,11 +140,29 @@ describe("sniff", () => {
       }
     }))
 
-  it.effect("finds nothing in empty, NUL-containing, non-UTF-8 or control-heavy bytes", () =>
+  it.effect("finds nothing in empty, NUL-containing or control-heavy bytes", () =>
     Effect.gen(function*() {
       expect(yield* sniff(new Uint8Array(0))).toBeUndefined()
       expect(yield* sniff(utf8("text\u0000with a NUL"))).toBeUndefined()
-      expect(yield* sniff(Uint8Array.from([0x48, 0xe9, 0x6c, 0x6c, 0x6f]))).toBeUndefined() // Latin-1 "Héllo"
       expect(yield* sniff(utf8("\u0001\u0002\u0003\u0004abc"))).toBeUndefined()
+      // Bytes that are no text in any encoding read: control characters throughout.
+      expect(yield* sniff(Uint8Array.from({ length: 400 }, (_, i) => (i * 37 + 11) % 256 || 1))).toBeUndefined()
+    }))
+
+  it.effect("reads UTF-16 text by its byte-order mark, either order, and 8-bit text as Windows-1252", () =>
+    Effect.gen(function*() {
+      const text = "Rechnung Nr. 7\nGesamtbetrag: 12,50 € für Müller\n"
+      const le = Uint8Array.from([0xff, 0xfe, ...Buffer.from(text, "utf16le")])
+      const be = Uint8Array.from([0xfe, 0xff, ...Buffer.from(text, "utf16le").swap16()])
+      // "€" is 0x80 in Windows-1252, "ü" 0xFC.
+      const cp1252 = Uint8Array.from(
+        [...text].map((c) => (c === "€" ? 0x80 : c.charCodeAt(0)))
+      )
+      for (const [name, bytes] of [["UTF-16LE", le], ["UTF-16BE", be], ["Windows-1252", cp1252]] as const) {
+        expect(yield* sniff(bytes), name).toEqual({ mediaType: "text/plain", ext: "txt" })
+        const model = yield* read(bytes)
+        expect(pageText(model.pages[0]!), name).toBe("Rechnung Nr. 7\nGesamtbetrag: 12,50 € für Müller")
+      }
+      expect(pageText((yield* read(Uint8Array.from([0x48, 0xe9, 0x6c, 0x6c, 0x6f]))).pages[0]!)).toBe("Héllo")
     }))
 })
