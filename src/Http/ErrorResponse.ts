@@ -73,6 +73,8 @@ const decodeErrorResponse = (error: Tagged) => {
       ? `must be one of ${literals.join(", ")}`
       : sentenceOf(group[0]!.message)
     const path = group[0]!.path
+    // The body itself is not what the endpoint takes (no body, null, a list, a number).
+    if (path.length === 0 && group[0]!._tag === "Type") return "the request body must be a JSON object"
     return path.length > 0 ? `${path.map(String).join(".")}: ${message}` : message
   })
   const detail = described.length > 0 ? described.join("; ") : String(error.message ?? "invalid request")

@@ -68,6 +68,20 @@ layer(testApp(), { timeout: 60_000 })("a body of another type than the endpoint 
         )
       ).pipe(Effect.timeout("10 seconds"))
       expect(badPatch.status).toBe(400)
+      // A body that is no object at all is told so.
+      for (const body of ["", "null", "[]", "42", "\"text\""]) {
+        const r = yield* send(
+          HttpClientRequest.post("/v1/templates").pipe(
+            withKey(key),
+            HttpClientRequest.bodyText(body, "application/json")
+          )
+        )
+        expect(r.status, body).toBeGreaterThanOrEqual(400)
+        expect(r.status, body).toBeLessThan(500)
+        expect((r.json as { detail: string }).detail, body).toMatch(
+          /^(the request body must be a JSON object|malformed request body \(expected JSON\))$/
+        )
+      }
       const form = new FormData()
       form.append("document_type", "invoice")
       const asForm = yield* send(
