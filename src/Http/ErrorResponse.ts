@@ -54,9 +54,13 @@ const sentenceOf = (message: string): string => {
   return message
 }
 
+/** Fields whose wrong kind makes the request malformed rather than invalid. */
+const MALFORMED_FIELDS: ReadonlySet<string> = new Set(["template_ids", "file", "url"])
+
 /**
- * Schema violations are 422, except a template_ids that is not a list of strings (400, per the contract):
- * a wrong type there is 400; a missing list, too many ids or a bad id are 422.
+ * Schema violations are 422, except a field of the wrong kind where the request's shape is wrong (400,
+ * per the contract): template_ids that is not a list of strings, a multipart file sent as text or a url
+ * sent as a file; a missing list, too many ids or a bad id are 422.
  */
 const decodeErrorResponse = (error: Tagged) => {
   const issues = (error.issues ?? []) as ReadonlyArray<DecodeIssue>
@@ -78,8 +82,13 @@ const decodeErrorResponse = (error: Tagged) => {
     return path.length > 0 ? `${path.map(String).join(".")}: ${message}` : message
   })
   const detail = described.length > 0 ? described.join("; ") : String(error.message ?? "invalid request")
-  const notAList = issues.some((i) => i.path[0] === "template_ids" && i._tag === "Type")
-  return detailResponse(notAList ? 400 : 422, detail)
+  // A field of the wrong kind (template_ids not a list; in a multipart body a file sent as text or text
+  // as a file) makes a malformed request: 400, as the contract says.
+  const malformed = issues.some((i) => MALFORMED_FIELDS.has(String(i.path[0])) && i._tag === "Type")
+  return detailResponse(
+    malformed ? 400 : 422,
+    detail.replace(/^file: must be a list/, "file: must be a file part (with a filename)")
+  )
 }
 
 const isReachedLimit = (cause: unknown): boolean =>

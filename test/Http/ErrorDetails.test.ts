@@ -24,6 +24,12 @@ const urlAsFile = () => {
   return form
 }
 
+const fileAsText = () => {
+  const form = new FormData()
+  form.append("file", "%PDF-1.7 not a file part")
+  return form
+}
+
 const expectSentence = (detail: string) => {
   for (const leak of LEAKS) expect(detail, String(leak)).not.toMatch(leak)
 }
@@ -33,11 +39,16 @@ layer(testApp(), { timeout: 60_000 })("error details", (it) => {
     Effect.gen(function*() {
       const key = yield* keyFor("details")
       const cases: Array<[HttpClientRequest.HttpClientRequest, number, string]> = [
-        // The url sent as a file part instead of a text field.
+        // The url sent as a file part instead of a text field, the file as a text field: malformed (400).
         [
           HttpClientRequest.post("/v1/documents").pipe(HttpClientRequest.bodyFormData(urlAsFile())),
-          422,
+          400,
           "url: must be text"
+        ],
+        [
+          HttpClientRequest.post("/v1/documents").pipe(HttpClientRequest.bodyFormData(fileAsText())),
+          400,
+          "file: must be a file part (with a filename)"
         ],
         [
           HttpClientRequest.get("/v1/documents/doc_x?include_coordinates=yes"),
