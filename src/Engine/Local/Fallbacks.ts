@@ -9,10 +9,12 @@ import { lostDecimalMark, repairLegalForm } from "../../Text/Misreads.js"
 import { currencyCode, findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { customerBlock, windowName } from "./AddressBlocks.js"
+import { shapeOf } from "./Confidence.js"
 import { findLabels, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row } from "./Layout.js"
 import { addresseeLine, isCut, issuerLine, letterheadAddress } from "./Letterhead.js"
-import { lineWords, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
+import { COMPANY_SUFFIX, lineWords, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
+import { NAME_SHAPE } from "./Parties.js"
 import { isPaid } from "./Payment.js"
 import { matchEnum, type ReadKind, readValue } from "./Readers.js"
 import type { Found, Section } from "./Section.js"
@@ -256,6 +258,9 @@ export const fallbackValue = (
     const line = ordered ? addresseeLine(section) ?? issuerLine(section) : issuerLine(section)
     if (line === undefined || isCut(line.words)) return undefined
     const name = line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, "")
+    // A page whose first line is running text ("please find attached …") names no issuer there; a name
+    // with its legal form is a name however it is written ("banh mi cafe sdn bhd").
+    if (shapeOf("text", name) < NAME_SHAPE && !COMPANY_SUFFIX.test(` ${name}`)) return undefined
     return { value: repairLegalForm(name), words: line.words, layout: line.layout }
   }
   if (kind === "text" && primary === "customer") {

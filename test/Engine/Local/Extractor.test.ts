@@ -1250,3 +1250,20 @@ describe("values with a shape of their own", () => {
     })
   })
 })
+
+describe("an issuer read from the page's first lines", () => {
+  it("is never a line of running text: a page that starts with a sentence names no issuer there", () => {
+    const template = { issuer: "Name of the company that issued the invoice" }
+    for (
+      const first of [
+        "hello this is plain text",
+        "Please find attached the documents you asked for last week.",
+        "thank you for your order"
+      ]
+    ) expect(valuesFrom([first, "", "Total EUR 12.00"], "invoice", template), first).toEqual({ issuer: null })
+    // A name at the top is still read.
+    expect(valuesFrom(["Harbour Tools Ltd", "", "Total EUR 12.00"], "invoice", template)).toEqual({
+      issuer: "Harbour Tools Ltd"
+    })
+  })
+})
