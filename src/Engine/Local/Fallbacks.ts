@@ -259,7 +259,7 @@ export const fallbackValue = (
     if (line === undefined || isCut(line.words)) return undefined
     const name = line.words.map((w) => w.text).join(" ").replace(/[\s,;:]+$/, "")
     // A page whose first line is running text ("please find attached …") names no issuer there; a name
-    // with its legal form is a name however it is written ("banh mi cafe sdn bhd").
+    // with its legal form is a name however it is written ("kedai kopi maju sdn bhd").
     if (shapeOf("text", name) < NAME_SHAPE && !COMPANY_SUFFIX.test(` ${name}`)) return undefined
     return { value: repairLegalForm(name), words: line.words, layout: line.layout }
   }
