@@ -79,16 +79,17 @@ const decodeErrorResponse = (error: Tagged) => {
     const path = group[0]!.path
     // The body itself is not what the endpoint takes (no body, null, a list, a number).
     if (path.length === 0 && group[0]!._tag === "Type") return "the request body must be a JSON object"
+    // A multipart file sent as a text field: the schema's list of files is, to the sender, a file part.
+    if (path.length === 1 && path[0] === "file" && group[0]!._tag === "Type") {
+      return "file: must be a file part (with a filename)"
+    }
     return path.length > 0 ? `${path.map(String).join(".")}: ${message}` : message
   })
   const detail = described.length > 0 ? described.join("; ") : String(error.message ?? "invalid request")
   // A field of the wrong kind (template_ids not a list; in a multipart body a file sent as text or text
   // as a file) makes a malformed request: 400, as the contract says.
   const malformed = issues.some((i) => MALFORMED_FIELDS.has(String(i.path[0])) && i._tag === "Type")
-  return detailResponse(
-    malformed ? 400 : 422,
-    detail.replace(/^file: must be a list/, "file: must be a file part (with a filename)")
-  )
+  return detailResponse(malformed ? 400 : 422, detail)
 }
 
 const isReachedLimit = (cause: unknown): boolean =>

@@ -18,22 +18,22 @@ export interface SniffedType {
 }
 
 /** Undefined for an empty file or one nothing recognizes. */
-export const sniff = (bytes: Uint8Array): Effect.Effect<SniffedType | undefined> =>
-  bytes.byteLength === 0
-    ? Effect.succeed(undefined)
-    // UTF-16 text starts with bytes that also start an MP3 frame: its byte-order mark decides first.
-    : utf16Order(bytes) !== undefined && sniffText(bytes) !== undefined
-    ? Effect.succeed(sniffText(bytes))
-    : Effect.promise(() => fileTypeFromBuffer(bytes).catch(() => undefined)).pipe(
-      Effect.map((found) =>
-        found === undefined
-          ? sniffPdf(bytes) ?? sniffEmail(bytes) ?? sniffText(bytes)
-          : found.mime === COMPOUND_FILE_MEDIA_TYPE && isOutlookMessage(bytes)
-          ? { mediaType: OUTLOOK_MEDIA_TYPE, ext: "msg" }
-          : { mediaType: found.mime, ext: found.ext }
-      ),
-      Effect.withSpan("Sniff.sniff")
-    )
+export const sniff = (bytes: Uint8Array): Effect.Effect<SniffedType | undefined> => {
+  if (bytes.byteLength === 0) return Effect.succeed(undefined)
+  // UTF-16 text starts with bytes that also start an MP3 frame: its byte-order mark decides first.
+  const utf16 = utf16Order(bytes) === undefined ? undefined : sniffText(bytes)
+  if (utf16 !== undefined) return Effect.succeed(utf16)
+  return Effect.promise(() => fileTypeFromBuffer(bytes).catch(() => undefined)).pipe(
+    Effect.map((found) =>
+      found === undefined
+        ? sniffPdf(bytes) ?? sniffEmail(bytes) ?? sniffText(bytes)
+        : found.mime === COMPOUND_FILE_MEDIA_TYPE && isOutlookMessage(bytes)
+        ? { mediaType: OUTLOOK_MEDIA_TYPE, ext: "msg" }
+        : { mediaType: found.mime, ext: found.ext }
+    ),
+    Effect.withSpan("Sniff.sniff")
+  )
+}
 
 /** PDF readers look for the header this far into the file (Acrobat's 1024 bytes). */
 const PDF_HEADER_WINDOW = 1024
