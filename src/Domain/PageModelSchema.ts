@@ -44,13 +44,11 @@ export const PageModelSchema: Schema.Schema<PageModel> = Schema.Struct({
   pages: Schema.Array(Page)
 })
 
-/** A cached page model stored as JSON text (or a JSON value, as PGlite returns it) → the model, checked. */
-export const decodeCachedPageModel = Schema.decodeUnknownOption(PageModelSchema)
-
 const decodePage = Schema.decodeUnknownOption(Page)
 
 /**
- * The same check page by page, with `pace` before each page (a long document's model is checked
+ * A cached page model (a JSON value, as the database returns it) → the model, checked as
+ * `PageModelSchema` says, page by page with `pace` before each page (a long document's model is checked
  * without holding the server's thread for the whole of it); none when any part does not decode.
  */
 export const decodeCachedPageModelPaced = (

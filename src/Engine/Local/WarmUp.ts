@@ -12,10 +12,7 @@ import { layOutSections } from "../../Reading/TextLayout.js"
 import { normalizeTemplate } from "../../Templates/TemplateData.js"
 import { extractSection } from "./Extractor.js"
 import { splitDocument } from "./Splitter.js"
-import { ENGLISH_INVOICE, WARM_UP_DOCUMENTS, type WarmUpDocument } from "./WarmUpDocuments.js"
-
-/** The warm-up's English invoice, line by line (the server's answer warm-up also uses it as a file's bytes). */
-export const INVOICE = ENGLISH_INVOICE.lines
+import { WARM_UP_DOCUMENTS, type WarmUpDocument } from "./WarmUpDocuments.js"
 
 /** Rounds of the warm-up: the first compiles, the next ones let the compiler optimize. */
 const ROUNDS = 3
@@ -53,12 +50,6 @@ export const warmUpCases = (): Array<WarmUpCase> => {
       specs: [own, ...others]
     }
   })
-}
-
-/** The warm-up invoice as a fresh page model, and its template; undefined if the template were refused. */
-export const warmUpInvoice = (): { readonly model: PageModel; readonly spec: TemplateSpec } | undefined => {
-  const spec = specOf(ENGLISH_INVOICE, 0)
-  return spec === undefined ? undefined : { model: modelOf(ENGLISH_INVOICE.lines), spec }
 }
 
 /** Splits and extracts every warm-up document a few times; a fresh page model each round (results are kept beside pages). */

@@ -30,7 +30,7 @@ const RECEIPT_TEMPLATE = {
   total: { type: "number", description: "Total amount paid" }
 }
 
-export const ENGLISH_INVOICE: WarmUpDocument = {
+const ENGLISH_INVOICE: WarmUpDocument = {
   documentType: "invoice",
   template: INVOICE_TEMPLATE,
   lines: [

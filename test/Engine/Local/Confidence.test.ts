@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Option } from "effect"
+import { Option, Schema } from "effect"
 import { DEFAULT_MIN_CONFIDENCE } from "../../../src/Config.js"
 import { abstain, type ExtractedObject, type ExtractedValue, type Grounded } from "../../../src/Domain/Extraction.js"
 import type { PageModel } from "../../../src/Domain/PageModel.js"
-import { decodeCachedPageModel } from "../../../src/Domain/PageModelSchema.js"
+import { PageModelSchema } from "../../../src/Domain/PageModelSchema.js"
 import {
   cleanOf,
   confidenceOf,
@@ -140,7 +140,7 @@ describe("confidence of the local engine", () => {
     const doubted = read(0.2)
     const placed = layoutOf(doubted.pages[0]!).rows.flatMap((r) => r.words).find((w) => w.text === "BESAR")
     expect(placed?.leastCharacter).toBe(0.2)
-    const stored = Option.getOrThrow(decodeCachedPageModel(JSON.parse(JSON.stringify(doubted))))
+    const stored = Option.getOrThrow(Schema.decodeUnknownOption(PageModelSchema)(JSON.parse(JSON.stringify(doubted))))
     expect(stored.pages[0]!.lines.flatMap((l) => l.words).find((w) => w.text === "BESAR")?.leastCharacter).toBe(0.2)
     const address = (m: PageModel) => extractSection(m, [1], INVOICE_AND_RECEIPT_TEMPLATES[1]!)["address"] as Grounded
     expect(address(read(undefined)).value).toBe(address(doubted).value)

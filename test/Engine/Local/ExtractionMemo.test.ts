@@ -5,8 +5,14 @@ import type { TemplateSpec } from "../../../src/Domain/FieldTree.js"
 import type { PageModel } from "../../../src/Domain/PageModel.js"
 import { remembered } from "../../../src/Engine/Local/ExtractionMemo.js"
 import { extractSection } from "../../../src/Engine/Local/Extractor.js"
-import { warmUpInvoice } from "../../../src/Engine/Local/WarmUp.js"
+import { warmUpCases } from "../../../src/Engine/Local/WarmUp.js"
 import { normalizeTemplate } from "../../../src/Templates/TemplateData.js"
+
+/** The warm-up's English invoice as a fresh page model, with its template. */
+const warmUpInvoice = () => {
+  const first = warmUpCases()[0]!
+  return { model: first.model, spec: first.specs[0]! }
+}
 
 const specOf = (data: Record<string, unknown>, documentType = "invoice"): TemplateSpec => ({
   templateId: "t1",
@@ -21,7 +27,7 @@ describe("the local extraction's memo", () => {
       calls.push(pages)
       return extractSection(model, pages, spec)
     })
-    const { model } = warmUpInvoice()!
+    const { model } = warmUpInvoice()
     const template = { invoice_number: "The invoice number", amount: { type: "number", description: "Total" } }
     const first = extract(model, [1], specOf(template))
     // The same template loaded again (a new object with the same content): remembered.
@@ -33,12 +39,12 @@ describe("the local extraction's memo", () => {
   it("extracts again when the pages, the template's fields or type, or the document differ", () => {
     let calls = 0
     const extract = remembered((): ExtractedObject => ({ n: (calls++, null) }))
-    const { model } = warmUpInvoice()!
+    const { model } = warmUpInvoice()
     extract(model, [1], specOf({ invoice_number: "The invoice number" }))
     extract(model, [1, 2], specOf({ invoice_number: "The invoice number" }))
     extract(model, [1], specOf({ invoice_number: "The number of the invoice" }))
     extract(model, [1], specOf({ invoice_number: "The invoice number" }, "receipt"))
-    extract(warmUpInvoice()!.model, [1], specOf({ invoice_number: "The invoice number" }))
+    extract(warmUpInvoice().model, [1], specOf({ invoice_number: "The invoice number" }))
     expect(calls).toBe(5)
   })
 })
