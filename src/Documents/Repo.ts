@@ -4,7 +4,7 @@ import type { Document } from "../Domain/Document.js"
 import type { PageModel } from "../Domain/PageModel.js"
 import { decodeCachedPageModelPaced } from "../Domain/PageModelSchema.js"
 import { nowSeconds } from "../lib/ids.js"
-import { makePacer } from "../lib/Pacer.js"
+import { Pacer } from "../lib/Pacer.js"
 
 export interface StoredDocument extends Document {
   readonly blobSha256: string
@@ -42,7 +42,7 @@ export class DocumentsRepo extends Effect.Service<DocumentsRepo>()("DocumentsRep
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     // A long document's cached model is checked page by page, other requests served between pages.
-    const { pace } = makePacer()
+    const { pace } = yield* Pacer
 
     /** Registers the blob (if new) and the document in one transaction. */
     const create = (input: {
@@ -155,5 +155,6 @@ export class DocumentsRepo extends Effect.Service<DocumentsRepo>()("DocumentsRep
       )
 
     return { create, list, find, remove, findParse, saveParse, addRun, listRuns } as const
-  })
+  }),
+  dependencies: [Pacer.Default]
 }) {}

@@ -25,7 +25,10 @@ export class Splitter extends Context.Tag("Splitter")<
      * the pipeline starts extracting these sections while `split` runs and keeps the work whose
      * section `split` confirms.
      */
-    readonly preview?: (model: PageModel, specs: ReadonlyArray<TemplateSpec>) => ReadonlyArray<SplitSection>
+    readonly preview?: (
+      model: PageModel,
+      specs: ReadonlyArray<TemplateSpec>
+    ) => Effect.Effect<ReadonlyArray<SplitSection>>
   }
 >() {}
 

@@ -171,18 +171,16 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
       specs: ReadonlyArray<TemplateSpec>,
       options: SplitOptions & ExtractOptions
     ) =>
-      Effect.sync(() =>
-        options.forceExclusive || specs.length === 0 || model.pages.length === 0
-          ? []
-          : splitter.preview?.(model, specs) ?? []
-      ).pipe(
-        Effect.withSpan("Pipeline.preview", { attributes: { pages: model.pages.length } }),
-        Effect.flatMap((preview) =>
-          preview.length > 0
-            ? speculate(model, specs, preview, options)
-            : Effect.flatMap(split(model, specs, options), (sections) => extract(model, sections, specs, options))
+      (options.forceExclusive || specs.length === 0 || model.pages.length === 0 || splitter.preview === undefined
+        ? Effect.succeed([])
+        : splitter.preview(model, specs)).pipe(
+          Effect.withSpan("Pipeline.preview", { attributes: { pages: model.pages.length } }),
+          Effect.flatMap((preview) =>
+            preview.length > 0
+              ? speculate(model, specs, preview, options)
+              : Effect.flatMap(split(model, specs, options), (sections) => extract(model, sections, specs, options))
+          )
         )
-      )
 
     const markdown = (model: PageModel) =>
       Effect.sync(() => toMarkdown(model)).pipe(

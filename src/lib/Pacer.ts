@@ -13,13 +13,13 @@ import { Effect } from "effect"
 /** Synchronous work allowed between two turns of the event loop: requests wait at most about this long. */
 export const SLICE_MS = 10
 
-export interface Pacer {
+export interface Pacing {
   /** Goes on at once within the current slice; else after the event loop has turned (I/O served). */
   readonly pace: Effect.Effect<void>
 }
 
-/** A pacer of its own: the engines that run on the server's thread make one each when their layer is built. */
-export const makePacer = (sliceMs: number = SLICE_MS): Pacer => {
+/** A pacer of its own (the process shares one: `Pacer`). */
+export const makePacer = (sliceMs: number = SLICE_MS): Pacing => {
   let sliceStart = performance.now()
   let turn: Promise<void> | undefined
   // setImmediate runs after the event loop's poll for I/O: waiting requests are read and answered first.
@@ -36,3 +36,9 @@ export const makePacer = (sliceMs: number = SLICE_MS): Pacer => {
   )
   return { pace }
 }
+
+/**
+ * The process's pacer: the engines and the stored parses' checks share it, so that overlapping work
+ * (a split beside another request's extraction) shares one slice between two turns of the event loop.
+ */
+export class Pacer extends Effect.Service<Pacer>()("docsplit/Pacer", { sync: () => makePacer() }) {}

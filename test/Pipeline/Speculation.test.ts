@@ -46,7 +46,7 @@ const scripted = (plan: Plan) =>
     const interrupted: Array<string> = []
     const splitter = Layer.succeed(Splitter, {
       split: () => Effect.as(Deferred.await(release), plan.split),
-      ...(plan.preview !== undefined ? { preview: () => plan.preview! } : {})
+      ...(plan.preview !== undefined ? { preview: () => Effect.succeed(plan.preview!) } : {})
     })
     const extractor = Layer.succeed(Extractor, {
       extract: (_model, pages) => {
@@ -140,7 +140,7 @@ describe("Pipeline: extraction overlapped with splitting", () => {
       const interrupted: Array<string> = []
       const splitter = Layer.succeed(Splitter, {
         split: () => Effect.zipRight(Deferred.await(release), new BadGateway({ detail: "split failed" })),
-        preview: () => [section(A, [1, 2, 3, 4])]
+        preview: () => Effect.succeed([section(A, [1, 2, 3, 4])])
       })
       const extractor = Layer.succeed(Extractor, {
         extract: (_model, pages) =>

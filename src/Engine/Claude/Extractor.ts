@@ -8,6 +8,7 @@ import { Effect, Layer, Option } from "effect"
 import { AppConfig } from "../../Config.js"
 import type { TemplateSpec } from "../../Domain/FieldTree.js"
 import type { Page, PageImages, PageModel } from "../../Domain/PageModel.js"
+import { Pacer } from "../../lib/Pacer.js"
 import { Extractor } from "../Engine.js"
 import { extractSection } from "../Local/Extractor.js"
 import { withAgreement } from "./Agreement.js"
@@ -74,6 +75,7 @@ export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient | App
   Effect.gen(function*() {
     const client = yield* ModelClient
     const config = yield* AppConfig
+    const { pace } = yield* Pacer
 
     /** The images of the chunk's OCR'd pages the file can render. */
     const imagesOf = (chunk: ReadonlyArray<Page>, images: PageImages | undefined) =>
@@ -151,7 +153,11 @@ export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient | App
           const extracted = parts.length === 1
             ? parts[0]!.value
             : mergeExtracted(spec.fields, parts.map((p) => p.value))
-          return yield* Effect.sync(() => withAgreement(extracted, extractSection(model, pages, spec))).pipe(
+          // The offline reading it is weighed against runs on the server's thread, paced like the local engine.
+          return yield* Effect.zipRight(
+            pace,
+            Effect.sync(() => withAgreement(extracted, extractSection(model, pages, spec)))
+          ).pipe(
             Effect.withSpan("Extractor.agreement", { attributes: { pages: pages.length } })
           )
         }).pipe(
@@ -162,4 +168,4 @@ export const AnthropicExtractor: Layer.Layer<Extractor, never, ModelClient | App
         )
     }
   })
-)
+).pipe(Layer.provide(Pacer.Default))

@@ -10,9 +10,10 @@ import { AppConfig } from "../../Config.js"
 import type { SplitSection } from "../../Domain/Extraction.js"
 import type { Field, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type Page, type PageModel, pageText } from "../../Domain/PageModel.js"
+import { Pacer } from "../../lib/Pacer.js"
 import { hasAlnum } from "../../Text/Tokens.js"
 import { Splitter } from "../Engine.js"
-import { splitDocument } from "../Local/Splitter.js"
+import { pacedSplit } from "../Local/Splitter.js"
 import { failWithApiError } from "./Failure.js"
 import { estimateTokens, ModelClient } from "./ModelClient.js"
 
@@ -197,6 +198,7 @@ export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppCo
   Effect.gen(function*() {
     const client = yield* ModelClient
     const config = yield* AppConfig
+    const offlineSplit = pacedSplit((yield* Pacer).pace)
 
     const classify = (
       batch: ReadonlyArray<Page>,
@@ -230,13 +232,12 @@ export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppCo
       PageModel,
       { readonly specs: ReadonlyArray<TemplateSpec>; readonly sections: ReadonlyArray<SplitSection> }
     >()
-    const localSplit = (model: PageModel, specs: ReadonlyArray<TemplateSpec>) => {
-      const known = previews.get(model)
-      if (known !== undefined && known.specs === specs) return known.sections
-      const sections = splitDocument(model, specs)
-      previews.set(model, { specs, sections })
-      return sections
-    }
+    const localSplit = (model: PageModel, specs: ReadonlyArray<TemplateSpec>) =>
+      Effect.suspend(() => {
+        const known = previews.get(model)
+        if (known !== undefined && known.specs === specs) return Effect.succeed(known.sections)
+        return Effect.tap(offlineSplit(model, specs), (sections) => previews.set(model, { specs, sections }))
+      })
 
     return {
       // The offline splitter's answer, for the pipeline to start extracting while the model splits.
@@ -246,13 +247,13 @@ export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppCo
           if (specs.length === 0 || model.pages.length === 0) return []
           if (specs.length === 1) {
             // One template and, by the offline evidence, one document: the whole file, no call.
-            const local = localSplit(model, specs)
+            const local = yield* localSplit(model, specs)
             if (local.length === 1 && local[0]!.pages.length === model.pages.length) return local
           }
           if (model.pages.every(isBlank)) return []
           const labels = labelsOf(specs)
           // Calls in flight are shared with the extractions started from the preview: leave them their slots.
-          const reserved = config.modelSpeculate ? localSplit(model, specs).length : 0
+          const reserved = config.modelSpeculate ? (yield* localSplit(model, specs)).length : 0
           const batches = yield* Effect.sync(() =>
             batchesOf(model.pages, Math.max(1, config.modelConcurrency - reserved))
           ).pipe(Effect.withSpan("Splitter.batches", { attributes: { pages: model.pages.length } }))
@@ -269,4 +270,4 @@ export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppCo
         )
     }
   })
-)
+).pipe(Layer.provide(Pacer.Default))

@@ -7,7 +7,7 @@ import { Effect, Layer } from "effect"
 import type { ExtractedObject, ExtractedValue, Grounded } from "../../Domain/Extraction.js"
 import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type PageModel, pageText, unionBox } from "../../Domain/PageModel.js"
-import { makePacer } from "../../lib/Pacer.js"
+import { Pacer } from "../../lib/Pacer.js"
 import { documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { inferDateOrder } from "../../Text/Values.js"
 import { conceptPhrases, type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
@@ -377,15 +377,17 @@ export const extractSection = (model: PageModel, pages: ReadonlyArray<number>, s
  * Sections are extracted on the server's thread, other requests served between them once a slice of
  * work has run (lib/Pacer.ts).
  */
-export const LocalExtractor: Layer.Layer<Extractor> = Layer.sync(Extractor, () => {
-  const extract = remembered(extractSection)
-  const { pace } = makePacer()
-  return {
-    extract: (model, pages, spec) =>
-      Effect.zipRight(pace, Effect.sync(() => extract(model, pages, spec))).pipe(
-        Effect.withSpan("Extractor.extract", {
-          attributes: { engine: "local", templateId: spec.templateId, pages: pages.length }
-        })
-      )
-  }
-})
+export const LocalExtractor: Layer.Layer<Extractor> = Layer.effect(
+  Extractor,
+  Effect.map(Pacer, ({ pace }) => {
+    const extract = remembered(extractSection)
+    return {
+      extract: (model, pages, spec) =>
+        Effect.zipRight(pace, Effect.sync(() => extract(model, pages, spec))).pipe(
+          Effect.withSpan("Extractor.extract", {
+            attributes: { engine: "local", templateId: spec.templateId, pages: pages.length }
+          })
+        )
+    }
+  })
+).pipe(Layer.provide(Pacer.Default))

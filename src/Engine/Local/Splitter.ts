@@ -7,7 +7,7 @@ import { Effect, Layer } from "effect"
 import type { SplitSection } from "../../Domain/Extraction.js"
 import type { TemplateSpec } from "../../Domain/FieldTree.js"
 import type { PageModel } from "../../Domain/PageModel.js"
-import { makePacer } from "../../lib/Pacer.js"
+import { Pacer } from "../../lib/Pacer.js"
 import { Splitter } from "../Engine.js"
 import { headerSimilarity, type PageEvidence, pageEvidence, samePage, specProfile } from "./PageSignals.js"
 
@@ -199,25 +199,34 @@ export const splitDocument = (model: PageModel, specs: ReadonlyArray<TemplateSpe
 }
 
 /**
- * The local splitter, page by page on the server's thread: other requests are served between pages
- * once a slice of work has run (lib/Pacer.ts). The same split as `splitDocument`.
+ * The local split, page by page: other work on the server's thread (requests, `/health`) is served
+ * between pages once a slice of work has run (lib/Pacer.ts). The same split as `splitDocument`.
  */
-export const LocalSplitter: Layer.Layer<Splitter> = Layer.sync(Splitter, () => {
-  const { pace } = makePacer()
-  return {
-    split: (model, specs) =>
-      Effect.gen(function*() {
-        const profiles = specs.map(specProfile)
-        const evidence: Array<PageEvidence> = []
-        for (const page of model.pages) {
-          yield* pace
-          evidence.push(pageEvidence(page, profiles))
-        }
-        return sectionsOf(evidence, specs, profiles.map((p) => p.type.singlePage))
-      }).pipe(
-        Effect.withSpan("Splitter.split", {
-          attributes: { engine: "local", pages: model.pages.length, templates: specs.length }
-        })
-      )
-  }
-})
+export const pacedSplit =
+  (pace: Effect.Effect<void>) =>
+  (model: PageModel, specs: ReadonlyArray<TemplateSpec>): Effect.Effect<Array<SplitSection>> =>
+    Effect.gen(function*() {
+      const profiles = specs.map(specProfile)
+      const evidence: Array<PageEvidence> = []
+      for (const page of model.pages) {
+        yield* pace
+        evidence.push(pageEvidence(page, profiles))
+      }
+      return sectionsOf(evidence, specs, profiles.map((p) => p.type.singlePage))
+    })
+
+/** The local splitter, paced with the process's other work on its thread. */
+export const LocalSplitter: Layer.Layer<Splitter> = Layer.effect(
+  Splitter,
+  Effect.map(Pacer, ({ pace }) => {
+    const split = pacedSplit(pace)
+    return {
+      split: (model, specs) =>
+        split(model, specs).pipe(
+          Effect.withSpan("Splitter.split", {
+            attributes: { engine: "local", pages: model.pages.length, templates: specs.length }
+          })
+        )
+    }
+  })
+).pipe(Layer.provide(Pacer.Default))

@@ -132,14 +132,29 @@ describe("Anthropic splitter through the fake Messages API", () => {
     withSplitter({}, (splitter, fake) =>
       Effect.gen(function*() {
         const specs = [INVOICE, RECEIPT, STATEMENT]
-        const preview = splitter.preview?.(packet, specs)
+        const preview = yield* splitter.preview!(packet, specs)
         expect(preview).toEqual(splitDocument(packet, specs))
-        expect(preview?.length).toBe(4)
+        expect(preview.length).toBe(4)
         const sections = yield* splitter.split(packet, specs)
         expect(sections.map((s) => s.pages)).toEqual([[1, 2, 3], [4, 5, 6], [8], [9, 10]])
         // 6 slots, 4 kept for the previewed sections' extraction: the split spreads over 2.
         expect(fake.stats.received).toBe(batchesOf(packet.pages, 2).length)
         expect(fake.stats.received).toBeLessThan(batchesOf(packet.pages, 6).length)
+      }), { modelConcurrency: 6, modelSpeculate: true }))
+
+  it.live("previews a long document page by page, the event loop served between pages", () =>
+    withSplitter({}, (splitter) =>
+      Effect.gen(function*() {
+        const long = pageModelFromLines(Array.from({ length: 300 }, (_, i) => [
+          "Example Trading Ltd                 INVOICE",
+          `Invoice No: ${1000 + i}             Date: 0${1 + (i % 9)}.02.2024`,
+          `Total EUR                             ${20 + 2 * i}.00`
+        ]))
+        let fired = false
+        setTimeout(() => (fired = true), 0)
+        const preview = yield* splitter.preview!(long, [INVOICE])
+        expect(preview).toHaveLength(300)
+        expect(fired).toBe(true)
       }), { modelConcurrency: 6, modelSpeculate: true }))
 
   it.live("offers no preview when speculative extraction is off", () =>
