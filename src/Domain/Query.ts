@@ -1,11 +1,20 @@
 /** URL query parameter schemas shared by the endpoints. */
-import { Schema } from "effect"
+import { type ParseResult, Schema } from "effect"
+
+/**
+ * A query value's message: `sentence` for a value of the wrong kind, and what else went wrong said as
+ * it is (a parameter given twice arrives as a list).
+ */
+const queryMessage = (sentence: string, other?: (actual: unknown) => string | undefined) => ({
+  message: (issue: ParseResult.ParseIssue) => ({
+    message: Array.isArray(issue.actual) ? "must be given once" : other?.(issue.actual) ?? sentence,
+    override: true
+  })
+})
 
 /** `true`/`false` (also `1`/`0`); anything else is a 422. */
 export const QueryBoolean = Schema.transform(
-  Schema.Literal("true", "false", "1", "0").annotations({
-    message: () => ({ message: "must be true or false (or 1 or 0)", override: true })
-  }),
+  Schema.Literal("true", "false", "1", "0").annotations(queryMessage("must be true or false (or 1 or 0)")),
   Schema.Boolean,
   {
     strict: true,
@@ -24,9 +33,17 @@ export const queryBoolean = (description: string, example: boolean) =>
     jsonSchema: { type: "boolean", description: `${description} (1 and 0 also work)`, examples: [example] }
   })
 
-const wholeNumber = (rule: string) => ({
-  message: () => ({ message: `must be a whole number ${rule}`, override: true })
-})
+/** `openEnded`: the rule has no upper bound of its own, so a number past exact integers is told the bound. */
+const wholeNumber = (rule: string, openEnded = false) =>
+  queryMessage(
+    `must be a whole number ${rule}`,
+    (actual) => {
+      const n = typeof actual === "string" ? Number(actual) : actual
+      return openEnded && typeof n === "number" && Number.isInteger(n) && !Number.isSafeInteger(n) && n > 0
+        ? `must be a whole number ${rule}, at most ${Number.MAX_SAFE_INTEGER}`
+        : undefined
+    }
+  )
 
 const IntFromString = Schema.NumberFromString.pipe(Schema.int())
 
@@ -46,7 +63,7 @@ export const Paging = Schema.Struct({
   ),
   offset: Schema.optional(
     IntFromString.pipe(Schema.nonNegative()).annotations({
-      ...wholeNumber("of 0 or more"),
+      ...wholeNumber("of 0 or more", true),
       description: "Skip this many items",
       jsonSchema: { type: "integer", minimum: 0, description: "Skip this many items", examples: [0] }
     })

@@ -13,8 +13,16 @@ const templateDataExample = {
   currency: "Three-letter currency code such as EUR"
 }
 
-export const TemplateData = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+const isJsonObject = (u: unknown): u is Readonly<Record<string, unknown>> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+/**
+ * Any JSON object, passed on as it was sent: a key the schema library would drop (`__proto__`) reaches
+ * the template's own check, which names it, instead of vanishing from the stored template.
+ */
+export const TemplateData = Schema.declare(isJsonObject, {
   identifier: "TemplateData",
+  message: () => ({ message: "must be an object", override: true }),
   description: templateDataDescription,
   // Any JSON values: Effect gives every unknown value the same $id, which JSON Schema validators refuse twice.
   jsonSchema: {

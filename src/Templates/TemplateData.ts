@@ -83,6 +83,8 @@ const checkDepth = (path: string, depth: number) => {
 }
 const checkName = (path: string, name: string) => {
   if (name.trim() === "") fail(path, "field names must not be empty")
+  // An object key that would set the prototype of the values' object instead of a field.
+  if (name === "__proto__") fail(path, "a field may not be named __proto__")
 }
 const descriptionOf = (o: Obj): { description?: string } =>
   typeof o.description === "string" && o.description.trim() !== "" ? { description: o.description } : {}
@@ -156,6 +158,7 @@ const schemaNode = (name: string, node: unknown, path: string, depth: number): F
   }
   if (type === "enum") return fail(key(path, "enum"), "an enum needs a list of values")
   if (type === "object" || (type === undefined && node.properties !== undefined)) {
+    if (node.properties === undefined) return fail(path, "an object needs \"properties\" (its fields)")
     const fields = schemaFields(node.properties, key(path, "properties"), depth + 1)
     if (fields.length === 0) return fail(path, "an object needs at least one property")
     return { kind: "object", name, ...descriptionOf(node), fields } satisfies ObjectField

@@ -59,6 +59,24 @@ layer(testApp(), { timeout: 60_000 })("error details", (it) => {
         [HttpClientRequest.get("/v1/templates?limit=5000"), 422, "limit: must be a whole number from 1 to 1000"],
         [HttpClientRequest.get("/v1/templates?offset=-1"), 422, "offset: must be a whole number of 0 or more"],
         [
+          HttpClientRequest.get("/v1/templates?offset=9007199254740993"),
+          422,
+          "offset: must be a whole number of 0 or more, at most 9007199254740991"
+        ],
+        [HttpClientRequest.get("/v1/templates?limit=5&limit=6"), 422, "limit: must be given once"],
+        [
+          HttpClientRequest.get("/v1/documents/doc_x?include_coordinates=true&include_coordinates=1"),
+          422,
+          "include_coordinates: must be given once"
+        ],
+        [
+          HttpClientRequest.post("/v1/templates").pipe(
+            HttpClientRequest.bodyUnsafeJson({ document_type: "invoice", template_data: [1] })
+          ),
+          422,
+          "template_data: must be an object"
+        ],
+        [
           HttpClientRequest.get("/v1/jobs?status=done"),
           422,
           "status: must be one of \"queued\", \"running\", \"succeeded\", \"failed\", \"cancelled\""

@@ -112,6 +112,32 @@ layer(testApp(), { timeout: 60_000 })("templates", (it) => {
         }
       }))
 
+    it.effect("names a __proto__ key instead of dropping it, at the top and nested", () =>
+      Effect.gen(function*() {
+        const key = yield* keyFor("proto-key")
+        for (
+          const [body, detail] of [
+            [
+              `{"document_type":"invoice","template_data":{"__proto__":"The number","total":"number"}}`,
+              "invalid template_data: template_data.__proto__: a field may not be named __proto__"
+            ],
+            [
+              `{"document_type":"invoice","template_data":{"seller":{"__proto__":"text","name":"text"}}}`,
+              "invalid template_data: template_data.seller.__proto__: a field may not be named __proto__"
+            ]
+          ] as const
+        ) {
+          const r = yield* send(
+            HttpClientRequest.post("/v1/templates").pipe(
+              withKey(key),
+              HttpClientRequest.bodyText(body, "application/json")
+            )
+          )
+          expect(r.status, body).toBe(422)
+          expect(r.json.detail).toBe(detail)
+        }
+      }))
+
     it.effect("answers malformed JSON with 400 and a detail, not a stack trace", () =>
       Effect.gen(function*() {
         const key = yield* keyFor("bad-json")

@@ -211,6 +211,12 @@ describe("normalizeTemplate", () => {
         "template_data.status.enum[1]: enum values must be strings, numbers or booleans, got an object"
       )
       expect(detail({ " ": "string" })).toBe("template_data[\" \"]: field names must not be empty")
+      expect(detail(JSON.parse(`{"__proto__": "x", "a": "text"}`))).toBe(
+        "template_data.__proto__: a field may not be named __proto__"
+      )
+      expect(detail({ type: "object", properties: { s: { type: "object" } } })).toBe(
+        "template_data.properties.s: an object needs \"properties\" (its fields)"
+      )
     })
 
     it("rejects nesting deeper than 8 levels", () => {
