@@ -427,8 +427,51 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "quantite"
     ],
     labels:
-      "quantity|qty|qté|quantité|qte|nombre|nbre|menge|anzahl|stück|stk|aantal|cantidad|cant|quantità|qtà|quantidade|qtd|kuantiti|units|pcs|total qty|total items|item count|no of items|qty s|item s|hours|hrs|stunden|std|heures|jours|days|tage|uren|horas|ore",
+      "quantity|qty|qté|quantité|qte|nombre|nbre|menge|anzahl|stück|stk|aantal|cantidad|cant|quantità|qtà|quantidade|qtd|kuantiti|units|pcs|total qty|total quantity|qty total|qty s|item s|hours|hrs|stunden|std|heures|jours|days|tage|uren|horas|ore",
     weak: "nb|anz|stck"
+  },
+  {
+    // The quantities of all items added up, as a document prints it: not one item's quantity.
+    id: "total_quantity",
+    triggers: [
+      "total quantity",
+      "total qty",
+      "quantity total",
+      "total units",
+      "total pieces",
+      "gesamtmenge",
+      "quantite totale",
+      "totaal aantal",
+      "cantidad total",
+      "quantidade total"
+    ],
+    labels:
+      "total qty|total quantity|qty total|total pcs|total units|total pieces|total qty s|gesamtmenge|menge gesamt|gesamtstückzahl|quantité totale|qté totale|total quantité|totaal aantal|cantidad total|totale quantità|quantità totale|quantidade total|jumlah kuantiti"
+  },
+  {
+    // How many items a document lists ("line_count", "number of items"): a count, never one item's quantity.
+    id: "item_count",
+    triggers: [
+      "line count",
+      "lines count",
+      "item count",
+      "items count",
+      "count items",
+      "count lines",
+      "number items",
+      "number lines",
+      "number positions",
+      "anzahl positionen",
+      "anzahl artikel",
+      "nombre articles",
+      "nombre lignes",
+      "aantal artikelen",
+      "numero articulos",
+      "numero articoli",
+      "bilangan item"
+    ],
+    labels:
+      "total items|item count|items count|no of items|number of items|total no of items|total number of items|nombre d'articles|nombre d articles|nb articles|nbre d'articles|anzahl artikel|anzahl positionen|artikelanzahl|aantal artikelen|aantal items|número de artículos|total artículos|numero articoli|totale articoli|número de itens|total de itens|jumlah item|bil item|bilangan item"
   },
   {
     id: "unit_price",

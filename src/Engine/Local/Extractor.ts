@@ -16,6 +16,7 @@ import { blockNameHolding } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
 import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
+import { itemCountOf } from "./ItemCount.js"
 import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, rightOf } from "./Labels.js"
 import { gapBefore, layoutOf, type PlacedWord, segmentsOf } from "./Layout.js"
 import { isLegalLine, marketplaceBrand } from "./Letterhead.js"
@@ -312,6 +313,14 @@ const profileOf = (field: LeafField, path: ReadonlyArray<string>): { profile: Fi
   return { profile: ownOnly ? { ...profile, phrases: conceptPhrases(primary) } : profile, ownOnly }
 }
 
+/** The section's items counted, as the field's kind writes a number. */
+const countedItems = (section: Section, kind: ReadKind): Grounded | null => {
+  const counted = itemCountOf(section)
+  if (counted === undefined) return null
+  const value = kind === "amountText" || kind === "text" ? String(counted.count) : counted.count
+  return { value, page: counted.page, box: counted.box, confidence: counted.confidence }
+}
+
 const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string>): Grounded | null => {
   const { ownOnly, profile } = profileOf(field, path)
   const kind = readKindOf(field, profile.concepts)
@@ -337,6 +346,10 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
       ...wordsEvidence(kind, found.value, found.words)
     })
   }
+  // A count of the items: the item table's rows counted, never one item's quantity; a total quantity
+  // only where the document prints it.
+  if (profile.concepts[0] === "item_count") return countedItems(section, kind)
+  if (profile.concepts[0] === "total_quantity") return null
   const fallback = ownOnly ? undefined : fallbackValue(section, field, kind, profile.concepts)
   if (fallback === undefined || fallback.words.length === 0) return null
   return grounded(fallback, kind, profile.concepts[0], {

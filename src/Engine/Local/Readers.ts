@@ -36,6 +36,7 @@ const AMOUNT_CONCEPTS = new Set([
   "unit_price",
   "line_amount"
 ])
+const COUNT_CONCEPTS = new Set(["quantity", "total_quantity", "item_count"])
 const PARTY_CONCEPTS = new Set(["issuer", "customer", "shipping"])
 /** Concepts whose values have a shape of their own: a field naming one of them with a party is about it. */
 const SHAPED_CONCEPTS = new Set(["email", "iban", "phone", "fax"])
@@ -53,7 +54,7 @@ export const readKindOf = (field: LeafField, concepts: ReadonlyArray<string>): R
     case "enum":
       return "enum"
     case "number":
-      return primary === "tax_rate" ? "percent" : "amount"
+      return primary === "tax_rate" ? "percent" : primary === "item_count" ? "integer" : "amount"
     case "string": {
       if (primary === undefined) return "text"
       // A party's e-mail, IBAN or phone ("customer_email", "seller_iban"): the value is the e-mail, the
@@ -68,7 +69,8 @@ export const readKindOf = (field: LeafField, concepts: ReadonlyArray<string>): R
       if (primary === "iban") return "iban"
       if (primary === "phone" || primary === "fax") return "phone"
       if (DATE_CONCEPTS.has(primary)) return "dateText"
-      if (AMOUNT_CONCEPTS.has(primary)) return "amountText"
+      // A count or a quantity asked for as text ("Number of line items") is a number as the page writes it.
+      if (AMOUNT_CONCEPTS.has(primary) || COUNT_CONCEPTS.has(primary)) return "amountText"
       return "text"
     }
   }

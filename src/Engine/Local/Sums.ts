@@ -27,7 +27,7 @@ const AFTER_ADJUSTMENTS = new Set(["tender", "change", "subtotal"])
 const cents = (x: number) => Math.round(x * 100) / 100
 
 /** The money amount (with decimals) a labelled row states after its label: its last one. */
-const amountOf = (
+export const amountOf = (
   layout: PageLayout,
   row: Row,
   hit: LexiconHit,
