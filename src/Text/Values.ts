@@ -286,7 +286,8 @@ const dateCandidates = (words: ReadonlyArray<WordText>, hint?: DateOrder): Array
       if (iso !== undefined) found = { start: i, end: i + len, value: iso, text }
     }
     if (found !== undefined) {
-      out.push(found)
+      // A number with "%" written apart after it is a rate, not an amount ("TVA 20 % 26,00 €").
+      if (!/^%/.test(words[found.end]?.text ?? "")) out.push(found)
       i = found.end
     } else i++
   }
@@ -329,7 +330,8 @@ const numberCandidates = (
       }
     }
     if (found !== undefined) {
-      out.push(found)
+      // A number with "%" written apart after it is a rate, not an amount ("TVA 20 % 26,00 €").
+      if (!/^%/.test(words[found.end]?.text ?? "")) out.push(found)
       i = found.end
     } else i++
   }

@@ -291,6 +291,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "customer",
     family: "party",
     triggers: [
+      "billing address",
       "customer",
       "client",
       "buyer",

@@ -127,11 +127,10 @@ const conceptsIn = (layout: PageLayout, block: AddressBlock): Set<string> => {
 const sameWords = (a: ReadonlyArray<PlacedWord>, b: ReadonlyArray<PlacedWord>) => a.some((w) => b.includes(w))
 
 /**
- * The customer's name from the address blocks of the section's first page: a block a customer label
- * heads, else the one block that is neither the seller's (a seller label, or the issuer's name) nor
- * another party's.
+ * The customer's address block on the section's first page: a block a customer label heads, else the one
+ * block that is neither the seller's (a seller label, or the issuer's name) nor another party's.
  */
-export const customerBlock = (section: Section): NameLine | undefined => {
+const customerAddressBlock = (section: Section): AddressBlock | undefined => {
   const layout = section.layouts[0]
   if (layout === undefined) return undefined
   const blocks = addressBlocks(layout)
@@ -144,9 +143,22 @@ export const customerBlock = (section: Section): NameLine | undefined => {
     return { b, customer: concepts.has("customer"), seller }
   })
   const labelled = scored.find((s) => s.customer && !s.seller)
-  if (labelled !== undefined) return labelled.b.name
+  if (labelled !== undefined) return labelled.b
   const others = scored.filter((s) => !s.seller)
-  return others.length === 1 ? others[0]!.b.name : undefined
+  return others.length === 1 ? others[0]!.b : undefined
+}
+
+/** The customer's name from the address blocks of the section's first page. */
+export const customerBlock = (section: Section): NameLine | undefined => customerAddressBlock(section)?.name
+
+/** The customer's address: the lines of its address block under its name (street, town, country). */
+export const customerAddress = (
+  section: Section
+): { readonly layout: PageLayout; readonly words: ReadonlyArray<PlacedWord> } | undefined => {
+  const block = customerAddressBlock(section)
+  if (block === undefined) return undefined
+  const words = block.lines.filter((l) => l.row.index > block.name.row.index).flatMap((l) => l.words)
+  return words.length === 0 ? undefined : { layout: block.name.layout, words }
 }
 
 /** A name's letters and digits alone, folded: "Atelier Beaulieu S.A.R.L." → "atelierbeaulieusarl". */
@@ -194,4 +206,24 @@ export const blockNameHolding = (section: Section, words: ReadonlyArray<PlacedWo
     b.lines.some((l) => l.row.index > b.name.row.index && sameWords(l.words, words))
   )
   return block === undefined || sameWords(block.name.words, words) ? undefined : block.name
+}
+
+/** A blank line's worth of space (text heights) sets one party's address block apart from the lines above it. */
+const BLOCK_BREAK = 1
+
+/**
+ * The words of an address read down from a name, up to the name of another address block on the same
+ * page set apart by a blank line (an invoice's letterhead address, then the customer's block under it).
+ */
+export const beforeAnotherBlock = (
+  layout: PageLayout,
+  words: ReadonlyArray<PlacedWord>
+): ReadonlyArray<PlacedWord> => {
+  const apart = addressBlocks(layout).filter((b) => {
+    const above = layout.rows[b.name.row.index - 1]
+    return above !== undefined && b.name.row.box[1] - above.box[3] > BLOCK_BREAK * layout.unit
+  })
+  const names = new Set(apart.flatMap((b) => b.name.words))
+  const end = words.findIndex((w) => names.has(w))
+  return end < 0 ? words : words.slice(0, end)
 }

@@ -9,10 +9,11 @@ import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type PageModel, pageText, unionBox } from "../../Domain/PageModel.js"
 import { Pacer } from "../../lib/Pacer.js"
 import { documentTypeProfile } from "../../Text/DocumentTypes.js"
+import { fieldNameWords, tokensOf } from "../../Text/Tokens.js"
 import { inferDateOrder } from "../../Text/Values.js"
 import { conceptPhrases, type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
 import { Extractor } from "../Engine.js"
-import { blockNameHolding } from "./AddressBlocks.js"
+import { blockNameHolding, customerAddress } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
 import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
@@ -300,17 +301,56 @@ const withTitle = (labelled: Candidate | undefined, title: Candidate | undefined
 /** Kinds of value a customer's or a consignee's field may ask for beside their name ("customer_email"). */
 const SHAPED_KINDS: ReadonlySet<ReadKind> = new Set(["email", "iban", "phone"])
 
+/** Words of a field's name that ask for an address ("supplier_address", "billing_address", "adresse_client"). */
+const ADDRESS_WORDS: ReadonlySet<string> = new Set(
+  ["address", "addr", "adresse", "anschrift", "adres", "direccion", "indirizzo", "endereco", "morada", "alamat"]
+)
+
+/** The party whose address the field asks for, if it names one ("seller_address", "customer_address"). */
+const partyAddressOf = (path: ReadonlyArray<string>, profile: FieldProfile): "issuer" | "customer" | undefined => {
+  const leaf = tokensOf(fieldNameWords(path[path.length - 1] ?? "").join(" "))
+  if (!leaf.some((w) => ADDRESS_WORDS.has(w))) return undefined
+  return profile.concepts.includes("customer") ? "customer" : profile.concepts.includes("issuer") ? "issuer" : undefined
+}
+
 /**
  * A field's profile as the extraction reads it. The customer's (or consignee's) e-mail, IBAN or phone is
  * read at the customer's own labels only: an "E-mail:" or "Tel:" label elsewhere on the page, or the
- * first address anywhere, is most often the issuer's.
+ * first address anywhere, is most often the issuer's. A party's address is an address, never the party's
+ * name: the issuer's is read as the document's address (its letterhead's), the customer's from its block.
  */
-const profileOf = (field: LeafField, path: ReadonlyArray<string>): { profile: FieldProfile; ownOnly: boolean } => {
+const profileOf = (
+  field: LeafField,
+  path: ReadonlyArray<string>
+): { profile: FieldProfile; ownOnly: boolean; customerAddress: boolean } => {
   const profile = fieldProfile(path, field.description)
+  const party = partyAddressOf(path, profile)
+  if (party === "issuer") return { profile: fieldProfile(["address"]), ownOnly: false, customerAddress: false }
+  if (party === "customer") return { profile, ownOnly: true, customerAddress: true }
   const primary = profile.concepts[0]
   const ownOnly = (primary === "customer" || primary === "shipping") &&
     SHAPED_KINDS.has(readKindOf(field, profile.concepts))
-  return { profile: ownOnly ? { ...profile, phrases: conceptPhrases(primary) } : profile, ownOnly }
+  return {
+    profile: ownOnly ? { ...profile, phrases: conceptPhrases(primary) } : profile,
+    ownOnly,
+    customerAddress: false
+  }
+}
+
+/** The customer's address from its address block, or null: never the customer's name. */
+const customerAddressValue = (section: Section, kind: ReadKind, profile: FieldProfile): Grounded | null => {
+  const found = customerAddress(section)
+  if (found === undefined || kind !== "text") return null
+  const value = found.words.map((w) => w.text).join(" ")
+  return grounded({ value, words: found.words, layout: found.layout }, kind, "address", {
+    labelled: 0,
+    score: 0,
+    margin: 0.5,
+    meaning: profile.meaning,
+    tabular: 0,
+    agrees: 0,
+    ...wordsEvidence(kind, value, found.words)
+  })
 }
 
 /** The section's items counted, as the field's kind writes a number. */
@@ -322,8 +362,9 @@ const countedItems = (section: Section, kind: ReadKind): Grounded | null => {
 }
 
 const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string>): Grounded | null => {
-  const { ownOnly, profile } = profileOf(field, path)
+  const { customerAddress: customersAddress, ownOnly, profile } = profileOf(field, path)
   const kind = readKindOf(field, profile.concepts)
+  if (customersAddress) return customerAddressValue(section, kind, profile)
   const labelled = withTitle(readLabelled(section, field, path, profile), fromTitle(section, kind, profile.concepts[0]))
   if (labelled !== undefined) {
     // "Sold by" on a marketplace's document names the seller; the document is the brand's.

@@ -8,11 +8,11 @@ import { documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { lostDecimalMark, repairLegalForm } from "../../Text/Misreads.js"
 import { currencyCode, findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
-import { customerBlock, windowName } from "./AddressBlocks.js"
+import { beforeAnotherBlock, customerBlock, windowName } from "./AddressBlocks.js"
 import { shapeOf } from "./Confidence.js"
 import { findLabels, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row } from "./Layout.js"
-import { addresseeLine, isCut, issuerLine, letterheadAddress } from "./Letterhead.js"
+import { addresseeLine, addressValue, isCut, issuerLine, letterheadAddress } from "./Letterhead.js"
 import { COMPANY_SUFFIX, lineWords, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
 import { NAME_SHAPE } from "./Parties.js"
 import { isPaid } from "./Payment.js"
@@ -238,6 +238,15 @@ export const nameFound = (line: NameLine): Found => ({
 
 const PARTY = new Set(["issuer"])
 
+/** The letterhead's address, ended where another party's address block starts under it. */
+const letterheadAddressAlone = (section: Section): Found | undefined => {
+  const found = letterheadAddress(section)
+  if (found === undefined) return undefined
+  const words = beforeAnotherBlock(found.layout, found.words)
+  if (words.length === found.words.length) return found
+  return words.some((w) => /\d/.test(w.text)) ? { ...found, value: addressValue(words), words } : undefined
+}
+
 /** The margin of a customer's name found alone in the recipient's window (an address block's: 0.5). */
 const WINDOW_NAME_MARGIN = 0.25
 const DOCUMENT_DATES = new Set(["date", "invoice_date", "purchase_date"])
@@ -270,7 +279,7 @@ export const fallbackValue = (
     const alone = windowName(section)
     return alone === undefined ? undefined : { ...nameFound(alone), margin: WINDOW_NAME_MARGIN }
   }
-  if (kind === "text" && primary === "address") return letterheadAddress(section)
+  if (kind === "text" && primary === "address") return letterheadAddressAlone(section)
   if (kind === "text" && primary === "bank") return bankFallback(section)
   if ((kind === "date" || kind === "dateText") && primary !== undefined && DOCUMENT_DATES.has(primary)) {
     return dateFallback(section, kind, concepts)

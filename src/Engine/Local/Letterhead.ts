@@ -380,8 +380,12 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
     if (COUNTRY.has(seg[seg.length - 1]!.tokens.at(-1) ?? "")) break
   }
   if (!picked.some((w) => /\d/.test(w.text))) return undefined
-  return { value: picked.map((w) => readStreetWord(w.text)).join(" ").replace(/\s+,/g, ","), words: picked, layout }
+  return { value: addressValue(picked), words: picked, layout }
 }
+
+/** An address's text from its words, street words read as streets are written. */
+export const addressValue = (words: ReadonlyArray<PlacedWord>): string =>
+  words.map((w) => readStreetWord(w.text)).join(" ").replace(/\s+,/g, ",")
 
 /** Phrases of a row this close (text heights, measured across the page as down it) continue each other. */
 const PHRASE_GAP = 3

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "@effect/vitest"
+import type { ExtractedValue, Grounded } from "../../../src/Domain/Extraction.js"
+import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import { pageModelFromLines } from "../../support/pageModel.js"
+import { spec } from "../fixtures.js"
+
+const INVOICE = [
+  "Northwind Joinery Ltd                                    INVOICE",
+  "22 Quarry Street",
+  "Sheffield S1 2AB                                         Invoice No: 5521",
+  "                                                         Date: 10.06.2024",
+  "",
+  "Harbour Cafe Ltd",
+  "9 Dock Road",
+  "Bristol BS1 5UH",
+  "",
+  "Description                  Qty     Unit price      Amount",
+  "Oak shelf                      2          40.00       80.00",
+  "",
+  "                                       Subtotal       80.00",
+  "                                       TVA 20 %       16.00",
+  "                                       Total GBP      96.00"
+]
+
+const values = (template: Record<string, unknown>) =>
+  extractSection(pageModelFromLines([INVOICE]), [1], spec("invoice", template))
+
+const text = (v: ExtractedValue | undefined) => (v === null || v === undefined ? null : String((v as Grounded).value))
+
+describe("a party's address", () => {
+  it("is the party's address lines, never its name", () => {
+    const got = values({
+      supplier_address: "Address of the supplier",
+      seller_address: "string",
+      store_address: "string",
+      customer_address: "Address of the customer",
+      billing_address: "string"
+    })
+    for (const field of ["supplier_address", "seller_address", "store_address"]) {
+      expect(text(got[field]), field).toBe("22 Quarry Street Sheffield S1 2AB")
+    }
+    for (const field of ["customer_address", "billing_address"]) {
+      expect(text(got[field]), field).toBe("9 Dock Road Bristol BS1 5UH")
+    }
+  })
+
+  it("is null when the customer has no address block, not the customer's name", () => {
+    const lines = INVOICE.filter((l) => !/^9 Dock Road|^Bristol BS1/.test(l))
+      .map((l) => l.replace(/^Harbour Cafe Ltd/, "Customer: Harbour Cafe Ltd"))
+    const got = extractSection(pageModelFromLines([lines]), [1], spec("invoice", { customer_address: "string" }))
+    expect(got["customer_address"]).toBeNull()
+  })
+})
+
+describe("a rate written apart from its percent sign", () => {
+  it("is no amount: the tax row's amount is the one after it", () => {
+    expect(text(values({ tax_amount: "number" })["tax_amount"])).toBe("16")
+  })
+})
