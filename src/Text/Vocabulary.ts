@@ -220,7 +220,9 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "tax_rate",
     triggers: ["tax rate", "vat rate", "gst rate", "tax percent", "steuersatz"],
     labels:
-      "tax rate|vat rate|gst rate|tax %|taux de tva|taux|steuersatz|mwst satz|btw tarief|tipo de iva|aliquota iva|aliquota|taxa de iva|kadar cukai"
+      "tax rate|vat rate|gst rate|tax %|taux de tva|taux|steuersatz|mwst satz|btw tarief|tipo de iva|aliquota iva|aliquota|taxa de iva|kadar cukai",
+    // A tax row names its rate beside its amount ("VAT 20 %  13.10"): only a percentage is read there.
+    weak: "vat|tva|mwst|ust|gst|sst|tax|btw|iva"
   },
   {
     id: "service_charge",

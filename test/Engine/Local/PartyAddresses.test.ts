@@ -51,9 +51,3 @@ describe("a party's address", () => {
     expect(got["customer_address"]).toBeNull()
   })
 })
-
-describe("a rate written apart from its percent sign", () => {
-  it("is no amount: the tax row's amount is the one after it", () => {
-    expect(text(values({ tax_amount: "number" })["tax_amount"])).toBe("16")
-  })
-})
