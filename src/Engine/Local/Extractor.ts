@@ -22,9 +22,9 @@ import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, rightOf } fro
 import { gapBefore, layoutOf, type PlacedWord, segmentsOf } from "./Layout.js"
 import { isLegalLine, marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
-import { contactLine, isStreetLine, namePart } from "./NameLines.js"
+import { contactLine, isStreetLine, looksLikeAddress, namePart } from "./NameLines.js"
 import { aName, isParty, NAME_LABELS, NAME_QUALIFIERS, NAME_SHAPE, partyLine, segmentTail } from "./Parties.js"
-import { type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
+import { partyShaped, type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
 import { roundedAfter } from "./Rounding.js"
 import type { Candidate, Found, Section } from "./Section.js"
 import { titleLine } from "./TitleLine.js"
@@ -163,6 +163,15 @@ const readAtLabel = (
   return undefined
 }
 
+/** Kinds of value a customer has of its own beside the issuer's, each under a label the customer's word qualifies. */
+const CUSTOMER_QUALIFIED: ReadonlySet<ReadKind> = new Set(["taxId", "email", "phone", "iban"])
+
+/** A label qualified by the customer's word, in it or right beside it ("N° TVA client", "Customer VAT No"). */
+const customersLabel = (m: LabelMatch): boolean =>
+  m.row.words.slice(Math.max(0, m.first - 1), m.last + 2).some((w) =>
+    w.tokens.some((t) => labelConcepts([t]).has("customer"))
+  )
+
 /**
  * The best labelled reading of a leaf in the section, if any label leads to a value of the right
  * kind. A document's total is the largest of its plausible total rows (a subtotal or an item-count
@@ -181,6 +190,10 @@ export const readLabelled = (
   // On a till receipt the store is the issuer; "Vendeur" or "Seller" there names the salesperson.
   const staffNotIssuer = profile.concepts[0] === "issuer" && section.documentType !== undefined &&
     documentTypeProfile(section.documentType).key === "receipt"
+  const address = kind === "text" && profile.concepts[0] === "address"
+  // The customer's tax number, e-mail or phone is labelled as the customer's ("N° TVA client"): not the issuer's.
+  const notTheCustomers = CUSTOMER_QUALIFIED.has(kind) &&
+    !profile.concepts.some((c) => c === "customer" || c === "shipping")
   const all: Array<Candidate> = []
   // Total rows read with a lost decimal mark: candidates only a confirmation can choose.
   const misread: Array<Candidate> = []
@@ -188,6 +201,7 @@ export const readLabelled = (
   section.layouts.forEach((layout, pi) => {
     for (const m of findLabels(layout, profile.phrases, own)) {
       if (staffNotIssuer && labelConcepts(m.phrase.tokens).has("staff")) continue
+      if (notTheCustomers && customersLabel(m)) continue
       const position = labelPosition(m, pi, n)
       const c = readAtLabel(section, field, kind, profile, m, position)
       const lost = total && !inTaxSummary(m) ? misreadTotal(m, own, c) : undefined
@@ -198,6 +212,8 @@ export const readLabelled = (
       if (c === undefined || (lost !== undefined && c.decimals !== true)) continue
       if (total && notTheTotal(m, c)) continue
       if (party && typeof c.value === "string" && !aName(c.value, c.words)) continue
+      // An address has a street, a postcode or a number among several words ("Adresse : références" has none).
+      if (address && !looksLikeAddress(String(c.value))) continue
       all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
     }
   })
@@ -298,9 +314,6 @@ const withTitle = (labelled: Candidate | undefined, title: Candidate | undefined
     : { ...labelled, rival: Math.max(labelled.rival ?? 0, title.score) }
 }
 
-/** Kinds of value a customer's or a consignee's field may ask for beside their name ("customer_email"). */
-const SHAPED_KINDS: ReadonlySet<ReadKind> = new Set(["email", "iban", "phone"])
-
 /** Words of a field's name that ask for an address ("supplier_address", "billing_address", "adresse_client"). */
 const ADDRESS_WORDS: ReadonlySet<string> = new Set(
   ["address", "addr", "adresse", "anschrift", "adres", "direccion", "indirizzo", "endereco", "morada", "alamat"]
@@ -314,8 +327,8 @@ const partyAddressOf = (path: ReadonlyArray<string>, profile: FieldProfile): "is
 }
 
 /**
- * A field's profile as the extraction reads it. The customer's (or consignee's) e-mail, IBAN or phone is
- * read at the customer's own labels only: an "E-mail:" or "Tel:" label elsewhere on the page, or the
+ * A field's profile as the extraction reads it. The customer's (or consignee's) e-mail, IBAN, phone or
+ * tax number is read at the customer's own labels only: an "E-mail:" or "Tel:" label elsewhere on the page, or the
  * first address anywhere, is most often the issuer's. A party's address is an address, never the party's
  * name: the issuer's is read as the document's address (its letterhead's), the customer's from its block.
  */
@@ -327,11 +340,10 @@ const profileOf = (
   const party = partyAddressOf(path, profile)
   if (party === "issuer") return { profile: fieldProfile(["address"]), ownOnly: false, customerAddress: false }
   if (party === "customer") return { profile, ownOnly: true, customerAddress: true }
-  const primary = profile.concepts[0]
-  const ownOnly = (primary === "customer" || primary === "shipping") &&
-    SHAPED_KINDS.has(readKindOf(field, profile.concepts))
+  const named = field.type === "string" ? partyShaped(profile.concepts) : undefined
+  const ownOnly = named !== undefined && (named.party === "customer" || named.party === "shipping")
   return {
-    profile: ownOnly ? { ...profile, phrases: conceptPhrases(primary) } : profile,
+    profile: ownOnly ? { ...profile, phrases: conceptPhrases(named.party) } : profile,
     ownOnly,
     customerAddress: false
   }

@@ -13,7 +13,14 @@ import { shapeOf } from "./Confidence.js"
 import { findLabels, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row } from "./Layout.js"
 import { addresseeLine, addressValue, isCut, issuerLine, letterheadAddress } from "./Letterhead.js"
-import { COMPANY_SUFFIX, lineWords, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
+import {
+  COMPANY_SUFFIX,
+  lineWords,
+  looksLikeAddress,
+  type NameLine,
+  namePart,
+  withoutRegistration
+} from "./NameLines.js"
 import { NAME_SHAPE } from "./Parties.js"
 import { isPaid } from "./Payment.js"
 import { matchEnum, type ReadKind, readValue } from "./Readers.js"
@@ -243,8 +250,8 @@ const letterheadAddressAlone = (section: Section): Found | undefined => {
   const found = letterheadAddress(section)
   if (found === undefined) return undefined
   const words = beforeAnotherBlock(found.layout, found.words)
-  if (words.length === found.words.length) return found
-  return words.some((w) => /\d/.test(w.text)) ? { ...found, value: addressValue(words), words } : undefined
+  const value = words.length === found.words.length ? String(found.value) : addressValue(words)
+  return looksLikeAddress(value) ? { ...found, value, words } : undefined
 }
 
 /** The margin of a customer's name found alone in the recipient's window (an address block's: 0.5). */

@@ -130,6 +130,13 @@ const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\
 /** A street, suite or postcode line of an address: never a name. */
 export const isStreetLine = (text: string): boolean => STREET.test(text) || POSTCODE.test(text)
 
+/**
+ * Whether a text read as an address can be one: a street or a postcode, or a number among three words or
+ * more ("3RD FLR, AEON MALL"); never a copyright line ("© Example GmbH 2020").
+ */
+export const looksLikeAddress = (text: string): boolean =>
+  !/©|\(c\)/i.test(text) && (isStreetLine(text) || (/\d/.test(text) && text.trim().split(/\s+/).length >= 3))
+
 /** Countries, in the languages we read: the last line of an address. */
 const COUNTRY_WORDS: ReadonlyArray<string> = [
   "malaysia",

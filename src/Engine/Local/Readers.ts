@@ -2,7 +2,7 @@
  * Reading one field's value out of a run of words (the area right of or below its label, or a
  * table cell), by what the field holds. Returns the value and exactly the words it came from.
  */
-import { isValidIBAN } from "ibantools"
+import { isValidBIC, isValidIBAN } from "ibantools"
 import type { LeafField } from "../../Domain/FieldTree.js"
 import { hasAlnum, tokensOf } from "../../Text/Tokens.js"
 import { type DateOrder, findValueCandidates, parseWholeDate } from "../../Text/Values.js"
@@ -19,6 +19,8 @@ export type ReadKind =
   | "enum"
   | "currency"
   | "id"
+  | "taxId"
+  | "bic"
   | "email"
   | "iban"
   | "phone"
@@ -39,7 +41,21 @@ const AMOUNT_CONCEPTS = new Set([
 const COUNT_CONCEPTS = new Set(["quantity", "total_quantity", "item_count"])
 const PARTY_CONCEPTS = new Set(["issuer", "customer", "shipping"])
 /** Concepts whose values have a shape of their own: a field naming one of them with a party is about it. */
-const SHAPED_CONCEPTS = new Set(["email", "iban", "phone", "fax"])
+const SHAPED_CONCEPTS = new Set(["email", "iban", "phone", "fax", "vat_id"])
+
+/**
+ * The party and the kind of value a field names together ("customer_email", "seller_iban", "buyer_vat_number"):
+ * the value is the e-mail, the IBAN, the phone or the tax number, never the party's name.
+ */
+export const partyShaped = (
+  concepts: ReadonlyArray<string>
+): { readonly party: string; readonly shaped: string } | undefined => {
+  // "customer_vat_number" names the customer's number and a VAT number: the customer's VAT number.
+  const party = concepts.find((c) => PARTY_CONCEPTS.has(c)) ??
+    (concepts.includes("customer_number") ? "customer" : undefined)
+  const shaped = concepts.find((c) => SHAPED_CONCEPTS.has(c))
+  return party === undefined || shaped === undefined ? undefined : { party, shaped }
+}
 const DATE_CONCEPTS = new Set(["invoice_date", "due_date", "order_date", "delivery_date", "purchase_date", "date"])
 
 export const readKindOf = (field: LeafField, concepts: ReadonlyArray<string>): ReadKind => {
@@ -57,13 +73,11 @@ export const readKindOf = (field: LeafField, concepts: ReadonlyArray<string>): R
       return primary === "tax_rate" ? "percent" : primary === "item_count" ? "integer" : "amount"
     case "string": {
       if (primary === undefined) return "text"
-      // A party's e-mail, IBAN or phone ("customer_email", "seller_iban"): the value is the e-mail, the
-      // IBAN or the phone, never the party's name.
-      if (PARTY_CONCEPTS.has(primary)) {
-        const shaped = concepts.find((c) => SHAPED_CONCEPTS.has(c))
-        if (shaped !== undefined) return readKindOf(field, [shaped])
-      }
+      const named = partyShaped(concepts)
+      if (named !== undefined && named.shaped !== primary) return readKindOf(field, [named.shaped])
       if (primary === "currency") return "currency"
+      if (primary === "vat_id") return "taxId"
+      if (primary === "bic") return "bic"
       if (ID_CONCEPTS.has(primary)) return "id"
       if (primary === "email") return "email"
       if (primary === "iban") return "iban"
@@ -184,15 +198,20 @@ export const readValue = (
         /^\d/.test(words[i + 1]!.text) &&
         words[i + 1]!.box[0] - words[i]!.box[2] < 1.5 * (options.unit ?? 0)
       let used = prefixed ? words.slice(i, i + 2) : [words[i]!]
-      // An IBAN or account number printed in groups ("DE36 5474 9025 …", "1234 5678 9012") is one identifier.
-      if (!prefixed && /^(?:[A-Z]{2}\d{2}|\d{4})$/.test(words[i]!.text)) {
-        let end = i + 1
+      // An IBAN or account number printed in groups ("DE36 5474 9025 …", "1234 5678 9012") is one identifier;
+      // so is a tax number after its country ("FR 88 100 000 009").
+      const grouped = prefixed
+        ? /^[A-Z]{2}$/.test(words[i]!.text) && /^\d{2}$/.test(words[i + 1]!.text)
+        : /^(?:[A-Z]{2}\d{2}|\d{4})$/.test(words[i]!.text)
+      if (grouped) {
+        const from = prefixed ? i + 1 : i
+        let end = from + 1
         while (
-          end < words.length && end - i < 9 && /^[A-Z0-9]{1,4}$/.test(words[end]!.text) &&
+          end < words.length && end - from < 9 && /^[A-Z0-9]{1,4}$/.test(words[end]!.text) &&
           /\d/.test(words[end]!.text) &&
           words[end]!.box[0] - words[end - 1]!.box[2] < 1.5 * (options.unit ?? 0)
         ) end++
-        if (end - i >= 3) used = words.slice(i, end)
+        if (end - from >= 3) used = words.slice(i, end)
       }
       const value = cleanText(used.map((w) => w.text).join(" "))
       if (!/\d/.test(value) || parseWholeDate(value, options.hint) !== undefined) return undefined
@@ -201,6 +220,18 @@ export const readValue = (
     case "email": {
       const w = words.find((x) => EMAIL.test(x.text))
       return w === undefined ? undefined : { value: EMAIL.exec(w.text)![0], words: [w] }
+    }
+    case "taxId": {
+      // A tax number has six digits at least (VAT ids, tax numbers, GST registrations; a street number or
+      // a postcode has fewer), and an IBAN is no tax number.
+      const r = readValue("id", words, options)
+      const compact = r === undefined ? "" : String(r.value).replace(/[\s./-]/g, "")
+      return r !== undefined && (compact.match(/\d/g)?.length ?? 0) >= 6 && !isValidIBAN(compact) ? r : undefined
+    }
+    case "bic": {
+      // A bank's code is 8 or 11 letters and digits with the country at 5-6 ("DEUTDEFF", "GENODEF1M04").
+      const w = words.find((x) => isValidBIC(x.text.replace(/[.,;:]+$/, "")))
+      return w === undefined ? undefined : { value: w.text.replace(/[.,;:]+$/, ""), words: [w] }
     }
     case "iban": {
       const start = words.findIndex((x) => /^[A-Z]{2}\d{2}/.test(x.text))
