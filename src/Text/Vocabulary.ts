@@ -214,7 +214,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "total vat"
     ],
     labels:
-      "tax|vat|gst|sst|sales tax|tax amount|vat amount|total tax|total vat|total gst|tax total|gst total|vat total|gst amount|total includes|tva|montant tva|total tva|taxe|mwst|ust|mehrwertsteuer|umsatzsteuer|steuer|btw|btw bedrag|totaal btw|iva|importe iva|cuota iva|imposta|importo iva|imposto|valor do iva|cukai|cukai jualan|cukai perkhidmatan"
+      "tax|vat|gst|sst|sales tax|tax amount|vat amount|total tax|total taxes|total vat|total gst|tax total|taxes total|gst total|vat total|gst amount|total includes|tva|montant tva|total tva|total taxes|montant des taxes|montant de la tva|total des taxes|taxe|mwst|ust|mehrwertsteuer|umsatzsteuer|steuer|steuerbetrag|ust betrag|mwst betrag|umsatzsteuerbetrag|steuersumme|summe ust|summe mwst|btw|btw bedrag|totaal btw|iva|importe iva|cuota iva|total iva|imposta|importo iva|totale iva|imposto|valor do iva|total do iva|cukai|cukai jualan|cukai perkhidmatan"
   },
   {
     id: "tax_rate",

@@ -95,7 +95,8 @@ const readAtLabel = (
   if (m.phrase.strength < 0.6 && kind === "text" && !m.colon) return undefined
   const own = new Set(profile.concepts)
   const late = profile.concepts.some((c) => LATE_CONCEPTS.has(c))
-  const options = readOptions(section, kind, field, late, m.page.unit)
+  // A tax row prints its base before its tax ("USt. 19 % 198,00 37,62"): its amount is the row's last.
+  const options = readOptions(section, kind, field, late || profile.concepts[0] === "tax", m.page.unit)
   let base = m.phrase.strength * (m.segmentStart || afterModifier(m) ? 1 : 0.7) * (m.colon ? 1.05 : 1)
   // Later totals win over earlier ones; other fields prefer their first occurrence.
   base += late ? 0.04 * position : -0.04 * position
@@ -163,6 +164,38 @@ const readAtLabel = (
   return undefined
 }
 
+/** Words that say an amount includes a tax or leaves it out ("incl. VAT", "ohne USt.", "hors TVA"). */
+const INCLUSION = new Set([
+  "incl",
+  "including",
+  "inclusive",
+  "inkl",
+  "inklusive",
+  "excl",
+  "excluding",
+  "exclusive",
+  "exkl",
+  "ohne",
+  "zzgl",
+  "before",
+  "after",
+  "hors",
+  "sans",
+  "avant",
+  "compris",
+  "exclusief",
+  "inclusief",
+  "incl",
+  "sin",
+  "con",
+  "senza",
+  "sem"
+])
+
+/** A label a word before it makes part of a saying about another amount ("inkl. USt.", "excl. VAT"). */
+const inclusionOf = (m: LabelMatch): boolean =>
+  m.row.words.slice(Math.max(0, m.first - 2), m.first).some((w) => w.tokens.some((t) => INCLUSION.has(t)))
+
 /** Kinds of value a customer has of its own beside the issuer's, each under a label the customer's word qualifies. */
 const CUSTOMER_QUALIFIED: ReadonlySet<ReadKind> = new Set(["taxId", "email", "phone", "iban"])
 
@@ -191,6 +224,7 @@ export const readLabelled = (
   const staffNotIssuer = profile.concepts[0] === "issuer" && section.documentType !== undefined &&
     documentTypeProfile(section.documentType).key === "receipt"
   const address = kind === "text" && profile.concepts[0] === "address"
+  const taxAmount = profile.concepts[0] === "tax" && (kind === "amount" || kind === "amountText")
   // The customer's tax number, e-mail or phone is labelled as the customer's ("N° TVA client"): not the issuer's.
   const notTheCustomers = CUSTOMER_QUALIFIED.has(kind) &&
     !profile.concepts.some((c) => c === "customer" || c === "shipping")
@@ -202,6 +236,8 @@ export const readLabelled = (
     for (const m of findLabels(layout, profile.phrases, own)) {
       if (staffNotIssuer && labelConcepts(m.phrase.tokens).has("staff")) continue
       if (notTheCustomers && customersLabel(m)) continue
+      // "Total (incl. VAT)", "Summe ohne USt.": a tax named to say an amount includes it or not is not the tax.
+      if (taxAmount && inclusionOf(m)) continue
       const position = labelPosition(m, pi, n)
       const c = readAtLabel(section, field, kind, profile, m, position)
       const lost = total && !inTaxSummary(m) ? misreadTotal(m, own, c) : undefined

@@ -34,4 +34,20 @@ describe("a tax row", () => {
     expect(value(read("                                            TVA 20 %          24,00 €")["tax_rate"])).toBe(20)
     expect(value(read("                                            VAT 5.5%          24,00 €")["tax_rate"])).toBe(5.5)
   })
+
+  it("gives the tax after its base on a row that prints both, never a total that includes the tax", () => {
+    const german = [
+      "Muster Handwerk GmbH                           Rechnung Nr. 2024-0815",
+      "Lindenweg 7, 34117 Kassel                      Datum: 14.03.2024",
+      "",
+      "Pos.  Bezeichnung                  Menge     Gesamt",
+      "1     Montage Fenster                  3     360,00",
+      "",
+      "Rechnungssumme Netto (excl. USt.)              360,00",
+      "Steuerbasisbetrag USt. 19%            360,00    68,40",
+      "Rechnungssumme Brutto (inkl. USt.)             428,40"
+    ]
+    const got = extractSection(pageModelFromLines([german]), [1], spec("invoice", { tax_amount: "number" }))
+    expect(value(got["tax_amount"])).toBe(68.4)
+  })
 })
