@@ -286,8 +286,9 @@ const dateCandidates = (words: ReadonlyArray<WordText>, hint?: DateOrder): Array
       if (iso !== undefined) found = { start: i, end: i + len, value: iso, text }
     }
     if (found !== undefined) {
-      // A number with "%" written apart after it is a rate, not an amount ("TVA 20 % 26,00 €").
-      if (!/^%/.test(words[found.end]?.text ?? "")) out.push(found)
+      // A number with "%" written apart after it is a rate, not an amount ("TVA 20 % 26,00 €"); a term of
+      // payment's days are none either ("3 % Skonto innerhalb 10 Tagen", "within 30 days").
+      if (!/^%/.test(words[found.end]?.text ?? "") && !paymentDays(words, found)) out.push(found)
       i = found.end
     } else i++
   }
@@ -302,6 +303,13 @@ const amountText = (words: ReadonlyArray<WordText>): string =>
   )
 
 /** Amount or integer values, never taken from words that form a date. */
+/** "within 10 days", "innerhalb 10 Tagen", "sous 30 jours", "binnen 14 dagen", "entro 30 giorni", "dalam 7 hari". */
+const WITHIN = /^(?:within|innerhalb|binnen|sous|dans|entro|dentro|en|dalam|in)$/i
+const DAYS = /^(?:days?|tagen?|werktagen|jours?|dagen|días|dias|giorni|hari)\b/i
+
+const paymentDays = (words: ReadonlyArray<WordText>, c: ValueCandidate): boolean =>
+  DAYS.test(words[c.end]?.text ?? "") && WITHIN.test(words[c.start - 1]?.text ?? "")
+
 const numberCandidates = (
   words: ReadonlyArray<WordText>,
   integer: boolean,
@@ -330,8 +338,9 @@ const numberCandidates = (
       }
     }
     if (found !== undefined) {
-      // A number with "%" written apart after it is a rate, not an amount ("TVA 20 % 26,00 €").
-      if (!/^%/.test(words[found.end]?.text ?? "")) out.push(found)
+      // A number with "%" written apart after it is a rate, not an amount ("TVA 20 % 26,00 €"); a term of
+      // payment's days are none either ("3 % Skonto innerhalb 10 Tagen", "within 30 days").
+      if (!/^%/.test(words[found.end]?.text ?? "") && !paymentDays(words, found)) out.push(found)
       i = found.end
     } else i++
   }

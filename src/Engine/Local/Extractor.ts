@@ -19,7 +19,7 @@ import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
 import { itemCountOf } from "./ItemCount.js"
 import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, rightOf } from "./Labels.js"
-import { gapBefore, layoutOf, type PlacedWord, segmentsOf } from "./Layout.js"
+import { gapBefore, layoutOf, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
 import { isLegalLine, marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import { contactLine, isStreetLine, looksLikeAddress, namePart } from "./NameLines.js"
@@ -40,6 +40,10 @@ export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>, docume
     ...(documentType !== undefined ? { documentType } : {})
   }
 }
+
+/** A row of running text: eight words or more, six of them words of letters alone. */
+const inProse = (row: Row): boolean =>
+  row.words.length >= 8 && row.words.filter((w) => /^\p{L}{2,}[,.;:]?$/u.test(w.text)).length >= 6
 
 /** Texts wider than this fraction of the page away from their label are someone else's. */
 const MAX_TEXT_DISTANCE = 0.4
@@ -93,10 +97,14 @@ const readAtLabel = (
   if (m.phrase.strength < 0.6 && !m.segmentStart && !m.colon) return undefined
   // A generic word starting a name ("Bank" in "Nordic Bank", "Banque Rhein") is no label of a text without its colon.
   if (m.phrase.strength < 0.6 && kind === "text" && !m.colon) return undefined
+  // An amount's label inside a sentence ("… 3 % Skonto innerhalb 10 Tagen bis …") labels no amount.
+  if ((kind === "amount" || kind === "amountText") && !m.segmentStart && !m.colon && inProse(m.row)) return undefined
   const own = new Set(profile.concepts)
   const late = profile.concepts.some((c) => LATE_CONCEPTS.has(c))
-  // A tax row prints its base before its tax ("USt. 19 % 198,00 37,62"): its amount is the row's last.
-  const options = readOptions(section, kind, field, late || profile.concepts[0] === "tax", m.page.unit)
+  // A tax or discount row prints its base before its amount ("USt. 19 % 198,00 37,62", "Remise 20 % sur
+  // 200,00 -40,00"): its amount is the row's last.
+  const lastOnRow = late || profile.concepts[0] === "tax" || profile.concepts[0] === "discount"
+  const options = readOptions(section, kind, field, lastOnRow, m.page.unit)
   let base = m.phrase.strength * (m.segmentStart || afterModifier(m) ? 1 : 0.7) * (m.colon ? 1.05 : 1)
   // Later totals win over earlier ones; other fields prefer their first occurrence.
   base += late ? 0.04 * position : -0.04 * position

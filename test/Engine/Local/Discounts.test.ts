@@ -1,0 +1,38 @@
+import { describe, expect, it } from "@effect/vitest"
+import type { ExtractedValue, Grounded } from "../../../src/Domain/Extraction.js"
+import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import { pageModelFromLines } from "../../support/pageModel.js"
+import { spec } from "../fixtures.js"
+
+const value = (v: ExtractedValue | undefined) => (v === null || v === undefined ? null : (v as Grounded).value)
+
+const discountOf = (lines: ReadonlyArray<string>) =>
+  value(extractSection(pageModelFromLines([lines]), [1], spec("invoice", { discount: "number" }))["discount"])
+
+const HEAD = [
+  "Muster Handwerk GmbH                           Rechnung Nr. 2024-0815",
+  "Lindenweg 7, 34117 Kassel                      Datum: 14.03.2024",
+  "",
+  "Pos.  Bezeichnung                  Menge     Gesamt",
+  "1     Montage Fenster                  3     200,00",
+  ""
+]
+
+describe("a discount", () => {
+  it("is the amount its row ends with, after the rate and the base it is taken from", () => {
+    expect(discountOf([...HEAD, "Remise commerciale 20,00 % sur 200,00 EUR        -40,00", "Total TTC    192,00"]))
+      .toBe(
+        -40
+      )
+  })
+
+  it("is not read from the terms of payment's sentence, nor its days", () => {
+    expect(
+      discountOf([
+        ...HEAD,
+        "Gesamtbetrag                                    238,00",
+        "Zahlbar innerhalb 30 Tagen netto bis 04.04.2024, 3% Skonto innerhalb 10 Tagen bis 15.03.2024"
+      ])
+    ).toBeNull()
+  })
+})
