@@ -371,3 +371,6 @@ export const findValueCandidates = (
     }
   }
 }
+
+/** A time of day ("20:49:59", "9:05 PM"): never an identifier. */
+export const isTimeOfDay = (text: string): boolean => /^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:\s?[AP]M)?$/i.test(text)

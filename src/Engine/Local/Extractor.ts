@@ -9,6 +9,7 @@ import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type PageModel, pageText, unionBox } from "../../Domain/PageModel.js"
 import { Pacer } from "../../lib/Pacer.js"
 import { documentTypeProfile } from "../../Text/DocumentTypes.js"
+import { misreadDistance } from "../../Text/Misreads.js"
 import { fieldNameWords, tokensOf } from "../../Text/Tokens.js"
 import { inferDateOrder } from "../../Text/Values.js"
 import { conceptPhrases, type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
@@ -18,7 +19,7 @@ import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./
 import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
 import { itemCountOf } from "./ItemCount.js"
-import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, rightOf } from "./Labels.js"
+import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
 import { gapBefore, layoutOf, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
 import { isLegalLine, marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
@@ -204,6 +205,28 @@ const INCLUSION = new Set([
 const inclusionOf = (m: LabelMatch): boolean =>
   m.row.words.slice(Math.max(0, m.first - 2), m.first).some((w) => w.tokens.some((t) => INCLUSION.has(t)))
 
+/** Words of a document's title a tax word starts ("TAX INVOICE", "Steuerrechnung"), OCR's slips allowed. */
+const TITLE_WORDS = ["invoice", "receipt", "rechnung", "facture"]
+
+const namesTheDocument = (m: LabelMatch): boolean => {
+  const next = m.row.words[m.last + 1]?.tokens[0]
+  return next !== undefined && TITLE_WORDS.some((t) => misreadDistance(next, t) <= 2)
+}
+
+/** A label after another concept's label on its row, in brackets or not ("SUBTOTAL (GST)", "Total GST incl."). */
+const qualifiesAnother = (m: LabelMatch): boolean => {
+  const first = lexiconHits(m.page, m.row)[0]
+  return first !== undefined && first.last < m.first &&
+    (first.concepts.has("total") || first.concepts.has("subtotal")) &&
+    !first.concepts.has("tax")
+}
+
+/** A label on an item table's header row ("Qty  Price  Amount  Tax"): a column, not the document's value. */
+const itemHeader = (m: LabelMatch): boolean => {
+  const concepts = new Set(lexiconHits(m.page, m.row).flatMap((h) => [...h.concepts]))
+  return concepts.has("quantity") && (concepts.has("unit_price") || concepts.has("line_amount"))
+}
+
 /** Kinds of value a customer has of its own beside the issuer's, each under a label the customer's word qualifies. */
 const CUSTOMER_QUALIFIED: ReadonlySet<ReadKind> = new Set(["taxId", "email", "phone", "iban"])
 
@@ -244,8 +267,9 @@ export const readLabelled = (
     for (const m of findLabels(layout, profile.phrases, own)) {
       if (staffNotIssuer && labelConcepts(m.phrase.tokens).has("staff")) continue
       if (notTheCustomers && customersLabel(m)) continue
-      // "Total (incl. VAT)", "Summe ohne USt.": a tax named to say an amount includes it or not is not the tax.
-      if (taxAmount && inclusionOf(m)) continue
+      // "Total (incl. VAT)", "Summe ohne USt.": a tax named to say an amount includes it or not is not the tax;
+      // nor is the tax of "TAX INVOICE", of "SUBTOTAL (GST)", or an item table's tax column.
+      if (taxAmount && (inclusionOf(m) || namesTheDocument(m) || qualifiesAnother(m) || itemHeader(m))) continue
       const position = labelPosition(m, pi, n)
       const c = readAtLabel(section, field, kind, profile, m, position)
       const lost = total && !inTaxSummary(m) ? misreadTotal(m, own, c) : undefined

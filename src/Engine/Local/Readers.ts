@@ -5,7 +5,7 @@
 import { isValidBIC, isValidIBAN } from "ibantools"
 import type { LeafField } from "../../Domain/FieldTree.js"
 import { hasAlnum, tokensOf } from "../../Text/Tokens.js"
-import { type DateOrder, findValueCandidates, parseWholeDate } from "../../Text/Values.js"
+import { type DateOrder, findValueCandidates, isTimeOfDay, parseWholeDate } from "../../Text/Values.js"
 import { ID_CONCEPTS } from "../../Text/Vocabulary.js"
 import type { PlacedWord } from "./Layout.js"
 
@@ -36,7 +36,11 @@ const AMOUNT_CONCEPTS = new Set([
   "opening_balance",
   "closing_balance",
   "unit_price",
-  "line_amount"
+  "line_amount",
+  "service_charge",
+  "tender",
+  "change",
+  "rounding"
 ])
 const COUNT_CONCEPTS = new Set(["quantity", "total_quantity", "item_count"])
 const PARTY_CONCEPTS = new Set(["issuer", "customer", "shipping"])
@@ -214,7 +218,7 @@ export const readValue = (
         if (end - from >= 3) used = words.slice(i, end)
       }
       const value = cleanText(used.map((w) => w.text).join(" "))
-      if (!/\d/.test(value) || parseWholeDate(value, options.hint) !== undefined) return undefined
+      if (!/\d/.test(value) || parseWholeDate(value, options.hint) !== undefined || isTimeOfDay(value)) return undefined
       return { value, words: used }
     }
     case "email": {

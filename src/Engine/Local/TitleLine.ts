@@ -5,7 +5,7 @@
  * version) the page prints elsewhere.
  */
 import { fold } from "../../Text/Tokens.js"
-import { findDates } from "../../Text/Values.js"
+import { findDates, isTimeOfDay } from "../../Text/Values.js"
 import type { PageLayout, PlacedWord, Row } from "./Layout.js"
 import type { Found, Section } from "./Section.js"
 
@@ -53,7 +53,7 @@ const onRow = (layout: PageLayout, row: Row, hint: Section["hint"]): TitleLine |
   const idWord = words[idIndex]
   if (idWord === undefined) return undefined
   const id = (glued?.[1] ?? idWord.text).replace(/^[:#]+|[,;:.]+$/g, "")
-  if (!/\p{N}/u.test(id) || id.length > 30) return undefined
+  if (!/\p{N}/u.test(id) || id.length > 30 || isTimeOfDay(id)) return undefined
   const number: Found = { value: id, words: [idWord], layout }
   const title = clean(words[titleAt]!)
   const connector = words[idIndex + 1]

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "@effect/vitest"
+import type { ExtractedValue, Grounded } from "../../../src/Domain/Extraction.js"
+import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import { pageModelFromLines } from "../../support/pageModel.js"
+import { spec } from "../fixtures.js"
+
+const RECEIPT = [
+  "    EXAMPLE HARDWARE SDN BHD",
+  "  NO 8, JALAN CONTOH 3, 47000 SUNGAI BULOH",
+  "        GST ID: 000123456789",
+  "          TAX INVOICE",
+  "Doc No: CS00012345       Date: 05/01/2018",
+  "Time: 20:49:59           Cashier: ALI",
+  "Item     Qty   S/Price   Amount   Tax",
+  "Hammer     1     27.00    27.00    SR",
+  "Nails      2      1.50     3.00    SR",
+  "SUBTOTAL (GST)            30.00",
+  "GST 6%                     1.70",
+  "TOTAL                     31.70",
+  "CASH       RM             50.00",
+  "CHANGE     RM             18.30"
+]
+
+const read = (template: Record<string, unknown>) =>
+  extractSection(pageModelFromLines([RECEIPT]), [1], spec("receipt", template))
+
+const value = (v: ExtractedValue | undefined) => (v === null || v === undefined ? null : (v as Grounded).value)
+
+describe("a till receipt's other fields", () => {
+  it("reads money asked for as text as the amount, never the currency or a word beside it", () => {
+    const got = read({ change: "Change given", cash: "Cash tendered" })
+    expect(value(got["change"])).toMatch(/^(?:RM )?18\.30$/)
+    expect(value(got["cash"])).toMatch(/^(?:RM )?50\.00$/)
+  })
+
+  it("reads the tax from the tax row, not from the title, the subtotal's brackets or the items' tax column", () => {
+    expect(value(read({ tax: "number" })["tax"])).toBe(1.7)
+    const noTaxRow = RECEIPT.filter((l) => !l.startsWith("GST 6%"))
+    expect(value(read({ tax: "number" })["tax"])).toBe(1.7)
+    expect(value(extractSection(pageModelFromLines([noTaxRow]), [1], spec("receipt", { tax: "number" }))["tax"]))
+      .toBeNull()
+  })
+
+  it("never takes a time for an identifier", () => {
+    const lines = RECEIPT.map((l) => l.replace("Doc No: CS00012345", "Doc No:           "))
+      .map((l) => l.replace(/^Time: /, "Receipt No: "))
+    const got = extractSection(pageModelFromLines([lines]), [1], spec("receipt", { receipt_number: "Receipt number" }))
+    expect(value(got["receipt_number"])).toBeNull()
+  })
+})
