@@ -261,7 +261,7 @@ const failed = (item: Item, rules: Rules, reason: string): ItemResult => {
  * Reads a file through the pipeline, or takes its page model from the development cache (a folder of
  * page models named by the hash of the file's bytes) when one is given: reading (OCR) dominates a run.
  */
-const readCached = (bytes: Uint8Array, cacheDir: string | undefined) =>
+export const readCached = (bytes: Uint8Array, cacheDir: string | undefined) =>
   Effect.gen(function*() {
     const pipeline = yield* Pipeline
     if (cacheDir === undefined) return yield* Effect.exit(pipeline.read(bytes, { layout: false }))

@@ -23,7 +23,7 @@ import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, lexiconHits, 
 import { gapBefore, layoutOf, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
 import { isLegalLine, marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
-import { contactLine, isStreetLine, looksLikeAddress, namePart } from "./NameLines.js"
+import { contactLine, COUNTRY, isStreetLine, lineWords, looksLikeAddress, namePart } from "./NameLines.js"
 import { aName, isParty, NAME_LABELS, NAME_QUALIFIERS, NAME_SHAPE, partyLine, segmentTail } from "./Parties.js"
 import { partyShaped, type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
 import { roundedAfter } from "./Rounding.js"
@@ -41,6 +41,8 @@ export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>, docume
     ...(documentType !== undefined ? { documentType } : {})
   }
 }
+
+const PROSE_KINDS: ReadonlySet<ReadKind> = new Set(["amount", "amountText", "date", "dateText"])
 
 /** A row of running text: eight words or more, six of them words of letters alone. */
 const inProse = (row: Row): boolean =>
@@ -98,8 +100,9 @@ const readAtLabel = (
   if (m.phrase.strength < 0.6 && !m.segmentStart && !m.colon) return undefined
   // A generic word starting a name ("Bank" in "Nordic Bank", "Banque Rhein") is no label of a text without its colon.
   if (m.phrase.strength < 0.6 && kind === "text" && !m.colon) return undefined
-  // An amount's label inside a sentence ("… 3 % Skonto innerhalb 10 Tagen bis …") labels no amount.
-  if ((kind === "amount" || kind === "amountText") && !m.segmentStart && !m.colon && inProse(m.row)) return undefined
+  // An amount's or a date's label inside a sentence ("… 3 % Skonto innerhalb 10 Tagen bis …", "Passée la
+  // date d'échéance ci-dessus, une pénalité …") labels no value.
+  if (PROSE_KINDS.has(kind) && !m.segmentStart && !m.colon && inProse(m.row)) return undefined
   const own = new Set(profile.concepts)
   const late = profile.concepts.some((c) => LATE_CONCEPTS.has(c))
   // A tax or discount row prints its base before its amount ("USt. 19 % 198,00 37,62", "Remise 20 % sur
@@ -135,7 +138,8 @@ const readAtLabel = (
   if (r !== undefined) {
     const dx = Math.max(0, r.words[0]!.box[0] - m.box[2])
     if (!(kind === "text" && dx > MAX_TEXT_DISTANCE)) {
-      return { ...r, layout: m.page, score: base * (1 - 0.3 * Math.min(1, dx / 0.6)) * fit(kind, r) }
+      const read = kind === "text" && profile.concepts[0] === "address" ? addressGoesOn(m, r) : r
+      return { ...read, layout: m.page, score: base * (1 - 0.3 * Math.min(1, dx / 0.6)) * fit(kind, read) }
     }
   }
   // A party heading alone on its row ("Verkäufer", "Käufer/Leistungsempfänger") heads a block of labelled lines;
@@ -171,6 +175,30 @@ const readAtLabel = (
     return { ...v, layout: m.page, score: base * (named ? 1.05 : area.depth === 1 ? 0.85 : 0.7) * fit(kind, v) }
   }
   return undefined
+}
+
+/** Lines an address beside its label may go on over, under its first line. */
+const ADDRESS_LINES_BELOW = 3
+
+/**
+ * An address read beside its label, with the lines under it that start where it starts and go on with
+ * it ("Anschrift: Lieferantenstraße 20 / DE 80333 München"): a street, a postcode and town, a country.
+ */
+const addressGoesOn = (m: LabelMatch, r: ReadValue): ReadValue => {
+  const x = r.words[0]!.box[0]
+  const words = [...r.words]
+  let last = m.row
+  for (let i = m.row.index + 1; i <= m.row.index + ADDRESS_LINES_BELOW; i++) {
+    const row = m.page.rows[i]
+    if (row === undefined || row.box[1] - last.box[3] > 1.5 * m.page.unit) break
+    const line = lineWords(m.page, row).find((seg) => Math.abs(seg[0]!.box[0] - x) <= m.page.unit)
+    const text = line?.map((w) => w.text).join(" ") ?? ""
+    if (line === undefined || !(isStreetLine(text) || COUNTRY.has(line[line.length - 1]!.tokens.at(-1) ?? ""))) break
+    words.push(...line)
+    last = row
+  }
+  if (words.length === r.words.length) return r
+  return { ...r, value: words.map((w) => w.text).join(" ").replace(/\s+,/g, ",").replace(/[\s,;:]+$/, ""), words }
 }
 
 /** Words that say an amount includes a tax or leaves it out ("incl. VAT", "ohne USt.", "hors TVA"). */

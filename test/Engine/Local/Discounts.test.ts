@@ -36,3 +36,16 @@ describe("a discount", () => {
     ).toBeNull()
   })
 })
+
+describe("a date's label inside a sentence", () => {
+  it("labels no date: the sentence's own dates are not the field's", () => {
+    const lines = [
+      ...HEAD,
+      "Gesamtbetrag                                    238,00",
+      "Passée la date d'échéance ci-dessus, une pénalité de retard de 3 fois le taux légal sera appliquée,",
+      "(Loi 2008-776 du 4 août 2008) ainsi qu'une indemnité forfaitaire de 40 euros."
+    ]
+    const got = extractSection(pageModelFromLines([lines]), [1], spec("invoice", { due_date: "date" }))
+    expect(value(got["due_date"])).toBeNull()
+  })
+})

@@ -51,3 +51,19 @@ describe("a party's address", () => {
     expect(got["customer_address"]).toBeNull()
   })
 })
+
+describe("an address beside its label", () => {
+  it("goes on over the lines under it that start where it starts: street, postcode and town, country", () => {
+    const lines = [
+      "Handelsrechnung (380) Nr. 471102 vom 05.06.2018",
+      "",
+      "Verkäufer",
+      "Name: Lieferant GmbH",
+      "Anschrift: Lieferantenstraße 20",
+      "           DE 80333 München",
+      "Telefon: 089 123456"
+    ]
+    const got = extractSection(pageModelFromLines([lines]), [1], spec("invoice", { supplier_address: "string" }))
+    expect(text(got["supplier_address"])).toBe("Lieferantenstraße 20 DE 80333 München")
+  })
+})

@@ -54,3 +54,15 @@ describe("tax numbers, bank codes and addresses have their shape", () => {
     expect(value(read(INVOICE, { address: "Address" })["address"])).not.toBe("références")
   })
 })
+
+describe("a tax number after the tax's own name", () => {
+  it("is read there when it has a tax number's shape", () => {
+    const lines = [
+      "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène",
+      "TVA : FR11999999998 - SIRET : 99999999800010",
+      "Facture FA-2017-0009",
+      "TVA 20 %                       16,38 €"
+    ]
+    expect(value(read(lines, { vat_number: "VAT number of the seller" })["vat_number"])).toBe("FR11999999998")
+  })
+})
