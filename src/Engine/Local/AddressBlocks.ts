@@ -4,10 +4,20 @@
  * and the customer's; the customer's is the one a customer label heads (or the one that is not the
  * seller's) when no label names the customer's own line.
  */
-import { lexiconHits } from "./Labels.js"
+import { type LabelMatch, lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { issuerLine } from "./Letterhead.js"
-import { hasLegalForm, lineWords, looksLikeName, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
+import {
+  COUNTRY,
+  hasLegalForm,
+  isStreetLine,
+  lineWords,
+  looksLikeName,
+  type NameLine,
+  namePart,
+  withoutRegistration
+} from "./NameLines.js"
+import type { ReadValue } from "./Readers.js"
 import type { Section } from "./Section.js"
 
 /**
@@ -226,4 +236,28 @@ export const beforeAnotherBlock = (
   const names = new Set(apart.flatMap((b) => b.name.words))
   const end = words.findIndex((w) => names.has(w))
   return end < 0 ? words : words.slice(0, end)
+}
+
+/** Lines an address beside its label may go on over, under its first line. */
+const ADDRESS_LINES_BELOW = 3
+
+/**
+ * An address read beside its label, with the lines under it that start where it starts and go on with
+ * it ("Anschrift: Lieferantenstraße 20 / DE 80333 München"): a street, a postcode and town, a country.
+ */
+export const addressGoesOn = (m: LabelMatch, r: ReadValue): ReadValue => {
+  const x = r.words[0]!.box[0]
+  const words = [...r.words]
+  let last = m.row
+  for (let i = m.row.index + 1; i <= m.row.index + ADDRESS_LINES_BELOW; i++) {
+    const row = m.page.rows[i]
+    if (row === undefined || row.box[1] - last.box[3] > 1.5 * m.page.unit) break
+    const line = lineWords(m.page, row).find((seg) => Math.abs(seg[0]!.box[0] - x) <= m.page.unit)
+    const text = line?.map((w) => w.text).join(" ") ?? ""
+    if (line === undefined || !(isStreetLine(text) || COUNTRY.has(line[line.length - 1]!.tokens.at(-1) ?? ""))) break
+    words.push(...line)
+    last = row
+  }
+  if (words.length === r.words.length) return r
+  return { ...r, value: words.map((w) => w.text).join(" ").replace(/\s+,/g, ",").replace(/[\s,;:]+$/, ""), words }
 }

@@ -9,22 +9,39 @@ import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type PageModel, pageText, unionBox } from "../../Domain/PageModel.js"
 import { Pacer } from "../../lib/Pacer.js"
 import { documentTypeProfile } from "../../Text/DocumentTypes.js"
-import { misreadDistance } from "../../Text/Misreads.js"
-import { fieldNameWords, tokensOf } from "../../Text/Tokens.js"
 import { inferDateOrder } from "../../Text/Values.js"
 import { conceptPhrases, type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
 import { Extractor } from "../Engine.js"
-import { blockNameHolding, customerAddress } from "./AddressBlocks.js"
+import { addressGoesOn, blockNameHolding, customerAddress } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
 import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
 import { itemCountOf } from "./ItemCount.js"
-import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
-import { gapBefore, layoutOf, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
+import {
+  CUSTOMER_QUALIFIED,
+  customersLabel,
+  inclusionOf,
+  inProse,
+  itemHeader,
+  namesTheDocument,
+  PROSE_KINDS,
+  qualifiesAnother
+} from "./LabelContext.js"
+import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, rightOf } from "./Labels.js"
+import { gapBefore, layoutOf, type PlacedWord, segmentsOf } from "./Layout.js"
 import { isLegalLine, marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
-import { contactLine, COUNTRY, isStreetLine, lineWords, looksLikeAddress, namePart } from "./NameLines.js"
-import { aName, isParty, NAME_LABELS, NAME_QUALIFIERS, NAME_SHAPE, partyLine, segmentTail } from "./Parties.js"
+import { contactLine, isStreetLine, looksLikeAddress, namePart } from "./NameLines.js"
+import {
+  aName,
+  isParty,
+  NAME_LABELS,
+  NAME_QUALIFIERS,
+  NAME_SHAPE,
+  partyAddressOf,
+  partyLine,
+  segmentTail
+} from "./Parties.js"
 import { partyShaped, type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
 import { roundedAfter } from "./Rounding.js"
 import type { Candidate, Found, Section } from "./Section.js"
@@ -41,12 +58,6 @@ export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>, docume
     ...(documentType !== undefined ? { documentType } : {})
   }
 }
-
-const PROSE_KINDS: ReadonlySet<ReadKind> = new Set(["amount", "amountText", "date", "dateText"])
-
-/** A row of running text: eight words or more, six of them words of letters alone. */
-const inProse = (row: Row): boolean =>
-  row.words.length >= 8 && row.words.filter((w) => /^\p{L}{2,}[,.;:]?$/u.test(w.text)).length >= 6
 
 /** Texts wider than this fraction of the page away from their label are someone else's. */
 const MAX_TEXT_DISTANCE = 0.4
@@ -176,93 +187,6 @@ const readAtLabel = (
   }
   return undefined
 }
-
-/** Lines an address beside its label may go on over, under its first line. */
-const ADDRESS_LINES_BELOW = 3
-
-/**
- * An address read beside its label, with the lines under it that start where it starts and go on with
- * it ("Anschrift: Lieferantenstraße 20 / DE 80333 München"): a street, a postcode and town, a country.
- */
-const addressGoesOn = (m: LabelMatch, r: ReadValue): ReadValue => {
-  const x = r.words[0]!.box[0]
-  const words = [...r.words]
-  let last = m.row
-  for (let i = m.row.index + 1; i <= m.row.index + ADDRESS_LINES_BELOW; i++) {
-    const row = m.page.rows[i]
-    if (row === undefined || row.box[1] - last.box[3] > 1.5 * m.page.unit) break
-    const line = lineWords(m.page, row).find((seg) => Math.abs(seg[0]!.box[0] - x) <= m.page.unit)
-    const text = line?.map((w) => w.text).join(" ") ?? ""
-    if (line === undefined || !(isStreetLine(text) || COUNTRY.has(line[line.length - 1]!.tokens.at(-1) ?? ""))) break
-    words.push(...line)
-    last = row
-  }
-  if (words.length === r.words.length) return r
-  return { ...r, value: words.map((w) => w.text).join(" ").replace(/\s+,/g, ",").replace(/[\s,;:]+$/, ""), words }
-}
-
-/** Words that say an amount includes a tax or leaves it out ("incl. VAT", "ohne USt.", "hors TVA"). */
-const INCLUSION = new Set([
-  "incl",
-  "including",
-  "inclusive",
-  "inkl",
-  "inklusive",
-  "excl",
-  "excluding",
-  "exclusive",
-  "exkl",
-  "ohne",
-  "zzgl",
-  "before",
-  "after",
-  "hors",
-  "sans",
-  "avant",
-  "compris",
-  "exclusief",
-  "inclusief",
-  "incl",
-  "sin",
-  "con",
-  "senza",
-  "sem"
-])
-
-/** A label a word before it makes part of a saying about another amount ("inkl. USt.", "excl. VAT"). */
-const inclusionOf = (m: LabelMatch): boolean =>
-  m.row.words.slice(Math.max(0, m.first - 2), m.first).some((w) => w.tokens.some((t) => INCLUSION.has(t)))
-
-/** Words of a document's title a tax word starts ("TAX INVOICE", "Steuerrechnung"), OCR's slips allowed. */
-const TITLE_WORDS = ["invoice", "receipt", "rechnung", "facture"]
-
-const namesTheDocument = (m: LabelMatch): boolean => {
-  const next = m.row.words[m.last + 1]?.tokens[0]
-  return next !== undefined && TITLE_WORDS.some((t) => misreadDistance(next, t) <= 2)
-}
-
-/** A label after another concept's label on its row, in brackets or not ("SUBTOTAL (GST)", "Total GST incl."). */
-const qualifiesAnother = (m: LabelMatch): boolean => {
-  const first = lexiconHits(m.page, m.row)[0]
-  return first !== undefined && first.last < m.first &&
-    (first.concepts.has("total") || first.concepts.has("subtotal")) &&
-    !first.concepts.has("tax")
-}
-
-/** A label on an item table's header row ("Qty  Price  Amount  Tax"): a column, not the document's value. */
-const itemHeader = (m: LabelMatch): boolean => {
-  const concepts = new Set(lexiconHits(m.page, m.row).flatMap((h) => [...h.concepts]))
-  return concepts.has("quantity") && (concepts.has("unit_price") || concepts.has("line_amount"))
-}
-
-/** Kinds of value a customer has of its own beside the issuer's, each under a label the customer's word qualifies. */
-const CUSTOMER_QUALIFIED: ReadonlySet<ReadKind> = new Set(["taxId", "email", "phone", "iban"])
-
-/** A label qualified by the customer's word, in it or right beside it ("N° TVA client", "Customer VAT No"). */
-const customersLabel = (m: LabelMatch): boolean =>
-  m.row.words.slice(Math.max(0, m.first - 1), m.last + 2).some((w) =>
-    w.tokens.some((t) => labelConcepts([t]).has("customer"))
-  )
 
 /**
  * The best labelled reading of a leaf in the section, if any label leads to a value of the right
@@ -408,18 +332,6 @@ const withTitle = (labelled: Candidate | undefined, title: Candidate | undefined
   return title.score > labelled.score
     ? { ...title, rival: labelled.score, agreed: false }
     : { ...labelled, rival: Math.max(labelled.rival ?? 0, title.score) }
-}
-
-/** Words of a field's name that ask for an address ("supplier_address", "billing_address", "adresse_client"). */
-const ADDRESS_WORDS: ReadonlySet<string> = new Set(
-  ["address", "addr", "adresse", "anschrift", "adres", "direccion", "indirizzo", "endereco", "morada", "alamat"]
-)
-
-/** The party whose address the field asks for, if it names one ("seller_address", "customer_address"). */
-const partyAddressOf = (path: ReadonlyArray<string>, profile: FieldProfile): "issuer" | "customer" | undefined => {
-  const leaf = tokensOf(fieldNameWords(path[path.length - 1] ?? "").join(" "))
-  if (!leaf.some((w) => ADDRESS_WORDS.has(w))) return undefined
-  return profile.concepts.includes("customer") ? "customer" : profile.concepts.includes("issuer") ? "issuer" : undefined
 }
 
 /**

@@ -2,6 +2,7 @@
  * Reading a party's name at its label (the issuer, the customer): what counts as a name there, the name
  * labels of the lines under a party's heading ("Name:", "Firma:"), and the words a label's line goes on with.
  */
+import { fieldNameWords, tokensOf } from "../../Text/Tokens.js"
 import type { FieldProfile } from "../../Text/Vocabulary.js"
 import { shapeOf } from "./Confidence.js"
 import { isLabelMark, type LabelMatch, qualifierEnd } from "./Labels.js"
@@ -66,3 +67,18 @@ export const partyLine = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<Place
 export const aName = (value: string, words: ReadonlyArray<PlacedWord>): boolean =>
   shapeOf("text", value) >= NAME_SHAPE && lettered(value) && !regionLine(words) &&
   readValue("date", words) === undefined
+
+/** Words of a field's name that ask for an address ("supplier_address", "billing_address", "adresse_client"). */
+const ADDRESS_WORDS: ReadonlySet<string> = new Set(
+  ["address", "addr", "adresse", "anschrift", "adres", "direccion", "indirizzo", "endereco", "morada", "alamat"]
+)
+
+/** The party whose address the field asks for, if it names one ("seller_address", "customer_address"). */
+export const partyAddressOf = (
+  path: ReadonlyArray<string>,
+  profile: FieldProfile
+): "issuer" | "customer" | undefined => {
+  const leaf = tokensOf(fieldNameWords(path[path.length - 1] ?? "").join(" "))
+  if (!leaf.some((w) => ADDRESS_WORDS.has(w))) return undefined
+  return profile.concepts.includes("customer") ? "customer" : profile.concepts.includes("issuer") ? "issuer" : undefined
+}
