@@ -286,9 +286,7 @@ const dateCandidates = (words: ReadonlyArray<WordText>, hint?: DateOrder): Array
       if (iso !== undefined) found = { start: i, end: i + len, value: iso, text }
     }
     if (found !== undefined) {
-      // A number with "%" written apart after it is a rate, not an amount ("TVA 20 % 26,00 €"); a term of
-      // payment's days are none either ("3 % Skonto innerhalb 10 Tagen", "within 30 days").
-      if (!/^%/.test(words[found.end]?.text ?? "") && !paymentDays(words, found)) out.push(found)
+      out.push(found)
       i = found.end
     } else i++
   }
@@ -303,13 +301,6 @@ const amountText = (words: ReadonlyArray<WordText>): string =>
   )
 
 /** Amount or integer values, never taken from words that form a date. */
-/** "within 10 days", "innerhalb 10 Tagen", "sous 30 jours", "binnen 14 dagen", "entro 30 giorni", "dalam 7 hari". */
-const WITHIN = /^(?:within|innerhalb|binnen|sous|dans|entro|dentro|en|dalam|in)$/i
-const DAYS = /^(?:days?|tagen?|werktagen|jours?|dagen|días|dias|giorni|hari)\b/i
-
-const paymentDays = (words: ReadonlyArray<WordText>, c: ValueCandidate): boolean =>
-  DAYS.test(words[c.end]?.text ?? "") && WITHIN.test(words[c.start - 1]?.text ?? "")
-
 const numberCandidates = (
   words: ReadonlyArray<WordText>,
   integer: boolean,
@@ -338,9 +329,7 @@ const numberCandidates = (
       }
     }
     if (found !== undefined) {
-      // A number with "%" written apart after it is a rate, not an amount ("TVA 20 % 26,00 €"); a term of
-      // payment's days are none either ("3 % Skonto innerhalb 10 Tagen", "within 30 days").
-      if (!/^%/.test(words[found.end]?.text ?? "") && !paymentDays(words, found)) out.push(found)
+      out.push(found)
       i = found.end
     } else i++
   }
@@ -372,5 +361,9 @@ export const findValueCandidates = (
   }
 }
 
-/** A time of day ("20:49:59", "9:05 PM"): never an identifier. */
-export const isTimeOfDay = (text: string): boolean => /^\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:\s?[AP]M)?$/i.test(text)
+/** A time of day ("18:32:07", "9:05 PM", "9.05.30"): never an identifier ("12.34" alone may be one). */
+export const isTimeOfDay = (text: string): boolean => {
+  const t = /^(\d{1,2})([:.])(\d{2})(?:\2(\d{2}))?(?:\s?([AP]M))?$/i.exec(text)
+  if (t === null || (t[2] === "." && t[4] === undefined && t[5] === undefined)) return false
+  return Number(t[1]) < 24 && Number(t[3]) < 60 && (t[4] === undefined || Number(t[4]) < 60)
+}

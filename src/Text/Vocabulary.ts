@@ -385,7 +385,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     ],
     labels:
       "vat id|vat no|vat number|vat reg no|vat registration number|tax id|tax no|tax number|tin|gst id|gst no|gst reg no|gst registration no|sst no|sst id|sst reg no|abn|n° tva|numéro de tva|tva intracommunautaire|n° tva intracommunautaire|n° tva client|tva client|numéro de tva client|customer vat number|customer vat id|buyer vat number|ust id kunde|ust idnr kunde|ust id|ustid|ust idnr|ust id nr|umsatzsteuer id|steuernummer|steuer nr|btw nummer|btw nr|btw id|nif|cif|nif iva|partita iva|p iva|codice fiscale|nipc|número de contribuinte|no cukai|no pendaftaran gst|vat tin|n° intracom|intracom|id tva|ust identnr|ust ident nr|ust identifikationsnummer",
-    // A tax's own name before its number ("TVA : FR11999999998"): only a tax number's shape is read there.
+    // A tax's own name before its number ("TVA : FR55123456789"): only a tax number's shape is read there.
     weak: "tva|vat|ust|mwst|gst|btw|iva"
   },
   {

@@ -243,7 +243,7 @@ const ADDRESS_LINES_BELOW = 3
 
 /**
  * An address read beside its label, with the lines under it that start where it starts and go on with
- * it ("Anschrift: Lieferantenstraße 20 / DE 80333 München"): a street, a postcode and town, a country.
+ * it ("Anschrift: Ahornweg 14 / DE 34117 Kassel"): a street, a postcode and town, a country.
  */
 export const addressGoesOn = (m: LabelMatch, r: ReadValue): ReadValue => {
   const x = r.words[0]!.box[0]
@@ -253,8 +253,10 @@ export const addressGoesOn = (m: LabelMatch, r: ReadValue): ReadValue => {
     const row = m.page.rows[i]
     if (row === undefined || row.box[1] - last.box[3] > 1.5 * m.page.unit) break
     const line = lineWords(m.page, row).find((seg) => Math.abs(seg[0]!.box[0] - x) <= m.page.unit)
-    const text = line?.map((w) => w.text).join(" ") ?? ""
-    if (line === undefined || !(isStreetLine(text) || COUNTRY.has(line[line.length - 1]!.tokens.at(-1) ?? ""))) break
+    // A row with words left of the address's column holds another label's value ("Delivery to: 5 Side Street").
+    if (line === undefined || row.words[0]!.box[0] < x - m.page.unit) break
+    const text = line.map((w) => w.text).join(" ")
+    if (!(isStreetLine(text) || COUNTRY.has(line[line.length - 1]!.tokens.at(-1) ?? ""))) break
     words.push(...line)
     last = row
   }

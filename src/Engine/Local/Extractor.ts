@@ -23,6 +23,7 @@ import {
   inclusionOf,
   inProse,
   itemHeader,
+  namesATaxNumber,
   namesTheDocument,
   PROSE_KINDS,
   qualifiesAnother
@@ -58,6 +59,9 @@ export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>, docume
     ...(documentType !== undefined ? { documentType } : {})
   }
 }
+
+/** Words between a label in a sentence and its value, at most ("due date: 30.04.2024", "date of 30.04.2024"). */
+const PROSE_REACH = 2
 
 /** Texts wider than this fraction of the page away from their label are someone else's. */
 const MAX_TEXT_DISTANCE = 0.4
@@ -111,13 +115,13 @@ const readAtLabel = (
   if (m.phrase.strength < 0.6 && !m.segmentStart && !m.colon) return undefined
   // A generic word starting a name ("Bank" in "Nordic Bank", "Banque Rhein") is no label of a text without its colon.
   if (m.phrase.strength < 0.6 && kind === "text" && !m.colon) return undefined
-  // An amount's or a date's label inside a sentence ("… 3 % Skonto innerhalb 10 Tagen bis …", "Passée la
-  // date d'échéance ci-dessus, une pénalité …") labels no value.
-  if (PROSE_KINDS.has(kind) && !m.segmentStart && !m.colon && inProse(m.row)) return undefined
+  // An amount's or a date's label inside a sentence labels only a value right after it ("… by the due date
+  // 30.04.2024 …"), never one further on or below ("… 2 % Skonto innerhalb 7 Tagen bis …").
+  const prose = PROSE_KINDS.has(kind) && !m.segmentStart && !m.colon && inProse(m.row)
   const own = new Set(profile.concepts)
   const late = profile.concepts.some((c) => LATE_CONCEPTS.has(c))
-  // A tax or discount row prints its base before its amount ("USt. 19 % 198,00 37,62", "Remise 20 % sur
-  // 200,00 -40,00"): its amount is the row's last.
+  // A tax or discount row prints its base before its amount ("USt. 19 % 360,00 68,40", "Rabais 10 % sur
+  // 200,00 -20,00"): its amount is the row's last.
   const lastOnRow = late || profile.concepts[0] === "tax" || profile.concepts[0] === "discount"
   const options = readOptions(section, kind, field, lastOnRow, m.page.unit)
   let base = m.phrase.strength * (m.segmentStart || afterModifier(m) ? 1 : 0.7) * (m.colon ? 1.05 : 1)
@@ -146,6 +150,11 @@ const readAtLabel = (
   }
   // "Buyer contact name, …": the party's contact person, not the party; its name is on a line below.
   const r = party && contactLine(right) ? undefined : readValue(kind, party ? namePart(right) : right, options)
+  if (prose) {
+    return r !== undefined && m.row.words.indexOf(r.words[0]!) <= m.last + PROSE_REACH
+      ? { ...r, layout: m.page, score: base * fit(kind, r) }
+      : undefined
+  }
   if (r !== undefined) {
     const dx = Math.max(0, r.words[0]!.box[0] - m.box[2])
     if (!(kind === "text" && dx > MAX_TEXT_DISTANCE)) {
@@ -221,7 +230,10 @@ export const readLabelled = (
       if (notTheCustomers && customersLabel(m)) continue
       // "Total (incl. VAT)", "Summe ohne USt.": a tax named to say an amount includes it or not is not the tax;
       // nor is the tax of "TAX INVOICE", of "SUBTOTAL (GST)", or an item table's tax column.
-      if (taxAmount && (inclusionOf(m) || namesTheDocument(m) || qualifiesAnother(m) || itemHeader(m))) continue
+      if (
+        taxAmount &&
+        (inclusionOf(m) || namesTheDocument(m) || namesATaxNumber(m) || qualifiesAnother(m) || itemHeader(m))
+      ) continue
       const position = labelPosition(m, pi, n)
       const c = readAtLabel(section, field, kind, profile, m, position)
       const lost = total && !inTaxSummary(m) ? misreadTotal(m, own, c) : undefined
@@ -232,7 +244,7 @@ export const readLabelled = (
       if (c === undefined || (lost !== undefined && c.decimals !== true)) continue
       if (total && notTheTotal(m, c)) continue
       if (party && typeof c.value === "string" && !aName(c.value, c.words)) continue
-      // An address has a street, a postcode or a number among several words ("Adresse : références" has none).
+      // An address has a street, a postcode or a number among several words ("Adresse : voir ci-dessous" has none).
       if (address && !looksLikeAddress(String(c.value))) continue
       all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
     }
@@ -358,20 +370,44 @@ const profileOf = (
 }
 
 /** The customer's address from its address block, or null: never the customer's name. */
-const customerAddressValue = (section: Section, kind: ReadKind, profile: FieldProfile): Grounded | null => {
+const customerAddressValue = (
+  section: Section,
+  field: LeafField,
+  path: ReadonlyArray<string>,
+  kind: ReadKind,
+  profile: FieldProfile
+): Grounded | null => {
+  if (kind !== "text") return null
   const found = customerAddress(section)
-  if (found === undefined || kind !== "text") return null
-  const value = found.words.map((w) => w.text).join(" ")
-  return grounded({ value, words: found.words, layout: found.layout }, kind, "address", {
-    labelled: 0,
-    score: 0,
-    margin: 0.5,
+  if (found !== undefined) {
+    const value = found.words.map((w) => w.text).join(" ")
+    return grounded({ value, words: found.words, layout: found.layout }, kind, "address", {
+      labelled: 0,
+      score: 0,
+      margin: 0.5,
+      meaning: profile.meaning,
+      tabular: 0,
+      agrees: 0,
+      ...wordsEvidence(kind, value, found.words)
+    })
+  }
+  // No address block: the customer's labels that name an address ("Billing address: 9 Example Road, …").
+  const phrases = conceptPhrases("customer").filter((p) => p.tokens.some((t) => ADDRESS_LABEL.test(t)))
+  const labelled = readLabelled(section, field, path, { concepts: ["address"], phrases, meaning: profile.meaning })
+  if (labelled === undefined) return null
+  return grounded(labelled, kind, "address", {
+    labelled: 1,
+    score: clamp01(labelled.score),
+    margin: labelled.score <= 0 ? 0 : clamp01(1 - (labelled.rival ?? 0) / labelled.score),
     meaning: profile.meaning,
     tabular: 0,
-    agrees: 0,
-    ...wordsEvidence(kind, value, found.words)
+    agrees: labelled.agreed === true ? 1 : 0,
+    ...wordsEvidence(kind, labelled.value, labelled.words)
   })
 }
+
+/** A label word that names an address, in the supported languages ("rechnungsadresse", "anschrift"). */
+const ADDRESS_LABEL = /address|adres|anschrift|direccion|indirizzo|endereco|alamat/
 
 /** The section's items counted, as the field's kind writes a number. */
 const countedItems = (section: Section, kind: ReadKind): Grounded | null => {
@@ -384,7 +420,7 @@ const countedItems = (section: Section, kind: ReadKind): Grounded | null => {
 const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string>): Grounded | null => {
   const { customerAddress: customersAddress, ownOnly, profile } = profileOf(field, path)
   const kind = readKindOf(field, profile.concepts)
-  if (customersAddress) return customerAddressValue(section, kind, profile)
+  if (customersAddress) return customerAddressValue(section, field, path, kind, profile)
   const labelled = withTitle(readLabelled(section, field, path, profile), fromTitle(section, kind, profile.concepts[0]))
   if (labelled !== undefined) {
     // "Sold by" on a marketplace's document names the seller; the document is the brand's.

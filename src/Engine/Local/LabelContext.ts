@@ -5,7 +5,7 @@
  */
 import { misreadDistance } from "../../Text/Misreads.js"
 import { labelConcepts } from "../../Text/Vocabulary.js"
-import { type LabelMatch, lexiconHits } from "./Labels.js"
+import { isInclusionWord, type LabelMatch, lexiconHits } from "./Labels.js"
 import type { Row } from "./Layout.js"
 import type { ReadKind } from "./Readers.js"
 
@@ -15,37 +15,13 @@ export const PROSE_KINDS: ReadonlySet<ReadKind> = new Set(["amount", "amountText
 export const inProse = (row: Row): boolean =>
   row.words.length >= 8 && row.words.filter((w) => /^\p{L}{2,}[,.;:]?$/u.test(w.text)).length >= 6
 
-/** Words that say an amount includes a tax or leaves it out ("incl. VAT", "ohne USt.", "hors TVA"). */
-const INCLUSION = new Set([
-  "incl",
-  "including",
-  "inclusive",
-  "inkl",
-  "inklusive",
-  "excl",
-  "excluding",
-  "exclusive",
-  "exkl",
-  "ohne",
-  "zzgl",
-  "before",
-  "after",
-  "hors",
-  "sans",
-  "avant",
-  "compris",
-  "exclusief",
-  "inclusief",
-  "incl",
-  "sin",
-  "con",
-  "senza",
-  "sem"
-])
-
 /** A label a word before it makes part of a saying about another amount ("inkl. USt.", "excl. VAT"). */
 export const inclusionOf = (m: LabelMatch): boolean =>
-  m.row.words.slice(Math.max(0, m.first - 2), m.first).some((w) => w.tokens.some((t) => INCLUSION.has(t)))
+  m.row.words.slice(Math.max(0, m.first - 2), m.first).some((w) => isInclusionWord(w.text))
+
+/** A tax's name before a tax number ("TVA :FR 05 123 456 789", "VAT: GB123456789"): the number's label. */
+export const namesATaxNumber = (m: LabelMatch): boolean =>
+  /^:?\s*[A-Z]{2}\s?\d{2}/.test(m.row.words.slice(m.last + 1, m.last + 3).map((w) => w.text).join(" "))
 
 /** Words of a document's title a tax word starts ("TAX INVOICE", "Steuerrechnung"), OCR's slips allowed. */
 const TITLE_WORDS = ["invoice", "receipt", "rechnung", "facture"]
@@ -55,18 +31,28 @@ export const namesTheDocument = (m: LabelMatch): boolean => {
   return next !== undefined && TITLE_WORDS.some((t) => misreadDistance(next, t) <= 2)
 }
 
-/** A label after another concept's label on its row, in brackets or not ("SUBTOTAL (GST)", "Total GST incl."). */
+/**
+ * A tax's name in brackets or with an inclusion word after a total's label on its row ("SUBTOTAL (GST)",
+ * "Total GST incl."): it says what the total holds. "Total MwSt. 20,00" is the tax's own total.
+ */
 export const qualifiesAnother = (m: LabelMatch): boolean => {
   const first = lexiconHits(m.page, m.row)[0]
-  return first !== undefined && first.last < m.first &&
-    (first.concepts.has("total") || first.concepts.has("subtotal")) &&
-    !first.concepts.has("tax")
+  if (first === undefined || first.last >= m.first || first.concepts.has("tax")) return false
+  if (!first.concepts.has("total") && !first.concepts.has("subtotal")) return false
+  const bracketed = /^\(/.test(m.row.words[m.first]!.text) || /\($/.test(m.row.words[m.first - 1]?.text ?? "")
+  const next = m.row.words[m.last + 1]?.text
+  return bracketed || (next !== undefined && isInclusionWord(next))
 }
 
-/** A label on an item table's header row ("Qty  Price  Amount  Tax"): a column, not the document's value. */
+/**
+ * A label on a table's header row: an item table's ("Qty  Price  Amount  Tax") or a tax breakdown's, one row
+ * per rate ("Basis  Rate [%]  Tax amount"). A column, not the document's value.
+ */
 export const itemHeader = (m: LabelMatch): boolean => {
   const concepts = new Set(lexiconHits(m.page, m.row).flatMap((h) => [...h.concepts]))
-  return concepts.has("quantity") && (concepts.has("unit_price") || concepts.has("line_amount"))
+  const header = !m.row.words.some((w) => /\d/.test(w.text))
+  return (concepts.has("quantity") && (concepts.has("unit_price") || concepts.has("line_amount"))) ||
+    (header && concepts.has("tax_rate") && lexiconHits(m.page, m.row).length >= 2)
 }
 
 /** Kinds of value a customer has of its own beside the issuer's, each under a label the customer's word qualifies. */

@@ -347,7 +347,12 @@ export const qualifierEnd = (row: Row, at: number): number => {
 
 /** Words saying a tax is in or out of the amount ("incl.", "inclusive of", "inkl.", "zzgl.", "hors"; "Inci" as OCR reads "Incl"). */
 const INCLUDED_WORDS = String.raw`[il1]nc[li1]?|inclusive|including|includes|inkl|inklusive|avec|y\.?compris|with|w`
-const INCLUSION = new RegExp(String.raw`^(?:${INCLUDED_WORDS}|excl?|exclusive|excluding|exkl|zzgl|hors)\.?$`, "iu")
+const INCLUSION = new RegExp(
+  String.raw`^(?:${INCLUDED_WORDS}|excl?|exclusive|excluding|exkl|zzgl|ohne|hors|sans)\.?$`,
+  "iu"
+)
+/** Whether a word says a tax is in or out of an amount ("incl.", "(inkl.", "excl", "ohne", "hors"). */
+export const isInclusionWord = (text: string): boolean => INCLUSION.test(text.replace(/[()]/g, ""))
 /** Words saying a tax is in the amount (not out of it). */
 const INCLUDED = new RegExp(String.raw`^(?:${INCLUDED_WORDS})\.?$`, "iu")
 const TAX_NAME = /^(?:gst|sst|vat|tax|taxes|tva|mwst|ust|btw|iva|cukai)[.:]?$/iu

@@ -138,7 +138,7 @@ const isNote = (layout: PageLayout, line: NameLine, next: NameLine | undefined):
   return next.row.box[1] - line.row.box[3] > 2 * layout.unit && height(line.words) >= 1.5 * height(next.words)
 }
 
-/** A name cut by the line end ("HOME MASTER HARDWARE &", "ENTERPRISE (SETIA") continues on the next row of its column. */
+/** A name cut by the line end ("EXAMPLE HOME HARDWARE &", "ENTERPRISE (CONTOH") continues on the next row of its column. */
 const continued = (layout: PageLayout, line: NameLine): NameLine => {
   const text = line.words.map((w) => w.text).join(" ")
   const open = (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length

@@ -132,7 +132,7 @@ export const isStreetLine = (text: string): boolean => STREET.test(text) || POST
 
 /**
  * Whether a text read as an address can be one: a street or a postcode, or a number among three words or
- * more ("3RD FLR, AEON MALL"); never a copyright line ("© Example GmbH 2020").
+ * more ("2ND FLR, EXAMPLE MALL"); never a copyright line ("© Example GmbH 2020").
  */
 export const looksLikeAddress = (text: string): boolean =>
   !/©|\(c\)/i.test(text) && (isStreetLine(text) || (/\d/.test(text) && text.trim().split(/\s+/).length >= 3))

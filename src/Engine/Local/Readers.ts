@@ -43,6 +43,16 @@ const AMOUNT_CONCEPTS = new Set([
   "rounding"
 ])
 const COUNT_CONCEPTS = new Set(["quantity", "total_quantity", "item_count"])
+/** Concepts of an amount that is also given as a rate ("discount_percent", "tax rate"). */
+const RATED = new Set(["discount", "tax", "service_charge"])
+const RATE_WORDS = /\b(?:percent|percentage|pct|rate|prozent|prozentsatz|pourcentage|taux|porcentaje|percentuale)\b|%/i
+
+const PERCENT_WORDS = /\b(?:percent|percentage|prozent|pourcentage|porcentaje|percentuale)\b|%/i
+
+/** Whether a field's name (or its description, saying "percent") asks for a rate rather than an amount. */
+const asksForRate = (field: LeafField): boolean =>
+  RATE_WORDS.test(field.name.replace(/[_-]/g, " ")) || PERCENT_WORDS.test(field.description ?? "")
+
 const PARTY_CONCEPTS = new Set(["issuer", "customer", "shipping"])
 /** Concepts whose values have a shape of their own: a field naming one of them with a party is about it. */
 const SHAPED_CONCEPTS = new Set(["email", "iban", "phone", "fax", "vat_id"])
@@ -74,7 +84,8 @@ export const readKindOf = (field: LeafField, concepts: ReadonlyArray<string>): R
     case "enum":
       return "enum"
     case "number":
-      return primary === "tax_rate" ? "percent" : primary === "item_count" ? "integer" : "amount"
+      if (primary === "tax_rate" || (RATED.has(primary ?? "") && asksForRate(field))) return "percent"
+      return primary === "item_count" ? "integer" : "amount"
     case "string": {
       if (primary === undefined) return "text"
       const named = partyShaped(concepts)
@@ -124,12 +135,24 @@ const firstRun = (words: ReadonlyArray<PlacedWord>, unit: number | undefined): A
   return out
 }
 
+/** "within 10 days", "innerhalb 10 Tagen", "sous 30 jours", "binnen 14 dagen", "entro 30 giorni", "dalam 7 hari". */
+const WITHIN = /^(?:within|innerhalb|binnen|sous|dans|entro|dentro|en|dalam|in)$/i
+const DAYS = /^(?:days?|tagen?|werktagen|jours?|dagen|días|dias|giorni|hari)\b/i
+
+/**
+ * A number with "%" written apart after it is a rate, not an amount ("TVA 20 % 26,00 €"); a term of
+ * payment's days are none either ("2 % Skonto innerhalb 7 Tagen", "within 30 days").
+ */
+const rateOrDays = (words: ReadonlyArray<PlacedWord>, c: { readonly start: number; readonly end: number }) =>
+  /^%/.test(words[c.end]?.text ?? "") ||
+  (DAYS.test(words[c.end]?.text ?? "") && WITHIN.test(words[c.start - 1]?.text ?? ""))
+
 const fromCandidates = (
   words: ReadonlyArray<PlacedWord>,
   kind: "date" | "amount" | "integer" | "boolean" | "currency",
   options: ReadOptions
 ): ReadValue | undefined => {
-  const found = findValueCandidates(words, kind, options.hint)
+  const found = findValueCandidates(words, kind, options.hint).filter((c) => kind === "date" || !(rateOrDays(words, c)))
   // The last amount of a totals row, preferring one with decimals ("Total: 80.91 0 00" is OCR noise after the total).
   const money = found.filter((c) => c.decimals === true)
   const pick = options.last === true
@@ -190,6 +213,7 @@ export const readValue = (
     case "dateText":
     case "amountText": {
       const found = findValueCandidates(words, kind === "dateText" ? "date" : "amount", options.hint)
+        .filter((c) => kind === "dateText" || !rateOrDays(words, c))
       const pick = found[0]
       return pick === undefined ? undefined : { value: pick.text, words: words.slice(pick.start, pick.end) }
     }
@@ -203,9 +227,9 @@ export const readValue = (
         words[i + 1]!.box[0] - words[i]!.box[2] < 1.5 * (options.unit ?? 0)
       let used = prefixed ? words.slice(i, i + 2) : [words[i]!]
       // An IBAN or account number printed in groups ("DE36 5474 9025 …", "1234 5678 9012") is one identifier;
-      // so is a tax number after its country ("FR 88 100 000 009").
+      // so is a tax number after its country ("FR 12 345 678 901", "GB 123 4567 89").
       const grouped = prefixed
-        ? /^[A-Z]{2}$/.test(words[i]!.text) && /^\d{2}$/.test(words[i + 1]!.text)
+        ? /^[A-Z]{2}$/.test(words[i]!.text) && /^\d{2,4}$/.test(words[i + 1]!.text)
         : /^(?:[A-Z]{2}\d{2}|\d{4})$/.test(words[i]!.text)
       if (grouped) {
         const from = prefixed ? i + 1 : i
@@ -230,11 +254,19 @@ export const readValue = (
       // a postcode has fewer), and an IBAN is no tax number.
       const r = readValue("id", words, options)
       const compact = r === undefined ? "" : String(r.value).replace(/[\s./-]/g, "")
-      return r !== undefined && (compact.match(/\d/g)?.length ?? 0) >= 6 && !isValidIBAN(compact) ? r : undefined
+      // An amount ("2.344,60" after "MwSt.") has as many digits: a tax number ends in no decimals.
+      const amount = r !== undefined && /[.,]\d{2}$/.test(String(r.value))
+      return r !== undefined && !amount && (compact.match(/\d/g)?.length ?? 0) >= 6 && !isValidIBAN(compact)
+        ? r
+        : undefined
     }
     case "bic": {
       // A bank's code is 8 or 11 letters and digits with the country at 5-6 ("DEUTDEFF", "GENODEF1M04").
-      const w = words.find((x) => isValidBIC(x.text.replace(/[.,;:]+$/, "")))
+      const w = words.find((x) => {
+        const code = x.text.replace(/[.,;:]+$/, "")
+        // ibantools ignores case: a bank's name ("Postbank") is no code.
+        return /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(code) && isValidBIC(code)
+      })
       return w === undefined ? undefined : { value: w.text.replace(/[.,;:]+$/, ""), words: [w] }
     }
     case "iban": {

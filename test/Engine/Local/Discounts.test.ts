@@ -31,7 +31,7 @@ describe("a discount", () => {
       discountOf([
         ...HEAD,
         "Gesamtbetrag                                    238,00",
-        "Zahlbar innerhalb 30 Tagen netto bis 04.04.2024, 3% Skonto innerhalb 10 Tagen bis 15.03.2024"
+        "Bitte zahlen Sie innerhalb 21 Tagen ohne Abzug bis 20.04.2031, 2% Skonto innerhalb 7 Tagen bis 05.04.2031"
       ])
     ).toBeNull()
   })
@@ -42,10 +42,20 @@ describe("a date's label inside a sentence", () => {
     const lines = [
       ...HEAD,
       "Gesamtbetrag                                    238,00",
-      "Passée la date d'échéance ci-dessus, une pénalité de retard de 3 fois le taux légal sera appliquée,",
-      "(Loi 2008-776 du 4 août 2008) ainsi qu'une indemnité forfaitaire de 40 euros."
+      "En cas de retard après la date d'échéance indiquée, des pénalités seront dues au taux légal prévu,",
+      "(selon le texte du 12 mars 2015) ainsi qu'une indemnité de 40 euros pour les frais engagés."
     ]
     const got = extractSection(pageModelFromLines([lines]), [1], spec("invoice", { due_date: "date" }))
     expect(value(got["due_date"])).toBeNull()
+  })
+
+  it("labels the date written right after it", () => {
+    const lines = [
+      ...HEAD,
+      "Gesamtbetrag                                    238,00",
+      "Please pay the amount shown above by the due date 30.04.2031 to our bank account."
+    ]
+    const got = extractSection(pageModelFromLines([lines]), [1], spec("invoice", { due_date: "date" }))
+    expect(value(got["due_date"])).toBe("2031-04-30")
   })
 })

@@ -55,15 +55,22 @@ describe("a party's address", () => {
 describe("an address beside its label", () => {
   it("goes on over the lines under it that start where it starts: street, postcode and town, country", () => {
     const lines = [
-      "Handelsrechnung (380) Nr. 471102 vom 05.06.2018",
+      "Rechnung Nr. 5521 vom 02.07.2031",
       "",
       "Verkäufer",
-      "Name: Lieferant GmbH",
-      "Anschrift: Lieferantenstraße 20",
-      "           DE 80333 München",
-      "Telefon: 089 123456"
+      "Name: Beispielwerk GmbH",
+      "Anschrift: Ahornweg 14",
+      "           DE 34117 Kassel",
+      "Telefon: 0561 123456"
     ]
     const got = extractSection(pageModelFromLines([lines]), [1], spec("invoice", { supplier_address: "string" }))
-    expect(text(got["supplier_address"])).toBe("Lieferantenstraße 20 DE 80333 München")
+    expect(text(got["supplier_address"])).toBe("Ahornweg 14 DE 34117 Kassel")
+  })
+
+  it("is the customer's when a customer's address label says so", () => {
+    const lines = [...INVOICE.filter((l) => !/^Harbour Cafe|^9 Dock|^Bristol BS1/.test(l))]
+    lines.splice(4, 0, "Billing address: 9 Dock Road, Bristol BS1 5UH")
+    const got = extractSection(pageModelFromLines([lines]), [1], spec("invoice", { billing_address: "string" }))
+    expect(text(got["billing_address"])).toBe("9 Dock Road, Bristol BS1 5UH")
   })
 })

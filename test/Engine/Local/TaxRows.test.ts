@@ -37,17 +37,73 @@ describe("a tax row", () => {
 
   it("gives the tax after its base on a row that prints both, never a total that includes the tax", () => {
     const german = [
-      "Muster Handwerk GmbH                           Rechnung Nr. 2024-0815",
-      "Lindenweg 7, 34117 Kassel                      Datum: 14.03.2024",
+      "Muster Handwerk GmbH                           Rechnung Nr. 2031-0815",
+      "Lindenweg 7, 34117 Kassel                      Datum: 14.03.2031",
       "",
       "Pos.  Bezeichnung                  Menge     Gesamt",
       "1     Montage Fenster                  3     360,00",
       "",
-      "Rechnungssumme Netto (excl. USt.)              360,00",
-      "Steuerbasisbetrag USt. 19%            360,00    68,40",
-      "Rechnungssumme Brutto (inkl. USt.)             428,40"
+      "Summe netto (ohne USt.)                        360,00",
+      "Umsatzsteuer 19 %                     360,00    68,40",
+      "Gesamtbetrag (inkl. USt.)                      428,40"
     ]
     const got = extractSection(pageModelFromLines([german]), [1], spec("invoice", { tax_amount: "number" }))
     expect(value(got["tax_amount"])).toBe(68.4)
+  })
+
+  it("gives a tax's own total written after a total's word, but not a tax a total's brackets name", () => {
+    const rows = (taxRow: string) =>
+      extractSection(
+        pageModelFromLines([[
+          ...lines("").slice(0, 7),
+          taxRow,
+          "Gesamtbetrag                                   120,00"
+        ]]),
+        [1],
+        spec("invoice", { tax_amount: "number" })
+      )["tax_amount"]
+    expect(value(rows("Total MwSt.                                     20,00"))).toBe(20)
+    expect(value(rows("TOTAL SST                                       20.00"))).toBe(20)
+    expect(value(rows("SUBTOTAL (GST)                                 100.00"))).toBeNull()
+  })
+})
+
+describe("a rate asked for where an amount is printed", () => {
+  it("is the rate when the field's name asks for one", () => {
+    const got = extractSection(
+      pageModelFromLines([[...lines("").slice(0, 7), "Rabatt 10 %                                    -10,00"]]),
+      [1],
+      spec("invoice", { discount_percent: "number", discount: "number" })
+    )
+    expect(value(got["discount_percent"])).toBe(10)
+    expect(value(got["discount"])).toBe(-10)
+  })
+})
+
+describe("a tax label that is no tax amount's", () => {
+  it("is a tax breakdown's column header, one row per rate, or a tax number's label", () => {
+    const german = [
+      "Muster Handwerk GmbH                           Rechnung Nr. 2031-0815",
+      "USt-IdNr: DE 123 456 789                       Datum: 14.03.2031",
+      "",
+      "Pos.  Bezeichnung                  Menge     Gesamt",
+      "1     Montage Fenster                  3     360,00",
+      "2     Dichtband                        1      40,00",
+      "",
+      "Art      Basisbetrag      Steuersatz [%]      Steuerbetrag",
+      "S             360,00               19               68,40",
+      "AA             40,00                7                2,80",
+      "",
+      "Steuerbetrag gesamt                                  71,20",
+      "Gesamtbetrag                                        471,20"
+    ]
+    const got = extractSection(pageModelFromLines([german]), [1], spec("invoice", { tax_amount: "number" }))
+    expect(value(got["tax_amount"])).toBe(71.2)
+    const noTotal = german.filter((l) => !l.startsWith("Steuerbetrag gesamt"))
+    const none = extractSection(pageModelFromLines([noTotal]), [1], spec("invoice", { tax_amount: "number" }))
+    expect(value(none["tax_amount"])).not.toBe(68.4)
+    const vatOnly = ["Maison Exemple SARL", "TVA :FR 05 987 654 321", "Facture F-2031-0042", "Total TTC   120,00 €"]
+    const noTax = extractSection(pageModelFromLines([vatOnly]), [1], spec("invoice", { tax_amount: "number" }))
+    expect(value(noTax["tax_amount"])).toBeNull()
   })
 })
