@@ -53,10 +53,10 @@ export const invoicePage = (
 export const receiptPage = (store: string, date: string, total: string): Array<string> => [
   `      ${store}`,
   "   NO. 12, JALAN BESAR 3,",
-  "   43000 KAJANG, SELANGOR",
+  "   43650 BANDAR BAIDURI, SELANGOR",
   `Date: ${date} 20:13       Cashier: Ali`,
   "Item                 Qty      Amount",
-  `Milo 1kg               1       ${total}`,
+  `Tepung 1kg             1       ${total}`,
   `TOTAL (RM):                    ${total}`,
   "CASH                           50.00",
   "CHANGE                          1.00",

@@ -122,7 +122,7 @@ describe("Misreads", () => {
       expect(repairAmountWord("l2.00")).toBe("12.00")
       expect(repairAmountWord("RH60.30")).toBe("60.30")
       // A stray letter or a tax code after the cents stays for the amount reader to drop.
-      expect(repairAmountWord("54.5Ow")).toBe("54.50w")
+      expect(repairAmountWord("37.2Ow")).toBe("37.20w")
       expect(repairAmountWord("12.5OSR")).toBe("12.50SR")
     })
 
@@ -161,11 +161,11 @@ describe("Misreads", () => {
 
   describe("repairLegalForm", () => {
     it("repairs a two-word legal form with one word misread", () => {
-      expect(repairLegalForm("MR D.I.Y. (M) SON BHD")).toBe("MR D.I.Y. (M) SDN BHD")
-      expect(repairLegalForm("LIGHTROOM GALLERY SDY BHD")).toBe("LIGHTROOM GALLERY SDN BHD")
-      expect(repairLegalForm("BOOK TA .K (TAMAN DAYA)SDN 8HD")).toBe("BOOK TA .K (TAMAN DAYA)SDN BHD")
-      expect(repairLegalForm("S.H.H. MOTOR SON. BHD.")).toBe("S.H.H. MOTOR SDN. BHD.")
-      expect(repairLegalForm("Taste Of The World Sdn 8hd")).toBe("Taste Of The World Sdn Bhd")
+      expect(repairLegalForm("PUNCAK JAYA HARDWARE (M) SON BHD")).toBe("PUNCAK JAYA HARDWARE (M) SDN BHD")
+      expect(repairLegalForm("MOONBEAM STUDIO SDY BHD")).toBe("MOONBEAM STUDIO SDN BHD")
+      expect(repairLegalForm("PAPER CRA .F (TAMAN MELATI)SDN 8HD")).toBe("PAPER CRA .F (TAMAN MELATI)SDN BHD")
+      expect(repairLegalForm("K.L.W. MOTOR SON. BHD.")).toBe("K.L.W. MOTOR SDN. BHD.")
+      expect(repairLegalForm("Flavours Of The Valley Sdn 8hd")).toBe("Flavours Of The Valley Sdn Bhd")
     })
 
     it("repairs the zero OCR reads for the o of 'Co.', in the name's letter case", () => {
@@ -185,7 +185,7 @@ describe("Misreads", () => {
           "SON OF BHD",
           "ACME S0N 8HD",
           "SUNDAY MARKET",
-          "AEON CO. (M) BHD",
+          "BAYU CO. (M) BHD",
           "BHD SON"
         ]
       ) {

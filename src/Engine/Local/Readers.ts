@@ -236,7 +236,8 @@ export const readValue = (
         let end = from + 1
         while (
           end < words.length && end - from < 9 && /^[A-Z0-9]{1,4}$/.test(words[end]!.text) &&
-          /\d/.test(words[end]!.text) &&
+          // An IBAN's bank code may be letters alone ("NL53 ABNA 0417 …", "GB95 WXYZ 2045 …").
+          (/\d/.test(words[end]!.text) || (end === from + 1 && /^[A-Z]{2}\d{2}$/.test(words[from]!.text))) &&
           words[end]!.box[0] - words[end - 1]!.box[2] < 1.5 * (options.unit ?? 0)
         ) end++
         if (end - from >= 3) used = words.slice(i, end)

@@ -117,8 +117,8 @@ describe("LocalExtractor", () => {
     it("reads a value under a header label, in the label's column", () => {
       const model = pageModelFromLines([[
         "Invoice Date:        Due Date:          Reference:",
-        "03/20/2023           04/04/2023         CUSTREF123",
-        "Total   $ 279.84"
+        "05/17/2023           06/01/2023         ORDREF457",
+        "Total   $ 412.36"
       ]])
       const out = extractSection(
         model,
@@ -131,23 +131,23 @@ describe("LocalExtractor", () => {
         })
       )
       expect(valuesOf(out)).toEqual({
-        date: "2023-03-20",
-        due_date: "2023-04-04",
-        reference: "CUSTREF123",
-        total: 279.84
+        date: "2023-05-17",
+        due_date: "2023-06-01",
+        reference: "ORDREF457",
+        total: 412.36
       })
-      expect(g(out.date!).box).toEqual(wordBox(model, 1, "03/20/2023"))
-      expect(g(out.total!).box).toEqual(union(wordBox(model, 1, "$"), wordBox(model, 1, "279.84")))
+      expect(g(out.date!).box).toEqual(wordBox(model, 1, "05/17/2023"))
+      expect(g(out.total!).box).toEqual(union(wordBox(model, 1, "$"), wordBox(model, 1, "412.36")))
     })
 
     it("reads labels in other languages and number formats", () => {
       const model = pageModelFromLines([[
-        "NETPRESSE",
-        "Facture n° 2022089083",
-        "Date : 28/11/2022",
-        "Total HT :      46,68 €",
-        "TVA 20% :        9,34 €",
-        "Total TTC :     56,02 €"
+        "LINDENPRESSE",
+        "Facture n° 2023118457",
+        "Date : 14/09/2023",
+        "Total HT :      52,10 €",
+        "TVA 20% :       10,42 €",
+        "Total TTC :     62,52 €"
       ]])
       const out = extractSection(
         model,
@@ -155,9 +155,9 @@ describe("LocalExtractor", () => {
         spec("facture", { invoice_number: "string", date: "date", amount: "number", currency: "string" })
       )
       expect(valuesOf(out)).toEqual({
-        invoice_number: "2022089083",
-        date: "2022-11-28",
-        amount: 56.02,
+        invoice_number: "2023118457",
+        date: "2023-09-14",
+        amount: 62.52,
         currency: "EUR"
       })
     })
@@ -165,8 +165,8 @@ describe("LocalExtractor", () => {
     it("reads German labels and a value split from its label by a wide gap", () => {
       const model = pageModelFromLines([[
         "Rechnung",
-        "Rechnungsnr.  30064443          Kundennr.  47774",
-        "Rechnungsdatum  7. Mai 2014",
+        "Rechnungsnr.  30071852          Kundennr.  52318",
+        "Rechnungsdatum  19. Mai 2016",
         "Gesamtbetrag                                 1.234,56 EUR"
       ]])
       const out = extractSection(
@@ -174,19 +174,19 @@ describe("LocalExtractor", () => {
         [1],
         spec("rechnung", { rechnungsnummer: "string", rechnungsdatum: "date", total: "number" })
       )
-      expect(valuesOf(out)).toEqual({ rechnungsnummer: "30064443", rechnungsdatum: "2014-05-07", total: 1234.56 })
+      expect(valuesOf(out)).toEqual({ rechnungsnummer: "30071852", rechnungsdatum: "2016-05-19", total: 1234.56 })
     })
 
     it("prefers the grand total over line totals and the total over cash tendered", () => {
       const model = pageModelFromLines([[
         "Product   Qty   Price   Total",
-        "Card        1  278.61  319.00",
-        "Total       1  278.61  319.00",
-        "Grand Total          319.00",
-        "CASH                 500.00",
-        "CHANGE               181.00"
+        "Card        1  212.71  244.00",
+        "Total       1  212.71  244.00",
+        "Grand Total          244.00",
+        "CASH                 300.00",
+        "CHANGE                56.00"
       ]])
-      expect(valuesOf(extractSection(model, [1], spec("invoice", { amount: "number" })))).toEqual({ amount: 319 })
+      expect(valuesOf(extractSection(model, [1], spec("invoice", { amount: "number" })))).toEqual({ amount: 244 })
     })
 
     it("does not take a label that is part of another field's label", () => {
@@ -203,20 +203,20 @@ describe("LocalExtractor", () => {
     it("reads past a label's qualifier in parentheses, even one naming another field", () => {
       const receipt = pageModelFromLines([[
         "Item      Qty  Price  Amount",
-        "8318 BAG   1   80 91  8091 SR",
-        "Total Sales (Excluding GST)  80.91",
+        "5207 MUG   1   64 36  6436 SR",
+        "Total Sales (Excluding GST)  64.36",
         "Total GST                     0.00",
         "Rounding                     -0.01",
-        "Total Salos (Inclusiv of GST) : 80.90",
+        "Total Salas (Inclusve of GST) : 64.35",
         "CASH                         100.00"
       ]])
       const out = extractSection(receipt, [1], spec("receipt", { total: "number", tax: "number" }))
-      expect(valuesOf(out)).toEqual({ total: 80.9, tax: 0 })
+      expect(valuesOf(out)).toEqual({ total: 64.35, tax: 0 })
       // Read at its label, not guessed by the fallback.
       const total = readLabelled(sectionOf(receipt, [1], "receipt"), { kind: "leaf", name: "total", type: "number" }, [
         "total"
       ])
-      expect([total?.value, total?.label]).toEqual([80.9, "total sales"])
+      expect([total?.value, total?.label]).toEqual([64.35, "total sales"])
       // An amount in parentheses is a value, not a qualifier.
       const refund = pageModelFromLines([["Refund total (12.50)"]])
       expect(valuesOf(extractSection(refund, [1], spec("receipt", { total: "number" })))).toEqual({ total: -12.5 })
@@ -352,7 +352,7 @@ describe("LocalExtractor", () => {
       expect(currency(["Invoice 7", "Total USD 78.60", "IBAN DE89 3704 0044 0532 0130 00"])).toEqual({
         currency: "USD"
       })
-      expect(currency(["Invoice 7", "Total 78.60", "IBAN GB29 NWBK 6016 1331 9268 19"])).toEqual({ currency: null })
+      expect(currency(["Invoice 7", "Total 78.60", "IBAN GB95 WXYZ 2045 1776 5432 10"])).toEqual({ currency: null })
     })
 
     it("takes no currency from a mark alone on its row", () => {
@@ -410,8 +410,8 @@ describe("LocalExtractor", () => {
       // "Invoice to pay by …" is a sentence, not a heading over the lines below it.
       expect(customerOf([
         "Invoice 7781                Total  95.00 EUR",
-        "Invoice to pay by wire transfer to the following account:",
-        "Banque Populaire du Nord",
+        "Invoice to pay by bank transfer to the account given below:",
+        "Banque Mutuelle du Nord",
         "IBAN : FR00 0000 0000 0000"
       ])).toEqual({ customer: null })
     })
@@ -469,7 +469,7 @@ describe("LocalExtractor", () => {
         "",
         "                                              Harbor Point Supplies Inc.",
         "                                              410 Pine Street",
-        "                                              Portland, OR 97205",
+        "                                              Tacoma, WA 98402",
         "Invoice Number: 20931",
         "Total Due   1,250.00"
       ])).toEqual({ customer: "Harbor Point Supplies Inc." })
@@ -565,7 +565,7 @@ describe("LocalExtractor", () => {
       const out = extractSection(
         pageModelFromLines([[
           "Rechnung 2024-118",
-          "Verkäufer-IBAN : DE02120300000000202051",
+          "Verkäufer-IBAN : DE08640501104718203965",
           "Gesamtbetrag 120,00 EUR"
         ]]),
         [1],
@@ -588,17 +588,17 @@ describe("LocalExtractor", () => {
 
     it("keeps a big title and the small line under it apart", () => {
       const model = pageModelFromPlaced([[
-        { text: "Sammy Maystone", x: 0, y: 0, size: 2.5 },
-        { text: "smaystone4@fake.com", x: 0, y: 2 },
+        { text: "Rowan Tillery", x: 0, y: 0, size: 2.5 },
+        { text: "rtillery7@example.com", x: 0, y: 2 },
         { text: "INVOICE", x: 60, y: 1, size: 2 },
-        { text: "Date:  Jan 1, 2022", x: 55, y: 6 }
+        { text: "Date:  Feb 3, 2022", x: 55, y: 6 }
       ]])
       const out = extractSection(
         model,
         [1],
         spec("invoice", { issuer: "Name of the issuer", email: "string", date: "date" })
       )
-      expect(valuesOf(out)).toEqual({ issuer: "Sammy Maystone", email: "smaystone4@fake.com", date: "2022-01-01" })
+      expect(valuesOf(out)).toEqual({ issuer: "Rowan Tillery", email: "rtillery7@example.com", date: "2022-02-03" })
     })
   })
 
@@ -607,13 +607,13 @@ describe("LocalExtractor", () => {
       "      KEDAI MAJU JAYA SDN BHD",
       "         (123456-A)",
       "   NO. 12, JALAN BESAR 3,",
-      "   43000 KAJANG, SELANGOR",
+      "   43650 BANDAR BAIDURI, SELANGOR",
       "   TEL: 03-8736 1234",
       "        TAX INVOICE",
       "Date: 25/12/2018 20:13       Cashier: Ali",
       "Receipt No: CS00123",
       "Item                 Qty      Amount",
-      "Milo 1kg               1       19.90",
+      "Tepung 1kg             1       19.90",
       "Bread                  2        6.00",
       "TOTAL (RM):                    25.90",
       "CASH                           50.00",
@@ -651,7 +651,7 @@ describe("LocalExtractor", () => {
       expect(valuesOf(out)).toEqual({
         company: "KEDAI MAJU JAYA SDN BHD",
         date: "2018-12-25",
-        address: "NO. 12, JALAN BESAR 3, 43000 KAJANG, SELANGOR",
+        address: "NO. 12, JALAN BESAR 3, 43650 BANDAR BAIDURI, SELANGOR",
         total: 25.9,
         receipt_number: "CS00123",
         currency: "MYR"
@@ -659,7 +659,7 @@ describe("LocalExtractor", () => {
     })
 
     it("grounds the address on its two lines", () => {
-      const words = ["NO.", "12,", "JALAN", "BESAR", "3,", "43000", "KAJANG,", "SELANGOR"].map((w) =>
+      const words = ["NO.", "12,", "JALAN", "BESAR", "3,", "43650", "BANDAR", "BAIDURI,", "SELANGOR"].map((w) =>
         wordBox(model, 1, w)
       )
       expect(g(out.address!).box).toEqual(union(...words))
@@ -692,25 +692,27 @@ describe("LocalExtractor", () => {
 
     it("leaves a registration number glued before the address out of it, whole or cut by OCR", () => {
       const address = (line: string) =>
-        read(["TEO HENG STATIONERY & BOOKS", line, "SELANGOR DARUL EHSAN", "TEL : 03-3271 9872", "TOTAL 4.90"], {
+        read(["LIM KEE PAPER & GIFTS", line, "SELANGOR DARUL EHSAN", "TEL : 03-6142 5580", "TOTAL 4.90"], {
           address: RECEIPT.address
         })
-      const expected = { address: "NO. 53, JALAN BESAR, 45600 BATANG SELANGOR DARUL EHSAN" }
-      expect(address("(001451637-M) NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
-      expect(address("(001451 637L NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
-      expect(address("(001451637 NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
-      expect(address("(001451637:M) NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
-      expect(address("<001451637 -M> NO. 53, JALAN BESAR, 45600 BATANG")).toEqual(expected)
+      const expected = { address: "NO. 29, JALAN BESAR, 48350 MELOR SELANGOR DARUL EHSAN" }
+      expect(address("(002870415-K) NO. 29, JALAN BESAR, 48350 MELOR")).toEqual(expected)
+      expect(address("(002870 415L NO. 29, JALAN BESAR, 48350 MELOR")).toEqual(expected)
+      expect(address("(002870415 NO. 29, JALAN BESAR, 48350 MELOR")).toEqual(expected)
+      expect(address("(002870415:K) NO. 29, JALAN BESAR, 48350 MELOR")).toEqual(expected)
+      expect(address("<002870415 -K> NO. 29, JALAN BESAR, 48350 MELOR")).toEqual(expected)
     })
 
     it("ends the address at its country: the line below names the mall", () => {
       expect(read([
         "KEDAI MAJU JAYA",
         "No 12, Jalan Besar 3, Taman Maju",
-        "43000 Kajang, Malaysia",
+        "43650 Bandar Baiduri, Malaysia",
         "MAJU CITY MALL",
         "TOTAL 4.90"
-      ], { address: RECEIPT.address })).toEqual({ address: "No 12, Jalan Besar 3, Taman Maju 43000 Kajang, Malaysia" })
+      ], { address: RECEIPT.address })).toEqual({
+        address: "No 12, Jalan Besar 3, Taman Maju 43650 Bandar Baiduri, Malaysia"
+      })
     })
 
     it("reads an address line wider than the store's name above it, its phrases apart", () => {
@@ -735,10 +737,10 @@ describe("LocalExtractor", () => {
     it("never takes a state or country line for the store", () => {
       // The store's name was not read (a stamp over it): better no name than the end of its address.
       expect(read([
-        "(001451637-M)",
-        "NO. 53, JALAN BESAR, 45600 BATANG",
+        "(002870415-K)",
+        "NO. 29, JALAN BESAR, 48350 MELOR",
         "SELANGOR DARUL EHSAN",
-        "TEL : 03-3271 9872",
+        "TEL : 03-6142 5580",
         "TOTAL 4.90"
       ], { company: RECEIPT.company })).toEqual({ company: null })
       expect(
@@ -775,7 +777,7 @@ describe("LocalExtractor", () => {
         "   12 rue de la Paix",
         "   59000 Lille",
         "Ticket n° 4521",
-        "Vendeur : MEI",
+        "Vendeur : LINA",
         "PAIN                1,20",
         "TOTAL               1,20"
       ], { company: RECEIPT.company })).toEqual({ company: "BOULANGERIE DU PORT" })
@@ -794,22 +796,22 @@ describe("LocalExtractor", () => {
       const model = (first: string, gap: number) =>
         pageModelFromPlaced([[
           { text: first, x: 4, y: 0, size: 2 },
-          { text: "INDAH GIFT & HOME DECO", x: 4, y: 2 + gap },
-          { text: "27, JALAN DEDAP 13,", x: 4, y: 3 + gap },
-          { text: "81100 JOHOR BAHRU", x: 4, y: 4 + gap },
+          { text: "PUSPA GIFT & HOME LIVING", x: 4, y: 2 + gap },
+          { text: "14, JALAN CEMPAKA 9,", x: 4, y: 3 + gap },
+          { text: "81750 BANDAR SERI MAWAR", x: 4, y: 4 + gap },
           { text: "TOTAL 9.00", x: 0, y: 8 + gap }
         ]])
       const company = (m: ReturnType<typeof model>) =>
         valuesOf(extractSection(m, [1], spec("receipt", { company: RECEIPT.company })))
-      expect(company(model("Tan Woon Yann", 2))).toEqual({ company: "INDAH GIFT & HOME DECO" })
-      expect(company(model("THREE STOOGES", 0))).toEqual({ company: "THREE STOOGES" })
+      expect(company(model("Ong Siew Lan", 2))).toEqual({ company: "PUSPA GIFT & HOME LIVING" })
+      expect(company(model("HAPPY PANDAS", 0))).toEqual({ company: "HAPPY PANDAS" })
     })
 
     it("takes no store name from a line of OCR noise (words read with little confidence)", () => {
       const model = (confidence: number) =>
         pageModelFromPlaced([[
           { text: "- ET E10 DEN ho", x: 4, y: 0, confidence },
-          { text: "NO. 53, JALAN BESAR, 45600 BATANG", x: 0, y: 1 },
+          { text: "NO. 29, JALAN BESAR, 48350 MELOR", x: 0, y: 1 },
           { text: "TOTAL 4.90", x: 0, y: 4 }
         ]])
       const company = (m: ReturnType<typeof model>) =>
@@ -820,13 +822,13 @@ describe("LocalExtractor", () => {
 
     it("reads a store name cut over several lines", () => {
       expect(read([
-        "AIK HUAT HARDWARE",
-        "ENTERPRISE (SETIA",
-        "ALAM) SDN BHD",
-        "822737-X",
-        "NO. 17-G, JALAN SETIA INDAH",
+        "KHEE SENG HARDWARE",
+        "ENTERPRISE (DAMAI",
+        "JAYA) SDN BHD",
+        "613904-T",
+        "NO. 9-G, JALAN DAMAI JAYA 2",
         "TOTAL 9.00"
-      ], { company: RECEIPT.company })).toEqual({ company: "AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD" })
+      ], { company: RECEIPT.company })).toEqual({ company: "KHEE SENG HARDWARE ENTERPRISE (DAMAI JAYA) SDN BHD" })
     })
 
     it("gives no store name when only its legal form or the end of a cut word is left of it, but its address", () => {
@@ -843,13 +845,13 @@ describe("LocalExtractor", () => {
 
     it("keeps registration numbers and phone numbers out of the address, a postcode and town in it", () => {
       expect(read([
-        "BOOK TA .K (TAMAN DAYA) SDN BHD",
-        "78941 7-W",
-        "LOT 2685 JLN GENTING KLANG",
-        "53300 KL",
-        "6651783 FAX: 05-3363 3508",
+        "BUKU CERIA .M (TAMAN SEROJA) SDN BHD",
+        "56720 3-P",
+        "LOT 4172 JLN KENANGA RIA",
+        "53700 KL",
+        "7723049 FAX: 05-4471 2816",
         "TOTAL 9.00"
-      ], { address: RECEIPT.address })).toEqual({ address: "LOT 2685 JLN GENTING KLANG 53300 KL" })
+      ], { address: RECEIPT.address })).toEqual({ address: "LOT 4172 JLN KENANGA RIA 53700 KL" })
     })
 
     it("reads a street whose ß OCR misread, and a date glued to its time", () => {
@@ -864,22 +866,22 @@ describe("LocalExtractor", () => {
 
     it("leaves specks out of the address", () => {
       expect(
-        read(["KEDAI MAJU", "LOT 498, JALAN TAMPOI a", "-\" 55100 KUALA LUMPUR", "TOTAL 9.00"], {
+        read(["KEDAI MAJU", "LOT 316, JALAN KEMBOJA a", "-\" 57200 KUALA LUMPUR", "TOTAL 9.00"], {
           address: RECEIPT.address
         })
       )
-        .toEqual({ address: "LOT 498, JALAN TAMPOI 55100 KUALA LUMPUR" })
+        .toEqual({ address: "LOT 316, JALAN KEMBOJA 57200 KUALA LUMPUR" })
     })
 
     it("takes the total below the service charge, tax and rounding rows over the one above them", () => {
       expect(read([
-        "Total Amount :          40.60",
-        "Serv Charge 10%          4.06",
-        "GST 6%                   2.68",
-        "Rounding Adj            -0.04",
-        "TOTAL: RM               47.30",
+        "Total Amount :          36.80",
+        "Serv Charge 10%          3.68",
+        "GST 6%                   2.43",
+        "Rounding Adj            -0.01",
+        "TOTAL: RM               42.90",
         "CASH                    50.00"
-      ], { total: RECEIPT.total })).toEqual({ total: 47.3 })
+      ], { total: RECEIPT.total })).toEqual({ total: 42.9 })
     })
   })
 
@@ -942,12 +944,12 @@ describe("LocalExtractor", () => {
       const lines = [
         "FACTURE N° F-2024-0091                       Date : 12/03/2024",
         "",
-        "SELLER TRADE NAME                            Adresse du Client :",
+        "SELLER BUSINESS NAME                         Adresse du Client :",
         "ATELIER ROUX                                 Boulangerie Martin",
         "12 rue Haute, 75003 Paris                    3 place du Marché, 69002 Lyon",
         "",
         "Représentant Fiscal",
-        "SELLER TAX REP",
+        "SELLER TAX REPRESENTATIVE",
         "8 avenue Foch, 75016 Paris",
         "",
         "Prestation                                            Montant",
@@ -990,7 +992,7 @@ describe("LocalExtractor", () => {
         { text: "PRINT", x: 30, y: 0, size: 1.6 },
         { text: "CO. (M) SDN BHD", x: 10, y: 1.6, size: 1.6 },
         { text: "(Co. No. 246810-K)", x: 10, y: 3.2 },
-        { text: "No 3, Jalan Mawar 2, 43000 Kajang", x: 4, y: 4.2 },
+        { text: "No 3, Jalan Mawar 2, 43650 Bandar Baiduri", x: 4, y: 4.2 },
         { text: "TOTAL          12.50", x: 4, y: 6 }
       ]])
       const out = extractSection(model, [1], spec("receipt", { company: "Name of the store or company" }))
@@ -1014,30 +1016,30 @@ describe("LocalExtractor", () => {
     it("names a marketplace's brand rather than the seller printed after Sold By, and the seller when there is no brand", () => {
       const lines = [
         "                 Retail Invoice",
-        "Sold By: WS Retail Services Pvt. Ltd.            Invoice No: BLR_1",
-        "Total  319.00",
-        "Ordered through Shopkart.com    www.shopkart.com/support",
-        "Returns: at Shopkart we try to deliver perfectly."
+        "Sold By: NK Commerce Services Pvt. Ltd.          Invoice No: DEL_1",
+        "Total  244.00",
+        "Ordered through Bazarfy.com     www.bazarfy.com/support",
+        "Returns: at Bazarfy we accept returns within 10 days."
       ]
       const out = extractSection(pageModelFromLines([lines]), [1], spec("invoice", invoice))
-      expect(out.issuer).toMatchObject({ value: "Shopkart" })
-      expect(g(out.issuer!).box).toEqual(wordBox(pageModelFromLines([lines]), 1, "Shopkart.com"))
+      expect(out.issuer).toMatchObject({ value: "Bazarfy" })
+      expect(g(out.issuer!).box).toEqual(wordBox(pageModelFromLines([lines]), 1, "Bazarfy.com"))
       const plain = extractSection(pageModelFromLines([lines.slice(0, 3)]), [1], spec("invoice", invoice))
-      expect(plain.issuer).toMatchObject({ value: "WS Retail Services Pvt. Ltd." })
+      expect(plain.issuer).toMatchObject({ value: "NK Commerce Services Pvt. Ltd." })
     })
 
     it("reads a bank statement's bank from its letterhead and its holder, account and balances from their labels", () => {
       const lines = [
-        "Nordic Bank N.V.                          REKENINGAFSCHRIFT",
-        "Stationsweg 240, 3011 AD Rotterdam",
+        "Polder Bank N.V.                          REKENINGAFSCHRIFT",
+        "Kerkstraat 118, 3511 LX Utrecht",
         "",
-        "Rekeninghouder:  Sophie Bianchi",
-        "IBAN:            NL30 8802 1928 2689 0580 12",
+        "Rekeninghouder:  Marieke Janssens",
+        "IBAN:            NL53 PLDR 0417 5392 60",
         "",
         "Datum        Omschrijving          Af       Bij      Saldo",
-        "             Beginsaldo                              1.820,01",
-        "01-11-2015   Direct debit        237,27              1.582,74",
-        "             Eindsaldo                               1.582,74"
+        "             Beginsaldo                              2.415,60",
+        "14-03-2016   Direct debit        318,45              2.097,15",
+        "             Eindsaldo                               2.097,15"
       ]
       const out = extractSection(
         pageModelFromLines([lines]),
@@ -1051,29 +1053,29 @@ describe("LocalExtractor", () => {
         })
       )
       expect(valuesOf(out)).toEqual({
-        bank_name: "Nordic Bank N.V.",
-        account_holder: "Sophie Bianchi",
-        account_number: "NL30 8802 1928 2689 0580 12",
-        opening_balance: 1820.01,
-        closing_balance: 1582.74
+        bank_name: "Polder Bank N.V.",
+        account_holder: "Marieke Janssens",
+        account_number: "NL53 PLDR 0417 5392 60",
+        opening_balance: 2415.6,
+        closing_balance: 2097.15
       })
     })
 
     it("reads a purchase order's vendor from the block it is addressed to", () => {
       const lines = [
-        "Silver Interiors Inc.                            PURCHASE ORDER",
-        "228 Market St, Portland, OR 97205          PO No: 2020-627",
+        "Birch Furnishings Inc.                           PURCHASE ORDER",
+        "57 Alder St, Eugene, OR 97401              PO No: 2019-384",
         "",
         "To:                               Ship To:",
-        "Golden Works Corp.                Silver Interiors Inc.",
-        "190 Market St                     216 Pine Road"
+        "Copperleaf Works Corp.            Birch Furnishings Inc.",
+        "63 Alder St                       41 Cedar Road"
       ]
       const out = extractSection(
         pageModelFromLines([lines]),
         [1],
         spec("purchase order", { po_number: "The purchase order number", vendor: "Name of the supplier" })
       )
-      expect(valuesOf(out)).toEqual({ po_number: "2020-627", vendor: "Golden Works Corp." })
+      expect(valuesOf(out)).toEqual({ po_number: "2019-384", vendor: "Copperleaf Works Corp." })
     })
   })
 
@@ -1090,26 +1092,26 @@ describe("LocalExtractor", () => {
     it("is the largest of the plausible total rows, never a tax summary's total or the cash", () => {
       expect(total([
         "Item Name            Qty   Amount",
-        "Milo 1kg               1    20.00",
-        "5 Item(s) Total (MYR):      20.00",
-        "          Net Total (MYR) : 21.20",
+        "Tepung 1kg             1    30.00",
+        "5 Item(s) Total (MYR):      30.00",
+        "          Net Total (MYR) : 31.80",
         "Cash :                      50.00",
-        "Change :                    28.80",
+        "Change :                    18.20",
         "GST Summary   Amount (MYR)  Tax (MYR)",
-        "SR @ 6%           20.00      1.20",
-        "Total:            20.00      1.20"
-      ])).toEqual({ total: 21.2 })
+        "SR @ 6%           30.00      1.80",
+        "Total:            30.00      1.80"
+      ])).toEqual({ total: 31.8 })
     })
 
     it("is the rounded total when one is printed", () => {
       expect(
         total([
-          "TOTAL              RM 33.92",
+          "TOTAL              RM 27.47",
           "ROUNDING ADJ       RM -0.02",
-          "TOTAL ROUNDED      RM 33.90",
+          "TOTAL ROUNDED      RM 27.45",
           "CASH               RM 50.00"
         ])
-      ).toEqual({ total: 33.9 })
+      ).toEqual({ total: 27.45 })
     })
 
     it("is the total row below a discount or a rounding, not a larger total above it", () => {
@@ -1126,13 +1128,13 @@ describe("LocalExtractor", () => {
       expect(
         total([
           "Item A   60.00",
-          "Item B   28.97",
-          "Total Sales Incl GST  88.97",
+          "Item B   13.47",
+          "Total Sales Incl GST  73.47",
           "Rounding Adj  -0.02",
-          "Total  88.95"
+          "Total  73.45"
         ])
       )
-        .toEqual({ total: 88.95 })
+        .toEqual({ total: 73.45 })
     })
   })
 
@@ -1209,7 +1211,7 @@ describe("values with a shape of their own", () => {
   const letter = (extra: ReadonlyArray<string>) => [
     "Example Supplies Ltd                               INVOICE",
     "12 Harbour Road, Bristol                           Invoice No: 1001",
-    "E-mail: sales@example-supplies.com                 Order ID: OD304175096047380001",
+    "E-mail: sales@example-supplies.com                 Order ID: OD718293046512870004",
     "",
     "Bill to: Sample Trading GmbH",
     ...extra,

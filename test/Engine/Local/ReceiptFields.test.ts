@@ -11,7 +11,7 @@ const RECEIPT = [
   "          TAX INVOICE",
   "Doc No: CS00012345       Date: 05/01/2018",
   "Time: 18:32:07           Cashier: ALI",
-  "Item     Qty   S/Price   Amount   Tax",
+  "Item     Qty   U/Price   Amount   Tax",
   "Hammer     1     27.00    27.00    SR",
   "Nails      2      1.50     3.00    SR",
   "SUBTOTAL (GST)            30.00",
