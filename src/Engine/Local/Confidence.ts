@@ -125,6 +125,8 @@ export const readingOf = (words: ReadonlyArray<PlacedWord>): number =>
 const LOWER_WORD = /^\p{Ll}{3,}$/u
 /** Page numbering, a heading or a label rather than a value. */
 const NOT_A_VALUE = /^(?:page|seite|pagina|página)\b|\bpage \d|\d+\s*(?:\/|of|von|de|sur)\s*\d+$|[:：]$/iu
+/** Escapes and character references a program printed instead of text ("\\r\\n", "&#xA;"): never a value. */
+const MARKUP = /\\[rnt]|&#x?[0-9a-f]+;?/i
 
 /** How much a value looks like one of its kind, 0..1. */
 export const shapeOf = (kind: ReadKind, value: string | number | boolean, now = new Date()): number => {
@@ -134,7 +136,7 @@ export const shapeOf = (kind: ReadKind, value: string | number | boolean, now = 
   }
   if (kind !== "text") return 1
   const text = String(value).trim()
-  if (text.length < 2 || NOT_A_VALUE.test(text)) return 0
+  if (text.length < 2 || NOT_A_VALUE.test(text) || MARKUP.test(text)) return 0
   const words = text.split(/\s+/)
   const lower = words.filter((w) => LOWER_WORD.test(w)).length
   // Running text: most words in small letters, and more of them than a name has or no capital to start

@@ -246,6 +246,8 @@ export const readLabelled = (
       if (party && typeof c.value === "string" && !aName(c.value, c.words)) continue
       // An address has a street, a postcode or a number among several words ("Adresse : voir ci-dessous" has none).
       if (address && !looksLikeAddress(String(c.value))) continue
+      // Page numbering, a label, or escapes a program printed ("'\\r\\n' &#xA") are no text's value.
+      if (kind === "text" && shapeOf("text", String(c.value)) === 0) continue
       all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
     }
   })
