@@ -260,6 +260,9 @@ export const addressGoesOn = (m: LabelMatch, r: ReadValue): ReadValue => {
     words.push(...line)
     last = row
   }
-  if (words.length === r.words.length) return r
-  return { ...r, value: words.map((w) => w.text).join(" ").replace(/\s+,/g, ",").replace(/[\s,;:]+$/, ""), words }
+  return words.length === r.words.length ? r : { ...r, value: addressText(words), words }
 }
+
+/** An address's text from its words over one line or several: commas kept against their word, no trailing mark. */
+export const addressText = (words: ReadonlyArray<PlacedWord>): string =>
+  words.map((w) => w.text).join(" ").replace(/\s+,/g, ",").replace(/[\s,;:]+$/, "")

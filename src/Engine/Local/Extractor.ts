@@ -12,7 +12,7 @@ import { documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { inferDateOrder } from "../../Text/Values.js"
 import { conceptPhrases, type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
 import { Extractor } from "../Engine.js"
-import { addressGoesOn, blockNameHolding, customerAddress } from "./AddressBlocks.js"
+import { addressGoesOn, addressText, blockNameHolding, customerAddress } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
 import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
@@ -187,8 +187,7 @@ const readAtLabel = (
     if (kind === "text" && profile.concepts[0] === "address") {
       // An address runs over the lines below its label: take every line of the column.
       const words = areas.filter((a) => a.depth >= area.depth).flatMap((a) => a.words)
-      const value = words.map((w) => w.text).join(" ").replace(/\s+,/g, ",").replace(/[\s,;:]+$/, "")
-      return { value, words, layout: m.page, score: base * 0.85 }
+      return { value: addressText(words), words, layout: m.page, score: base * 0.85 }
     }
     // A name its own label introduces under the party's heading is as plain as a value beside its label.
     const named = party && words.length < inColumn.length
@@ -371,6 +370,42 @@ const profileOf = (
   }
 }
 
+/** A value read at a label (`found`: what was kept of it), with the label's evidence. */
+const fromLabel = (
+  found: Found,
+  labelled: Candidate,
+  kind: ReadKind,
+  concept: string | undefined,
+  profile: FieldProfile,
+  agrees: boolean
+): Grounded =>
+  grounded(found, kind, concept, {
+    labelled: 1,
+    score: clamp01(labelled.score),
+    margin: labelled.score <= 0 ? 0 : clamp01(1 - (labelled.rival ?? 0) / labelled.score),
+    meaning: profile.meaning,
+    tabular: 0,
+    agrees: agrees ? 1 : 0,
+    ...wordsEvidence(kind, found.value, found.words)
+  })
+
+/** A value found by its place on the page, with no label. */
+const fromPlace = (
+  found: Found & { readonly agreed?: boolean },
+  kind: ReadKind,
+  concept: string | undefined,
+  profile: FieldProfile
+): Grounded =>
+  grounded(found, kind, concept, {
+    labelled: 0,
+    score: 0,
+    margin: found.margin ?? 0.5,
+    meaning: profile.meaning,
+    tabular: 0,
+    agrees: found.agreed === true ? 1 : 0,
+    ...wordsEvidence(kind, found.value, found.words)
+  })
+
 /** The customer's address from its address block, or null: never the customer's name. */
 const customerAddressValue = (
   section: Section,
@@ -382,30 +417,19 @@ const customerAddressValue = (
   if (kind !== "text") return null
   const found = customerAddress(section)
   if (found !== undefined) {
-    const value = found.words.map((w) => w.text).join(" ")
-    return grounded({ value, words: found.words, layout: found.layout }, kind, "address", {
-      labelled: 0,
-      score: 0,
-      margin: 0.5,
-      meaning: profile.meaning,
-      tabular: 0,
-      agrees: 0,
-      ...wordsEvidence(kind, value, found.words)
-    })
+    return fromPlace(
+      { value: found.words.map((w) => w.text).join(" "), words: found.words, layout: found.layout },
+      kind,
+      "address",
+      profile
+    )
   }
   // No address block: the customer's labels that name an address ("Billing address: 9 Example Road, …").
   const phrases = conceptPhrases("customer").filter((p) => p.tokens.some((t) => ADDRESS_LABEL.test(t)))
   const labelled = readLabelled(section, field, path, { concepts: ["address"], phrases, meaning: profile.meaning })
-  if (labelled === undefined) return null
-  return grounded(labelled, kind, "address", {
-    labelled: 1,
-    score: clamp01(labelled.score),
-    margin: labelled.score <= 0 ? 0 : clamp01(1 - (labelled.rival ?? 0) / labelled.score),
-    meaning: profile.meaning,
-    tabular: 0,
-    agrees: labelled.agreed === true ? 1 : 0,
-    ...wordsEvidence(kind, labelled.value, labelled.words)
-  })
+  return labelled === undefined
+    ? null
+    : fromLabel(labelled, labelled, kind, "address", profile, labelled.agreed === true)
 }
 
 /** A label word that names an address, in the supported languages ("rechnungsadresse", "anschrift"). */
@@ -435,15 +459,7 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
       : undefined
     const found = brand ?? (block === undefined ? labelled : { ...labelled, ...nameFound(block) })
     const repeated = kind === "text" && writtenElsewhere(section, found)
-    return grounded(found, kind, profile.concepts[0], {
-      labelled: 1,
-      score: clamp01(labelled.score),
-      margin: labelled.score <= 0 ? 0 : clamp01(1 - (labelled.rival ?? 0) / labelled.score),
-      meaning: profile.meaning,
-      tabular: 0,
-      agrees: labelled.agreed === true || repeated ? 1 : 0,
-      ...wordsEvidence(kind, found.value, found.words)
-    })
+    return fromLabel(found, labelled, kind, profile.concepts[0], profile, labelled.agreed === true || repeated)
   }
   // A count of the items: the item table's rows counted, never one item's quantity; a total quantity
   // only where the document prints it.
@@ -451,15 +467,7 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
   if (profile.concepts[0] === "total_quantity") return null
   const fallback = ownOnly ? undefined : fallbackValue(section, field, kind, profile.concepts)
   if (fallback === undefined || fallback.words.length === 0) return null
-  return grounded(fallback, kind, profile.concepts[0], {
-    labelled: 0,
-    score: 0,
-    margin: fallback.margin ?? 0.5,
-    meaning: profile.meaning,
-    tabular: 0,
-    agrees: fallback.agreed === true ? 1 : 0,
-    ...wordsEvidence(kind, fallback.value, fallback.words)
-  })
+  return fromPlace(fallback, kind, profile.concepts[0], profile)
 }
 
 const extractField = (section: Section, field: Field, parents: ReadonlyArray<string>): ExtractedValue => {

@@ -45,9 +45,9 @@ const AMOUNT_CONCEPTS = new Set([
 const COUNT_CONCEPTS = new Set(["quantity", "total_quantity", "item_count"])
 /** Concepts of an amount that is also given as a rate ("discount_percent", "tax rate"). */
 const RATED = new Set(["discount", "tax", "service_charge"])
-const RATE_WORDS = /\b(?:percent|percentage|pct|rate|prozent|prozentsatz|pourcentage|taux|porcentaje|percentuale)\b|%/i
-
-const PERCENT_WORDS = /\b(?:percent|percentage|prozent|pourcentage|porcentaje|percentuale)\b|%/i
+const PERCENT = String.raw`percent|percentage|prozent|pourcentage|porcentaje|percentuale`
+const PERCENT_WORDS = new RegExp(String.raw`\b(?:${PERCENT})\b|%`, "i")
+const RATE_WORDS = new RegExp(String.raw`\b(?:${PERCENT}|pct|rate|prozentsatz|taux)\b|%`, "i")
 
 /** Whether a field's name (or its description, saying "percent") asks for a rate rather than an amount. */
 const asksForRate = (field: LeafField): boolean =>
@@ -152,7 +152,7 @@ const fromCandidates = (
   kind: "date" | "amount" | "integer" | "boolean" | "currency",
   options: ReadOptions
 ): ReadValue | undefined => {
-  const found = findValueCandidates(words, kind, options.hint).filter((c) => kind === "date" || !(rateOrDays(words, c)))
+  const found = findValueCandidates(words, kind, options.hint).filter((c) => kind === "date" || !rateOrDays(words, c))
   // The last amount of a totals row, preferring one with decimals ("Total: 80.91 0 00" is OCR noise after the total).
   const money = found.filter((c) => c.decimals === true)
   const pick = options.last === true
