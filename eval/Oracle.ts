@@ -9,6 +9,7 @@
  */
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
+import { monthNames } from "./synthetic/Months.js"
 
 /** A numbered line of the prompt: `[p2 L14] text`. */
 interface NumberedLine {
@@ -28,50 +29,8 @@ const linesOf = (body: any): Array<NumberedLine> => {
   })
 }
 
-const MONTHS: Record<string, ReadonlyArray<string>> = {
-  en: [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December"
-  ],
-  de: [
-    "Januar",
-    "Februar",
-    "März",
-    "April",
-    "Mai",
-    "Juni",
-    "Juli",
-    "August",
-    "September",
-    "Oktober",
-    "November",
-    "Dezember"
-  ],
-  fr: [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre"
-  ]
-}
+/** The languages whose month names a written date may use. */
+const MONTHS = ["en", "de", "fr"].map(monthNames)
 
 const pad = (n: number) => String(n).padStart(2, "0")
 
@@ -96,7 +55,7 @@ export const dateForms = (iso: string): Array<string> => {
     `${pad(mo)}/${pad(d)}/${yy}`,
     `${pad(d)}-${pad(mo)}-${yy}`
   ]
-  const written = Object.values(MONTHS).flatMap((names) => {
+  const written = MONTHS.flatMap((names) => {
     const name = names[mo - 1]!, short = name.slice(0, 3)
     return [
       `${d} ${name} ${y}`,

@@ -2,6 +2,7 @@
  * How documents from one country print things: numbers, money, dates, and the labels of common
  * fields, with the variants real documents use. Only WinAnsi characters (the standard PDF fonts).
  */
+import { monthNames } from "./Months.js"
 import type { Random } from "./Random.js"
 
 export type LocaleId = "en-US" | "en-GB" | "de" | "fr" | "nl" | "es" | "it" | "pt" | "ms"
@@ -376,121 +377,6 @@ const MS: Labels = {
   balance: ["Baki"]
 }
 
-const MONTHS: Record<string, ReadonlyArray<string>> = {
-  en: [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December"
-  ],
-  de: [
-    "Januar",
-    "Februar",
-    "März",
-    "April",
-    "Mai",
-    "Juni",
-    "Juli",
-    "August",
-    "September",
-    "Oktober",
-    "November",
-    "Dezember"
-  ],
-  fr: [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre"
-  ],
-  nl: [
-    "januari",
-    "februari",
-    "maart",
-    "april",
-    "mei",
-    "juni",
-    "juli",
-    "augustus",
-    "september",
-    "oktober",
-    "november",
-    "december"
-  ],
-  es: [
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "octubre",
-    "noviembre",
-    "diciembre"
-  ],
-  it: [
-    "gennaio",
-    "febbraio",
-    "marzo",
-    "aprile",
-    "maggio",
-    "giugno",
-    "luglio",
-    "agosto",
-    "settembre",
-    "ottobre",
-    "novembre",
-    "dicembre"
-  ],
-  pt: [
-    "janeiro",
-    "fevereiro",
-    "março",
-    "abril",
-    "maio",
-    "junho",
-    "julho",
-    "agosto",
-    "setembro",
-    "outubro",
-    "novembro",
-    "dezembro"
-  ],
-  ms: [
-    "Januari",
-    "Februari",
-    "Mac",
-    "April",
-    "Mei",
-    "Jun",
-    "Julai",
-    "Ogos",
-    "September",
-    "Oktober",
-    "November",
-    "Disember"
-  ]
-}
-
 export const LOCALES: Record<LocaleId, Locale> = {
   "en-US": {
     id: "en-US",
@@ -500,7 +386,7 @@ export const LOCALES: Record<LocaleId, Locale> = {
     decimal: ".",
     thousands: ",",
     dateStyles: ["mdy/", "month d, y", "iso"],
-    months: MONTHS.en!,
+    months: monthNames("en"),
     labels: EN,
     companySuffixes: ["Inc.", "LLC", "Corp.", "Co.", ""],
     taxRates: [0, 6, 7.25, 8]
@@ -513,7 +399,7 @@ export const LOCALES: Record<LocaleId, Locale> = {
     decimal: ".",
     thousands: ",",
     dateStyles: ["dmy/", "d month y", "d-mon-y"],
-    months: MONTHS.en!,
+    months: monthNames("en"),
     labels: EN,
     companySuffixes: ["Ltd", "Limited", "PLC", "Ltd.", ""],
     taxRates: [20]
@@ -526,7 +412,7 @@ export const LOCALES: Record<LocaleId, Locale> = {
     decimal: ",",
     thousands: ".",
     dateStyles: ["dmy.", "d month y"],
-    months: MONTHS.de!,
+    months: monthNames("de"),
     labels: DE,
     companySuffixes: ["GmbH", "AG", "GmbH & Co. KG", "e.K.", "UG"],
     taxRates: [19, 7]
@@ -539,7 +425,7 @@ export const LOCALES: Record<LocaleId, Locale> = {
     decimal: ",",
     thousands: " ",
     dateStyles: ["dmy/", "d month y"],
-    months: MONTHS.fr!,
+    months: monthNames("fr"),
     labels: FR,
     companySuffixes: ["SARL", "SAS", "SA", "EURL"],
     taxRates: [20, 10]
@@ -552,7 +438,7 @@ export const LOCALES: Record<LocaleId, Locale> = {
     decimal: ",",
     thousands: ".",
     dateStyles: ["dmy-", "d month y"],
-    months: MONTHS.nl!,
+    months: monthNames("nl"),
     labels: NL,
     companySuffixes: ["B.V.", "N.V.", "V.O.F.", ""],
     taxRates: [21, 9]
@@ -565,7 +451,7 @@ export const LOCALES: Record<LocaleId, Locale> = {
     decimal: ",",
     thousands: ".",
     dateStyles: ["dmy/", "d de month de y"],
-    months: MONTHS.es!,
+    months: monthNames("es"),
     labels: ES,
     companySuffixes: ["S.L.", "S.A.", "S.L.U."],
     taxRates: [21, 10]
@@ -578,7 +464,7 @@ export const LOCALES: Record<LocaleId, Locale> = {
     decimal: ",",
     thousands: ".",
     dateStyles: ["dmy/", "d month y"],
-    months: MONTHS.it!,
+    months: monthNames("it"),
     labels: IT,
     companySuffixes: ["S.r.l.", "S.p.A.", "S.n.c."],
     taxRates: [22, 10]
@@ -591,7 +477,7 @@ export const LOCALES: Record<LocaleId, Locale> = {
     decimal: ",",
     thousands: " ",
     dateStyles: ["dmy/", "dmy-", "d de month de y"],
-    months: MONTHS.pt!,
+    months: monthNames("pt"),
     labels: PT,
     companySuffixes: ["Lda.", "S.A.", "Unipessoal Lda."],
     taxRates: [23, 13]
@@ -604,7 +490,7 @@ export const LOCALES: Record<LocaleId, Locale> = {
     decimal: ".",
     thousands: ",",
     dateStyles: ["dmy/", "dmy-", "d-mon-y"],
-    months: MONTHS.ms!,
+    months: monthNames("ms"),
     labels: MS,
     companySuffixes: ["Sdn Bhd", "Sdn. Bhd.", "Enterprise", "Trading", "Berhad"],
     taxRates: [6, 0]
