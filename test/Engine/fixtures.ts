@@ -1,13 +1,24 @@
 /** Templates and pages shared by the engine tests. */
 import { Either } from "effect"
+import type { ExtractedObject, ExtractedValue, Grounded } from "../../src/Domain/Extraction.js"
 import type { TemplateSpec } from "../../src/Domain/FieldTree.js"
+import { extractSection } from "../../src/Engine/Local/Extractor.js"
 import { normalizeTemplate } from "../../src/Templates/TemplateData.js"
+import { pageModelFromLines } from "../support/pageModel.js"
 
 export const spec = (documentType: string, data: unknown): TemplateSpec => ({
   templateId: `t-${documentType}`,
   documentType,
   fields: Either.getOrThrow(normalizeTemplate(data))
 })
+
+/** What a field came back as: its value, or null. */
+export const valueOf = (v: ExtractedValue | undefined): unknown =>
+  v === null || v === undefined ? null : (v as Grounded).value
+
+/** The local engine's extraction of one page written as lines of text. */
+export const extractLines = (lines: ReadonlyArray<string>, documentType: string, template: unknown): ExtractedObject =>
+  extractSection(pageModelFromLines([lines]), [1], spec(documentType, template))
 
 export const INVOICE_LINES = [
   "ACME Supplies GmbH                                          INVOICE",

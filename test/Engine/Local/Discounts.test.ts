@@ -1,13 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { ExtractedValue, Grounded } from "../../../src/Domain/Extraction.js"
-import { extractSection } from "../../../src/Engine/Local/Extractor.js"
-import { pageModelFromLines } from "../../support/pageModel.js"
-import { spec } from "../fixtures.js"
-
-const value = (v: ExtractedValue | undefined) => (v === null || v === undefined ? null : (v as Grounded).value)
+import { extractLines, valueOf } from "../fixtures.js"
 
 const discountOf = (lines: ReadonlyArray<string>) =>
-  value(extractSection(pageModelFromLines([lines]), [1], spec("invoice", { discount: "number" }))["discount"])
+  valueOf(extractLines(lines, "invoice", { discount: "number" })["discount"])
 
 const HEAD = [
   "Muster Handwerk GmbH                           Rechnung Nr. 2024-0815",
@@ -45,8 +40,8 @@ describe("a date's label inside a sentence", () => {
       "En cas de retard après la date d'échéance indiquée, des pénalités seront dues au taux légal prévu,",
       "(selon le texte du 12 mars 2015) ainsi qu'une indemnité de 40 euros pour les frais engagés."
     ]
-    const got = extractSection(pageModelFromLines([lines]), [1], spec("invoice", { due_date: "date" }))
-    expect(value(got["due_date"])).toBeNull()
+    const got = extractLines(lines, "invoice", { due_date: "date" })
+    expect(valueOf(got["due_date"])).toBeNull()
   })
 
   it("labels the date written right after it", () => {
@@ -55,7 +50,7 @@ describe("a date's label inside a sentence", () => {
       "Gesamtbetrag                                    238,00",
       "Please pay the amount shown above by the due date 30.04.2031 to our bank account."
     ]
-    const got = extractSection(pageModelFromLines([lines]), [1], spec("invoice", { due_date: "date" }))
-    expect(value(got["due_date"])).toBe("2031-04-30")
+    const got = extractLines(lines, "invoice", { due_date: "date" })
+    expect(valueOf(got["due_date"])).toBe("2031-04-30")
   })
 })

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { ExtractedValue, Grounded } from "../../../src/Domain/Extraction.js"
-import { extractSection } from "../../../src/Engine/Local/Extractor.js"
-import { pageModelFromLines } from "../../support/pageModel.js"
-import { spec } from "../fixtures.js"
+import { extractLines } from "../fixtures.js"
 
 const INVOICE = [
   "Example Tools Ltd                                  INVOICE",
@@ -30,7 +28,7 @@ const RECEIPT = [
 ]
 
 const read = (lines: ReadonlyArray<string>, documentType: string, template: Record<string, unknown>) =>
-  extractSection(pageModelFromLines([lines]), [1], spec(documentType, template))
+  extractLines(lines, documentType, template)
 
 const grounded = (v: ExtractedValue | undefined): Grounded => {
   if (v === null || v === undefined || typeof v !== "object" || !("box" in v)) throw new Error(JSON.stringify(v))

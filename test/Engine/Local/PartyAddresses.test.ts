@@ -1,8 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { ExtractedValue, Grounded } from "../../../src/Domain/Extraction.js"
-import { extractSection } from "../../../src/Engine/Local/Extractor.js"
-import { pageModelFromLines } from "../../support/pageModel.js"
-import { spec } from "../fixtures.js"
+import { extractLines } from "../fixtures.js"
 
 const INVOICE = [
   "Northwind Joinery Ltd                                    INVOICE",
@@ -22,8 +20,7 @@ const INVOICE = [
   "                                       Total GBP      96.00"
 ]
 
-const values = (template: Record<string, unknown>) =>
-  extractSection(pageModelFromLines([INVOICE]), [1], spec("invoice", template))
+const values = (template: Record<string, unknown>) => extractLines(INVOICE, "invoice", template)
 
 const text = (v: ExtractedValue | undefined) => (v === null || v === undefined ? null : String((v as Grounded).value))
 
@@ -47,7 +44,7 @@ describe("a party's address", () => {
   it("is null when the customer has no address block, not the customer's name", () => {
     const lines = INVOICE.filter((l) => !/^9 Dock Road|^Bristol BS1/.test(l))
       .map((l) => l.replace(/^Harbour Cafe Ltd/, "Customer: Harbour Cafe Ltd"))
-    const got = extractSection(pageModelFromLines([lines]), [1], spec("invoice", { customer_address: "string" }))
+    const got = extractLines(lines, "invoice", { customer_address: "string" })
     expect(got["customer_address"]).toBeNull()
   })
 })
@@ -63,14 +60,14 @@ describe("an address beside its label", () => {
       "           DE 34117 Kassel",
       "Telefon: 0561 123456"
     ]
-    const got = extractSection(pageModelFromLines([lines]), [1], spec("invoice", { supplier_address: "string" }))
+    const got = extractLines(lines, "invoice", { supplier_address: "string" })
     expect(text(got["supplier_address"])).toBe("Ahornweg 14 DE 34117 Kassel")
   })
 
   it("is the customer's when a customer's address label says so", () => {
     const lines = [...INVOICE.filter((l) => !/^Harbour Cafe|^9 Dock|^Bristol BS1/.test(l))]
     lines.splice(4, 0, "Billing address: 9 Dock Road, Bristol BS1 5UH")
-    const got = extractSection(pageModelFromLines([lines]), [1], spec("invoice", { billing_address: "string" }))
+    const got = extractLines(lines, "invoice", { billing_address: "string" })
     expect(text(got["billing_address"])).toBe("9 Dock Road, Bristol BS1 5UH")
   })
 })

@@ -1,8 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { ExtractedValue, Grounded } from "../../../src/Domain/Extraction.js"
-import { extractSection } from "../../../src/Engine/Local/Extractor.js"
-import { pageModelFromLines } from "../../support/pageModel.js"
-import { spec } from "../fixtures.js"
+import { extractLines, valueOf } from "../fixtures.js"
 
 const RECEIPT = [
   "    EXAMPLE HARDWARE SDN BHD",
@@ -21,29 +18,26 @@ const RECEIPT = [
   "CHANGE     RM             18.30"
 ]
 
-const read = (template: Record<string, unknown>) =>
-  extractSection(pageModelFromLines([RECEIPT]), [1], spec("receipt", template))
-
-const value = (v: ExtractedValue | undefined) => (v === null || v === undefined ? null : (v as Grounded).value)
+const read = (template: Record<string, unknown>) => extractLines(RECEIPT, "receipt", template)
 
 describe("a till receipt's other fields", () => {
   it("reads money asked for as text as the amount, never the currency or a word beside it", () => {
     const got = read({ change: "Change given", cash: "Cash tendered" })
-    expect(value(got["change"])).toMatch(/^(?:RM )?18\.30$/)
-    expect(value(got["cash"])).toMatch(/^(?:RM )?50\.00$/)
+    expect(valueOf(got["change"])).toMatch(/^(?:RM )?18\.30$/)
+    expect(valueOf(got["cash"])).toMatch(/^(?:RM )?50\.00$/)
   })
 
   it("reads the tax from the tax row, not from the title, the subtotal's brackets or the items' tax column", () => {
-    expect(value(read({ tax: "number" })["tax"])).toBe(1.7)
+    expect(valueOf(read({ tax: "number" })["tax"])).toBe(1.7)
     const noTaxRow = RECEIPT.filter((l) => !l.startsWith("GST 6%"))
-    expect(value(extractSection(pageModelFromLines([noTaxRow]), [1], spec("receipt", { tax: "number" }))["tax"]))
+    expect(valueOf(extractLines(noTaxRow, "receipt", { tax: "number" })["tax"]))
       .toBeNull()
   })
 
   it("takes an identifier written with a dot, and a time never", () => {
     const dotted = RECEIPT.map((l) => l.replace("Doc No: CS00012345", "Doc No: 12.34     "))
     expect(
-      value(extractSection(pageModelFromLines([dotted]), [1], spec("receipt", { doc_no: "Document number" }))["doc_no"])
+      valueOf(extractLines(dotted, "receipt", { doc_no: "Document number" })["doc_no"])
     )
       .toBe("12.34")
   })
@@ -51,7 +45,7 @@ describe("a till receipt's other fields", () => {
   it("never takes a time for an identifier", () => {
     const lines = RECEIPT.map((l) => l.replace("Doc No: CS00012345", "Doc No:           "))
       .map((l) => l.replace(/^Time: /, "Receipt No: "))
-    const got = extractSection(pageModelFromLines([lines]), [1], spec("receipt", { receipt_number: "Receipt number" }))
-    expect(value(got["receipt_number"])).toBeNull()
+    const got = extractLines(lines, "receipt", { receipt_number: "Receipt number" })
+    expect(valueOf(got["receipt_number"])).toBeNull()
   })
 })

@@ -1,8 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { ExtractedValue, Grounded } from "../../../src/Domain/Extraction.js"
-import { extractSection } from "../../../src/Engine/Local/Extractor.js"
-import { pageModelFromLines } from "../../support/pageModel.js"
-import { spec } from "../fixtures.js"
+import { extractLines, valueOf } from "../fixtures.js"
 
 const lines = (taxRow: string) => [
   "Atelier Exemple SARL                              FACTURE N° F-2024-031",
@@ -16,23 +13,22 @@ const lines = (taxRow: string) => [
   "                                            Total TTC        120,00 €"
 ]
 
-const value = (v: ExtractedValue | undefined) => (v === null || v === undefined ? null : (v as Grounded).value)
-
 const read = (taxRow: string) =>
-  extractSection(
-    pageModelFromLines([lines(taxRow)]),
-    [1],
-    spec("invoice", { tax_amount: "number", tax_rate: { type: "number", description: "VAT rate in percent" } })
-  )
+  extractLines(lines(taxRow), "invoice", {
+    tax_amount: "number",
+    tax_rate: { type: "number", description: "VAT rate in percent" }
+  })
 
 describe("a tax row", () => {
   it("gives its amount, never the rate written apart from its % sign", () => {
-    expect(value(read("                                            TVA 20 %          24,00 €")["tax_amount"])).toBe(24)
+    expect(valueOf(read("                                            TVA 20 %          24,00 €")["tax_amount"])).toBe(
+      24
+    )
   })
 
   it("gives its rate to a rate field, glued to its % sign or apart", () => {
-    expect(value(read("                                            TVA 20 %          24,00 €")["tax_rate"])).toBe(20)
-    expect(value(read("                                            VAT 5.5%          24,00 €")["tax_rate"])).toBe(5.5)
+    expect(valueOf(read("                                            TVA 20 %          24,00 €")["tax_rate"])).toBe(20)
+    expect(valueOf(read("                                            VAT 5.5%          24,00 €")["tax_rate"])).toBe(5.5)
   })
 
   it("gives the tax after its base on a row that prints both, never a total that includes the tax", () => {
@@ -47,36 +43,36 @@ describe("a tax row", () => {
       "Umsatzsteuer 19 %                     360,00    68,40",
       "Gesamtbetrag (inkl. USt.)                      428,40"
     ]
-    const got = extractSection(pageModelFromLines([german]), [1], spec("invoice", { tax_amount: "number" }))
-    expect(value(got["tax_amount"])).toBe(68.4)
+    const got = extractLines(german, "invoice", { tax_amount: "number" })
+    expect(valueOf(got["tax_amount"])).toBe(68.4)
   })
 
   it("gives a tax's own total written after a total's word, but not a tax a total's brackets name", () => {
     const rows = (taxRow: string) =>
-      extractSection(
-        pageModelFromLines([[
+      extractLines(
+        [
           ...lines("").slice(0, 7),
           taxRow,
           "Gesamtbetrag                                   120,00"
-        ]]),
-        [1],
-        spec("invoice", { tax_amount: "number" })
+        ],
+        "invoice",
+        { tax_amount: "number" }
       )["tax_amount"]
-    expect(value(rows("Total MwSt.                                     20,00"))).toBe(20)
-    expect(value(rows("TOTAL SST                                       20.00"))).toBe(20)
-    expect(value(rows("SUBTOTAL (GST)                                 100.00"))).toBeNull()
+    expect(valueOf(rows("Total MwSt.                                     20,00"))).toBe(20)
+    expect(valueOf(rows("TOTAL SST                                       20.00"))).toBe(20)
+    expect(valueOf(rows("SUBTOTAL (GST)                                 100.00"))).toBeNull()
   })
 })
 
 describe("a rate asked for where an amount is printed", () => {
   it("is the rate when the field's name asks for one", () => {
-    const got = extractSection(
-      pageModelFromLines([[...lines("").slice(0, 7), "Rabatt 10 %                                    -10,00"]]),
-      [1],
-      spec("invoice", { discount_percent: "number", discount: "number" })
+    const got = extractLines(
+      [...lines("").slice(0, 7), "Rabatt 10 %                                    -10,00"],
+      "invoice",
+      { discount_percent: "number", discount: "number" }
     )
-    expect(value(got["discount_percent"])).toBe(10)
-    expect(value(got["discount"])).toBe(-10)
+    expect(valueOf(got["discount_percent"])).toBe(10)
+    expect(valueOf(got["discount"])).toBe(-10)
   })
 })
 
@@ -97,13 +93,13 @@ describe("a tax label that is no tax amount's", () => {
       "Steuerbetrag gesamt                                  71,20",
       "Gesamtbetrag                                        471,20"
     ]
-    const got = extractSection(pageModelFromLines([german]), [1], spec("invoice", { tax_amount: "number" }))
-    expect(value(got["tax_amount"])).toBe(71.2)
+    const got = extractLines(german, "invoice", { tax_amount: "number" })
+    expect(valueOf(got["tax_amount"])).toBe(71.2)
     const noTotal = german.filter((l) => !l.startsWith("Steuerbetrag gesamt"))
-    const none = extractSection(pageModelFromLines([noTotal]), [1], spec("invoice", { tax_amount: "number" }))
-    expect(value(none["tax_amount"])).not.toBe(68.4)
+    const none = extractLines(noTotal, "invoice", { tax_amount: "number" })
+    expect(valueOf(none["tax_amount"])).not.toBe(68.4)
     const vatOnly = ["Maison Exemple SARL", "TVA :FR 12 345 678 901", "Facture F-2031-0042", "Total TTC   120,00 €"]
-    const noTax = extractSection(pageModelFromLines([vatOnly]), [1], spec("invoice", { tax_amount: "number" }))
-    expect(value(noTax["tax_amount"])).toBeNull()
+    const noTax = extractLines(vatOnly, "invoice", { tax_amount: "number" })
+    expect(valueOf(noTax["tax_amount"])).toBeNull()
   })
 })

@@ -1,17 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { ExtractedValue, Grounded } from "../../../src/Domain/Extraction.js"
-import { extractSection } from "../../../src/Engine/Local/Extractor.js"
-import { pageModelFromLines } from "../../support/pageModel.js"
-import { spec } from "../fixtures.js"
-
-const value = (v: ExtractedValue | undefined) => (v === null || v === undefined ? null : (v as Grounded).value)
+import { extractLines, valueOf } from "../fixtures.js"
 
 const termsOf = (row: string) =>
-  value(
-    extractSection(
-      pageModelFromLines([["Example Tools Ltd                INVOICE", "Invoice No: 2044", row, "Total GBP   94.20"]]),
-      [1],
-      spec("invoice", { payment_terms: "Payment terms" })
+  valueOf(
+    extractLines(
+      ["Example Tools Ltd                INVOICE", "Invoice No: 2044", row, "Total GBP   94.20"],
+      "invoice",
+      { payment_terms: "Payment terms" }
     )["payment_terms"]
   )
 
