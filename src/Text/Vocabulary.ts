@@ -432,7 +432,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "quantite"
     ],
     labels:
-      "quantity|qty|qté|quantité|qte|nombre|nbre|menge|anzahl|stück|stk|aantal|cantidad|cant|quantità|qtà|quantidade|qtd|kuantiti|units|pcs|total qty|total quantity|qty total|qty s|item s|hours|hrs|stunden|std|heures|jours|days|tage|uren|horas|ore",
+      "quantity|qty|qté|quantité|qte|nombre|nbre|menge|anzahl|stück|stk|aantal|cantidad|cant|quantità|qtà|q tà|q té|q ty|quantidade|qtd|kuantiti|units|pcs|total qty|total quantity|qty total|qty s|item s|hours|hrs|stunden|std|heures|jours|days|tage|uren|horas|ore",
     weak: "nb|anz|stck"
   },
   {

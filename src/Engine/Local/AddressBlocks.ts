@@ -9,13 +9,13 @@ import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { issuerLine } from "./Letterhead.js"
 import {
   COUNTRY,
-  hasLegalForm,
   isStreetLine,
   lineWords,
   looksLikeName,
   type NameLine,
   namePart,
-  withoutRegistration
+  withoutRegistration,
+  withoutSalutation
 } from "./NameLines.js"
 import type { ReadValue } from "./Readers.js"
 import type { Section } from "./Section.js"
@@ -38,47 +38,6 @@ export interface AddressBlock {
   readonly name: NameLine
   /** The words of every line of the block, with the line above it (its heading, if any). */
   readonly lines: ReadonlyArray<{ readonly row: Row; readonly words: ReadonlyArray<PlacedWord> }>
-}
-
-/** Words an address puts before a company's name, on its own line or before it ("Firma / Gasthof zur Post"). */
-const FIRM = new Set(["firma", "messrs"])
-/**
- * Titles before a person's name ("Herrn Max Weber", "Madame Claire Dubois"); before a company's name
- * they are part of it ("Mr Price Ltd", "Monsieur Bricolage SA").
- */
-const TITLES = new Set([
-  "herrn",
-  "herr",
-  "frau",
-  "monsieur",
-  "madame",
-  "mademoiselle",
-  "mme",
-  "mlle",
-  "mr",
-  "mrs",
-  "ms",
-  "heer",
-  "mevrouw",
-  "dhr",
-  "mevr"
-])
-/** A line that only addresses ("An", "An die"): words that may also begin a name ("An der Alster GmbH"). */
-const ADDRESSING = new Set(["an", "die", "den", "das", "à", "a", "to"])
-
-/** The line without the salutation it starts with (none of it left when it is only a salutation). */
-const withoutSalutation = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
-  const only = (set: ReadonlySet<string>) => (w: PlacedWord) => w.tokens.length > 0 && w.tokens.every((t) => set.has(t))
-  if (words.every((w) => only(FIRM)(w) || only(TITLES)(w) || only(ADDRESSING)(w))) return []
-  let i = 0
-  while (i < words.length && only(FIRM)(words[i]!)) i++
-  const rest = words.slice(i)
-  // A title before a person's name, not before a company's, nor before "&" ("Herr & Co. KG").
-  let t = 0
-  while (t < rest.length && only(TITLES)(rest[t]!)) t++
-  const person = t > 0 && t < rest.length && /^\p{L}/u.test(rest[t]!.text) &&
-    !hasLegalForm(rest.map((w) => w.text).join(" "))
-  return person ? rest.slice(t) : rest
 }
 
 /** Words that are all labels of the vocabulary: a block's heading ("ACHETEUR", "Rechnungsempfänger"), not its name. */

@@ -148,8 +148,12 @@ const readAtLabel = (
   if (party && (sentence(right) || (right.length > 0 || tail.length > rightWords.length) && sentence(tail))) {
     return undefined
   }
-  // "Buyer contact name, …": the party's contact person, not the party; its name is on a line below.
-  const r = party && contactLine(right) ? undefined : readValue(kind, party ? namePart(right) : right, options)
+  // "Buyer contact name, …": the party's contact person, not the party; its name is on a line below. A
+  // street or postcode beside a party's heading is another block's line ("Rechnungsempfänger:   26603 Aurich").
+  const named = party ? namePart(right) : right
+  const r = party && (contactLine(right) || isStreetLine(named.map((w) => w.text).join(" ")))
+    ? undefined
+    : readValue(kind, named, options)
   if (prose) {
     return r !== undefined && m.row.words.indexOf(r.words[0]!) <= m.last + PROSE_REACH
       ? { ...r, layout: m.page, score: base * fit(kind, r) }

@@ -6,7 +6,7 @@
 import { misreadDistance } from "../../Text/Misreads.js"
 import { labelConcepts } from "../../Text/Vocabulary.js"
 import { isInclusionWord, type LabelMatch, lexiconHits } from "./Labels.js"
-import type { Row } from "./Layout.js"
+import type { PageLayout, Row } from "./Layout.js"
 import type { ReadKind } from "./Readers.js"
 
 export const PROSE_KINDS: ReadonlySet<ReadKind> = new Set(["amount", "amountText", "date", "dateText"])
@@ -49,10 +49,16 @@ export const qualifiesAnother = (m: LabelMatch): boolean => {
  * per rate ("Basis  Rate [%]  Tax amount"). A column, not the document's value.
  */
 export const itemHeader = (m: LabelMatch): boolean => {
-  const concepts = new Set(lexiconHits(m.page, m.row).flatMap((h) => [...h.concepts]))
+  const hits = lexiconHits(m.page, m.row)
   const header = !m.row.words.some((w) => /\d/.test(w.text))
-  return (concepts.has("quantity") && (concepts.has("unit_price") || concepts.has("line_amount"))) ||
-    (header && concepts.has("tax_rate") && lexiconHits(m.page, m.row).length >= 2)
+  return itemHeaderRow(m.page, m.row) ||
+    (header && hits.length >= 2 && hits.some((h) => h.concepts.has("tax_rate")))
+}
+
+/** An item table's header row ("Pos  Leistung  Menge  Betrag"): a quantity's column with a price's or an amount's. */
+export const itemHeaderRow = (layout: PageLayout, row: Row): boolean => {
+  const concepts = new Set(lexiconHits(layout, row).flatMap((h) => [...h.concepts]))
+  return concepts.has("quantity") && (concepts.has("unit_price") || concepts.has("line_amount"))
 }
 
 /** Kinds of value a customer has of its own beside the issuer's, each under a label the customer's word qualifies. */

@@ -6,6 +6,7 @@
  */
 import { fold } from "../../Text/Tokens.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
+import { itemHeaderRow } from "./LabelContext.js"
 import { below, findLabels, lexiconHits, rightOf } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row, widthOverHeight } from "./Layout.js"
 import {
@@ -17,6 +18,7 @@ import {
   NAME_STARTS,
   type NameLine,
   namePart,
+  onlySalutation,
   TITLE_WORDS,
   withoutRegistration
 } from "./NameLines.js"
@@ -192,8 +194,28 @@ const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
     for (const w of rightOf(m, own)) out.add(w)
     for (const area of below(m, own, 5)) for (const w of area.words) out.add(w)
   }
+  // A line that only addresses someone ("Herrn", "Firma") heads the recipient's lines in its column.
+  for (const row of layout.rows) {
+    for (const seg of lineWords(layout, row)) {
+      if (!onlySalutation(seg)) continue
+      for (const w of seg) out.add(w)
+      let above = row
+      for (const next of layout.rows.slice(row.index + 1, row.index + 1 + RECIPIENT_LINES)) {
+        if (next.box[1] - above.box[3] > 2 * layout.unit) break
+        const under = lineWords(layout, next).find((s) => Math.abs(s[0]!.box[0] - seg[0]!.box[0]) <= SAME_COLUMN)
+        if (under === undefined) break
+        for (const w of under) out.add(w)
+        above = next
+      }
+    }
+  }
   return out
 }
+
+/** Lines of a recipient's address under the line that addresses it (name, department, street, town, country). */
+const RECIPIENT_LINES = 5
+/** Lines of one address start this close to each other (page widths). */
+const SAME_COLUMN = 0.03
 
 /** Whether a name line carries a company's legal form ("Price Ltd", "Bricolage SA", "Müller Moden GmbH"). */
 const isCompany = (c: NameLine) => hasLegalForm(c.words.map((w) => w.text).join(" "))
@@ -266,8 +288,14 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
   const recipients = recipientWords(layout)
   const top: Array<NameLine> = []
   const bottom: Array<NameLine> = []
+  let items = false
   for (const row of layout.rows) {
     const region = row.box[1] <= TOP_REGION ? top : row.box[1] >= BOTTOM_REGION ? bottom : undefined
+    // An item table's header is no name, and neither is a line of the table under it.
+    if (region === top && (items || itemHeaderRow(layout, row))) {
+      items = true
+      continue
+    }
     if (region === undefined) continue
     for (const segment of lineWords(layout, row)) {
       const name = namePart(segment)
@@ -289,7 +317,9 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
   // A line in small letters at the top ("tan woon yann"), or written large above the print, is someone's note.
   const notes = new Set(top.filter((c) => isNote(layout, c, top.find((n) => n.row.index === c.row.index + 1))))
   const printed = top.find((c) => !notes.has(c)) ?? top[0]
-  const pick = byDomain ?? legalOwner(layout, [...top, ...bottom], recipients) ?? withSuffix ?? registered ?? printed
+  // A letterhead printed as a picture leaves its company's name to the footer.
+  const pick = byDomain ?? legalOwner(layout, [...top, ...bottom], recipients) ?? withSuffix ?? registered ?? printed ??
+    bottom.find(isCompany)
   return pick === undefined
     ? undefined
     : continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))

@@ -322,8 +322,15 @@ const itemsOnPage = (
       ) values.delete(withUnit)
     }
     const numbers = numeric.filter((i) => values.has(i))
-    const labelled = firstConcepts(layout, row)
-    const hasAmount = findValueCandidates(row.words, "amount", section.hint).some((c) => c.decimals === true)
+    // A quantity times its price making its amount is an item's row whatever its words say ("Oil change",
+    // "Tax return preparation", "Total station survey"); a sum or an allowance has no such three.
+    const at = (concept: string) => values.get(fields.findIndex((f) => f.own.has(concept)))?.value
+    const q = at("quantity"), amount = at("line_amount")
+    const amounts = findValueCandidates(row.words, "amount", section.hint)
+    const borneOut = typeof q === "number" && typeof amount === "number" && q !== 0 && q !== 1 &&
+      amounts.some((c) => typeof c.value === "number" && c.value !== amount && multiplies(q, c.value, amount))
+    const labelled = borneOut ? [] : firstConcepts(layout, row)
+    const hasAmount = amounts.some((c) => c.decimals === true)
     if (hasAmount && labelled.some((c) => END_CONCEPTS.has(c))) {
       open = false
       break

@@ -277,6 +277,55 @@ const codePoints = (text: string): number => {
   return n
 }
 
+/** Words an address puts before a company's name, on its own line or before it ("Firma / Gasthof zur Post"). */
+const FIRM = new Set(["firma", "messrs"])
+/**
+ * Titles before a person's name ("Herrn Max Weber", "Madame Claire Dubois"); before a company's name
+ * they are part of it ("Mr Price Ltd", "Monsieur Bricolage SA").
+ */
+const TITLES = new Set([
+  "herrn",
+  "herr",
+  "frau",
+  "monsieur",
+  "madame",
+  "mademoiselle",
+  "mme",
+  "mlle",
+  "mr",
+  "mrs",
+  "ms",
+  "heer",
+  "mevrouw",
+  "dhr",
+  "mevr"
+])
+/** A line that only addresses ("An", "An die"): words that may also begin a name ("An der Alster GmbH"). */
+const ADDRESSING = new Set(["an", "die", "den", "das", "à", "a", "to"])
+
+/** The line without the salutation it starts with (none of it left when it is only a salutation). */
+export const withoutSalutation = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  const only = (set: ReadonlySet<string>) => (w: PlacedWord) => w.tokens.length > 0 && w.tokens.every((t) => set.has(t))
+  if (words.every((w) => only(FIRM)(w) || only(TITLES)(w) || only(ADDRESSING)(w))) return []
+  let i = 0
+  while (i < words.length && only(FIRM)(words[i]!)) i++
+  const rest = words.slice(i)
+  // A title before a person's name, not before a company's, nor before "&" ("Herr & Co. KG").
+  let t = 0
+  while (t < rest.length && only(TITLES)(rest[t]!)) t++
+  const person = t > 0 && t < rest.length && /^\p{L}/u.test(rest[t]!.text) &&
+    !hasLegalForm(rest.map((w) => w.text).join(" "))
+  return person ? rest.slice(t) : rest
+}
+
+/** A line that only addresses its recipient ("Herrn", "Firma", "An die"): the recipient's name is under it. */
+export const onlySalutation = (words: ReadonlyArray<PlacedWord>): boolean =>
+  words.length > 0 && withoutSalutation(words).length === 0
+
+/** A letter's greeting ("Sehr geehrter Herr Olsen,", "Dear Ms Roe,", "Madame, Monsieur,"): never a name. */
+const GREETING =
+  /^(?:sehr geehrte|liebe[rs]?\b|dear\b|geachte|beste\b|cher|chère|madame,? monsieur|bonjour|estimad[oa]s?\b|gentil[ei]\b|egregi[oa]\b|prezad[oa]s?\b|hallo\b|guten tag)/iu
+
 export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")
   if (words.reduce((sum, w) => sum + w.confidence, 0) < MIN_NAME_CONFIDENCE * words.length) return false
@@ -285,6 +334,7 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   // A name has a word of three letters or more: "z O20 4 f" is a smudge read as text.
   if (letters < 3 || letters < text.replace(/\s/g, "").length * 0.5 || !/\p{L}{3}/u.test(text)) return false
   if (/@|www\.|https?:|\.com\b/i.test(text) || isStreetLine(text) || contactLine(words)) return false
+  if (GREETING.test(text) || onlySalutation(words)) return false
   // A label waiting for its value ("BR NO.:", "Bill To:") is not a name.
   if (/[:：]\s*$/.test(text) || words[words.length - 1]!.tokens.at(-1) === "no") return false
   const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))

@@ -171,6 +171,35 @@ describe("line items in the tables invoices print", () => {
     ])).toEqual([{ description: "Kaffeebohnen 1 kg", quantity: 2, amount: 39.8 }])
   })
 
+  it("keeps an item whose description starts with a sum's or a payment's word when its quantity times a price makes its amount", () => {
+    expect(linesOf([
+      "Description                  Quantity     Price      Amount",
+      "Oil change                          2     45.00       90.00",
+      "Tax return preparation              3     80.00      240.00",
+      "Total station hire (day)            2    120.00      240.00",
+      "                               Total                 570.00"
+    ])).toEqual([
+      { description: "Oil change", quantity: 2, amount: 90 },
+      { description: "Tax return preparation", quantity: 3, amount: 240 },
+      { description: "Total station hire (day)", quantity: 2, amount: 240 }
+    ])
+    // The table's sums stay sums.
+    expect(linesOf([
+      "Description                  Quantity     Price      Amount",
+      "Oil change                          2     45.00       90.00",
+      "Discount                                             -10.00",
+      "Total                                                 80.00"
+    ])).toEqual([{ description: "Oil change", quantity: 2, amount: 90 }])
+  })
+
+  it("reads an Italian table whose quantity is headed 'Q.tà'", () => {
+    expect(linesOf([
+      "Descrizione                        Q.tà     Prezzo     Importo",
+      "Olio di semi 5 l                      4      12,00       48,00",
+      "Imponibile                                               48,00"
+    ])).toEqual([{ description: "Olio di semi 5 l", quantity: 4, amount: 48 }])
+  })
+
   it("reads hours as the quantity of a service", () => {
     expect(linesOf([
       "Leistung                     Stunden  Stundensatz   Betrag",

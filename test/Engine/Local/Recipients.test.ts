@@ -1,0 +1,52 @@
+import { describe, expect, it } from "@effect/vitest"
+import { extractLines, valueOf } from "../fixtures.js"
+
+const PARTIES = {
+  issuer: "Name of the company that issued the invoice",
+  customer: "Name of the customer (buyer) billed"
+}
+
+const parties = (lines: ReadonlyArray<string>) => {
+  const out = extractLines(lines, "invoice", PARTIES)
+  return { issuer: valueOf(out["issuer"]), customer: valueOf(out["customer"]) }
+}
+
+describe("the recipient of a letter-shaped invoice", () => {
+  it("reads the name under a party's heading, not the seller's block whose town line is beside the heading", () => {
+    expect(
+      parties([
+        "Rechnung Nr. 2031/044                                   Kupferschmiede Leerhafe e.K.",
+        "                                                        Hafenweg 2",
+        "Rechnungsempfänger:                                     26789 Leerhafe",
+        "Gemeindewerke Moorhusen GmbH                            Tel. 0491 555123",
+        "Einkauf",
+        "26800 Moorhusen",
+        "",
+        "Rechnungsdatum: 06.05.2031",
+        "Gesamtbetrag                                               752,56 €"
+      ]).customer
+    ).toBe("Gemeindewerke Moorhusen GmbH")
+  })
+
+  it("takes the lines a salutation heads for the recipient's, and a footer's company for the issuer", () => {
+    const letter = [
+      "                                                   RECHNUNG",
+      "Herrn",
+      "Dr. Ole Brandt",
+      "Lindenring 8",
+      "24999 Ostholm",
+      "                                                   Rechnungs-Nr.: 7301-C",
+      "                                                   Datum: 15.01.2031",
+      "Sehr geehrter Herr Dr. Brandt,",
+      "für unsere Leistungen berechnen wir Ihnen:",
+      "Pos  Leistung                                  Menge      Betrag",
+      "1    Wartung Lüftungsanlage                       1      180,00",
+      "                                      Endbetrag         214,20 €",
+      "Zahlbar innerhalb von 14 Tagen ohne Abzug.",
+      ...Array<string>(30).fill(""),
+      "Klimatechnik Ostholm GmbH · Sitz Ostholm · Geschäftsführerin: Ida Lorenz"
+    ]
+    // Not the salutation, the greeting, the item table's header, nor the terms of payment.
+    expect(parties(letter)).toEqual({ issuer: "Klimatechnik Ostholm GmbH", customer: "Dr. Ole Brandt" })
+  })
+})
