@@ -5,6 +5,7 @@
 import type { ExtractedObject, ExtractedValue } from "../../Domain/Extraction.js"
 import type { Field, LeafField, ObjectField } from "../../Domain/FieldTree.js"
 import { unionBox } from "../../Domain/PageModel.js"
+import { fieldNameWords } from "../../Text/Tokens.js"
 import { findValueCandidates } from "../../Text/Values.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
 import { confidenceOf, type Evidence, groupOf, wordsEvidence } from "./Confidence.js"
@@ -89,9 +90,14 @@ const findHeader = (
       byRow.set(match.row.index, [...(byRow.get(match.row.index) ?? []), { field, match }])
     }
   })
+  // Of two header cells one field could take ("Item  Description"), the one its own name says.
+  const names = fields.map((f) => new Set(fieldNameWords(f.field.name)))
+  const named = (x: { field: number; match: LabelMatch }) =>
+    x.match.phrase.tokens.every((t) => names[x.field]!.has(t)) ? 1 : 0
   const strongestFirst = (found: ReadonlyArray<{ field: number; match: LabelMatch }>) =>
     [...found].sort((a, b) =>
-      b.match.phrase.strength - a.match.phrase.strength || b.match.phrase.tokens.length - a.match.phrase.tokens.length
+      b.match.phrase.strength - a.match.phrase.strength || named(b) - named(a) ||
+      b.match.phrase.tokens.length - a.match.phrase.tokens.length
     )
   // Each field's strongest label among those found, unless it overlaps a label already taken.
   const take = (
@@ -196,8 +202,10 @@ const cellsOf = (
   for (const w of row.words) {
     const cx = (w.box[0] + w.box[2]) / 2
     const col = columns.find((c) => cx >= c.x1 && cx < c.x2)
-    const runsOn = last !== undefined && !NUMERIC.has(fields[last.field]!.kind) && /\p{L}/u.test(w.text) &&
-      w.box[0] - last.word.box[2] <= unit
+    // A word at a word's spacing after a text goes on with it when it has letters, or closes the text's bracket
+    // ("Rosé (carton de 6)").
+    const runsOn = last !== undefined && !NUMERIC.has(fields[last.field]!.kind) &&
+      w.box[0] - last.word.box[2] <= unit && (/\p{L}/u.test(w.text) || closesBracket(cells.get(last.field)!, w))
     const field = runsOn ? last!.field : col?.field
     if (field === undefined || field < 0) {
       last = undefined
@@ -207,6 +215,12 @@ const cellsOf = (
     last = { field, word: w }
   }
   return cells
+}
+
+/** Whether the word closes a bracket the cell's words left open. */
+const closesBracket = (cell: ReadonlyArray<PlacedWord>, w: PlacedWord): boolean => {
+  const text = cell.map((x) => x.text).join(" ")
+  return w.text.includes(")") && (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length
 }
 
 const firstConcepts = (

@@ -192,6 +192,18 @@ describe("line items in the tables invoices print", () => {
     ])).toEqual([{ description: "Oil change", quantity: 2, amount: 90 }])
   })
 
+  it("takes the description from the column the field's name heads, beside an item code's, and to its closing bracket", () => {
+    expect(linesOf([
+      "Item       Description                  Qty     Price      Amount",
+      "BX-12      Archive box (pack of 6)        4     12.50       50.00",
+      "TP-3       Packing tape, brown            2      3.25        6.50",
+      "                                        Total                56.50"
+    ])).toEqual([
+      { description: "Archive box (pack of 6)", quantity: 4, amount: 50 },
+      { description: "Packing tape, brown", quantity: 2, amount: 6.5 }
+    ])
+  })
+
   it("reads an Italian table whose quantity is headed 'Q.tà'", () => {
     expect(linesOf([
       "Descrizione                        Q.tà     Prezzo     Importo",
