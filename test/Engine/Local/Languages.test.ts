@@ -526,6 +526,32 @@ const INVOICES: ReadonlyArray<{
       issuer: "Domaine des Trois Chênes",
       customer: "Cave Saint-Vincent"
     }
+  },
+  {
+    name: "German (the number as the document's \"Beleg-Nr.\" in a header row)",
+    lines: [
+      "Glaserei Weitblick GmbH",
+      "Fensterweg 3, 50667 Köln",
+      "",
+      "Kunde:",
+      "Praxis am Ring",
+      "Ringstraße 40, 50672 Köln",
+      "",
+      "Beleg-Nr.   Belegdatum   Kunden-Nr.",
+      "25-0043     04.03.2025   10077",
+      "",
+      "Beschreibung                     Menge       Betrag",
+      "Scheibe ersetzt                      2       200,00",
+      "                            Gesamtbetrag     238,00 €"
+    ],
+    expected: {
+      invoice_number: "25-0043",
+      date: "2025-03-04",
+      amount: 238,
+      currency: "EUR",
+      issuer: "Glaserei Weitblick GmbH",
+      customer: "Praxis am Ring"
+    }
   }
 ]
 
