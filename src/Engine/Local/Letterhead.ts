@@ -13,6 +13,7 @@ import {
   COMPANY_SUFFIX,
   COUNTRY,
   hasLegalForm,
+  isStreetLine,
   lineWords,
   looksLikeName,
   NAME_STARTS,
@@ -384,7 +385,7 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
   const { layout } = issuer
   const x1 = issuer.words[0]!.box[0], x2 = issuer.words[issuer.words.length - 1]!.box[2]
   const picked: Array<PlacedWord> = []
-  let last = issuer.row, skipped = 0, lines = 0
+  let last = issuer.row, skipped = 0, lines = 0, town = false
   for (let r = issuer.row.index + 1; r < layout.rows.length && lines < 6; r++) {
     const row = layout.rows[r]!
     if (row.box[1] - last.box[3] > 2.5 * layout.unit) break
@@ -394,9 +395,10 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
     const seg = withoutSpecks(withoutLeadingRegistration(under))
     if (seg.length === 0) continue
     const text = seg.map((w) => w.text).join(" ").replace(/[\s:;,.'‘’"|]+$/, "")
+    const addressLike = ADDRESS_WORD.test(text) || isStreetLine(text)
     if (picked.length === 0) {
       // A street word or postcode, or a house number before a comma ("109, SS21/1A,").
-      const starts = (ADDRESS_WORD.test(text) || /^\d{1,5}[A-Za-z]?\s*,/.test(text)) &&
+      const starts = (addressLike || /^\d{1,5}[A-Za-z]?\s*,/.test(text) || streetOverTown(layout, row, text, x1, x2)) &&
         !REGISTRATION_LINE.test(text.trim()) && !notAddress(layout, row, seg)
       if (!starts) {
         // A registration number under the name does not count: the address may follow a "formerly known as" block.
@@ -404,14 +406,33 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
         continue
       }
     } else if (notAddress(layout, row, seg) || REGISTRATION_LINE.test(text.trim())) break
+    // After its postcode and town, a row with a price is an item's ("Tandpasta   2,19"), not the address's.
+    else if (town && !addressLike && PRICE.test(row.words.map((w) => w.text).join(" "))) break
     picked.push(...seg)
     lines++
+    town ||= POSTCODE_AND_TOWN.test(text)
     // A country ends the address: a line after it is the shop's mall or a branch ("Malaysia / SUNWAY PLAZA").
     if (COUNTRY.has(seg[seg.length - 1]!.tokens.at(-1) ?? "")) break
   }
   if (!picked.some((w) => /\d/.test(w.text))) return undefined
   return { value: addressValue(picked), words: picked, layout }
 }
+
+/** A street's name and house number ("Brink 5", "Am Anger 17a"). */
+const NAME_AND_NUMBER = /^\p{L}[\p{L} .'’-]*\s\d{1,4}[a-zA-Z]?$/u
+
+/** A street's name and house number over a postcode and town: the first line of an address. */
+const streetOverTown = (layout: PageLayout, row: Row, text: string, x1: number, x2: number): boolean => {
+  const next = layout.rows[row.index + 1]
+  return NAME_AND_NUMBER.test(text) && next !== undefined &&
+    POSTCODE_AND_TOWN.test(phrasesUnder(layout, next, x1, x2).map((w) => w.text).join(" "))
+}
+
+/** An amount with its cents. */
+const PRICE = /\d[.,]\d{2}(?!\d)/
+
+/** A postcode and the town after it ("31134 Hildesheim", "3811 CE Amersfoort", "Oxford OX1 4AA"). */
+const POSTCODE_AND_TOWN = /(?:^|\s)\d{4,6}\s+(?:[A-Z]{2}\s+)?\p{L}{2}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
 
 /** An address's text from its words, street words read as streets are written. */
 export const addressValue = (words: ReadonlyArray<PlacedWord>): string =>

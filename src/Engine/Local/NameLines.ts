@@ -221,6 +221,8 @@ const REGION_WORDS: ReadonlySet<string> = new Set([
   "d",
   "e",
   "t",
+  "de",
+  "dt",
   ...COUNTRY_WORDS
 ])
 

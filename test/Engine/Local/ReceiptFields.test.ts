@@ -48,4 +48,27 @@ describe("a till receipt's other fields", () => {
     const got = extractLines(lines, "receipt", { receipt_number: "Receipt number" })
     expect(valueOf(got["receipt_number"])).toBeNull()
   })
+
+  it("reads a store's address from a street line of any language to its town, and no item under it", () => {
+    const address = (lines: ReadonlyArray<string>) =>
+      valueOf(extractLines(lines, "receipt", { address: "Address of the store" })["address"])
+    expect(address([
+      "      BOULANGERIE DU PONT",
+      "   9 quai des Tanneurs",
+      "      25000 BESANCON",
+      "",
+      "Le 07/02/2031 à 08:14",
+      "2 x Croissant             2,40",
+      "TOTAL TTC                 2,40 EUR"
+    ])).toBe("9 quai des Tanneurs 25000 BESANCON")
+    expect(address([
+      "     Drogisterij Voorbeeld",
+      "     Brink 5",
+      "     7411 BR Deventer",
+      "",
+      "Tandpasta                  2,19",
+      "Shampoo                    3,49",
+      "Totaal                     5,68"
+    ])).toBe("Brink 5 7411 BR Deventer")
+  })
 })
