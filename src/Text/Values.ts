@@ -39,7 +39,10 @@ const CURRENCY_SYMBOLS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<!\p{L})Rp\.?(?!\p{L})/u, "IDR"],
   [/(?<!\p{L})zł(?!\p{L})/u, "PLN"],
   [/(?<!\p{L})Kč(?!\p{L})/u, "CZK"],
-  [/(?<!\p{L})RMB(?!\p{L})/u, "CNY"]
+  [/(?<!\p{L})RMB(?!\p{L})/u, "CNY"],
+  [/(?<!\p{L})SFr\.?(?!\p{L})/iu, "CHF"],
+  // "Fr." before an amount with its cents (not before a date: "Fr. 12.06." is a Friday).
+  [/(?<!\p{L})Fr\.(?=\s?\d[\d'’.,]*[.,]\d{2}(?![\d.]))/u, "CHF"]
 ]
 
 /** ISO 4217 codes read as currencies; codes that are also common words or company suffixes (BHD = Berhad) are left out. */
@@ -97,6 +100,19 @@ const findCurrencyHits = (text: string): Array<CurrencyHit> => {
 
 /** The currency the text names first, as an ISO 4217 code: "EUR", "$" → USD, "RM" → MYR, "Rs." → INR. */
 export const currencyCode = (text: string): string | undefined => currencyHits(text)[0]?.code
+
+/**
+ * The currency the line's i-th word names, alone or as a mark that names one only before an amount
+ * ("Fr." before "1'234.50").
+ */
+export const currencyOfWord = (words: ReadonlyArray<{ readonly text: string }>, i: number): string | undefined => {
+  const mark = words[i]!.text
+  const own = currencyCode(mark)
+  const next = words[i + 1]?.text
+  if (own !== undefined || next === undefined) return own
+  const hit = currencyHits(`${mark} ${next}`)[0]
+  return hit !== undefined && hit.index === 0 && hit.length <= mark.length ? hit.code : undefined
+}
 
 const stripCurrency = (text: string): string => {
   let out = text
@@ -353,7 +369,7 @@ export const findValueCandidates = (
     case "currency": {
       const out: Array<ValueCandidate> = []
       words.forEach((w, i) => {
-        const value = kind === "boolean" ? parseBoolean(w.text) : currencyCode(w.text)
+        const value = kind === "boolean" ? parseBoolean(w.text) : currencyOfWord(words, i)
         if (value !== undefined) out.push({ start: i, end: i + 1, value, text: w.text })
       })
       return out

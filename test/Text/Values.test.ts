@@ -198,6 +198,10 @@ describe("currencyCode", () => {
     ["-RM0.02", "MYR"],
     ["¥ 500", "JPY"],
     ["CHF 10", "CHF"],
+    ["SFr. 45", "CHF"],
+    ["Total Fr. 1'234.50", "CHF"],
+    ["Fr. 12.06.2031 geliefert", undefined],
+    ["Liefertag: Fr. 12.06.", undefined],
     ["12 euros", "EUR"],
     ["ringgit", "MYR"],
     ["SDN BHD", undefined],
@@ -212,6 +216,11 @@ describe("currencyCode", () => {
 
 describe("findValueCandidates", () => {
   const words = (text: string) => text.split(" ").map((t) => ({ text: t }))
+
+  it("reads a mark that names a currency only before an amount with the word after it", () => {
+    expect(findValueCandidates(words("Total Fr. 1'234.50"), "currency").map((c) => c.value)).toEqual(["CHF"])
+    expect(findValueCandidates(words("Lieferung Fr. 12.06."), "currency")).toEqual([])
+  })
 
   it("finds a written date spanning several words, with its word indexes", () => {
     expect(findValueCandidates(words("Invoice date: 20 March 2023 due"), "date")).toEqual([

@@ -6,7 +6,7 @@
 import type { LeafField } from "../../Domain/FieldTree.js"
 import { documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { lostDecimalMark, repairLegalForm } from "../../Text/Misreads.js"
-import { currencyCode, findValueCandidates } from "../../Text/Values.js"
+import { currencyOfWord, findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { beforeAnotherBlock, customerBlock, windowName } from "./AddressBlocks.js"
 import { shapeOf } from "./Confidence.js"
@@ -130,7 +130,7 @@ const currencyFallback = (section: Section): (Found & { readonly agreed?: boolea
   for (const { layout, row } of rowsOf(section)) {
     for (const [i, w] of row.words.entries()) {
       if (w.text.length > 12) continue
-      const code = currencyCode(w.text)
+      const code = currencyOfWord(row.words, i)
       if (code === undefined) continue
       // A mark alone on its row says nothing of the amounts: a logo or a speck OCR took for "£".
       if (row.words.length === 1 && !/\p{L}{3}/u.test(w.text)) continue
