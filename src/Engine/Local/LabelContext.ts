@@ -33,13 +33,16 @@ export const namesTheDocument = (m: LabelMatch): boolean => {
 
 /**
  * A tax's name in brackets or with an inclusion word after a total's label on its row ("SUBTOTAL (GST)",
- * "Total GST incl."): it says what the total holds. "Total MwSt. 20,00" is the tax's own total.
+ * "Total (reverse charge, VAT 0%)", "Total GST incl."): it says what the total holds. "Total MwSt. 20,00" is the tax's own total.
  */
 export const qualifiesAnother = (m: LabelMatch): boolean => {
   const first = lexiconHits(m.page, m.row)[0]
   if (first === undefined || first.last >= m.first || first.concepts.has("tax")) return false
   if (!first.concepts.has("total") && !first.concepts.has("subtotal")) return false
-  const bracketed = /^\(/.test(m.row.words[m.first]!.text) || /\($/.test(m.row.words[m.first - 1]?.text ?? "")
+  // Inside a bracket opened after the total's label: "(GST)", "(reverse charge, VAT 0%)".
+  const before = m.row.words.slice(first.last + 1, m.first).map((w) => w.text).join(" ") +
+    (/^\(/.test(m.row.words[m.first]!.text) ? "(" : "")
+  const bracketed = (before.match(/\(/g) ?? []).length > (before.match(/\)/g) ?? []).length
   const next = m.row.words[m.last + 1]?.text
   return bracketed || (next !== undefined && isInclusionWord(next))
 }

@@ -195,7 +195,13 @@ const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
     for (const w of rightOf(m, own)) out.add(w)
     for (const area of below(m, own, 5)) for (const w of area.words) out.add(w)
   }
-  // A line that only addresses someone ("Herrn", "Firma") heads the recipient's lines in its column.
+  for (const w of addressedWords(layout)) out.add(w)
+  return out
+}
+
+/** The lines a line that only addresses someone ("Herrn", "Firma") heads in its column: the recipient's. */
+const addressedWords = (layout: PageLayout): Set<PlacedWord> => {
+  const out = new Set<PlacedWord>()
   for (const row of layout.rows) {
     for (const seg of lineWords(layout, row)) {
       if (!onlySalutation(seg)) continue
@@ -365,13 +371,15 @@ const withoutLeadingRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
 const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")
   if (
-    NOT_ADDRESS.test(text) || PHONE_OR_ID.test(text) || ID_LABEL_LINE.test(text) || !/\p{L}/u.test(text) ||
+    NOT_ADDRESS.test(text) || BANK_LINE.test(text) || PHONE_OR_ID.test(text) || ID_LABEL_LINE.test(text) ||
+    !/\p{L}/u.test(text) ||
     readValue("date", words) !== undefined
   ) return true
   // A title, alone or with its number ("Bon CS5956"), ends the address.
   const tokens = words.flatMap((w) => w.tokens).filter((t) => !/\d/.test(t))
   // "No 43-45" alone is a house number, not a title.
   if (tokens.some((t) => t !== "no") && tokens.every((t) => TITLE_WORDS.has(t))) return true
+  // A street's words are no label ("Unit 5, Canal Wharf").
   const first = lexiconHits(layout, row).find((h) => words.includes(row.words[h.first]!))
   return first !== undefined && first.labelLike && words[0] === row.words[first.first]
 }
@@ -383,7 +391,11 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
   const issuer = issuerLine(section)
   if (issuer === undefined) return undefined
   const { layout } = issuer
+  // A sender line goes on with the issuer's address after its name ("Holzwerk Brenner GmbH · Sägeweg 4 · 79102 Freiburg").
+  const sender = senderAddress(layout, issuer)
+  if (sender !== undefined) return { value: addressValue(sender), words: sender, layout }
   const x1 = issuer.words[0]!.box[0], x2 = issuer.words[issuer.words.length - 1]!.box[2]
+  const recipients = addressedWords(layout)
   const picked: Array<PlacedWord> = []
   let last = issuer.row, skipped = 0, lines = 0, town = false
   for (let r = issuer.row.index + 1; r < layout.rows.length && lines < 6; r++) {
@@ -394,6 +406,8 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
     const under = phrasesUnder(layout, row, x1, x2)
     const seg = withoutSpecks(withoutLeadingRegistration(under))
     if (seg.length === 0) continue
+    // The recipient's lines under a sender line are another party's address.
+    if (seg.some((w) => recipients.has(w))) break
     const text = seg.map((w) => w.text).join(" ").replace(/[\s:;,.'‘’"|]+$/, "")
     const addressLike = ADDRESS_WORD.test(text) || isStreetLine(text)
     if (picked.length === 0) {
@@ -416,6 +430,31 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
   }
   if (!picked.some((w) => /\d/.test(w.text))) return undefined
   return { value: addressValue(picked), words: picked, layout }
+}
+
+/** A separator between a sender line's parts. */
+const SEPARATOR = /^[·•|–-]$/
+
+/** The address a sender line gives after the issuer's name on its row, with its separators left out. */
+const senderAddress = (layout: PageLayout, issuer: NameLine): ReadonlyArray<PlacedWord> | undefined => {
+  const segment = lineWords(layout, issuer.row).find((seg) => seg.includes(issuer.words[0]!))
+  if (segment === undefined) return undefined
+  const after = segment.slice(segment.indexOf(issuer.words[issuer.words.length - 1]!) + 1)
+  if (after.length === 0 || !SEPARATOR.test(after[0]!.text)) return undefined
+  // Its parts up to the first that is no address's (a register, a managing director, a bank, a phone).
+  const words: Array<PlacedWord> = []
+  let part: Array<PlacedWord> = []
+  for (const w of [...after.slice(1), after[0]!]) {
+    if (!SEPARATOR.test(w.text)) {
+      part.push(w)
+      continue
+    }
+    const text = part.map((x) => x.text).join(" ")
+    if (part.length === 0 || LEGAL.test(text) || notAddress(layout, issuer.row, part)) break
+    words.push(...part)
+    part = []
+  }
+  return POSTCODE_AND_TOWN.test(words.map((w) => w.text).join(" ")) ? words : undefined
 }
 
 /** A street's name and house number ("Brink 5", "Am Anger 17a"). */

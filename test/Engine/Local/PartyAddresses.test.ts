@@ -71,3 +71,33 @@ describe("an address beside its label", () => {
     expect(text(got["billing_address"])).toBe("9 Dock Road, Bristol BS1 5UH")
   })
 })
+
+describe("the supplier's address in a letter's lines", () => {
+  it("is the sender line's address after the name, never the recipient's block under it", () => {
+    const lines = [
+      "Sägewerk Beispiel GmbH · Tannenweg 4 · 79199 Kirchzarten",
+      "",
+      "Firma",
+      "Gärtnerei Muster OHG",
+      "Am Anger 17",
+      "04109 Leipzig",
+      "                                        Rechnungsnummer:  RG-31-0311",
+      "Rechnung",
+      "Gesamtbetrag                                        305,83 EUR"
+    ]
+    expect(text(extractLines(lines, "invoice", { supplier_address: "string" })["supplier_address"]))
+      .toBe("Tannenweg 4 79199 Kirchzarten")
+  })
+
+  it("is no bank's line, nor a register's, under a footer's company", () => {
+    const lines = [
+      "                                                   RECHNUNG",
+      "Rechnungs-Nr.: 7301-C",
+      "Endbetrag         214,20 €",
+      ...Array<string>(40).fill(""),
+      "Klimatechnik Ostholm GmbH · Sitz Ostholm · HRB 99881 · Geschäftsführerin: Ida Lorenz",
+      "Kreissparkasse Ostholm · IBAN DE02 1234 5678 0012 3456 78 · BIC ABCDDEFFXXX"
+    ]
+    expect(extractLines(lines, "invoice", { supplier_address: "string" })["supplier_address"]).toBeNull()
+  })
+})

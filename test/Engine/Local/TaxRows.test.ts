@@ -61,6 +61,7 @@ describe("a tax row", () => {
     expect(valueOf(rows("Total MwSt.                                     20,00"))).toBe(20)
     expect(valueOf(rows("TOTAL SST                                       20.00"))).toBe(20)
     expect(valueOf(rows("SUBTOTAL (GST)                                 100.00"))).toBeNull()
+    expect(valueOf(rows("Total (reverse charge, VAT 0%)          EUR 11,100.00"))).toBeNull()
   })
 })
 
