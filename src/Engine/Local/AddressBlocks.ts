@@ -8,12 +8,14 @@ import { type LabelMatch, lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { issuerLine } from "./Letterhead.js"
 import {
+  contactLine,
   COUNTRY,
   isStreetLine,
   lineWords,
   looksLikeName,
   type NameLine,
   namePart,
+  personTitled,
   withoutRegistration,
   withoutSalutation
 } from "./NameLines.js"
@@ -126,7 +128,11 @@ export const customerAddress = (
 ): { readonly layout: PageLayout; readonly words: ReadonlyArray<PlacedWord> } | undefined => {
   const block = customerAddressBlock(section)
   if (block === undefined) return undefined
-  const words = block.lines.filter((l) => l.row.index > block.name.row.index).flatMap((l) => l.words)
+  // A contact person's line is no line of the address ("Attn: Accounts Payable", "Herr M. Gisler").
+  const words = block.lines.filter((l) =>
+    l.row.index > block.name.row.index && !contactLine(l.words) && !personTitled(l.words)
+  )
+    .flatMap((l) => l.words)
   return words.length === 0 ? undefined : { layout: block.name.layout, words }
 }
 

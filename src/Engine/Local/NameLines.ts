@@ -257,13 +257,17 @@ const CONTACT_WORDS = new Set([
   "steuervertreter"
 ])
 
-/** A party's tax or fiscal representative ("SELLER TAX REP", "Représentant fiscal"), in a line's first words. */
-const REPRESENTATIVE = /\b(?:tax|fiscal) rep(?:resentative)?\b|\brepresentant fiscal\b/
+/**
+ * A party's tax or fiscal representative ("SELLER TAX REP", "Représentant fiscal"), or the person a letter is
+ * for ("z. Hd.", "t.a.v.", "à l'attention de", "c/o"), in a line's first words.
+ */
+const REPRESENTATIVE =
+  /\b(?:tax|fiscal) rep(?:resentative)?\b|\brepresentant fiscal\b|^(?:z hd|zu handen|t a v|a l attention de|c o)\b/
 
 /** A line naming a party's contact person or representative rather than the party. */
 export const contactLine = (words: ReadonlyArray<PlacedWord>): boolean =>
   words.slice(0, 2).some((w) => w.tokens.some((t) => CONTACT_WORDS.has(t))) ||
-  REPRESENTATIVE.test(words.slice(0, 3).flatMap((w) => w.tokens).join(" "))
+  REPRESENTATIVE.test(words.slice(0, 4).flatMap((w) => w.tokens).join(" "))
 
 /** A company's legal form after a space, bracket or stop ("… SDN BHD", "Acme GmbH", "(Pty) Ltd"). */
 export const COMPANY_SUFFIX =
@@ -319,6 +323,11 @@ export const withoutSalutation = (words: ReadonlyArray<PlacedWord>): ReadonlyArr
     !hasLegalForm(rest.map((w) => w.text).join(" "))
   return person ? rest.slice(t) : rest
 }
+
+/** A person's line: a title before a name that has no legal form ("Herr M. Gisler", "Mme Claire Roux"). */
+export const personTitled = (words: ReadonlyArray<PlacedWord>): boolean =>
+  words.length >= 2 && words[0]!.tokens.length > 0 && words[0]!.tokens.every((t) => TITLES.has(t)) &&
+  withoutSalutation(words).length < words.length
 
 /** A line that only addresses its recipient ("Herrn", "Firma", "An die"): the recipient's name is under it. */
 export const onlySalutation = (words: ReadonlyArray<PlacedWord>): boolean =>

@@ -101,3 +101,31 @@ describe("the supplier's address in a letter's lines", () => {
     expect(extractLines(lines, "invoice", { supplier_address: "string" })["supplier_address"]).toBeNull()
   })
 })
+
+describe("the customer's address", () => {
+  it("leaves out the lines of the person it is for", () => {
+    const address = (contact: string) =>
+      text(
+        extractLines(
+          [
+            "Beispiel Druck GmbH",
+            "Tannenweg 4, 79199 Kirchzarten",
+            "",
+            "Rechnung an:",
+            "Stadtwerke Musterhausen",
+            contact,
+            "Kade 3",
+            "6811 AA Arnhem",
+            "",
+            "Rechnung Nr. 2031-17",
+            "Gesamtbetrag                                        305,83 EUR"
+          ],
+          "invoice",
+          { customer_address: "string" }
+        )["customer_address"]
+      )
+    expect(address("z. Hd. Frau Petra Klein")).toBe("Kade 3 6811 AA Arnhem")
+    expect(address("t.a.v. de administratie")).toBe("Kade 3 6811 AA Arnhem")
+    expect(address("Herr Jan Vogt")).toBe("Kade 3 6811 AA Arnhem")
+  })
+})
