@@ -109,7 +109,8 @@ export const currencyOfWord = (words: ReadonlyArray<{ readonly text: string }>, 
   const mark = words[i]!.text
   const own = currencyCode(mark)
   const next = words[i + 1]?.text
-  if (own !== undefined || next === undefined) return own
+  // Only a short mark right before a number can be one.
+  if (own !== undefined || next === undefined || mark.length > 4 || !/^\d/.test(next)) return own
   const hit = currencyHits(`${mark} ${next}`)[0]
   return hit !== undefined && hit.index === 0 && hit.length <= mark.length ? hit.code : undefined
 }
