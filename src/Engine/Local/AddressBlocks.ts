@@ -28,6 +28,12 @@ import type { Section } from "./Section.js"
  */
 const TOWN_LINE =
   /(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}\p{L}+|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\p{Lu}\p{L}+,?\s[A-Z]{2}\s\d{5}(?:-\d{4})?$|\p{Lu}\p{L}+,?\s(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s\d{4}$|\p{Lu}\p{L}+,?\s[A-Z]{2}\s[A-Z]\d[A-Z]\s?\d[A-Z]\d$/u
+/** A line that starts with a postcode and town ("26603 Aurich", "Asheville, NC 28801"): an address's last line. */
+export const startsWithTown = (text: string): boolean => {
+  const m = TOWN_LINE.exec(text)
+  return m !== null && m.index <= 1
+}
+
 /** Blocks lie in the upper half of the first page. */
 const UPPER = 0.5
 /** Lines of one block start this close to each other (page widths). */

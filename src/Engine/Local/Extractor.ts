@@ -12,7 +12,7 @@ import { documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { inferDateOrder } from "../../Text/Values.js"
 import { conceptPhrases, type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
 import { Extractor } from "../Engine.js"
-import { addressGoesOn, addressText, blockNameHolding, customerAddress } from "./AddressBlocks.js"
+import { addressGoesOn, addressText, blockNameHolding, customerAddress, startsWithTown } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
 import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
@@ -149,9 +149,11 @@ const readAtLabel = (
     return undefined
   }
   // "Buyer contact name, …": the party's contact person, not the party; its name is on a line below. A
-  // street or postcode beside a party's heading is another block's line ("Rechnungsempfänger:   26603 Aurich").
+  // street, postcode or town beside a party's heading is another block's line ("Bill To   Asheville, NC 28801").
   const named = party ? namePart(right) : right
-  const r = party && (contactLine(right) || isStreetLine(named.map((w) => w.text).join(" ")))
+  const r = party &&
+      (contactLine(right) || isStreetLine(named.map((w) => w.text).join(" ")) ||
+        startsWithTown(right.map((w) => w.text).join(" ")))
     ? undefined
     : readValue(kind, named, options)
   if (prose) {

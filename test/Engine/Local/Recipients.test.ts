@@ -28,6 +28,20 @@ describe("the recipient of a letter-shaped invoice", () => {
     ).toBe("Gemeindewerke Moorhusen GmbH")
   })
 
+  it("reads the name under a party's heading, not the seller's town line beside the heading (American layout)", () => {
+    expect(parties([
+      "INVOICE                                              Copperleaf Studio",
+      "                                                     17 Mill Street",
+      "Bill To                                              Asheville, NC 28801",
+      "Juniper Bakery                                       hello@copperleaf.example",
+      "202 Oak Ave",
+      "Asheville, NC 28803",
+      "",
+      "Invoice #   0042          Date   March 3, 2031",
+      "              Total          $900.00"
+    ])).toEqual({ issuer: "Copperleaf Studio", customer: "Juniper Bakery" })
+  })
+
   it("takes the lines a salutation heads for the recipient's, and a footer's company for the issuer", () => {
     const letter = [
       "                                                   RECHNUNG",
