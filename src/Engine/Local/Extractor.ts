@@ -35,6 +35,7 @@ import { readLineItems } from "./LineItems.js"
 import { contactLine, isStreetLine, looksLikeAddress, namePart } from "./NameLines.js"
 import {
   aName,
+  contactAddress,
   isParty,
   NAME_LABELS,
   NAME_QUALIFIERS,
@@ -149,11 +150,12 @@ const readAtLabel = (
     return undefined
   }
   // "Buyer contact name, …": the party's contact person, not the party; its name is on a line below. A
-  // street, postcode or town beside a party's heading is another block's line ("Bill To   Asheville, NC 28801").
+  // street, postcode or town beside a party's heading is another block's line ("Bill To   Asheville, NC 28801");
+  // an e-mail or web address beside it is the party's, and its name is below.
   const named = party ? namePart(right) : right
   const r = party &&
       (contactLine(right) || isStreetLine(named.map((w) => w.text).join(" ")) ||
-        startsWithTown(right.map((w) => w.text).join(" ")))
+        startsWithTown(right.map((w) => w.text).join(" ")) || contactAddress(right))
     ? undefined
     : readValue(kind, named, options)
   if (prose) {

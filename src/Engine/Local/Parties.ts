@@ -65,8 +65,12 @@ export const partyLine = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<Place
  * virement"), mostly letters, not a region or country line, not a date.
  */
 export const aName = (value: string, words: ReadonlyArray<PlacedWord>): boolean =>
-  shapeOf("text", value) >= NAME_SHAPE && lettered(value) && !regionLine(words) &&
+  shapeOf("text", value) >= NAME_SHAPE && lettered(value) && !regionLine(words) && !contactAddress(words) &&
   readValue("date", words) === undefined
+
+/** An e-mail or web address among the words: a way to reach a party, never its name. */
+export const contactAddress = (words: ReadonlyArray<PlacedWord>): boolean =>
+  words.some((w) => /@\S|^www\.|^https?:\/\//i.test(w.text))
 
 /** Words of a field's name that ask for an address ("supplier_address", "billing_address", "adresse_client"). */
 const ADDRESS_WORDS: ReadonlySet<string> = new Set(

@@ -42,6 +42,20 @@ describe("the recipient of a letter-shaped invoice", () => {
     ])).toEqual({ issuer: "Copperleaf Studio", customer: "Juniper Bakery" })
   })
 
+  it("reads the name under a party's label, not the e-mail address beside it", () => {
+    expect(
+      parties([
+        "Pixel Forge Ltd                        Invoice INV-3301",
+        "3 Quay St, Bristol BS1 4DJ             Date: 12 Feb 2031",
+        "",
+        "Customer:  accounts@harbourview.example",
+        "Harbourview Hotel Group",
+        "1 Marine Parade, Weymouth DT4 7AA",
+        "              Total GBP     2,880.00"
+      ]).customer
+    ).toBe("Harbourview Hotel Group")
+  })
+
   it("takes the lines a salutation heads for the recipient's, and a footer's company for the issuer", () => {
     const letter = [
       "                                                   RECHNUNG",
