@@ -258,6 +258,10 @@ export const readLabelled = (
       all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
     }
   })
+  // A total of nothing beside totals of something is what is left after paying ("Balance due 0.00").
+  if (total && all.some((c) => typeof c.value === "number" && c.value !== 0)) {
+    for (let i = all.length - 1; i >= 0; i--) if (all[i]!.value === 0) all.splice(i, 1)
+  }
   let best: Candidate | undefined
   for (const c of all) if (best === undefined || c.score > best.score) best = c
   if (total && best === undefined) {

@@ -16,6 +16,17 @@ const totalOf = (model: PageModel) =>
 const receipt = (lines: ReadonlyArray<string>) => totalOf(pageModelFromLines([lines]))
 
 describe("a receipt's total", () => {
+  it("is not the balance left after paying", () => {
+    expect(receipt([
+      "Apples 1kg             2.40",
+      "Milk 2L                1.65",
+      "Total savings         -0.50",
+      "TOTAL                  4.05",
+      "Card                   4.05",
+      "Balance due            0.00"
+    ])).toBe(4.05)
+  })
+
   it("is the row whose qualifier says the tax is included, not a tax total", () => {
     // "TOTAL (GST INCL)" holds the words of "total gst"; its qualifier says what the total includes.
     expect(receipt([
