@@ -33,3 +33,7 @@ export const fieldNameWords = (name: string): Array<string> =>
 
 /** True when the text has at least one letter or digit. */
 export const hasAlnum = (text: string): boolean => /[\p{L}\p{N}]/u.test(text)
+
+/** Whether the text opens more round brackets than it closes ("Rosé (carton de", "ENTERPRISE (CONTOH"). */
+export const leavesBracketOpen = (text: string): boolean =>
+  (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length

@@ -8,6 +8,7 @@ import { type LabelMatch, lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { issuerLine } from "./Letterhead.js"
 import {
+  columnSegment,
   contactLine,
   COUNTRY,
   isStreetLine,
@@ -36,8 +37,6 @@ export const startsWithTown = (text: string): boolean => {
 
 /** Blocks lie in the upper half of the first page. */
 const UPPER = 0.5
-/** Lines of one block start this close to each other (page widths). */
-const SAME_COLUMN = 0.03
 /** Lines above the town line a block may have (name, department, building, contact, street). */
 const MAX_LINES = 5
 
@@ -56,9 +55,6 @@ const onlyLabels = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWor
     return hits.some((h) => h.first <= i && i <= h.last)
   })
 }
-
-const columnSegment = (layout: PageLayout, row: Row, x: number) =>
-  lineWords(layout, row).find((s) => Math.abs(s[0]!.box[0] - x) <= SAME_COLUMN)
 
 /** The address blocks of a page, top to bottom. */
 export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {

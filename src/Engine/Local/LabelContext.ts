@@ -4,6 +4,7 @@
  * concept's row ("SUBTOTAL (GST)"), an item table's header, or the customer's own label ("N° TVA client").
  */
 import { misreadDistance } from "../../Text/Misreads.js"
+import { leavesBracketOpen } from "../../Text/Tokens.js"
 import { labelConcepts } from "../../Text/Vocabulary.js"
 import { isInclusionWord, type LabelMatch, lexiconHits } from "./Labels.js"
 import type { PageLayout, Row } from "./Layout.js"
@@ -42,7 +43,7 @@ export const qualifiesAnother = (m: LabelMatch): boolean => {
   // Inside a bracket opened after the total's label: "(GST)", "(reverse charge, VAT 0%)".
   const before = m.row.words.slice(first.last + 1, m.first).map((w) => w.text).join(" ") +
     (/^\(/.test(m.row.words[m.first]!.text) ? "(" : "")
-  const bracketed = (before.match(/\(/g) ?? []).length > (before.match(/\)/g) ?? []).length
+  const bracketed = leavesBracketOpen(before)
   const next = m.row.words[m.last + 1]?.text
   return bracketed || (next !== undefined && isInclusionWord(next))
 }

@@ -4,12 +4,13 @@
  * lines look like on invoices and receipts (company suffixes, registration numbers, street words),
  * never from a recipient's block or a note written on the page.
  */
-import { fold } from "../../Text/Tokens.js"
+import { fold, leavesBracketOpen } from "../../Text/Tokens.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { itemHeaderRow } from "./LabelContext.js"
 import { below, findLabels, lexiconHits, rightOf } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row, widthOverHeight } from "./Layout.js"
 import {
+  columnSegment,
   COMPANY_SUFFIX,
   COUNTRY,
   hasLegalForm,
@@ -144,7 +145,7 @@ const isNote = (layout: PageLayout, line: NameLine, next: NameLine | undefined):
 /** A name cut by the line end ("EXAMPLE HOME HARDWARE &", "ENTERPRISE (CONTOH") continues on the next row of its column. */
 const continued = (layout: PageLayout, line: NameLine): NameLine => {
   const text = line.words.map((w) => w.text).join(" ")
-  const open = (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length
+  const open = leavesBracketOpen(text)
   if (!open && !/[&,+-]$/.test(text)) return line
   const next = layout.rows[line.row.index + 1]
   if (next === undefined || next.box[1] - line.row.box[3] > 1.5 * layout.unit) return line
@@ -209,7 +210,7 @@ const addressedWords = (layout: PageLayout): Set<PlacedWord> => {
       let above = row
       for (const next of layout.rows.slice(row.index + 1, row.index + 1 + RECIPIENT_LINES)) {
         if (next.box[1] - above.box[3] > 2 * layout.unit) break
-        const under = lineWords(layout, next).find((s) => Math.abs(s[0]!.box[0] - seg[0]!.box[0]) <= SAME_COLUMN)
+        const under = columnSegment(layout, next, seg[0]!.box[0])
         if (under === undefined) break
         for (const w of under) out.add(w)
         above = next
@@ -221,8 +222,6 @@ const addressedWords = (layout: PageLayout): Set<PlacedWord> => {
 
 /** Lines of a recipient's address under the line that addresses it (name, department, street, town, country). */
 const RECIPIENT_LINES = 5
-/** Lines of one address start this close to each other (page widths). */
-const SAME_COLUMN = 0.03
 
 /** Whether a name line carries a company's legal form ("Price Ltd", "Bricolage SA", "Müller Moden GmbH"). */
 const isCompany = (c: NameLine) => hasLegalForm(c.words.map((w) => w.text).join(" "))
@@ -379,7 +378,6 @@ const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWor
   const tokens = words.flatMap((w) => w.tokens).filter((t) => !/\d/.test(t))
   // "No 43-45" alone is a house number, not a title.
   if (tokens.some((t) => t !== "no") && tokens.every((t) => TITLE_WORDS.has(t))) return true
-  // A street's words are no label ("Unit 5, Canal Wharf").
   const first = lexiconHits(layout, row).find((h) => words.includes(row.words[h.first]!))
   return first !== undefined && first.labelLike && words[0] === row.words[first.first]
 }

@@ -5,7 +5,7 @@
 import type { ExtractedObject, ExtractedValue } from "../../Domain/Extraction.js"
 import type { Field, LeafField, ObjectField } from "../../Domain/FieldTree.js"
 import { unionBox } from "../../Domain/PageModel.js"
-import { fieldNameWords } from "../../Text/Tokens.js"
+import { fieldNameWords, leavesBracketOpen } from "../../Text/Tokens.js"
 import { findValueCandidates } from "../../Text/Values.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
 import { confidenceOf, type Evidence, groupOf, wordsEvidence } from "./Confidence.js"
@@ -220,7 +220,7 @@ const cellsOf = (
 /** Whether the word closes a bracket the cell's words left open. */
 const closesBracket = (cell: ReadonlyArray<PlacedWord>, w: PlacedWord): boolean => {
   const text = cell.map((x) => x.text).join(" ")
-  return w.text.includes(")") && (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length
+  return w.text.includes(")") && leavesBracketOpen(text)
 }
 
 const firstConcepts = (

@@ -81,6 +81,13 @@ export const lineWords = (layout: PageLayout, row: Row): ReadonlyArray<ReadonlyA
   return known
 }
 
+/** Lines of one address start this close to each other (page widths). */
+const SAME_COLUMN = 0.03
+
+/** The row's phrase that starts where a column starts (at `x`), if any: the next line of an address. */
+export const columnSegment = (layout: PageLayout, row: Row, x: number): ReadonlyArray<PlacedWord> | undefined =>
+  lineWords(layout, row).find((s) => Math.abs(s[0]!.box[0] - x) <= SAME_COLUMN)
+
 /** Each row's phrases, made once per row (rows are made once per page object). */
 const phrasesOfRow = new WeakMap<Row, ReadonlyArray<ReadonlyArray<PlacedWord>>>()
 
