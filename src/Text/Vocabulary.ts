@@ -38,7 +38,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     labels:
       "invoice number|invoice no|inv no|invoice id|invoice ref|bill no|tax invoice no|numéro de facture|facture n°|n° de facture|n° facture|rechnungsnummer|rechnungsnr|rechnung nr|rechnungs nr|re nr|factuurnummer|factuurnr|factuur nr|número de factura|factura n°|nº de factura|numero fattura|fattura n|n fattura|numero della fattura|número da fatura|fatura n°|nº da fatura|número de fatura|no invois|nombor invois|invois no",
     weak:
-      "invoice|inv|facture|rechnung|factuur|factura|fattura|fatura|invois|document number|document no|doc no|numéro de document|n° de document|belegnummer|beleg nr|belegnr|dokumentnummer|documentnummer"
+      "invoice|inv|facture|rechnung|factuur|factura|fattura|fatura|invois|document number|document no|doc no|numéro de document|n° de document|belegnummer|beleg nr|belegnr|beleg|dokumentnummer|documentnummer"
   },
   {
     id: "receipt_number",
@@ -516,7 +516,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "descricao"
     ],
     labels:
-      "description|item|product|article|item description|product description|details|particulars|service|désignation|libellé|produit|beschreibung|bezeichnung|artikel|leistung|produkt|omschrijving|descripción|concepto|artículo|producto|descrizione|articolo|prodotto|descrição|produto|artigo|keterangan|perkara|butiran|barang"
+      "description|item|product|article|item description|product description|details|particulars|service|désignation|prestation|prestations|leistungen|leistungsbeschreibung|artikelbezeichnung|libellé|produit|beschreibung|bezeichnung|artikel|leistung|produkt|omschrijving|descripción|concepto|artículo|producto|descrizione|articolo|prodotto|descrição|produto|artigo|keterangan|perkara|butiran|barang"
   },
   {
     id: "line_amount",

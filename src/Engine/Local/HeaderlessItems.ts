@@ -72,8 +72,19 @@ const itemRow = (layout: PageLayout, row: Row, hint: Section["hint"]): Read | un
       }
     }
   }
-  return { description, amount }
+  // With no quantity and price, whole numbers at a word's spacing after the description are its own, and
+  // so are the words with letters after them ("Tenue de comptabilité 2024", "Wartung Q3 2024 Serverraum").
+  let end = from.start
+  while (
+    end < last.start && wordSpaced(layout, row.words, end) &&
+    (/^\d+$/.test(row.words[end]!.text) || /\p{L}/u.test(row.words[end]!.text))
+  ) end++
+  return { description: row.words.slice(start, end), amount }
 }
+
+/** Whether the row's word follows the one before it at a word's spacing. */
+const wordSpaced = (layout: PageLayout, words: ReadonlyArray<PlacedWord>, i: number): boolean =>
+  i > 0 && words[i]!.box[0] - words[i - 1]!.box[2] <= layout.unit
 
 /** The items of a page that prints its list without a header, when their amounts add up to the total under them. */
 export const headerlessItems = (

@@ -223,6 +223,9 @@ const addressedWords = (layout: PageLayout): Set<PlacedWord> => {
 /** Lines of a recipient's address under the line that addresses it (name, department, street, town, country). */
 const RECIPIENT_LINES = 5
 
+/** Whether a line without a legal form reads as a phrase: more than one word of it starts in small letters. */
+const isPhrase = (c: NameLine) => !isCompany(c) && c.words.filter((w) => /^\p{Ll}/u.test(w.text)).length > 1
+
 /** Whether a name line carries a company's legal form ("Price Ltd", "Bricolage SA", "Müller Moden GmbH"). */
 const isCompany = (c: NameLine) => hasLegalForm(c.words.map((w) => w.text).join(" "))
 const overlaps = (a: ReadonlyArray<PlacedWord>, x1: number, x2: number) =>
@@ -323,9 +326,14 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
   // A line in small letters at the top ("tan woon yann"), or written large above the print, is someone's note.
   const notes = new Set(top.filter((c) => isNote(layout, c, top.find((n) => n.row.index === c.row.index + 1))))
   const printed = top.find((c) => !notes.has(c)) ?? top[0]
+  // A footer's phrase before a register number ("Membre de l'Ordre des Experts-Comptables - SIRET …") is
+  // no name: the letterhead's name is the issuer's.
+  const legal = legalOwner(layout, [...top, ...bottom], recipients)
+  const owner = legal !== undefined && legal.row.box[1] > TOP_REGION && printed !== undefined && isPhrase(legal)
+    ? undefined
+    : legal
   // A letterhead printed as a picture leaves its company's name to the footer.
-  const pick = byDomain ?? legalOwner(layout, [...top, ...bottom], recipients) ?? withSuffix ?? registered ?? printed ??
-    bottom.find(isCompany)
+  const pick = byDomain ?? owner ?? withSuffix ?? registered ?? printed ?? bottom.find(isCompany)
   return pick === undefined
     ? undefined
     : continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))

@@ -19,6 +19,8 @@ interface Column {
   readonly field: number
   readonly x1: number
   readonly x2: number
+  /** Left edge of the column's header cell. */
+  readonly head: number
 }
 
 interface ItemField {
@@ -182,7 +184,8 @@ const columnsOf = (layout: PageLayout, row: Row, matches: Map<number, LabelMatch
   return anchors.map((a, i) => ({
     field: a.field,
     x1: i === 0 ? 0 : (anchors[i - 1]!.x2 + a.x1) / 2,
-    x2: i === anchors.length - 1 ? 1 : (a.x2 + anchors[i + 1]!.x1) / 2
+    x2: i === anchors.length - 1 ? 1 : (a.x2 + anchors[i + 1]!.x1) / 2,
+    head: a.x1
   }))
 }
 
@@ -202,10 +205,12 @@ const cellsOf = (
   for (const w of row.words) {
     const cx = (w.box[0] + w.box[2]) / 2
     const col = columns.find((c) => cx >= c.x1 && cx < c.x2)
-    // A word at a word's spacing after a text goes on with it when it has letters, or closes the text's bracket
-    // ("Rosé (carton de 6)").
+    // A word at a word's spacing after a text goes on with it when it has letters, closes the text's bracket
+    // ("Rosé (carton de 6)"), or ends before its column's header ("Hamburg, 18 Paletten", "Tenue de
+    // comptabilité 2024").
     const runsOn = last !== undefined && !NUMERIC.has(fields[last.field]!.kind) &&
-      w.box[0] - last.word.box[2] <= unit && (/\p{L}/u.test(w.text) || closesBracket(cells.get(last.field)!, w))
+      w.box[0] - last.word.box[2] <= unit &&
+      (/\p{L}/u.test(w.text) || closesBracket(cells.get(last.field)!, w) || beforeHeader(w, col))
     const field = runsOn ? last!.field : col?.field
     if (field === undefined || field < 0) {
       last = undefined
@@ -216,6 +221,9 @@ const cellsOf = (
   }
   return cells
 }
+
+/** Whether the word ends before its column's header starts: a column's cells lie under their header. */
+const beforeHeader = (w: PlacedWord, col: Column | undefined): boolean => col !== undefined && w.box[2] < col.head
 
 /** Whether the word closes a bracket the cell's words left open. */
 const closesBracket = (cell: ReadonlyArray<PlacedWord>, w: PlacedWord): boolean => {

@@ -33,7 +33,19 @@ export interface TitleLine {
 const clean = (w: PlacedWord) => fold(w.text).replace(/[()[\],;]+/g, "")
 
 const onRow = (layout: PageLayout, row: Row, hint: Section["hint"]): TitleLine | undefined => {
-  const words = row.words
+  const found = onWords(layout, row.words, hint)
+  if (found !== undefined || row.words.length !== 1) return found
+  // A title alone on its row, its number on the row under it ("FACTURE" over "Numéro : FC-2024-0456").
+  const next = layout.rows[row.index + 1]
+  if (next === undefined || next.box[1] - row.box[3] > layout.unit || !NUMBER.test(clean(next.words[0]!))) {
+    return undefined
+  }
+  return onWords(layout, [...row.words, ...next.words], hint)
+}
+
+const onWords = (layout: PageLayout, all: ReadonlyArray<PlacedWord>, hint: Section["hint"]): TitleLine | undefined => {
+  // A colon standing apart is punctuation, not a word ("N° : 123").
+  const words = all.filter((w) => !/^[:：]$/.test(w.text))
   const titleAt = words.findIndex((w, i) => i < 3 && TITLE.test(clean(w)))
   if (titleAt < 0) return undefined
   // The number follows its mark ("Nr. 123"), or is written against it ("Invoice #123", "Rechnung (380) Nr.123").

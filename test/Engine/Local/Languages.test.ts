@@ -552,6 +552,59 @@ const INVOICES: ReadonlyArray<{
       issuer: "Glaserei Weitblick GmbH",
       customer: "Praxis am Ring"
     }
+  },
+  {
+    name: "French (its number on the line under the title 'FACTURE')",
+    lines: [
+      "Atelier Garnier Reliure",
+      "7 rue des Carmes, 86000 Poitiers",
+      "",
+      "                                      Médiathèque de Chauvigny",
+      "                                      2 place du Marché",
+      "                                      86300 Chauvigny",
+      "",
+      "FACTURE",
+      "Numéro : AGR-3107",
+      "Émise le 9 février 2031",
+      "",
+      "Désignation                          Qté     Montant HT",
+      "Reliure cuir, registres anciens        3         360,00",
+      "                                  Total TTC    432,00 €"
+    ],
+    expected: {
+      invoice_number: "AGR-3107",
+      date: "2031-02-09",
+      amount: 432,
+      currency: "EUR",
+      issuer: "Atelier Garnier Reliure",
+      customer: "Médiathèque de Chauvigny"
+    }
+  },
+  {
+    name: "German (the number after a bare \"Beleg:\" beside the title)",
+    lines: [
+      "Kanzleibedarf Roth GmbH",
+      "Am Markt 2, 93047 Regensburg",
+      "",
+      "Rechnungsadresse:",
+      "Notariat Ebner",
+      "Donaustraße 5, 93309 Kelheim",
+      "",
+      "Rechnung                                 Beleg:   R 5120/31",
+      "                                         Datum:   30.09.2031",
+      "",
+      "Menge  Artikel                              Gesamtpreis",
+      "  10   Aktenordner breit                          39,90",
+      "                                     Zu zahlen   EUR  47,48"
+    ],
+    expected: {
+      invoice_number: "R 5120/31",
+      date: "2031-09-30",
+      amount: 47.48,
+      currency: "EUR",
+      issuer: "Kanzleibedarf Roth GmbH",
+      customer: "Notariat Ebner"
+    }
   }
 ]
 

@@ -204,6 +204,30 @@ describe("line items in the tables invoices print", () => {
     ])
   })
 
+  it("keeps a number written between a description's words before the next column's header", () => {
+    expect(linesOf([
+      "Leistung                                   Anzahl       Preis         Betrag",
+      "Transport Hannover - Hamburg, 18 Paletten      1      980,00         980,00",
+      "Maut                                           1       64,50          64,50",
+      "                                     Summe netto                   1.044,50"
+    ])).toEqual([
+      { description: "Transport Hannover - Hamburg, 18 Paletten", quantity: 1, amount: 980 },
+      { description: "Maut", quantity: 1, amount: 64.5 }
+    ])
+  })
+
+  it("reads a French table whose descriptions are headed 'Prestation'", () => {
+    expect(linesOf([
+      "Prestation                            Qté                  Montant HT",
+      "Tenue de comptabilité 2024              1                    1 200,00",
+      "Déclaration de résultats                1                      450,00",
+      "                                     Total HT                1 650,00"
+    ])).toEqual([
+      { description: "Tenue de comptabilité 2024", quantity: 1, amount: 1200 },
+      { description: "Déclaration de résultats", quantity: 1, amount: 450 }
+    ])
+  })
+
   it("reads an Italian table whose quantity is headed 'Q.tà'", () => {
     expect(linesOf([
       "Descrizione                        Q.tà     Prezzo     Importo",
@@ -394,6 +418,18 @@ describe("line items without a header row", () => {
       ["Conseil fiscal annuel", null, 250],
       ["Frais de dossier et de suivi", null, 19],
       ["Copies certifiées", 3, 13.5]
+    ])
+  })
+
+  it("keeps a whole number written in a description with it when no quantity and price follow", () => {
+    expect(read([
+      "Facture n° : 2024-0120",
+      "Tenue de comptabilité 2024                          1 200,00",
+      "Wartung Q3 2024 Serverraum                            450,00",
+      "                                  Total HT        1 650,00"
+    ])).toEqual([
+      ["Tenue de comptabilité 2024", null, 1200],
+      ["Wartung Q3 2024 Serverraum", null, 450]
     ])
   })
 

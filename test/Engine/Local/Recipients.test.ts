@@ -77,4 +77,30 @@ describe("the recipient of a letter-shaped invoice", () => {
     // Not the salutation, the greeting, the item table's header, nor the terms of payment.
     expect(parties(letter)).toEqual({ issuer: "Klimatechnik Ostholm GmbH", customer: "Dr. Ole Brandt" })
   })
+
+  it("takes the letterhead's name for the issuer, not a footer's phrase before a register number", () => {
+    const letter = [
+      "Cabinet Vernier Audit et Conseil",
+      "18 quai de la Fosse",
+      "44000 Nantes",
+      "",
+      "                                         Association Les Chardons",
+      "                                         3 allée des Tanneurs",
+      "                                         44100 Nantes",
+      "",
+      "FACTURE",
+      "Numéro : CV-2031-0188",
+      "Date : 14 mars 2031",
+      "",
+      "Prestation                                                        Montant HT",
+      "Révision des comptes annuels                                        1 400,00",
+      "                                           Total TTC              1 680,00 €",
+      ...Array<string>(30).fill(""),
+      "Inscrit au tableau de l'Ordre des Experts-Comptables - SIRET 912 345 678 00017"
+    ]
+    expect(parties(letter)).toEqual({
+      issuer: "Cabinet Vernier Audit et Conseil",
+      customer: "Association Les Chardons"
+    })
+  })
 })
