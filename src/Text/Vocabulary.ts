@@ -178,7 +178,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     ],
     labels:
       "total|grand total|total amount|amount due|total due|balance due|amount payable|total payable|total to pay|to pay|invoice total|total incl|total inc|total including|total incl vat|total incl gst|total inc tax|total with tax|total rounded|rounded total|total after rounding|total sales|total after adj|amount to pay|total ttc|montant ttc|net à payer|montant total|total à payer|à payer|montant dû|reste à payer|total facture|gesamtbetrag|gesamtsumme|summe|endbetrag|rechnungsbetrag|zu zahlen|zahlbetrag|bruttobetrag|gesamt brutto|rechnungssumme|bruttosumme|summe brutto|rechnungssumme brutto|gesamtsumme brutto|totaal|totaalbedrag|te betalen|totaal incl btw|totaal te betalen|eindtotaal|importe total|total a pagar|total factura|a pagar|total con iva|totale|totale fattura|importo totale|totale da pagare|da pagare|totale documento|totale complessivo|valor total|valor a pagar|total da fatura|jumlah|jumlah besar|jumlah keseluruhan|jumlah perlu dibayar|jumlah bayaran",
-    weak: "amount|balance|betrag|bedrag|importe|importo|montant|valor|gesamt"
+    weak: "amount|balance|betrag|bedrag|importe|importo|montant|valor|gesamt|brutto|bruto|gross"
   },
   {
     id: "subtotal",

@@ -23,6 +23,7 @@ import {
   inclusionOf,
   inProse,
   itemHeader,
+  itemHeaderRow,
   namesATaxNumber,
   namesTheDocument,
   PROSE_KINDS,
@@ -241,6 +242,8 @@ export const readLabelled = (
         taxAmount &&
         (inclusionOf(m) || namesTheDocument(m) || namesATaxNumber(m) || qualifiesAnother(m) || itemHeader(m))
       ) continue
+      // An item table's amount column ("Menge  Preis  Betrag") heads the items' amounts, not the total.
+      if (total && itemHeaderRow(m.page, m.row)) continue
       const position = labelPosition(m, pi, n)
       const c = readAtLabel(section, field, kind, profile, m, position)
       const lost = total && !inTaxSummary(m) ? misreadTotal(m, own, c) : undefined

@@ -1,0 +1,38 @@
+/** An invoice's total where its label is a table's: a column of the items, or a row of totals over their amounts. */
+import { describe, expect, it } from "@effect/vitest"
+import { DEFAULT_MIN_CONFIDENCE } from "../../../src/Config.js"
+import type { Grounded } from "../../../src/Domain/Extraction.js"
+import { extractLines } from "../fixtures.js"
+
+const TEMPLATE = { amount: { type: "number", description: "Total amount to pay, taxes included" } }
+
+const ITEMS = [
+  "Weinkontor Haller OHG",
+  "Kaiserstraße 8, 55116 Mainz",
+  "",
+  "Rechnung Nr. 31902                                Datum: 02.12.2031",
+  "",
+  "Artikel                                 Menge     Preis       Betrag",
+  "Silvaner trocken 2029, 0,75 l              36      8,90       320,40",
+  "Dornfelder 2028, 0,75 l                    24     12,50       300,00",
+  ""
+]
+
+const amountOf = (lines: ReadonlyArray<string>) => extractLines(lines, "invoice", TEMPLATE)["amount"] as Grounded | null
+
+describe("an invoice's total", () => {
+  it("is no item's amount under the table's 'Betrag' column: without a total row it is too unsure to return", () => {
+    const got = amountOf([...ITEMS, "Zahlbar sofort ohne Abzug."])
+    expect(got === null || got.confidence < DEFAULT_MIN_CONFIDENCE).toBe(true)
+  })
+
+  it("is read under 'Brutto' in a row of totals over their amounts", () => {
+    const got = amountOf([
+      ...ITEMS,
+      "Netto            MwSt 19 %          Brutto",
+      "620,40 €         117,88 €           738,28 €"
+    ])
+    expect(got?.value).toBe(738.28)
+    expect(got!.confidence).toBeGreaterThanOrEqual(DEFAULT_MIN_CONFIDENCE)
+  })
+})
