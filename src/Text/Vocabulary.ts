@@ -1,6 +1,7 @@
 /**
  * The built-in label vocabulary: common field concepts, the labels documents print for them in
- * English, French, German, Dutch, Spanish, Italian, Portuguese and Malay, and the mapping from a
+ * English, French, German, Dutch, Spanish, Italian, Portuguese and Malay (an invoice's own labels also
+ * in Swedish, Danish, Norwegian, Polish and Czech), and the mapping from a
  * template field (its name, its parents' names, its description) to the label phrases to look for.
  */
 import { LRUCache } from "lru-cache"
@@ -36,9 +37,9 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "no invois"
     ],
     labels:
-      "invoice number|invoice no|inv no|invoice id|invoice ref|bill no|tax invoice no|numéro de facture|facture n°|n° de facture|n° facture|rechnungsnummer|rechnungsnr|rechnung nr|rechnungs nr|re nr|factuurnummer|factuurnr|factuur nr|número de factura|factura n°|nº de factura|numero fattura|fattura n|n fattura|numero della fattura|número da fatura|fatura n°|nº da fatura|número de fatura|no invois|nombor invois|invois no",
+      "invoice number|invoice no|inv no|invoice id|invoice ref|bill no|tax invoice no|numéro de facture|facture n°|n° de facture|n° facture|rechnungsnummer|rechnungsnr|rechnung nr|rechnungs nr|re nr|factuurnummer|factuurnr|factuur nr|número de factura|factura n°|nº de factura|numero fattura|fattura n|n fattura|numero della fattura|número da fatura|fatura n°|nº da fatura|número de fatura|no invois|nombor invois|invois no|fakturanummer|fakturanr|faktura nr|numer faktury|číslo faktury|faktura číslo",
     weak:
-      "invoice|inv|facture|rechnung|factuur|factura|fattura|fatura|invois|document number|document no|doc no|numéro de document|n° de document|belegnummer|beleg nr|belegnr|beleg|dokumentnummer|documentnummer"
+      "invoice|inv|facture|rechnung|factuur|factura|fattura|fatura|faktura|invois|document number|document no|doc no|numéro de document|n° de document|belegnummer|beleg nr|belegnr|beleg|dokumentnummer|documentnummer"
   },
   {
     id: "receipt_number",
@@ -104,7 +105,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "date facture"
     ],
     labels:
-      "invoice date|date of invoice|date invoiced|invoice issue date|date of issue|issue date|issued on|date issued|billing date|bill date|tax invoice date|date de facture|date de la facture|date de facturation|date d'émission|date facture|émise le|rechnungsdatum|rechnungs datum|datum der rechnung|ausstellungsdatum|ausgestellt am|belegdatum|fakturadatum|factuurdatum|fecha de factura|fecha de emisión|fecha factura|data fattura|data della fattura|data di emissione|data emissione|data da fatura|data de emissão|data fatura|tarikh invois|tarikh bil"
+      "invoice date|date of invoice|date invoiced|invoice issue date|date of issue|issue date|issued on|date issued|billing date|bill date|tax invoice date|date de facture|date de la facture|date de facturation|date d'émission|date facture|émise le|rechnungsdatum|rechnungs datum|datum der rechnung|ausstellungsdatum|ausgestellt am|belegdatum|fakturadatum|factuurdatum|fecha de factura|fecha de emisión|fecha factura|data fattura|data della fattura|data di emissione|data emissione|data da fatura|data de emissão|data fatura|tarikh invois|tarikh bil|fakturadato|udstedelsesdato|data wystawienia|data faktury|datum vystavení"
   },
   {
     id: "due_date",
@@ -120,7 +121,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "scadenza"
     ],
     labels:
-      "due date|payment due|date due|due by|due on|pay by|payable by|échéance|date d'échéance|date limite de paiement|fälligkeitsdatum|fällig am|fällig bis|zahlbar bis|zahlungsziel|vervaldatum|vervaldag|uiterste betaaldatum|fecha de vencimiento|vencimiento|fecha límite de pago|data di scadenza|scadenza|data scadenza|data de vencimento|vencimento|tarikh akhir|tarikh akhir bayaran|tarikh matang"
+      "due date|payment due|date due|due by|due on|pay by|payable by|échéance|date d'échéance|date limite de paiement|fälligkeitsdatum|fällig am|fällig bis|zahlbar bis|zahlungsziel|vervaldatum|vervaldag|uiterste betaaldatum|fecha de vencimiento|vencimiento|fecha límite de pago|data di scadenza|scadenza|data scadenza|data de vencimento|vencimento|tarikh akhir|tarikh akhir bayaran|tarikh matang|förfallodatum|forfallodato|forfaldsdato|sidste rettidige betalingsdag|termin płatności|datum splatnosti"
   },
   {
     id: "order_date",
@@ -177,7 +178,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "gesamtbetrag"
     ],
     labels:
-      "total|grand total|total amount|amount due|total due|balance due|amount payable|total payable|total to pay|to pay|invoice total|total incl|total inc|total including|total incl vat|total incl gst|total inc tax|total with tax|total rounded|rounded total|total after rounding|total sales|total after adj|amount to pay|total ttc|montant ttc|net à payer|montant total|total à payer|à payer|montant dû|reste à payer|total facture|gesamtbetrag|gesamtsumme|summe|endbetrag|rechnungsbetrag|zu zahlen|zahlbetrag|bruttobetrag|gesamt brutto|rechnungssumme|bruttosumme|summe brutto|rechnungssumme brutto|gesamtsumme brutto|totaal|totaalbedrag|te betalen|totaal incl btw|totaal te betalen|eindtotaal|importe total|total a pagar|total factura|a pagar|total con iva|totale|totale fattura|importo totale|totale da pagare|da pagare|totale documento|totale complessivo|valor total|valor a pagar|total da fatura|jumlah|jumlah besar|jumlah keseluruhan|jumlah perlu dibayar|jumlah bayaran",
+      "total|grand total|total amount|amount due|total due|balance due|amount payable|total payable|total to pay|to pay|invoice total|total incl|total inc|total including|total incl vat|total incl gst|total inc tax|total with tax|total rounded|rounded total|total after rounding|total sales|total after adj|amount to pay|total ttc|montant ttc|net à payer|montant total|total à payer|à payer|montant dû|reste à payer|total facture|gesamtbetrag|gesamtsumme|summe|endbetrag|rechnungsbetrag|zu zahlen|zahlbetrag|bruttobetrag|gesamt brutto|rechnungssumme|bruttosumme|summe brutto|rechnungssumme brutto|gesamtsumme brutto|totaal|totaalbedrag|te betalen|totaal incl btw|totaal te betalen|eindtotaal|importe total|total a pagar|total factura|a pagar|total con iva|totale|totale fattura|importo totale|totale da pagare|da pagare|totale documento|totale complessivo|valor total|valor a pagar|total da fatura|jumlah|jumlah besar|jumlah keseluruhan|jumlah perlu dibayar|jumlah bayaran|att betala|summa att betala|belopp att betala|å betale|at betale|total inkl moms|totalt inkl mva|i alt inkl moms|do zapłaty|razem do zapłaty|celkem k úhradě|k úhradě|celkem s dph",
     weak: "amount|balance|betrag|bedrag|importe|importo|montant|valor|gesamt|brutto|bruto|gross"
   },
   {
@@ -196,7 +197,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "imponibile"
     ],
     labels:
-      "subtotal|sub total|net amount|total sales excluding gst|total sales excl gst|total sales exclusive gst|total sales before gst|total excluding gst|total exclusive of gst|total sales excluding tax|total sales excl tax|excluding gst|excl gst|total excl|total excl vat|total excl tax|total excl gst|total ex gst|total ex vat|total excluding|total before tax|amount before tax|exclusive of tax|total ht|montant ht|sous total|total hors taxes|hors taxe|nettobetrag|zwischensumme|summe netto|gesamt netto|nettosumme|rechnungssumme ohne ust|rechnungssumme netto|summe ohne ust|summe ohne mwst|betrag ohne ust|positionssumme|summe der positionen|warenwert|subtotaal|totaal excl btw|exclusief btw|netto bedrag|base imponible|importe neto|imponibile|totale imponibile|subtotale|valor líquido|total sem iva|jumlah kecil|subjumlah|übertrag|uebertrag|à reporter|report à nouveau|brought forward|carried over"
+      "subtotal|sub total|net amount|total sales excluding gst|total sales excl gst|total sales exclusive gst|total sales before gst|total excluding gst|total exclusive of gst|total sales excluding tax|total sales excl tax|excluding gst|excl gst|total excl|total excl vat|total excl tax|total excl gst|total ex gst|total ex vat|total excluding|total before tax|amount before tax|exclusive of tax|total ht|montant ht|sous total|total hors taxes|hors taxe|nettobetrag|zwischensumme|summe netto|gesamt netto|nettosumme|rechnungssumme ohne ust|rechnungssumme netto|summe ohne ust|summe ohne mwst|betrag ohne ust|positionssumme|summe der positionen|warenwert|subtotaal|totaal excl btw|exclusief btw|netto bedrag|base imponible|importe neto|imponibile|totale imponibile|subtotale|valor líquido|total sem iva|jumlah kecil|subjumlah|übertrag|uebertrag|à reporter|report à nouveau|brought forward|carried over|summa exkl moms|exkl moms|netto exkl moms|sum eksl mva|total eksl mva|i alt ekskl moms|razem netto|wartość netto|celkem bez dph|základ daně"
   },
   {
     id: "tax",
@@ -215,7 +216,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "total vat"
     ],
     labels:
-      "tax|vat|gst|sst|sales tax|tax amount|vat amount|total tax|total taxes|total vat|total gst|tax total|taxes total|gst total|vat total|gst amount|total includes|tva|montant tva|total tva|total taxes|montant des taxes|montant de la tva|total des taxes|taxe|mwst|ust|mehrwertsteuer|umsatzsteuer|steuer|steuerbetrag|ust betrag|mwst betrag|umsatzsteuerbetrag|steuersumme|summe ust|summe mwst|btw|btw bedrag|totaal btw|iva|importe iva|cuota iva|total iva|imposta|importo iva|totale iva|imposto|valor do iva|total do iva|cukai|cukai jualan|cukai perkhidmatan"
+      "tax|vat|gst|sst|sales tax|tax amount|vat amount|total tax|total taxes|total vat|total gst|tax total|taxes total|gst total|vat total|gst amount|total includes|tva|montant tva|total tva|total taxes|montant des taxes|montant de la tva|total des taxes|taxe|mwst|ust|mehrwertsteuer|umsatzsteuer|steuer|steuerbetrag|ust betrag|mwst betrag|umsatzsteuerbetrag|steuersumme|summe ust|summe mwst|btw|btw bedrag|totaal btw|iva|importe iva|cuota iva|total iva|imposta|importo iva|totale iva|imposto|valor do iva|total do iva|cukai|cukai jualan|cukai perkhidmatan|moms|mva|merverdiavgift|momsbelopp|moms i alt|kwota vat|podatek vat|dph"
   },
   {
     id: "tax_rate",
@@ -280,7 +281,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "penjual"
     ],
     labels:
-      "issued by|seller|vendor|supplier|sold by|bill from|invoice from|merchant|provider|payee|émetteur|vendeur|fournisseur|prestataire|verkäufer|lieferant|rechnungssteller|anbieter|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente prestatore|fornecedor|emitente|penjual|pembekal",
+      "issued by|seller|vendor|supplier|sold by|bill from|invoice from|merchant|provider|payee|émetteur|vendeur|fournisseur|prestataire|verkäufer|lieferant|rechnungssteller|anbieter|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente prestatore|fornecedor|emitente|penjual|pembekal|säljare|selger|sælger|leverantör|leverandør|sprzedawca|dostawca|dodavatel",
     weak: "from|company|store|shop|syarikat"
   },
   {
@@ -318,7 +319,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "intestatario"
     ],
     labels:
-      "bill to|billed to|sold to|invoice to|customer|client|buyer|recipient|customer name|client name|billing address|account holder|account name|kontoinhaber|titulaire du compte|rekeninghouder|titular da conta|intestatario|nama pemegang akaun|pemegang akaun|kepada|dikeluarkan kepada|for the attention of|attn|à l'attention de|zu händen|z hd|ter attentie van|t a v|a la atención de|all'attenzione di|à atenção de|untuk perhatian|facturé à|facturer à|destinataire|acheteur|adresse de facturation|adresse du client|adresse client|coordonnées client|customer address|client address|kundenadresse|kundenanschrift|rechnungsempfänger|rechnungsadresse|rechnungsanschrift|leistungsempfänger|auftraggeber|kunde|käufer|empfänger|klant|factuuradres|afnemer|koper|cliente|facturar a|comprador|destinatario|committente|cessionario|spett le|spettabile|faturar a|pelanggan|pembeli",
+      "bill to|billed to|sold to|invoice to|customer|client|buyer|recipient|customer name|client name|billing address|account holder|account name|kontoinhaber|titulaire du compte|rekeninghouder|titular da conta|intestatario|nama pemegang akaun|pemegang akaun|kepada|dikeluarkan kepada|for the attention of|attn|à l'attention de|zu händen|z hd|ter attentie van|t a v|a la atención de|all'attenzione di|à atenção de|untuk perhatian|facturé à|facturer à|destinataire|acheteur|adresse de facturation|adresse du client|adresse client|coordonnées client|customer address|client address|kundenadresse|kundenanschrift|rechnungsempfänger|rechnungsadresse|rechnungsanschrift|leistungsempfänger|auftraggeber|kunde|käufer|empfänger|klant|factuuradres|afnemer|koper|cliente|facturar a|comprador|destinatario|committente|cessionario|spett le|spettabile|faturar a|pelanggan|pembeli|kund|köpare|kjøper|køber|nabywca|odbiorca|odběratel",
     weak: "to|aan|an|a|para|per|holder|titulaire|titular|inhaber|name|naam|nom|nombre|nome|nama"
   },
   {
@@ -433,7 +434,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "quantite"
     ],
     labels:
-      "quantity|qty|qté|quantité|qte|nombre|nbre|menge|anzahl|stück|stk|aantal|cantidad|cant|quantità|qtà|q tà|q té|q ty|quantidade|qtd|kuantiti|units|pcs|total qty|total quantity|qty total|qty s|item s|hours|hrs|stunden|std|heures|jours|days|tage|uren|horas|ore",
+      "quantity|qty|qté|quantité|qte|nombre|nbre|menge|anzahl|stück|stk|aantal|cantidad|cant|quantità|qtà|q tà|q té|q ty|quantidade|qtd|kuantiti|units|pcs|total qty|total quantity|qty total|qty s|item s|hours|hrs|stunden|std|heures|jours|days|tage|uren|horas|ore|antal|antall|ilość|množství|počet",
     weak: "nb|anz|stck"
   },
   {
@@ -495,7 +496,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "harga"
     ],
     labels:
-      "unit price|price|rate|unit cost|price per unit|u price|net price|prix unitaire|prix unit|pu|p u|pu ht|p u ht|prix|einzelpreis|preis|stückpreis|e preis|vk preis|nettopreis|einzelpreis netto|prijs|prijs per stuk|stukprijs|eenheidsprijs|precio unitario|precio|p unit|prezzo unitario|prezzo|preço unitário|preço|valor unitário|harga seunit|harga unit|harga",
+      "unit price|price|rate|unit cost|price per unit|u price|net price|prix unitaire|prix unit|pu|p u|pu ht|p u ht|prix|einzelpreis|preis|stückpreis|e preis|vk preis|nettopreis|einzelpreis netto|prijs|prijs per stuk|stukprijs|eenheidsprijs|precio unitario|precio|p unit|prezzo unitario|prezzo|preço unitário|preço|valor unitário|harga seunit|harga unit|harga|a pris|enhetspris|enhedspris|styckpris|stykpris|cena netto|cena jednostkowa|jednotková cena",
     weak: "unit"
   },
   {
@@ -516,13 +517,13 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "descricao"
     ],
     labels:
-      "description|item|product|article|item description|product description|details|particulars|service|désignation|prestation|prestations|leistungen|leistungsbeschreibung|artikelbezeichnung|libellé|produit|beschreibung|bezeichnung|artikel|leistung|produkt|omschrijving|descripción|concepto|artículo|producto|descrizione|articolo|prodotto|descrição|produto|artigo|keterangan|perkara|butiran|barang"
+      "description|item|product|article|item description|product description|details|particulars|service|désignation|prestation|prestations|leistungen|leistungsbeschreibung|artikelbezeichnung|libellé|produit|beschreibung|bezeichnung|artikel|leistung|produkt|omschrijving|descripción|concepto|artículo|producto|descrizione|articolo|prodotto|descrição|produto|artigo|keterangan|perkara|butiran|barang|beskrivning|beskrivelse|benämning|varebeskrivelse|nazwa|nazwa towaru lub usługi|nazwa towaru|opis|popis|název"
   },
   {
     id: "line_amount",
     triggers: ["line total", "line amount", "amount", "total", "ext price", "extended price"],
     labels:
-      "amount|line total|total|total price|ext price|extended price|net amount|net|netto|montant|montant ht|total ht|prix total|prix total ht|betrag|nettobetrag|betrag netto|gesamtpreis|gesamt|summe|zeilenbetrag|positionsbetrag|nettowert|nettopreis gesamt|entgelt|bedrag|totaal|importe|importe neto|importo|totale|valor|valor total|amaun|jumlah|prijs incl btw|price incl vat",
+      "amount|line total|total|total price|ext price|extended price|net amount|net|netto|montant|montant ht|total ht|prix total|prix total ht|betrag|nettobetrag|betrag netto|gesamtpreis|gesamt|summe|zeilenbetrag|positionsbetrag|nettowert|nettopreis gesamt|entgelt|bedrag|totaal|importe|importe neto|importo|totale|valor|valor total|amaun|jumlah|prijs incl btw|price incl vat|belopp|beløb|beløp|wartość|wartość netto|celkem",
     // A gross column names the line amount when no net one does.
     weak: "gross|gross amount|brutto|bruttobetrag|montant ttc|total ttc|ttc"
   },

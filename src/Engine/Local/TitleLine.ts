@@ -11,7 +11,7 @@ import type { Found, Section } from "./Section.js"
 
 /** A title word, German compounds included ("Handelsrechnung", "Teilrechnung", "Schlussrechnung"). */
 const TITLE =
-  /^(?:\p{L}*rechnung|\p{L}*gutschrift|invoice|facture|factura|fattura|fatura|factuur|invois|avoir|receipt|quittung|recu|bill)$/u
+  /^(?:\p{L}*rechnung|\p{L}*gutschrift|invoice|facture|factura|fattura|fatura|factuur|faktura|invois|avoir|receipt|quittung|recu|bill)$/u
 /** "number" in the supported languages, as the title line writes it. */
 const NUMBER = /^(?:nr|no|n|nº|n°|num|number|nummer|numero|nombor|#)\.?:?$/u
 /** Words that introduce the date after the number. */

@@ -605,6 +605,67 @@ const INVOICES: ReadonlyArray<{
       issuer: "Kanzleibedarf Roth GmbH",
       customer: "Notariat Ebner"
     }
+  },
+  {
+    name: "Swedish",
+    lines: [
+      "Glasmästeri Ström AB",
+      "Kungsgatan 4",
+      "411 19 Göteborg",
+      "",
+      "FAKTURA",
+      "Fakturanummer: 31077",
+      "Fakturadatum: 2031-04-02",
+      "",
+      "Kund:",
+      "Restaurang Havsbris",
+      "Hamngatan 9, 411 14 Göteborg",
+      "",
+      "Beskrivning                          Antal     À-pris      Belopp",
+      "Fönsterbyte                              2    2 400,00    4 800,00",
+      "",
+      "                               Summa exkl. moms              4 800,00",
+      "                               Moms 25 %                     1 200,00",
+      "                               Att betala                6 000,00 SEK"
+    ],
+    expected: {
+      invoice_number: "31077",
+      date: "2031-04-02",
+      amount: 6000,
+      currency: "SEK",
+      issuer: "Glasmästeri Ström AB",
+      customer: "Restaurang Havsbris"
+    }
+  },
+  {
+    name: "Polish",
+    lines: [
+      "Introligatornia Wiśniewski Sp. z o.o.",
+      "ul. Szeroka 7",
+      "80-835 Gdańsk",
+      "",
+      "FAKTURA VAT nr FV/2031/03/014",
+      "Data wystawienia: 14.03.2031",
+      "",
+      "Nabywca:",
+      "Biblioteka Miejska",
+      "ul. Długa 1, 80-827 Gdańsk",
+      "",
+      "Nazwa towaru lub usługi          Ilość    Cena netto    Wartość netto",
+      "Oprawa ksiąg                        12       25,00           300,00",
+      "",
+      "                                  Razem netto                300,00",
+      "                                  VAT 23%                     69,00",
+      "                                  Do zapłaty             369,00 PLN"
+    ],
+    expected: {
+      invoice_number: "FV/2031/03/014",
+      date: "2031-03-14",
+      amount: 369,
+      currency: "PLN",
+      issuer: "Introligatornia Wiśniewski Sp. z o.o.",
+      customer: "Biblioteka Miejska"
+    }
   }
 ]
 
