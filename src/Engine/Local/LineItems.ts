@@ -114,6 +114,7 @@ const findHeader = (
   let best: { row: Row; matches: Map<number, LabelMatch>; own: number } | undefined
   for (const [rowIndex, found] of [...byRow.entries()].sort((a, b) => a[0] - b[0])) {
     const row = layout.rows[rowIndex]!
+    if (holdsAmount(row)) continue
     const matches = new Map<number, LabelMatch>()
     // On the row: labels sharing a word overlap.
     take(matches, found, (a, b) => a.first <= b.last && b.first <= a.last)
@@ -122,7 +123,7 @@ const findHeader = (
     // in columns of their own.
     for (const near of [rowIndex - 1, rowIndex + 1, rowIndex - 2, rowIndex + 2]) {
       const other = layout.rows[near]
-      if (other === undefined || !inHeaderBand(layout, row, other)) continue
+      if (other === undefined || !inHeaderBand(layout, row, other) || holdsAmount(other)) continue
       take(matches, byRow.get(near) ?? [], (a, b) => a.box[0] < b.box[2] && b.box[0] < a.box[2])
     }
     const enough = matches.size >= 2 || (fields.length === 1 && [...matches.values()][0]!.phrase.strength >= 0.9)
@@ -133,6 +134,9 @@ const findHeader = (
   }
   return best
 }
+
+/** A row with an amount in cents ("TOTAL £1,490.00") is a row of values, not a header's. */
+const holdsAmount = (row: Row): boolean => row.words.some((w) => /\d[.,]\d{2}(?!\d)/.test(w.text))
 
 /** Whether two rows are lines of one header: next to each other, with no more than a line's gap between them. */
 const inHeaderBand = (layout: PageLayout, a: Row, b: Row): boolean => {
@@ -424,8 +428,9 @@ export const readLineItems = (
     open = page.open && page.items.length > 0 ? page.table : undefined
     pages.push({ layout, items: page.items })
   }
-  // No header anywhere (none printed, or the OCR lost it): the rows that add up to the first total.
-  const headerless = tables === 0
+  // No header anywhere (none printed, or the OCR lost it), or none with items under it: the rows that add
+  // up to the first total.
+  const headerless = tables === 0 || pages.every((p) => p.items.length === 0)
   if (headerless) {
     for (const page of pages) page.items.push(...headerlessItems(section, page.layout, fields))
   }

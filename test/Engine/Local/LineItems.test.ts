@@ -433,6 +433,19 @@ describe("line items without a header row", () => {
     ])
   })
 
+  it("takes no total's row with the terms under it for a table's header ('TOTAL' over '14 days')", () => {
+    expect(read([
+      "INVOICE No. 0931                               Dated: 5th March 2031",
+      "Supply and fit new back door and frame                           £1,150.00",
+      "Make good plaster and decorate                                     £340.00",
+      "                                                  TOTAL            £1,490.00",
+      "Payment within 14 days please."
+    ])).toEqual([
+      ["Supply and fit new back door and frame", null, 1150],
+      ["Make good plaster and decorate", null, 340]
+    ])
+  })
+
   it("passes rows of specks a scan left between the items and their total", () => {
     expect(read([
       "Facture n° : 2024-0119",
