@@ -91,11 +91,23 @@ const datesMemo = new LRUCache<string, ReadonlyArray<DateMatch>, readonly [text:
 export const findDates = (text: string, hint?: DateOrder): ReadonlyArray<DateMatch> =>
   datesMemo.memo(`${hint ?? ""}\u0000${text}`, { context: [text, hint] })
 
+/**
+ * Short runs of digits with letters OCR reads for digits among them, as digits ("l2 septembre 2o24" →
+ * "12 septembre 2024"): a day's or a year's number with a misread character. Lengths are kept.
+ */
+const digitsRepaired = (text: string): string =>
+  /\d[oli|]|[oli|]\d/.test(text)
+    ? text.replace(
+      /(?<![\p{L}\p{N}])[\doli|]{2,4}(?![\p{L}\p{N}])/gu,
+      (run) => (/\d/.test(run) ? run.replace(/o/g, "0").replace(/[li|]/g, "1") : run)
+    )
+    : text
+
 const searchDates = (text: string, hint?: DateOrder): Array<DateMatch> => {
   // Folding can change lengths ("ß", ligatures); dates only use characters it keeps, so a
   // same-length fold keeps positions and a different length falls back to the raw text.
   const folded = fold(text)
-  const source = folded.length === text.length ? folded : text.toLowerCase()
+  const source = digitsRepaired(folded.length === text.length ? folded : text.toLowerCase())
   const found: Array<DateMatch> = []
   for (const m of source.matchAll(NUMERIC)) {
     // A short year run into a letter is a house number or a code ("43-45-47G"), not a date.

@@ -298,8 +298,10 @@ const dateCandidates = (words: ReadonlyArray<WordText>, hint?: DateOrder): Array
       if (numbered[i + len] === numbered[i]) continue
       const text = words.slice(i, i + len).map((w) => w.text).join(" ")
       const read = (t: string) => (len === 1 ? findDates(t, hint)[0]?.iso : parseWholeDate(t, hint))
-      // A date OCR broke ("2O18", "19 /10/2018") is read as repaired.
-      const iso = read(text) ?? (len <= 3 ? read(repairDateText(text)) : undefined)
+      // A date OCR broke ("2O18", "19 /10/2018", "l1.12.2024") is read as repaired, before any date
+      // inside its text ("1.12.2024" of "l1.12.2024").
+      const repaired = len <= 3 ? repairDateText(text) : text
+      const iso = repaired !== text ? read(repaired) ?? read(text) : read(text)
       if (iso !== undefined) found = { start: i, end: i + len, value: iso, text }
     }
     if (found !== undefined) {

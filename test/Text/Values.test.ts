@@ -269,6 +269,14 @@ describe("findValueCandidates", () => {
     expect(findValueCandidates(words("Date: 19/1O/2O18 20:49"), "date").map((c) => c.value)).toEqual(["2018-10-19"])
     expect(findValueCandidates(words("Date 19 /10/ 2018"), "date").map((c) => c.value)).toEqual(["2018-10-19"])
     expect(findValueCandidates(words("Date: 19/10-2018"), "date").map((c) => c.value)).toEqual(["2018-10-19"])
+    // A day's first digit read as a letter: the whole date, not the one inside it ("1.12.2024").
+    expect(findValueCandidates(words("Datum: l1.12.2031"), "date").map((c) => c.value)).toEqual(["2031-12-11"])
+    // A written month's day and year with a letter for a digit.
+    expect(findValueCandidates(words("Nantes, le l2 septembre 2O31"), "date").map((c) => c.value)).toEqual([
+      "2031-09-12"
+    ])
+    // Words of letters OCR confuses with digits stay words.
+    expect(findValueCandidates(words("Il lo 2031"), "date")).toEqual([])
   })
 
   it("finds integers, booleans and currencies word by word", () => {

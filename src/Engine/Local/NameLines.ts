@@ -353,8 +353,10 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   if (letters < 3 || letters < text.replace(/\s/g, "").length * 0.5 || !/\p{L}{3}/u.test(text)) return false
   if (/@|www\.|https?:|\.com\b/i.test(text) || isStreetLine(text) || contactLine(words)) return false
   if (GREETING.test(text) || onlySalutation(words)) return false
-  // A label waiting for its value ("BR NO.:", "Bill To:") is not a name.
+  // A label waiting for its value ("BR NO.:", "Bill To:") is not a name, nor is a label with its value
+  // ("Geschäftsführer: Tobias Sommer", whatever OCR made of the label's word).
   if (/[:：]\s*$/.test(text) || words[words.length - 1]!.tokens.at(-1) === "no") return false
+  if (words.slice(0, -1).some((w) => /\p{L}[:：]$/u.test(w.text))) return false
   const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))
   if (tokens.length === 0 || tokens.every((t) => TITLE_WORDS.has(t)) || regionLine(words)) {
     return false

@@ -218,9 +218,9 @@ export const readValue = (
       return pick === undefined ? undefined : { value: pick.text, words: words.slice(pick.start, pick.end) }
     }
     case "id": {
-      // An identifier is the first word (a lone "#" or "No." aside) and must hold a digit and not be a date;
-      // a short letter prefix set apart ("CS 67832") belongs to it.
-      const i = words.findIndex((x) => hasAlnum(x.text) && !/^(?:n[°ºo.]?|nr\.?|no\.?|#)$/i.test(x.text))
+      // An identifier is the first word (a lone "#" or "No." aside, "N0." as OCR may read it) and must hold a
+      // digit and not be a date; a short letter prefix set apart ("CS 67832") belongs to it.
+      const i = words.findIndex((x) => hasAlnum(x.text) && !/^(?:n[°ºo0.]?|nr\.?|n[o0]\.?|#)[:.]?$/i.test(x.text))
       if (i < 0) return undefined
       const prefixed = /^[A-Z]{1,4}$/.test(words[i]!.text) && words[i + 1] !== undefined &&
         /^\d/.test(words[i + 1]!.text) &&

@@ -27,6 +27,13 @@ describe("looksLikeName", () => {
     ) expect(nameLike(line), line).toBe(false)
   })
 
+  it("takes no label with its value for a name, whatever OCR made of the label", () => {
+    for (const line of ["Gcschäftsführer: Tobias Lenz", "Inhaber: Jan Brandt", "Director: Mary Hale"]) {
+      expect(nameLike(line), line).toBe(false)
+    }
+    expect(nameLike("Re:Source Consulting GmbH")).toBe(true)
+  })
+
   it("keeps names that start with a number or with a building word", () => {
     for (const line of ["88 Fresh Mart S/B", "Level Up Cafe", "Building Supplies Ltd", "Casa del sol"]) {
       expect(nameLike(line), line).toBe(true)

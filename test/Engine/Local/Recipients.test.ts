@@ -103,4 +103,21 @@ describe("the recipient of a letter-shaped invoice", () => {
       customer: "Association Les Chardons"
     })
   })
+
+  it("reads no party from a header row's 'CUSTOMER PO' cell, nor a number from a misread 'N0.'", () => {
+    const out = extractLines(
+      [
+        "Harbor Rigging Supply Co.",
+        "210 Wharf Street",
+        "Portland, ME 04101",
+        "",
+        "INVOICE N0.   INVOICE DATE   CUSTOMER PO   TERMS",
+        "HR-31077      03/14/2031     QB-2031-04    Net 30"
+      ],
+      "invoice",
+      { invoice_number: "The invoice number (identifier of this invoice)", ...PARTIES }
+    )
+    expect(valueOf(out["invoice_number"])).toBe("HR-31077")
+    expect(valueOf(out["customer"])).toBeNull()
+  })
 })
