@@ -238,6 +238,16 @@ const DIGIT_FOR: Readonly<Record<string, string>> = {
   Z: "2",
   B: "8"
 }
+/**
+ * A postcode or ZIP code with one letter OCR read for a digit, repaired ("55l16 Mainz" → "55116 Mainz",
+ * "Austin, TX 7870l" → "… 78701"): a word of four to six characters, all digits but one such letter.
+ */
+export const repairPostcodes = (text: string): string =>
+  text.replace(/(?<![\p{L}\p{N}])[\dOolI|SB]{4,6}(?![\p{L}\p{N}])/gu, (run) => {
+    const letters = run.replace(/\d/g, "").length
+    return letters === 1 ? run.replace(/[OolI|SB]/g, (c) => DIGIT_FOR[c]!) : run
+  })
+
 /** Letters that may also be a currency sign misread ("S" for "$"): repaired only after a digit. */
 const NOT_FIRST = new Set(["S", "Z", "B"])
 

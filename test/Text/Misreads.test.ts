@@ -8,6 +8,7 @@ import {
   repairAmountWord,
   repairDateText,
   repairLegalForm,
+  repairPostcodes,
   splitLabelWord
 } from "../../src/Text/Misreads.js"
 import { tokensOf } from "../../src/Text/Tokens.js"
@@ -207,6 +208,21 @@ describe("Misreads", () => {
       expect(repairDateText("INV-2023-0042")).toBe("INV-2023-0042")
       expect(repairDateText("SOLD")).toBe("SOLD")
       expect(repairDateText("12-3-4")).toBe("12-3-4")
+    })
+  })
+
+  describe("repairPostcodes", () => {
+    it("repairs a postcode or ZIP code with one letter for a digit", () => {
+      expect(repairPostcodes("Rheinallee 8, 55l16 Mainz")).toBe("Rheinallee 8, 55116 Mainz")
+      expect(repairPostcodes("Industriering 9 | 93O55 Regensburg")).toBe("Industriering 9 | 93055 Regensburg")
+      expect(repairPostcodes("Austin, TX 7870l")).toBe("Austin, TX 78701")
+    })
+
+    it("leaves words, codes with several letters and short numbers alone", () => {
+      expect(repairPostcodes("SOLD BOOKS Ill")).toBe("SOLD BOOKS Ill")
+      expect(repairPostcodes("Tel 0l 2O")).toBe("Tel 0l 2O")
+      expect(repairPostcodes("Ref 12OOl")).toBe("Ref 12OOl")
+      expect(repairPostcodes("SB12")).toBe("SB12")
     })
   })
 })

@@ -4,6 +4,7 @@
  * and the customer's; the customer's is the one a customer label heads (or the one that is not the
  * seller's) when no label names the customer's own line.
  */
+import { repairPostcodes } from "../../Text/Misreads.js"
 import { type LabelMatch, lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { issuerLine } from "./Letterhead.js"
@@ -29,9 +30,12 @@ import type { Section } from "./Section.js"
  */
 const TOWN_LINE =
   /(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}\p{L}+|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\p{Lu}\p{L}+,?\s[A-Z]{2}\s\d{5}(?:-\d{4})?$|\p{Lu}\p{L}+,?\s(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s\d{4}$|\p{Lu}\p{L}+,?\s[A-Z]{2}\s[A-Z]\d[A-Z]\s?\d[A-Z]\d$/u
+/** A postcode and a town in the text, its postcode read with a letter for a digit or not. */
+const townLine = (text: string): boolean => TOWN_LINE.test(repairPostcodes(text))
+
 /** A line that starts with a postcode and town ("26603 Aurich", "Asheville, NC 28801"): an address's last line. */
 export const startsWithTown = (text: string): boolean => {
-  const m = TOWN_LINE.exec(text)
+  const m = TOWN_LINE.exec(repairPostcodes(text))
   return m !== null && m.index <= 1
 }
 
@@ -62,7 +66,7 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
   for (const row of layout.rows) {
     if (row.box[1] > UPPER) break
     for (const town of lineWords(layout, row)) {
-      if (!TOWN_LINE.test(town.map((w) => w.text).join(" "))) continue
+      if (!townLine(town.map((w) => w.text).join(" "))) continue
       const x = town[0]!.box[0]
       const lines: Array<{ row: Row; words: ReadonlyArray<PlacedWord> }> = [{ row, words: town }]
       let name: NameLine | undefined
@@ -72,7 +76,7 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         if (above === undefined || below.box[1] - above.box[3] > 2 * layout.unit) break
         const seg = columnSegment(layout, above, x)
         // Another address's town line (a sender line "Name · Street · 12345 Town") ends this block.
-        if (seg === undefined || TOWN_LINE.test(seg.map((w) => w.text).join(" "))) break
+        if (seg === undefined || townLine(seg.map((w) => w.text).join(" "))) break
         lines.unshift({ row: above, words: seg })
         below = above
         if (k > MAX_LINES) break

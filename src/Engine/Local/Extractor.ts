@@ -468,8 +468,10 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
     const brand = profile.concepts[0] === "issuer" && labelled.label !== undefined && SELLER_LABELS.has(labelled.label)
       ? marketplaceBrand(section, labelled.words)
       : undefined
-    // A customer label inside an address block ("… Buyer line 2") read a line of the address, not its name.
-    const block = profile.concepts[0] === "customer" && kind === "text" && labelled.label !== undefined
+    // A customer label inside an address block ("… Buyer line 2") read a line of the address beside it, not
+    // its name. A name under its heading is the name, whatever block the lines above may seem to make.
+    const beside = labelled.at !== undefined && labelled.words.every((w) => labelled.at!.row.words.includes(w))
+    const block = profile.concepts[0] === "customer" && kind === "text" && labelled.label !== undefined && beside
       ? blockNameHolding(section, labelled.words)
       : undefined
     const found = brand ?? (block === undefined ? labelled : { ...labelled, ...nameFound(block) })

@@ -4,6 +4,7 @@
  * lines look like on invoices and receipts (company suffixes, registration numbers, street words),
  * never from a recipient's block or a note written on the page.
  */
+import { repairPostcodes } from "../../Text/Misreads.js"
 import { fold, leavesBracketOpen } from "../../Text/Tokens.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { itemHeaderRow } from "./LabelContext.js"
@@ -430,7 +431,7 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
     else if (town && !addressLike && PRICE.test(row.words.map((w) => w.text).join(" "))) break
     picked.push(...seg)
     lines++
-    town ||= POSTCODE_AND_TOWN.test(text)
+    town ||= POSTCODE_AND_TOWN.test(repairPostcodes(text))
     // A country ends the address: a line after it is the shop's mall or a branch ("Malaysia / SUNWAY PLAZA").
     if (COUNTRY.has(seg[seg.length - 1]!.tokens.at(-1) ?? "")) break
   }
@@ -460,7 +461,7 @@ const senderAddress = (layout: PageLayout, issuer: NameLine): ReadonlyArray<Plac
     words.push(...part)
     part = []
   }
-  return POSTCODE_AND_TOWN.test(words.map((w) => w.text).join(" ")) ? words : undefined
+  return POSTCODE_AND_TOWN.test(repairPostcodes(words.map((w) => w.text).join(" "))) ? words : undefined
 }
 
 /** A street's name and house number ("Brink 5", "Am Anger 17a"). */
@@ -470,7 +471,7 @@ const NAME_AND_NUMBER = /^\p{L}[\p{L} .'’-]*\s\d{1,4}[a-zA-Z]?$/u
 const streetOverTown = (layout: PageLayout, row: Row, text: string, x1: number, x2: number): boolean => {
   const next = layout.rows[row.index + 1]
   return NAME_AND_NUMBER.test(text) && next !== undefined &&
-    POSTCODE_AND_TOWN.test(phrasesUnder(layout, next, x1, x2).map((w) => w.text).join(" "))
+    POSTCODE_AND_TOWN.test(repairPostcodes(phrasesUnder(layout, next, x1, x2).map((w) => w.text).join(" ")))
 }
 
 /** An amount with its cents. */

@@ -120,4 +120,22 @@ describe("the recipient of a letter-shaped invoice", () => {
     expect(valueOf(out["invoice_number"])).toBe("HR-31077")
     expect(valueOf(out["customer"])).toBeNull()
   })
+
+  it("reads the name under its heading when OCR misread the seller's postcode above it", () => {
+    for (const postcode of ["55l16", "55116"]) {
+      expect(
+        parties([
+          "Weingut Karst OHG",
+          `Rheinallee 8, ${postcode} Mainz`,
+          "Empfänger:",
+          "Hotel Rheinblick",
+          "Uferstraße 1",
+          "55116 Mainz",
+          "",
+          "Rechnung Nr. 31214                                Datum: 02.12.2031"
+        ]),
+        postcode
+      ).toEqual({ issuer: "Weingut Karst OHG", customer: "Hotel Rheinblick" })
+    }
+  })
 })
