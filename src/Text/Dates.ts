@@ -3,6 +3,7 @@
  * written months in English, French, German, Dutch, Spanish, Italian, Portuguese and Malay.
  */
 import { LRUCache } from "lru-cache"
+import { misreadDistance } from "./Misreads.js"
 import { fold } from "./Tokens.js"
 
 export type DateOrder = "dmy" | "mdy"
@@ -31,6 +32,17 @@ const MONTH_NAMES: ReadonlyArray<readonly [number, string]> = [
 const MONTHS: ReadonlyMap<string, number> = new Map(
   MONTH_NAMES.flatMap(([m, names]) => names.split(" ").map((n) => [n, m] as const))
 )
+
+/** Month names long enough to be known with one letter OCR confused ("novcmber", "septernber" aside). */
+const LONG_MONTHS = [...MONTHS.keys()].filter((n) => n.length >= 5)
+
+/** The month a name stands for, read as printed or with one letter OCR confused for a like one ("Novcmber"). */
+const monthOf = (name: string): number | undefined => {
+  const known = MONTHS.get(name)
+  if (known !== undefined || name.length < 5) return known
+  const near = LONG_MONTHS.find((n) => misreadDistance(name, n, 0.5) <= 0.5)
+  return near === undefined ? undefined : MONTHS.get(near)
+}
 
 const DAY = String.raw`(\d{1,2})(?:st|nd|rd|th|er|e|o)?`
 const YEAR = String.raw`'?(\d{4}|\d{2})`
@@ -118,12 +130,12 @@ const searchDates = (text: string, hint?: DateOrder): Array<DateMatch> => {
     if (iso !== undefined) found.push({ index: m.index, length: m[0].length, iso })
   }
   for (const m of source.matchAll(DAY_MONTH_YEAR)) {
-    const month = MONTHS.get(m[2]!)
+    const month = monthOf(m[2]!)
     const iso = month === undefined ? undefined : isoOf(fullYear(m[3]!), month, Number(m[1]))
     if (iso !== undefined) found.push({ index: m.index, length: m[0].length, iso })
   }
   for (const m of source.matchAll(MONTH_DAY_YEAR)) {
-    const month = MONTHS.get(m[1]!)
+    const month = monthOf(m[1]!)
     const iso = month === undefined ? undefined : isoOf(fullYear(m[3]!), month, Number(m[2]))
     if (iso !== undefined) found.push({ index: m.index, length: m[0].length, iso })
   }

@@ -186,6 +186,21 @@ const joinedLetters = (token: string): string | undefined => {
   return undefined
 }
 
+/** Digits OCR reads for letters in a word, and the letter each stands for. */
+const LETTER_FOR: Readonly<Record<string, string>> = { "0": "o", "1": "l", "5": "s", "8": "b" }
+
+/** The label word a word with digits read for its letters is ("T0" → "to", "T0TAL" → "total"), if any. */
+const lettersForDigits = (token: string): string | undefined => {
+  const digits = token.replace(/\D/g, "").length
+  // Two characters are a word only as letter and digit ("T0"): "1a" is a house number.
+  if (
+    digits === 0 || digits > token.length - digits || /[^\p{L}0158]/u.test(token) ||
+    (token.length < 3 && /^\d/.test(token))
+  ) return undefined
+  const word = token.replace(/[0158]/g, (d) => LETTER_FOR[d]!)
+  return isVocabulary(word) ? word : undefined
+}
+
 const repairs = new Map<string, ReadonlyArray<string>>()
 const MAX_REMEMBERED = 50_000
 
@@ -203,8 +218,8 @@ export const labelTokens = (token: string): ReadonlyArray<string> => {
     const beforeCurrency = head === undefined ? undefined : isVocabulary(head) ? head : nearestLabelWord(head)
     // A stray digit or mark OCR glued to a label word's end ("TAX7", "TOTAL1").
     const stray = /^(\p{L}{3,})\d$/u.exec(token)?.[1]
-    const near = (stray !== undefined && isVocabulary(stray) ? stray : undefined) ?? nearestLabelWord(token) ??
-      joinedLetters(token) ?? beforeCurrency
+    const near = (stray !== undefined && isVocabulary(stray) ? stray : undefined) ?? lettersForDigits(token) ??
+      nearestLabelWord(token) ?? joinedLetters(token) ?? beforeCurrency
     out = near !== undefined ? [near] : gluedWords(token) ?? [token]
   }
   if (repairs.size >= MAX_REMEMBERED) repairs.clear()

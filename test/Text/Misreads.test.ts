@@ -26,6 +26,14 @@ describe("Misreads", () => {
       expect(asLabel("Salesporson")).toEqual(["salesperson"])
     })
 
+    it("reads a short label word with a digit read for a letter, never a house number", () => {
+      expect(asLabel("T0")).toEqual(["to"])
+      expect(asLabel("N0")).toEqual(["no"])
+      expect(asLabel("5ubtotal")).toEqual(["subtotal"])
+      expect(asLabel("1a")).toEqual(["1a"])
+      expect(asLabel("2031")).toEqual(["2031"])
+    })
+
     it("splits labels glued together or to a currency mark", () => {
       expect(asLabel("TOTALRM")).toEqual(["total"])
       expect(asLabel("DocNo")).toEqual(["doc", "no"])

@@ -275,6 +275,11 @@ describe("findValueCandidates", () => {
     expect(findValueCandidates(words("Nantes, le l2 septembre 2O31"), "date").map((c) => c.value)).toEqual([
       "2031-09-12"
     ])
+    // A month's name with one letter OCR confused for a like one.
+    expect(findValueCandidates(words("Date of issue Novcmber 5th, 2031"), "date").map((c) => c.value)).toEqual([
+      "2031-11-05"
+    ])
+    expect(findValueCandidates(words("Member 5, 2031"), "date")).toEqual([])
     // Words of letters OCR confuses with digits stay words.
     expect(findValueCandidates(words("Il lo 2031"), "date")).toEqual([])
   })
