@@ -10,7 +10,14 @@ import { type PageModel, pageText, unionBox } from "../../Domain/PageModel.js"
 import { Pacer } from "../../lib/Pacer.js"
 import { documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { inferDateOrder } from "../../Text/Values.js"
-import { conceptPhrases, type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
+import {
+  conceptById,
+  conceptPhrases,
+  type FieldProfile,
+  fieldProfile,
+  labelConcepts,
+  LATE_CONCEPTS
+} from "../../Text/Vocabulary.js"
 import { Extractor } from "../Engine.js"
 import { addressGoesOn, addressText, blockNameHolding, customerAddress, startsWithTown } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
@@ -104,6 +111,20 @@ const labelSegment = (m: LabelMatch): string =>
 const labelPosition = (m: LabelMatch, pageIndex: number, pages: number): number =>
   (pageIndex + (m.box[1] + m.box[3]) / 2) / pages
 
+/** A generic label's share of its score when a word of its own stands between it and its value. */
+const QUALIFIED = 0.8
+
+/**
+ * A generic label ("Date", "Datum") with a word between it and its value on its row: the word says what
+ * the value is ("Date due", "Datum Lieferung", a misread "Date duc"), and it may be another field's.
+ */
+const qualified = (m: LabelMatch, r: ReadValue): boolean => {
+  const at = m.row.words.indexOf(r.words[0]!)
+  const concepts = [...labelConcepts(m.phrase.tokens)]
+  return at > m.last + 1 && concepts.length > 0 && concepts.every((c) => conceptById(c)?.generic === true) &&
+    m.row.words.slice(m.last + 1, at).some((w) => /\p{L}{2}/u.test(w.text))
+}
+
 /** The value a label points at, right of it or in its column below, with a score. */
 const readAtLabel = (
   section: Section,
@@ -168,7 +189,8 @@ const readAtLabel = (
     const dx = Math.max(0, r.words[0]!.box[0] - m.box[2])
     if (!(kind === "text" && dx > MAX_TEXT_DISTANCE)) {
       const read = kind === "text" && profile.concepts[0] === "address" ? addressGoesOn(m, r) : r
-      return { ...read, layout: m.page, score: base * (1 - 0.3 * Math.min(1, dx / 0.6)) * fit(kind, read) }
+      const near = 1 - 0.3 * Math.min(1, dx / 0.6)
+      return { ...read, layout: m.page, score: base * near * fit(kind, read) * (qualified(m, r) ? QUALIFIED : 1) }
     }
   }
   // A party heading alone on its row ("Verkäufer", "Käufer/Leistungsempfänger") heads a block of labelled lines;

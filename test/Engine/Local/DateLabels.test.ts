@@ -1,0 +1,28 @@
+/** A document's date where a generic label ("Date") and the template's own ("Date of issue") both lead to one. */
+import { describe, expect, it } from "@effect/vitest"
+import { extractLines, valueOf } from "../fixtures.js"
+
+const TEMPLATE = { date: { type: "date", description: "Invoice date (date of issue)" } }
+
+const dateOf = (lines: ReadonlyArray<string>) => valueOf(extractLines(lines, "invoice", TEMPLATE)["date"])
+
+describe("an invoice's date", () => {
+  it("is the one its own label names, not one a word sets apart from a generic label ('Date duc')", () => {
+    for (const due of ["Date due", "Date duc", "Datum Lieferung"]) {
+      expect(
+        dateOf([
+          "Fernhill Software Ltd.                                 Invoice",
+          "",
+          "Billed to                          Invoice number    INV-3107",
+          "Tallow Lane Bakery                 Date of issue     March 5th, 2031",
+          `14 Quay Street                     ${due.padEnd(18)}April 4th, 2031`
+        ]),
+        due
+      ).toBe("2031-03-05")
+    }
+  })
+
+  it("is read at a generic label followed by its value", () => {
+    expect(dateOf(["Fernhill Software Ltd.", "Invoice INV-3108", "Date:   March 6th, 2031"])).toBe("2031-03-06")
+  })
+})
