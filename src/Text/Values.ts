@@ -312,9 +312,18 @@ const dateCandidates = (words: ReadonlyArray<WordText>, hint?: DateOrder): Array
   return out
 }
 
+/**
+ * An amount's first digit group with a letter OCR read for a digit, before a group of three digits and cents ("l 980,00",
+ * "1O 062,50" → "1 980,00", "10 062,50"); any other word as it is.
+ */
+const leadingGroup = (text: string, next: string | undefined): string =>
+  next !== undefined && /^\d{3}[.,]\d{2}(?!\d)/.test(next) && /^[\dOolI|]{1,3}$/.test(text) && /[OolI|]/.test(text)
+    ? text.replace(/[Oo]/g, "0").replace(/[lI|]/g, "1")
+    : text
+
 /** The text of words read as one amount, with OCR's misreads repaired ("1O.5O", "170. 00"). */
 const amountText = (words: ReadonlyArray<WordText>): string =>
-  words.map((w) => repairAmountWord(w.text)).reduce(
+  words.map((w, k) => repairAmountWord(leadingGroup(w.text, words[k + 1]?.text))).reduce(
     (text, w, k) => (k === 0 ? w : text + (joinsAtDecimalMark(text, w) ? "" : " ") + w),
     ""
   )

@@ -265,6 +265,13 @@ describe("findValueCandidates", () => {
     expect(findValueCandidates(words("GOODS SOLD"), "amount")).toEqual([])
   })
 
+  it("reads an amount whose first digit group OCR read with a letter for a digit, before its thousands", () => {
+    expect(findValueCandidates(words("Net à payer l 980,00 €"), "amount").map((c) => c.value)).toEqual([1980])
+    expect(findValueCandidates(words("Att betala 1O 062,50 SEK"), "amount").map((c) => c.value)).toEqual([10062.5])
+    // A word before a whole number is no digit group of it.
+    expect(findValueCandidates(words("I 200"), "amount").map((c) => c.value)).toEqual([200])
+  })
+
   it("reads dates OCR broke: letters for digits, spaces at separators, mixed separators", () => {
     expect(findValueCandidates(words("Date: 19/1O/2O18 20:49"), "date").map((c) => c.value)).toEqual(["2018-10-19"])
     expect(findValueCandidates(words("Date 19 /10/ 2018"), "date").map((c) => c.value)).toEqual(["2018-10-19"])
