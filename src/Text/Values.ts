@@ -169,8 +169,12 @@ export const parseAmount = (text: string): number | undefined => {
     const sep = dot >= 0 ? "." : ","
     const parts = s.split(sep)
     if (parts.length > 2) {
-      if (!/^\d{1,3}$/.test(parts[0]!) || parts.slice(1).some((p) => !/^\d{3}$/.test(p))) return undefined
-      normalized = parts.join("")
+      if (!/^\d{1,3}$/.test(parts[0]!) || parts.slice(1, -1).some((p) => !/^\d{3}$/.test(p))) return undefined
+      const last = parts[parts.length - 1]!
+      // Cents after thousands marks of the same kind: one of the marks misread ("1.490.00", "2,710,00").
+      if (/^\d{2}$/.test(last)) normalized = parts.slice(0, -1).join("") + "." + last
+      else if (/^\d{3}$/.test(last)) normalized = parts.join("")
+      else return undefined
     } else {
       const [int = "", frac = ""] = parts
       const thousands = sep === "," && frac.length === 3 && int !== "0" && int.length <= 3

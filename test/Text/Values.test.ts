@@ -42,6 +42,11 @@ describe("parseAmount", () => {
     ["15.00 ZR", 15],
     ["...*21.20.", 21.2],
     ["54.50w", 54.5],
+    // Cents after thousands marks of their kind: a mark misread ("1,490.00" as "1.490.00").
+    ["£1.490.00", 1490],
+    ["2,710,00", 2710],
+    ["10.07.20", undefined],
+    ["1.490.0", undefined],
     ["1.25kg", undefined],
     ["20.00.", 20],
     [".50", undefined],
