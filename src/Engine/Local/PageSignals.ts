@@ -7,11 +7,12 @@ import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type Page, pageText } from "../../Domain/PageModel.js"
 import { besideOwner } from "../../lib/memo.js"
 import { type DocumentTypeProfile, documentTypeProfile } from "../../Text/DocumentTypes.js"
+import { labelTokens } from "../../Text/Misreads.js"
 import { inferDateOrder } from "../../Text/Values.js"
 import { conceptPhrases, type FieldProfile, fieldProfile } from "../../Text/Vocabulary.js"
 import { readLabelled } from "./Extractor.js"
 import { findLabels } from "./Labels.js"
-import { layoutOf, type PageLayout, segmentsOf } from "./Layout.js"
+import { layoutOf, type PageLayout, type PlacedWord, segmentsOf } from "./Layout.js"
 import { readValue } from "./Readers.js"
 import type { Candidate } from "./Section.js"
 import { type TitleLine, titleLine } from "./TitleLine.js"
@@ -34,6 +35,8 @@ export interface PageEvidence {
   readonly titled: ReadonlySet<number>
   /** "Page k of n" / "Seite k" / "k/n", when printed. */
   readonly pageNumber: number | undefined
+  /** The n of "Page k of n", when printed. */
+  readonly pageCount: number | undefined
   /** The document's own number (invoice, receipt, document number), when labelled. */
   readonly documentNumber: string | undefined
   /** The page opens with a title line stating its number and date ("Rechnung Nr. 2024-0815 vom …"): a first page. */
@@ -74,8 +77,11 @@ const TITLE_BONUS = 2.5
 const FIELD_WEIGHT = 0.5
 const FIELD_CAP = 2.5
 
+/** A word's tokens as the label vocabulary reads them: a type's word OCR misread ("Rcchnung") is that word. */
+const wordTokens = (w: PlacedWord): ReadonlyArray<string> => w.tokens.flatMap(labelTokens)
+
 /** Row texts as " token token " strings, for phrase search. */
-const rowStrings = (layout: PageLayout) => layout.rows.map((r) => ` ${r.words.flatMap((w) => w.tokens).join(" ")} `)
+const rowStrings = (layout: PageLayout) => layout.rows.map((r) => ` ${r.words.flatMap(wordTokens).join(" ")} `)
 /** The rows holding the phrase `tokens`; `content` (the page's tokens) rules out most phrases at once. */
 const has = (rows: ReadonlyArray<string>, content: ReadonlySet<string>, tokens: ReadonlyArray<string>) => {
   for (const t of tokens) if (!content.has(t)) return 0
@@ -94,7 +100,7 @@ const has = (rows: ReadonlyArray<string>, content: ReadonlySet<string>, tokens: 
 const isTitled = (layout: PageLayout, titles: ReadonlyArray<ReadonlyArray<string>>): boolean =>
   layout.rows.some((row) => {
     if (row.box[1] > TITLE_ZONE) return false
-    const tokens = row.words.flatMap((w) => w.tokens)
+    const tokens = row.words.flatMap(wordTokens)
     const text = ` ${tokens.join(" ")} `
     const leadsOn = /[:：]$/.test(row.words[row.words.length - 1]?.text ?? "")
     if (
@@ -105,7 +111,7 @@ const isTitled = (layout: PageLayout, titles: ReadonlyArray<ReadonlyArray<string
     return segmentsOf(row, layout.unit, 2.5).some((seg) => {
       const words = seg.map((i) => row.words[i]!)
       if (words.some((w) => /[:：\d]/.test(w.text))) return false
-      const tokens = words.flatMap((w) => w.tokens)
+      const tokens = words.flatMap(wordTokens)
       return titles.some((t) => tokens.length <= t.length + 1 && ` ${tokens.join(" ")} `.includes(` ${t.join(" ")} `))
     })
   })
@@ -160,13 +166,17 @@ const PAGE_OF =
   /\b(?:page|seite|pagina|página|bladzijde|blad|halaman|folio)\.?\s*:?\s*(\d{1,3})(?:\s*(?:of|von|de|di|van|dari|sur|\/)\s*(\d{1,3}))?\b/i
 const K_OF_N = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/
 
-const pageNumberOf = (layout: PageLayout): number | undefined => {
+const pageNumberOf = (layout: PageLayout): { readonly number: number; readonly count?: number } | undefined => {
   for (const row of layout.rows) {
     const text = row.words.map((w) => w.text).join(" ")
     const m = PAGE_OF.exec(text) ?? (row.box[1] < 0.12 || row.box[3] > 0.88 ? K_OF_N.exec(text) : null)
     if (m === null) continue
     const k = Number(m[1]), n = m[2] === undefined ? undefined : Number(m[2])
-    if (k >= 1 && (n === undefined || (n >= k && n <= 999))) return k
+    if (k >= 1 && (n === undefined || (n >= k && n <= 999))) {
+      return n === undefined
+        ? { number: k }
+        : { number: k, count: n }
+    }
   }
   return undefined
 }
@@ -258,11 +268,13 @@ type PageFacts =
     readonly text: string
     readonly roll: ReturnType<typeof tillRoll>
     readonly titledLine: ReturnType<typeof titleLine>
-    readonly pageNumber: number | undefined
+    readonly pageNumber: ReturnType<typeof pageNumberOf>
     readonly documentNumber: string | undefined
     readonly date: ReturnType<typeof dateOf>
     readonly header: ReadonlySet<string>
     readonly content: ReadonlySet<string>
+    /** The page's tokens as the label vocabulary reads them (`wordTokens`). */
+    readonly vocabulary: ReadonlySet<string>
   }
 
 type ReadPage = Extract<PageFacts, { readonly blank: false }>
@@ -292,7 +304,8 @@ const factsOf = (page: Page): PageFacts => {
       documentNumber: documentNumberOf(layout, hint, titledLine),
       date: dateOf(layout, hint, roll, titledLine),
       header: headerOf(layout),
-      content: new Set(layout.rows.flatMap((r) => r.words.flatMap((w) => w.tokens)))
+      content: new Set(layout.rows.flatMap((r) => r.words.flatMap((w) => w.tokens))),
+      vocabulary: new Set(layout.rows.flatMap((r) => r.words.flatMap(wordTokens)))
     }
   }
   facts.set(page, made)
@@ -308,7 +321,7 @@ const fitOf = (page: Page, f: ReadPage, p: SpecProfile) =>
     const byLine = f.titledLine?.date !== undefined &&
       p.type.titles.some((t) => t.length === 1 && f.titledLine!.title.endsWith(t[0]!))
     const titled = byLine || isTitled(f.layout, p.type.titles)
-    return { titled, score: scoreFor(f.layout, f.rows, f.content, f.text, p, titled, f.roll) }
+    return { titled, score: scoreFor(f.layout, f.rows, f.vocabulary, f.text, p, titled, f.roll) }
   })
 
 /**
@@ -324,6 +337,7 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
       scores: profiles.map(() => 0),
       titled: new Set(),
       pageNumber: undefined,
+      pageCount: undefined,
       documentNumber: undefined,
       titleLine: false,
       date: undefined,
@@ -338,7 +352,8 @@ export const pageEvidence = (page: Page, profiles: ReadonlyArray<SpecProfile>): 
     blank: false,
     scores: fitted.map((x) => x.score),
     titled: new Set(fitted.flatMap((x, i) => (x.titled ? [i] : []))),
-    pageNumber: f.pageNumber,
+    pageNumber: f.pageNumber?.number,
+    pageCount: f.pageNumber?.count,
     documentNumber: f.documentNumber,
     titleLine: f.titledLine?.date !== undefined,
     date: f.date?.date,

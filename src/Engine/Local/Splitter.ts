@@ -41,7 +41,15 @@ const continues = (
   !sectionPages.some((p) => samePage(p, e)) &&
   ((e.pageNumber !== undefined && e.pageNumber > 1) ||
     // The same number on a page that opens with its own title line is another document that reuses it.
-    (e.documentNumber !== undefined && e.documentNumber === prev.documentNumber && !e.titleLine))
+    (e.documentNumber !== undefined && e.documentNumber === prev.documentNumber && !e.titleLine && !ended(prev)))
+
+/** Whether the page says it is its document's last ("Seite 2 von 2"). */
+const ended = (e: PageEvidence): boolean =>
+  e.pageNumber !== undefined && e.pageCount !== undefined && e.pageNumber === e.pageCount
+
+/** A page after its document's last that numbers itself no later page of it: a new document. */
+const afterTheLast = (e: PageEvidence, prev: PageEvidence): boolean =>
+  ended(prev) && !(e.pageNumber !== undefined && e.pageNumber > 1)
 
 /**
  * Signs that the page starts a new document of type `spec`. `strict` keeps only the explicit ones
@@ -57,6 +65,7 @@ const starts = (
   sectionPages: ReadonlyArray<PageEvidence> = []
 ): boolean => {
   if (prev === undefined || e.pageNumber === 1 || sectionPages.some((p) => samePage(p, e))) return true
+  if (afterTheLast(e, prev)) return true
   if (e.documentNumber !== undefined && prev.documentNumber !== undefined && e.documentNumber !== prev.documentNumber) {
     return true
   }
@@ -99,7 +108,7 @@ const typeSureness = (e: PageEvidence, spec: number): number => {
 }
 
 const startSureness = (e: PageEvidence, prev: PageEvidence | undefined, spec: number): number =>
-  prev === undefined || e.pageNumber === 1 ||
+  prev === undefined || e.pageNumber === 1 || afterTheLast(e, prev) ||
     (e.documentNumber !== undefined && prev.documentNumber !== undefined && e.documentNumber !== prev.documentNumber)
     ? STATED
     : e.titled.has(spec)

@@ -129,6 +129,62 @@ describe("LocalSplitter", () => {
     ])
   })
 
+  it("starts a new document after a page that says it is its document's last ('Seite 2 von 2')", () => {
+    const first = [
+      "Druckerei Nordlicht GmbH",
+      "Hafenstraße 7, 24103 Kiel",
+      "Rechnung",
+      "Rechnungsnr.: 31021                                Datum: 12.09.2031",
+      "Pos  Artikel                                 Menge     Preis       Summe",
+      "1    Flyer A5                                 5000      0,04      200,00",
+      "                                              Übertrag            200,00",
+      "Seite 1 von 2"
+    ]
+    const last = [
+      "Druckerei Nordlicht GmbH · Rechnung 31021",
+      "Pos  Artikel                                 Menge     Preis       Summe",
+      "                                              Übertrag            200,00",
+      "2    Roll-up Banner                              2     89,00      178,00",
+      "                                              Endbetrag EUR       378,00",
+      "Seite 2 von 2"
+    ]
+    // The next invoice's number and date are there, its date misread: only the page count says it is new.
+    const next = [
+      "Weinkontor Haller OHG",
+      "Rheinallee 8, 55116 Mainz",
+      "Empfänger:",
+      "Hotel Rheinblick",
+      "Rechnung Nr. 31214                                Datum: 02,12.2031",
+      "Artikel                                 Menge     Preis       Betrag",
+      "Silvaner trocken 2029, 0,75 l              36      8,90       320,40",
+      "Netto            MwSt 19 %          Brutto",
+      "320,40 €         60,88 €            381,28 €"
+    ]
+    expect(split(first, last, next)).toEqual([
+      ["invoice", [1, 2]],
+      ["invoice", [3]]
+    ])
+  })
+
+  it("types a page by its title as OCR misread it ('Rcchnung')", () => {
+    const page = [
+      "Hofladen Lindenfeld GbR",
+      "Feldweg 3, 97070 Würzburg",
+      "Kita Sonnenblume e.V.",
+      "Mainkai 4, 97070 Würzburg",
+      "Rcchnung Nr.: 3187",
+      "Datum: 5.11.2031",
+      "Artikel                       Menge   Einzelpreis   MwSt    Gesamt",
+      "Äpfel Boskoop (kg)              12         2,80      7%      33,60",
+      "                                  MwSt 7%                      2,20",
+      "                                  Summe brutto                35,80"
+    ]
+    expect(split(page, receipt)).toEqual([
+      ["invoice", [1]],
+      ["receipt", [2]]
+    ])
+  })
+
   it("starts a document at a title line with its number and date, even when the number repeats the previous one's", () => {
     const first = [
       "Papierhandel Nord GmbH",
