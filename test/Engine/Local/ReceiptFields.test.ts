@@ -70,5 +70,35 @@ describe("a till receipt's other fields", () => {
       "Shampoo                    3,49",
       "Totaal                     5,68"
     ])).toBe("Brink 5 7411 BR Deventer")
+    // A square, a course or a road after its house number is a street as much as a "rue".
+    for (const street of ["14 place du Marché", "3 cours Mirabeau", "12 bis route de Lyon"]) {
+      expect(
+        address([
+          "      CAFÉ DES ARTS",
+          `      ${street}`,
+          "      13100 AIX-EN-PROVENCE",
+          "Le 09/03/2031 à 10:02",
+          "CAFÉ x2                   3,60",
+          "TOTAL TTC                 3,60 €"
+        ]),
+        street
+      ).toBe(`${street} 13100 AIX-EN-PROVENCE`)
+    }
+  })
+
+  it("takes a name with a square's word for a name, with no house number before it", () => {
+    expect(valueOf(
+      extractLines(
+        [
+          "      PIZZA PLACE",
+          "   9 quai des Tanneurs",
+          "      25000 BESANCON",
+          "Le 07/02/2031 à 20:14",
+          "TOTAL TTC                12,40 EUR"
+        ],
+        "receipt",
+        { company: "Name of the store or company that issued the receipt" }
+      )["company"]
+    )).toBe("PIZZA PLACE")
   })
 })
