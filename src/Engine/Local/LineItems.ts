@@ -148,6 +148,9 @@ const inHeaderBand = (layout: PageLayout, a: Row, b: Row): boolean => {
   return true
 }
 
+/** A description's next line sits this many text heights under the line above it, or nearer. */
+const WRAP_GAP = 0.5
+
 /** A single letter this many text heights after a header label, or nearer, is a piece of it. */
 const SPLIT_WORD_GAP = 1.5
 
@@ -311,6 +314,8 @@ const itemsOnPage = (
   const rightmost = numeric.sort((a, b) => table.left.get(b)! - table.left.get(a)!)[0]
   const items: Array<Map<number, ItemCell>> = []
   let pending: { readonly values: Map<number, ItemCell>; readonly row: number } | undefined
+  // The last row the last item took.
+  let lastRow = -1
   let open = true
   for (let r = header === undefined ? 0 : header.row.index + 1; r < layout.rows.length; r++) {
     const row = layout.rows[r]!
@@ -384,6 +389,25 @@ const itemsOnPage = (
       ? values.size > 0
       : (rightmost !== undefined && values.has(rightmost)) || numbers.length >= 2
     if (!isItem) {
+      // Text alone on the line right under an item: its description goes on ("Annual maintenance of the
+      // heating" over "system, two visits included"). A heading of the next items ends with its colon, and
+      // an item's code or number ("GTIN: 4012345001235", "REF9854") is no part of its description.
+      const last = items[items.length - 1]
+      const textOnly = numbers.length === 0 && values.size > 0 &&
+        [...values.keys()].every((i) => !NUMERIC.has(fields[i]!.kind))
+      if (
+        textOnly && last !== undefined && lastRow === r - 1 && labelled.length === 0 &&
+        row.box[1] - layout.rows[r - 1]!.box[3] <= WRAP_GAP * layout.unit &&
+        row.words.every((w) => !/[:：]/.test(w.text) && !(/\d/.test(w.text) && w.text.length > 4))
+      ) {
+        for (const [i, v] of values) {
+          const before = last.get(i)
+          if (before === undefined || typeof before.value !== "string" || typeof v.value !== "string") continue
+          last.set(i, { value: `${before.value} ${v.value}`, words: [...before.words, ...v.words] })
+        }
+        lastRow = r
+        continue
+      }
       // A description and a count without the amount: the start of an item whose cells wrap.
       const described = [...values.keys()].some((i) => !NUMERIC.has(fields[i]!.kind))
       pending = rightmost !== undefined && numbers.length >= 1 && described ? { values, row: r } : undefined
@@ -397,6 +421,7 @@ const itemsOnPage = (
       for (const [i, v] of values) if (!merged.has(i)) merged.set(i, v)
       items.push(merged)
     } else items.push(values)
+    lastRow = r
   }
   return { items, table, open }
 }

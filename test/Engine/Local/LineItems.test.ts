@@ -228,6 +228,29 @@ describe("line items in the tables invoices print", () => {
     ])
   })
 
+  it("runs a description on over its next line, but not over an item's code or the next items' heading", () => {
+    expect(linesOf([
+      "Description                                   Qty      Price      Amount",
+      "Annual maintenance contract for the heating    1   1,200.00    1,200.00",
+      "system, including two inspection visits",
+      "Separator sheets A4                            2      4.50        9.00",
+      "GTIN: 4012345001235",
+      "Spare parts:",
+      "Valve 3/4\"                                    2     45.00       90.00",
+      "",
+      "Delivered in March",
+      "                                          Total              1,299.00"
+    ])).toEqual([
+      {
+        description: "Annual maintenance contract for the heating system, including two inspection visits",
+        quantity: 1,
+        amount: 1200
+      },
+      { description: "Separator sheets A4", quantity: 2, amount: 9 },
+      { description: "Valve 3/4\"", quantity: 2, amount: 90 }
+    ])
+  })
+
   it("reads an Italian table whose quantity is headed 'Q.tà'", () => {
     expect(linesOf([
       "Descrizione                        Q.tà     Prezzo     Importo",
