@@ -264,8 +264,9 @@ export const readLabelled = (
         taxAmount &&
         (inclusionOf(m) || namesTheDocument(m) || namesATaxNumber(m) || qualifiesAnother(m) || itemHeader(m))
       ) continue
-      // An item table's amount column ("Menge  Preis  Betrag") heads the items' amounts, not the total.
-      if (total && itemHeaderRow(m.page, m.row)) continue
+      // An item table's header ("Datum  Leistung  Anzahl  Betrag") heads the items' columns: its amount is
+      // no total, its date no date of the document. A header holds no figure ("Payment terms: 30 days net").
+      if (itemHeaderRow(m.page, m.row) && !m.row.words.some((w) => /\d/.test(w.text))) continue
       const position = labelPosition(m, pi, n)
       const c = readAtLabel(section, field, kind, profile, m, position)
       const lost = total && !inTaxSummary(m) ? misreadTotal(m, own, c) : undefined

@@ -25,4 +25,26 @@ describe("an invoice's date", () => {
   it("is read at a generic label followed by its value", () => {
     expect(dateOf(["Fernhill Software Ltd.", "Invoice INV-3108", "Date:   March 6th, 2031"])).toBe("2031-03-06")
   })
+
+  it("is never the first item's date under an item table's 'Datum' column", () => {
+    const got = extractLines(
+      [
+        "                                             Physiopraxis am Dom",
+        "                                             Domplatz 5 · 91054 Erlangen",
+        "Herrn",
+        "Jonas Weber",
+        "Schillerstraße 18",
+        "91052 Erlangen",
+        "                                             Erlangen, 25.11.2031",
+        "Rechnung Nr. 2031/0418",
+        "Datum         Leistung                        Anzahl        Betrag",
+        "04.11.2031    Krankengymnastik                     1       32,50 €",
+        "11.11.2031    Manuelle Therapie                    1       38,00 €",
+        "                                       Gesamtbetrag        70,50 €"
+      ],
+      "invoice",
+      TEMPLATE
+    )["date"]
+    expect(valueOf(got)).toBe("2031-11-25")
+  })
 })
