@@ -36,11 +36,19 @@ import {
   PROSE_KINDS,
   qualifiesAnother
 } from "./LabelContext.js"
-import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, rightOf } from "./Labels.js"
+import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
 import { gapBefore, layoutOf, type PlacedWord, segmentsOf } from "./Layout.js"
 import { isLegalLine, marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
-import { contactLine, isStreetLine, looksLikeAddress, namePart } from "./NameLines.js"
+import {
+  contactLine,
+  endsWithLegalForm,
+  hasLegalForm,
+  isStreetLine,
+  lineWords,
+  looksLikeAddress,
+  namePart
+} from "./NameLines.js"
 import {
   aName,
   contactAddress,
@@ -111,6 +119,43 @@ const labelSegment = (m: LabelMatch): string =>
 const labelPosition = (m: LabelMatch, pageIndex: number, pages: number): number =>
   (pageIndex + (m.box[1] + m.box[3]) / 2) / pages
 
+/**
+ * Whether the words beside a party's label start another field's label: a label as the page sets it out,
+ * or one a figure follows ("Factuuradres   Factuurnummer 2024-0388").
+ */
+const startsALabel = (m: LabelMatch, words: ReadonlyArray<PlacedWord>): boolean => {
+  const at = words[0] === undefined ? -1 : m.row.words.indexOf(words[0])
+  return at > m.last &&
+    lexiconHits(m.page, m.row).some((h) =>
+      h.first === at && (h.labelLike || /\d/.test(m.row.words[h.last + 1]?.text ?? ""))
+    )
+}
+
+/**
+ * A company's name its column wrapped before its legal form ("Koeriersdienst" over "Snel B.V."): the
+ * line right under it, starting where it starts, that ends with the legal form the name lacks.
+ */
+const withLegalFormBelow = <F extends Found>(found: F): F => {
+  const first = found.words[0]
+  if (first === undefined || hasLegalForm(String(found.value))) return found
+  const layout = found.layout
+  const row = layout.rows.find((r) => r.words.includes(first))
+  const next = row === undefined ? undefined : layout.rows[row.index + 1]
+  if (row === undefined || next === undefined || next.box[1] - row.box[3] > layout.unit) return found
+  const seg = lineWords(layout, next).find((ws) => Math.abs(ws[0]!.box[0] - first.box[0]) <= layout.unit) ?? []
+  // Its words up to the legal form, whatever another column set close after them ("Snel B.V. Factuurdatum").
+  for (let k = Math.min(seg.length, MAX_WRAPPED_WORDS); k >= 1; k--) {
+    const text = seg.slice(0, k).map((w) => w.text).join(" ")
+    if (endsWithLegalForm(text)) {
+      return { ...found, value: `${String(found.value)} ${text}`, words: [...found.words, ...seg.slice(0, k)] }
+    }
+  }
+  return found
+}
+
+/** Words of a name's wrapped end, its legal form included. */
+const MAX_WRAPPED_WORDS = 4
+
 /** A generic label's share of its score when a word of its own stands between it and its value. */
 const QUALIFIED = 0.8
 
@@ -177,7 +222,7 @@ const readAtLabel = (
   const named = party ? namePart(right) : right
   const r = party &&
       (contactLine(right) || isStreetLine(named.map((w) => w.text).join(" ")) ||
-        startsWithTown(right.map((w) => w.text).join(" ")) || contactAddress(right))
+        startsWithTown(right.map((w) => w.text).join(" ")) || contactAddress(right) || startsALabel(m, named))
     ? undefined
     : readValue(kind, named, options)
   if (prose) {
@@ -497,7 +542,8 @@ const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<str
     const block = profile.concepts[0] === "customer" && kind === "text" && labelled.label !== undefined && beside
       ? blockNameHolding(section, labelled.words)
       : undefined
-    const found = brand ?? (block === undefined ? labelled : { ...labelled, ...nameFound(block) })
+    const named = brand ?? (block === undefined ? labelled : { ...labelled, ...nameFound(block) })
+    const found = isParty(kind, profile) ? withLegalFormBelow(named) : named
     const repeated = kind === "text" && writtenElsewhere(section, found)
     return fromLabel(found, labelled, kind, profile.concepts[0], profile, labelled.agreed === true || repeated)
   }

@@ -14,6 +14,7 @@ import {
   columnSegment,
   COMPANY_SUFFIX,
   COUNTRY,
+  endsWithLegalForm,
   hasLegalForm,
   isStreetLine,
   lineWords,
@@ -177,12 +178,6 @@ const FOOTER_LINE = 0.75
 
 /** A company's name in a legal line: a few words ending with its legal form. */
 const MAX_NAME_WORDS = 6
-const LEGAL_FORMS = new RegExp(COMPANY_SUFFIX.source, "gi")
-/** Whether the name ends with its legal form ("Weber IT-Service GmbH", not "ABC GmbH, HRB 98765"). */
-const endsWithLegalForm = (name: string): boolean => {
-  const last = [...name.matchAll(LEGAL_FORMS)].at(-1)
-  return last !== undefined && /^[\s.,)]*$/.test(name.slice(last.index + last[0].length))
-}
 
 /** A line of bank details: its name is the bank's. */
 const BANK_LINE = /\b(?:iban|bic|swift|blz|sort code|account (?:no|number)|kontonummer|konto-?nr|rib)\b/i
@@ -349,7 +344,7 @@ export const isCut = (words: ReadonlyArray<PlacedWord>): boolean =>
   words.every((w) => NAME_ENDS.test(w.text)) || /^\p{Ll}$/u.test(words[0]?.text ?? "")
 
 const ADDRESS_WORD =
-  /\p{L}(?:straße|strasse|stra\p{L}{1,2}e|straat|weg|laan|gasse|allee|plein|platz|gracht|kade|singel)(?!\p{L})|\b(?:jalan|jln|jl|lorong|taman|tmn|lot|no|street|st|road|rd|avenue|ave|lane|floor|flr|level|block|blok|building|bangunan|suite|unit|rue|boulevard|bd|strasse|straße|str|weg|platz|laan|straat|plein|calle|avenida|via|piazza|rua|box|p\.?o)\b|\b\d{4,6}\b/iu
+  /\p{L}(?:straße|strasse|stra\p{L}{1,2}e|straat|weg|laan|gasse|allee|plein|platz|gracht|kade|singel|dijk|dreef|steeg)(?!\p{L})|\b(?:jalan|jln|jl|lorong|taman|tmn|lot|no|street|st|road|rd|avenue|ave|lane|floor|flr|level|block|blok|building|bangunan|suite|unit|rue|boulevard|bd|strasse|straße|str|weg|platz|laan|straat|plein|calle|avenida|via|piazza|rua|box|p\.?o)\b|\b\d{4,6}\b/iu
 const NOT_ADDRESS =
   /@|www\.|https?:|\bh\/p\b|\b(?:tel|telephone|phone|fax|hp|gst|sst|vat|tin|reg|invoice|receipt|date|cashier)\b/i
 /** A company registration line: "(789417-W)", "JM0325958-V", "(7420164)", "(CO. REG 860671-D)", OCR's "78941 7-W"; not a postcode and town ("53300 KL"). */

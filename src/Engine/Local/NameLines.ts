@@ -130,7 +130,7 @@ export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
 
 /** Street words (a house number before a street's abbreviation, a suite or a floor too) and postcodes: an address line, not a name. */
 const STREET =
-  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht)\b|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz)(?=\s|,|$)|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?|^\d{1,5}(?:\s?(?:bis|ter)|[a-z])?,?\s+(?:place|pl|cours|route|rte|passage|faubourg|fg|chaussée|square|esplanade|promenade|parvis|plaza|praça|largo|plaça)\b|^(?:suite|ste|building|bldg|floor|flr|level|unit|apt|block)\s+(?:[A-Z]?\d[\dA-Z]{0,3}|[A-Z])\b/iu
+  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht)\b|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz|gracht|kade|singel|dijk|dreef|steeg)(?=\s|,|$)|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?|^\d{1,5}(?:\s?(?:bis|ter)|[a-z])?,?\s+(?:place|pl|cours|route|rte|passage|faubourg|fg|chaussée|square|esplanade|promenade|parvis|plaza|praça|largo|plaça)\b|^(?:suite|ste|building|bldg|floor|flr|level|unit|apt|block)\s+(?:[A-Z]?\d[\dA-Z]{0,3}|[A-Z])\b/iu
 /** Postcodes with letters: Dutch "1012 AB", Portuguese "1100-148", British "EC1A 1BB". */
 const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/
 
@@ -282,6 +282,13 @@ export const COMPANY_SUFFIX =
 
 /** Whether the name carries a company's legal form. */
 export const hasLegalForm = (name: string): boolean => COMPANY_SUFFIX.test(name)
+
+const LEGAL_FORMS = new RegExp(COMPANY_SUFFIX.source, "gi")
+/** Whether the name ends with its legal form ("Weber IT-Service GmbH", not "ABC GmbH, HRB 98765"). */
+export const endsWithLegalForm = (name: string): boolean => {
+  const last = [...name.matchAll(LEGAL_FORMS)].at(-1)
+  return last !== undefined && /^[\s.,)]*$/.test(name.slice(last.index + last[0].length))
+}
 
 /** Characters of a text, a letter outside the basic plane counted once. */
 const codePoints = (text: string): number => {

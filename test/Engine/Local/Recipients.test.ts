@@ -138,4 +138,18 @@ describe("the recipient of a letter-shaped invoice", () => {
       ).toEqual({ issuer: "Weingut Karst OHG", customer: "Hotel Rheinblick" })
     }
   })
+
+  it("reads no label of another field beside a party's heading, and a name its column wrapped before its legal form", () => {
+    expect(parties([
+      "Rijwielhandel Bosman                           Lijnbaansgracht 120",
+      "                                               1016 VX Amsterdam",
+      "                                               KvK 30123456 · BTW NL123456789B01",
+      "Factuur",
+      "Factuuradres Factuurnummer 2031-0388",
+      "Koeriersdienst",
+      "Snel B.V. Factuurdatum 12-11-2031",
+      "Vaartsche Rijn 8",
+      "3523 AA Utrecht"
+    ])).toEqual({ issuer: "Rijwielhandel Bosman", customer: "Koeriersdienst Snel B.V." })
+  })
 })
