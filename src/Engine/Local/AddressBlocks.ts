@@ -115,8 +115,11 @@ const customerAddressBlock = (section: Section): AddressBlock | undefined => {
   const issuer = issuerLine(section)
   const scored = blocks.map((b) => {
     const concepts = conceptsIn(layout, b)
+    // The issuer's block: its name's words, or its name written again (the letterhead's "L'Atelier du Vin"
+    // when the issuer was read from the footer's "SARL L'Atelier du Vin").
     const seller = concepts.has("issuer") ||
-      (issuer !== undefined && b.lines.some((l) => sameWords(l.words, issuer.words)))
+      (issuer !== undefined &&
+        (b.lines.some((l) => sameWords(l.words, issuer.words)) || sameParty(b.name.words, issuer.words)))
     return { b, customer: concepts.has("customer"), seller }
   })
   const labelled = scored.find((s) => s.customer && !s.seller)

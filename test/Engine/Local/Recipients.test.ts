@@ -152,4 +152,21 @@ describe("the recipient of a letter-shaped invoice", () => {
       "3523 AA Utrecht"
     ])).toEqual({ issuer: "Rijwielhandel Bosman", customer: "Koeriersdienst Snel B.V." })
   })
+
+  it("finds the customer's block when the issuer's name was read from the footer's longer form of it", () => {
+    expect(parties([
+      "         Cave des Remparts",
+      "        Caviste · 8 place du Plouy · 80100 Abbeville",
+      "Facture n° 2031-212                      Restaurant La Baie",
+      "Date : 28/11/2031                        M. Julien Caron",
+      "Réf. client : CL-0093                    2 quai Jeanne d'Arc",
+      "                                         80230 Saint-Valery-sur-Somme",
+      "",
+      "Désignation                        Quantité       Montant HT",
+      "Chablis 2029                             24           444,00",
+      "                                   Net à payer        532,80 €",
+      ...Array<string>(36).fill(""),
+      "SARL Cave des Remparts · capital 20 000 € · RCS Amiens 901 234 567 · TVA FR32901234567"
+    ])).toEqual({ issuer: "SARL Cave des Remparts", customer: "Restaurant La Baie" })
+  })
 })
