@@ -319,8 +319,10 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "intestatario"
     ],
     labels:
-      "bill to|billed to|sold to|invoice to|customer|client|buyer|recipient|customer name|client name|billing address|account holder|account name|kontoinhaber|titulaire du compte|rekeninghouder|titular da conta|intestatario|nama pemegang akaun|pemegang akaun|kepada|dikeluarkan kepada|for the attention of|attn|à l'attention de|zu händen|z hd|ter attentie van|t a v|a la atención de|all'attenzione di|à atenção de|untuk perhatian|facturé à|facturer à|destinataire|acheteur|adresse de facturation|adresse du client|adresse client|coordonnées client|customer address|client address|kundenadresse|kundenanschrift|rechnungsempfänger|rechnungsadresse|rechnungsanschrift|leistungsempfänger|auftraggeber|kunde|käufer|empfänger|klant|factuuradres|afnemer|koper|cliente|facturar a|comprador|destinatario|committente|cessionario|spett le|spettabile|faturar a|pelanggan|pembeli|kund|köpare|kjøper|køber|nabywca|odbiorca|odběratel",
-    weak: "to|aan|an|a|para|per|holder|titulaire|titular|inhaber|name|naam|nom|nombre|nome|nama"
+      "bill to|billed to|sold to|invoice to|customer|client|buyer|recipient|customer name|client name|billing address|account holder|account name|kontoinhaber|titulaire du compte|rekeninghouder|titular da conta|intestatario|nama pemegang akaun|pemegang akaun|kepada|dikeluarkan kepada|facturé à|facturer à|destinataire|acheteur|adresse de facturation|adresse du client|adresse client|coordonnées client|customer address|client address|kundenadresse|kundenanschrift|rechnungsempfänger|rechnungsadresse|rechnungsanschrift|leistungsempfänger|auftraggeber|kunde|käufer|empfänger|klant|factuuradres|afnemer|koper|cliente|facturar a|comprador|destinatario|committente|cessionario|spett le|spettabile|faturar a|pelanggan|pembeli|kund|köpare|kjøper|køber|nabywca|odbiorca|odběratel",
+    // The person a letter is for ("Attn:", "z. Hd.") is the customer's contact, the customer only when nothing else names one.
+    weak:
+      "to|aan|an|a|para|per|holder|titulaire|titular|inhaber|name|naam|nom|nombre|nome|nama|for the attention of|attn|à l'attention de|zu händen|z hd|ter attentie van|t a v|a la atención de|all'attenzione di|à atenção de|untuk perhatian"
   },
   {
     id: "shipping",

@@ -169,4 +169,18 @@ describe("the recipient of a letter-shaped invoice", () => {
       "SARL Cave des Remparts · capital 20 000 € · RCS Amiens 901 234 567 · TVA FR32901234567"
     ])).toEqual({ issuer: "SARL Cave des Remparts", customer: "Restaurant La Baie" })
   })
+
+  it("reads the company under 'SOLD TO:', not the department an 'Attn:' line beside names", () => {
+    expect(parties([
+      "Cascade Paper Supply",
+      "77 Harbor Rd, Seattle, WA 98101",
+      "",
+      "SOLD TO:",
+      "Attn: Accounts Payable",
+      "Evergreen Dental Group",
+      "1200 5th Ave, Seattle, WA 98101",
+      "",
+      "Invoice 31120  Date 05/06/2031"
+    ])).toEqual({ issuer: "Cascade Paper Supply", customer: "Evergreen Dental Group" })
+  })
 })
