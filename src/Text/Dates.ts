@@ -36,10 +36,13 @@ const MONTHS: ReadonlyMap<string, number> = new Map(
 /** Month names long enough to be known with one letter OCR confused ("novcmber", "septernber" aside). */
 const LONG_MONTHS = [...MONTHS.keys()].filter((n) => n.length >= 5)
 
-/** The month a name stands for, read as printed or with one letter OCR confused for a like one ("Novcmber"). */
-const monthOf = (name: string): number | undefined => {
+/**
+ * The month a name stands for, read as printed or, before a four-digit year, with one letter OCR confused for
+ * a like one ("Novcmber 5th, 2024"; a name such as "Julie 06 12" stays a name).
+ */
+const monthOf = (name: string, year: string): number | undefined => {
   const known = MONTHS.get(name)
-  if (known !== undefined || name.length < 5) return known
+  if (known !== undefined || name.length < 5 || year.length !== 4) return known
   const near = LONG_MONTHS.find((n) => misreadDistance(name, n, 0.5) <= 0.5)
   return near === undefined ? undefined : MONTHS.get(near)
 }
@@ -108,10 +111,10 @@ export const findDates = (text: string, hint?: DateOrder): ReadonlyArray<DateMat
  * "12 septembre 2024"): a day's or a year's number with a misread character. Lengths are kept.
  */
 const digitsRepaired = (text: string): string =>
-  /\d[oli|]|[oli|]\d/.test(text)
+  /\d[ol]|[ol]\d/.test(text)
     ? text.replace(
-      /(?<![\p{L}\p{N}])[\doli|]{2,4}(?![\p{L}\p{N}])/gu,
-      (run) => (/\d/.test(run) ? run.replace(/o/g, "0").replace(/[li|]/g, "1") : run)
+      /(?<![\p{L}\p{N}])[\dol]{2,4}(?![\p{L}\p{N}])/gu,
+      (run) => (/\d/.test(run) ? run.replace(/o/g, "0").replace(/l/g, "1") : run)
     )
     : text
 
@@ -119,7 +122,30 @@ const searchDates = (text: string, hint?: DateOrder): Array<DateMatch> => {
   // Folding can change lengths ("ß", ligatures); dates only use characters it keeps, so a
   // same-length fold keeps positions and a different length falls back to the raw text.
   const folded = fold(text)
-  const source = digitsRepaired(folded.length === text.length ? folded : text.toLowerCase())
+  const source = folded.length === text.length ? folded : text.toLowerCase()
+  let found = datesIn(source, hint)
+  // The dates OCR's misreads hid: where the text as read has none, or only a part of one ("1.12.2024" of
+  // "l1.12.2024").
+  const repaired = digitsRepaired(source)
+  if (repaired !== source) {
+    for (const d of datesIn(repaired, hint)) {
+      const end = d.index + d.length
+      const overlapping = found.filter((f) => d.index < f.index + f.length && f.index < end)
+      if (overlapping.every((f) => f.length < d.length && d.index <= f.index && f.index + f.length <= end)) {
+        found = [...found.filter((f) => !overlapping.includes(f)), d]
+      }
+    }
+  }
+  found.sort((p, q) => p.index - q.index || q.length - p.length)
+  const kept: Array<DateMatch> = []
+  for (const d of found) {
+    const last = kept[kept.length - 1]
+    if (last === undefined || d.index >= last.index + last.length) kept.push(d)
+  }
+  return kept
+}
+
+const datesIn = (source: string, hint: DateOrder | undefined): Array<DateMatch> => {
   const found: Array<DateMatch> = []
   for (const m of source.matchAll(NUMERIC)) {
     // A short year run into a letter is a house number or a code ("43-45-47G"), not a date.
@@ -130,22 +156,16 @@ const searchDates = (text: string, hint?: DateOrder): Array<DateMatch> => {
     if (iso !== undefined) found.push({ index: m.index, length: m[0].length, iso })
   }
   for (const m of source.matchAll(DAY_MONTH_YEAR)) {
-    const month = monthOf(m[2]!)
+    const month = monthOf(m[2]!, m[3]!)
     const iso = month === undefined ? undefined : isoOf(fullYear(m[3]!), month, Number(m[1]))
     if (iso !== undefined) found.push({ index: m.index, length: m[0].length, iso })
   }
   for (const m of source.matchAll(MONTH_DAY_YEAR)) {
-    const month = monthOf(m[1]!)
+    const month = monthOf(m[1]!, m[3]!)
     const iso = month === undefined ? undefined : isoOf(fullYear(m[3]!), month, Number(m[2]))
     if (iso !== undefined) found.push({ index: m.index, length: m[0].length, iso })
   }
-  found.sort((p, q) => p.index - q.index || q.length - p.length)
-  const kept: Array<DateMatch> = []
-  for (const d of found) {
-    const last = kept[kept.length - 1]
-    if (last === undefined || d.index >= last.index + last.length) kept.push(d)
-  }
-  return kept
+  return found
 }
 
 /** The first date in the text as `YYYY-MM-DD`; `hint` decides 03/04/2023 (default day first). */

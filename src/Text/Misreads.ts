@@ -4,7 +4,9 @@
  * together or to a currency ("TOTALRM", "DocNo"), and digits read as letters in amounts and dates
  * ("1O.5O", "11Z.46", "19/1O/2O18").
  * Label repairs only ever map a word that is not a label word itself onto the one label word it is
- * closest to, within a bound that grows with the word's length, so ordinary short words stay apart.
+ * closest to, within a bound that grows with the word's length, so ordinary short words stay apart; a
+ * word with digits read for its letters ("T0", "5ubtotal") is the label word its letters spell, if any.
+ * Postcodes with a letter read for a digit ("55l16") are repaired where an address's end is looked for.
  */
 import { tokensOf } from "./Tokens.js"
 import { LEXICON } from "./Vocabulary.js"
@@ -192,12 +194,10 @@ const LETTER_FOR: Readonly<Record<string, string>> = { "0": "o", "1": "l", "5": 
 /** The label word a word with digits read for its letters is ("T0" → "to", "T0TAL" → "total"), if any. */
 const lettersForDigits = (token: string): string | undefined => {
   const digits = token.replace(/\D/g, "").length
-  // Two characters are a word only as letter and digit ("T0"): "1a" is a house number.
-  if (
-    digits === 0 || digits > token.length - digits || /[^\p{L}0158]/u.test(token) ||
-    (token.length < 3 && /^\d/.test(token))
-  ) return undefined
+  if (digits === 0 || digits > token.length - digits || /[^\p{L}0158]/u.test(token)) return undefined
   const word = token.replace(/[0158]/g, (d) => LETTER_FOR[d]!)
+  // Of two characters only "to" and "no" ("SHIP T0", "N0."): "a5", "c0", "1a" are codes and house numbers.
+  if (token.length < 3 && word !== "to" && word !== "no") return undefined
   return isVocabulary(word) ? word : undefined
 }
 
@@ -258,9 +258,10 @@ const DIGIT_FOR: Readonly<Record<string, string>> = {
  * "Austin, TX 7870l" → "… 78701"): a word of four to six characters, all digits but one such letter.
  */
 export const repairPostcodes = (text: string): string =>
-  text.replace(/(?<![\p{L}\p{N}])[\dOolI|SB]{4,6}(?![\p{L}\p{N}])/gu, (run) => {
+  text.replace(/(?<![\p{L}\p{N}])[\dOolISB]{4,6}(?![\p{L}\p{N}])/gu, (run) => {
     const letters = run.replace(/\d/g, "").length
-    return letters === 1 ? run.replace(/[OolI|SB]/g, (c) => DIGIT_FOR[c]!) : run
+    // A letter S or B at a number's end or start is a house number's or a flat's ("221B", "B123").
+    return letters === 1 && !/^[SB]|[SB]$/.test(run) ? run.replace(/[OolISB]/g, (c) => DIGIT_FOR[c]!) : run
   })
 
 /** Letters that may also be a currency sign misread ("S" for "$"): repaired only after a digit. */

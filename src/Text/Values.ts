@@ -171,8 +171,9 @@ export const parseAmount = (text: string): number | undefined => {
     if (parts.length > 2) {
       if (!/^\d{1,3}$/.test(parts[0]!) || parts.slice(1, -1).some((p) => !/^\d{3}$/.test(p))) return undefined
       const last = parts[parts.length - 1]!
-      // Cents after thousands marks of the same kind: one of the marks misread ("1.490.00", "2,710,00").
-      if (/^\d{2}$/.test(last)) normalized = parts.slice(0, -1).join("") + "." + last
+      // Cents after thousands marks of the same kind: one of the marks misread ("1.490.00", "12,710,00"). Three
+      // digits first are an article's number ("702.611.50").
+      if (/^\d{2}$/.test(last) && /^\d{1,2}$/.test(parts[0]!)) normalized = parts.slice(0, -1).join("") + "." + last
       else if (/^\d{3}$/.test(last)) normalized = parts.join("")
       else return undefined
     } else {
@@ -321,8 +322,9 @@ const dateCandidates = (words: ReadonlyArray<WordText>, hint?: DateOrder): Array
  * "1O 062,50" → "1 980,00", "10 062,50"); any other word as it is.
  */
 const leadingGroup = (text: string, next: string | undefined): string =>
-  next !== undefined && /^\d{3}[.,]\d{2}(?!\d)/.test(next) && /^[\dOolI|]{1,3}$/.test(text) && /[OolI|]/.test(text)
-    ? text.replace(/[Oo]/g, "0").replace(/[lI|]/g, "1")
+  next !== undefined && /^\d{3}[.,]\d{2}(?!\d)/.test(next) &&
+    (text === "l" || (/^[\dOol]{2,3}$/.test(text) && /\d/.test(text) && /[Ool]/.test(text)))
+    ? text.replace(/[Oo]/g, "0").replace(/l/g, "1")
     : text
 
 /** The text of words read as one amount, with OCR's misreads repaired ("1O.5O", "170. 00"). */

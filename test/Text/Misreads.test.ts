@@ -32,6 +32,8 @@ describe("Misreads", () => {
       expect(asLabel("5ubtotal")).toEqual(["subtotal"])
       expect(asLabel("1a")).toEqual(["1a"])
       expect(asLabel("2031")).toEqual(["2031"])
+      expect(asLabel("a5")).toEqual(["a5"])
+      expect(asLabel("c0")).toEqual(["c0"])
     })
 
     it("splits labels glued together or to a currency mark", () => {
@@ -231,6 +233,9 @@ describe("Misreads", () => {
       expect(repairPostcodes("Tel 0l 2O")).toBe("Tel 0l 2O")
       expect(repairPostcodes("Ref 12OOl")).toBe("Ref 12OOl")
       expect(repairPostcodes("SB12")).toBe("SB12")
+      // A letter at a house number's end or start is the house's.
+      expect(repairPostcodes("221B Baker Street")).toBe("221B Baker Street")
+      expect(repairPostcodes("Apt 1204B")).toBe("Apt 1204B")
     })
   })
 })

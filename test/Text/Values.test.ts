@@ -47,6 +47,8 @@ describe("parseAmount", () => {
     ["2,710,00", 2710],
     ["10.07.20", undefined],
     ["1.490.0", undefined],
+    // An article's number is no amount.
+    ["702.611.50", undefined],
     ["1.25kg", undefined],
     ["20.00.", 20],
     [".50", undefined],
@@ -273,8 +275,10 @@ describe("findValueCandidates", () => {
   it("reads an amount whose first digit group OCR read with a letter for a digit, before its thousands", () => {
     expect(findValueCandidates(words("Net à payer l 980,00 €"), "amount").map((c) => c.value)).toEqual([1980])
     expect(findValueCandidates(words("Att betala 1O 062,50 SEK"), "amount").map((c) => c.value)).toEqual([10062.5])
-    // A word before a whole number is no digit group of it.
+    // A word before a whole number is no digit group of it, nor is a table's rule or a Roman numeral.
     expect(findValueCandidates(words("I 200"), "amount").map((c) => c.value)).toEqual([200])
+    expect(findValueCandidates(words("Gesamtbetrag EUR | 980,40 |"), "amount").map((c) => c.value)).toEqual([980.4])
+    expect(findValueCandidates(words("Bauabschnitt II 480,00"), "amount").map((c) => c.value)).toEqual([480])
   })
 
   it("reads dates OCR broke: letters for digits, spaces at separators, mixed separators", () => {
@@ -292,6 +296,12 @@ describe("findValueCandidates", () => {
       "2031-11-05"
     ])
     expect(findValueCandidates(words("Member 5, 2031"), "date")).toEqual([])
+    // A table's rule beside a date, a name before numbers, a day too long to repair: read as before.
+    expect(findValueCandidates(words("Rechnungsdatum: |02.12.2031|"), "date").map((c) => c.value)).toEqual([
+      "2031-12-02"
+    ])
+    expect(findValueCandidates(words("Contact : Julie 06 12 34 56 78"), "date")).toEqual([])
+    expect(findValueCandidates(words("l12.03.2031"), "date").map((c) => c.value)).toEqual(["2031-03-12"])
     // Words of letters OCR confuses with digits stay words.
     expect(findValueCandidates(words("Il lo 2031"), "date")).toEqual([])
   })

@@ -119,7 +119,7 @@ const customerAddressBlock = (section: Section): AddressBlock | undefined => {
     // when the issuer was read from the footer's "SARL L'Atelier du Vin").
     const seller = concepts.has("issuer") ||
       (issuer !== undefined &&
-        (b.lines.some((l) => sameWords(l.words, issuer.words)) || sameParty(b.name.words, issuer.words)))
+        (b.lines.some((l) => sameWords(l.words, issuer.words)) || sameNameWords(b.name.words, issuer.words)))
     return { b, customer: concepts.has("customer"), seller }
   })
   const labelled = scored.find((s) => s.customer && !s.seller)
@@ -152,6 +152,17 @@ const squeezed = (words: ReadonlyArray<PlacedWord>) => words.flatMap((w) => w.to
 const sameParty = (a: ReadonlyArray<PlacedWord>, b: ReadonlyArray<PlacedWord>) => {
   const x = squeezed(a), y = squeezed(b)
   return x.length > 0 && y.length > 0 && (x.includes(y) || y.includes(x))
+}
+
+/** Whether one name's words are the other's, or a run of them ("L'Atelier du Vin" in "SARL L'Atelier du Vin"). */
+const sameNameWords = (a: ReadonlyArray<PlacedWord>, b: ReadonlyArray<PlacedWord>): boolean => {
+  const x = a.flatMap((w) => w.tokens), y = b.flatMap((w) => w.tokens)
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x]
+  if (short.length === 0) return false
+  for (let i = 0; i + short.length <= long.length; i++) {
+    if (short.every((t, k) => long[i + k] === t)) return true
+  }
+  return false
 }
 
 /** The recipient's window: the right half of the page, below the letterhead's first lines. */

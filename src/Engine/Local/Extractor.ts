@@ -30,14 +30,14 @@ import {
   inclusionOf,
   inProse,
   itemHeader,
-  itemHeaderRow,
+  itemTableHeader,
   namesATaxNumber,
   namesTheDocument,
   PROSE_KINDS,
   qualifiesAnother
 } from "./LabelContext.js"
 import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
-import { gapBefore, layoutOf, type PlacedWord, segmentsOf } from "./Layout.js"
+import { gapBefore, layoutOf, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
 import { isLegalLine, marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import {
@@ -125,6 +125,8 @@ const labelPosition = (m: LabelMatch, pageIndex: number, pages: number): number 
  */
 const startsALabel = (m: LabelMatch, words: ReadonlyArray<PlacedWord>): boolean => {
   const at = words[0] === undefined ? -1 : m.row.words.indexOf(words[0])
+  // A company's name may start with a label's word ("Service 24 Ltd", "Total 4 Sports Ltd").
+  if (hasLegalForm(words.map((w) => w.text).join(" "))) return false
   return at > m.last &&
     lexiconHits(m.page, m.row).some((h) =>
       h.first === at && (h.labelLike || /\d/.test(m.row.words[h.last + 1]?.text ?? ""))
@@ -133,16 +135,33 @@ const startsALabel = (m: LabelMatch, words: ReadonlyArray<PlacedWord>): boolean 
 
 /**
  * A company's name its column wrapped before its legal form ("Koeriersdienst" over "Snel B.V."): the
- * line right under it, starting where it starts, that ends with the legal form the name lacks.
+ * line right under it, starting where it starts, whose first words end with the legal form the name lacks,
+ * when the name's line could not have held the next word (it would have run past the widest line of the
+ * address under it). "John Smith" over "Acme Ltd" are a contact and a company.
  */
 const withLegalFormBelow = <F extends Found>(found: F): F => {
-  const first = found.words[0]
-  if (first === undefined || hasLegalForm(String(found.value))) return found
+  const first = found.words[0], end = found.words[found.words.length - 1]
+  if (first === undefined || end === undefined || hasLegalForm(String(found.value))) return found
   const layout = found.layout
   const row = layout.rows.find((r) => r.words.includes(first))
   const next = row === undefined ? undefined : layout.rows[row.index + 1]
   if (row === undefined || next === undefined || next.box[1] - row.box[3] > layout.unit) return found
-  const seg = lineWords(layout, next).find((ws) => Math.abs(ws[0]!.box[0] - first.box[0]) <= layout.unit) ?? []
+  const inColumn = (r: Row | undefined) =>
+    r === undefined
+      ? undefined
+      : lineWords(layout, r).find((ws) => Math.abs(ws[0]!.box[0] - first.box[0]) <= layout.unit)
+  const seg = inColumn(next) ?? []
+  // The address lines under it show the column's width (up to another column's label set close after them).
+  const rightEdge = (r: Row | undefined): number => {
+    const ws = r === undefined ? undefined : inColumn(r)
+    if (r === undefined || ws === undefined) return 0
+    const label = lexiconHits(layout, r).map((h) => r.words[h.first]!).find((w) => ws.indexOf(w) > 0)
+    const own = label === undefined ? ws : ws.slice(0, ws.indexOf(label))
+    return own.at(-1)?.box[2] ?? 0
+  }
+  const widest = Math.max(0, ...[1, 2, 3].map((k) => rightEdge(layout.rows[next.index + k])))
+  const wouldReach = end.box[2] + (seg[0] === undefined ? 0 : seg[0].box[2] - seg[0].box[0]) + 0.3 * layout.unit
+  if (widest === 0 || wouldReach <= widest) return found
   // Its words up to the legal form, whatever another column set close after them ("Snel B.V. Factuurdatum").
   for (let k = Math.min(seg.length, MAX_WRAPPED_WORDS); k >= 1; k--) {
     const text = seg.slice(0, k).map((w) => w.text).join(" ")
@@ -310,8 +329,8 @@ export const readLabelled = (
         (inclusionOf(m) || namesTheDocument(m) || namesATaxNumber(m) || qualifiesAnother(m) || itemHeader(m))
       ) continue
       // An item table's header ("Datum  Leistung  Anzahl  Betrag") heads the items' columns: its amount is
-      // no total, its date no date of the document. A header holds no figure ("Payment terms: 30 days net").
-      if (itemHeaderRow(m.page, m.row) && !m.row.words.some((w) => /\d/.test(w.text))) continue
+      // no total, its date no date of the document.
+      if (itemTableHeader(m.page, m.row)) continue
       const position = labelPosition(m, pi, n)
       const c = readAtLabel(section, field, kind, profile, m, position)
       const lost = total && !inTaxSummary(m) ? misreadTotal(m, own, c) : undefined

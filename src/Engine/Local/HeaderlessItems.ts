@@ -72,13 +72,18 @@ const itemRow = (layout: PageLayout, row: Row, hint: Section["hint"]): Read | un
       }
     }
   }
-  // With no quantity and price, whole numbers at a word's spacing after the description are its own, and
-  // so are the words with letters after them ("Tenue de comptabilité 2024", "Wartung Q3 2024 Serverraum").
+  // With no quantity and price, a year or a number between words at a word's spacing after the description
+  // is its own ("Tenue de comptabilité 2024", "Wartung Q3 2024 Serverraum"); a count before the amount is
+  // not ("Latte 2  9.00").
   let end = from.start
-  while (
-    end < last.start && wordSpaced(layout, row.words, end) &&
-    (/^\d+$/.test(row.words[end]!.text) || /\p{L}/u.test(row.words[end]!.text))
-  ) end++
+  const spaced = (k: number) => k < last.start && wordSpaced(layout, row.words, k)
+  const lettered = (k: number) => /\p{L}/u.test(row.words[k]!.text)
+  while (spaced(end)) {
+    const text = row.words[end]!.text
+    const year = /^(?:19|20)\d\d$/.test(text)
+    if (!lettered(end) && !(/^\d+$/.test(text) && (year || (spaced(end + 1) && lettered(end + 1))))) break
+    end++
+  }
   return { description: row.words.slice(start, end), amount }
 }
 

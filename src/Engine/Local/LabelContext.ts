@@ -65,6 +65,17 @@ export const itemHeaderRow = (layout: PageLayout, row: Row): boolean => {
   return concepts.has("quantity") && (concepts.has("unit_price") || concepts.has("line_amount"))
 }
 
+/**
+ * An item table's header with its items under it: a header row ("Datum  Leistung  Anzahl  Betrag") without a
+ * figure of its own, over two rows with an amount in cents each. A one-row summary under such words
+ * ("Total Hours  Rate  Amount Due" over "32  85.00  2,720.00") is the document's own values.
+ */
+export const itemTableHeader = (layout: PageLayout, row: Row): boolean => {
+  if (!itemHeaderRow(layout, row) || row.words.some((w) => /\d/.test(w.text))) return false
+  const money = (r: Row | undefined) => r !== undefined && r.words.some((w) => /\d[.,]\d{2}(?!\d)/.test(w.text))
+  return money(layout.rows[row.index + 1]) && money(layout.rows[row.index + 2])
+}
+
 /** Kinds of value a customer has of its own beside the issuer's, each under a label the customer's word qualifies. */
 export const CUSTOMER_QUALIFIED: ReadonlySet<ReadKind> = new Set(["taxId", "email", "phone", "iban"])
 

@@ -344,7 +344,7 @@ export const isCut = (words: ReadonlyArray<PlacedWord>): boolean =>
   words.every((w) => NAME_ENDS.test(w.text)) || /^\p{Ll}$/u.test(words[0]?.text ?? "")
 
 const ADDRESS_WORD =
-  /\p{L}(?:straße|strasse|stra\p{L}{1,2}e|straat|weg|laan|gasse|allee|plein|platz|gracht|kade|singel|dijk|dreef|steeg)(?!\p{L})|\b(?:jalan|jln|jl|lorong|taman|tmn|lot|no|street|st|road|rd|avenue|ave|lane|floor|flr|level|block|blok|building|bangunan|suite|unit|rue|boulevard|bd|strasse|straße|str|weg|platz|laan|straat|plein|calle|avenida|via|piazza|rua|box|p\.?o)\b|\b\d{4,6}\b/iu
+  /\p{L}(?:straße|strasse|stra\p{L}{1,2}e|straat|weg|laan|gasse|allee|plein|platz|gracht|kade|singel)(?!\p{L})|\b(?:jalan|jln|jl|lorong|taman|tmn|lot|no|street|st|road|rd|avenue|ave|lane|floor|flr|level|block|blok|building|bangunan|suite|unit|rue|boulevard|bd|strasse|straße|str|weg|platz|laan|straat|plein|calle|avenida|via|piazza|rua|box|p\.?o)\b|\b\d{4,6}\b/iu
 const NOT_ADDRESS =
   /@|www\.|https?:|\bh\/p\b|\b(?:tel|telephone|phone|fax|hp|gst|sst|vat|tin|reg|invoice|receipt|date|cashier)\b/i
 /** A company registration line: "(789417-W)", "JM0325958-V", "(7420164)", "(CO. REG 860671-D)", OCR's "78941 7-W"; not a postcode and town ("53300 KL"). */

@@ -150,6 +150,8 @@ const inHeaderBand = (layout: PageLayout, a: Row, b: Row): boolean => {
 
 /** A description's next line sits this many text heights under the line above it, or nearer. */
 const WRAP_GAP = 0.5
+/** A description that wrapped ends within this many text heights of its column's edge, or past it. */
+const WRAP_MARGIN = 2
 
 /** A single letter this many text heights after a header label, or nearer, is a piece of it. */
 const SPLIT_WORD_GAP = 1.5
@@ -389,20 +391,27 @@ const itemsOnPage = (
       ? values.size > 0
       : (rightmost !== undefined && values.has(rightmost)) || numbers.length >= 2
     if (!isItem) {
-      // Text alone on the line right under an item: its description goes on ("Annual maintenance of the
-      // heating" over "system, two visits included"). A heading of the next items ends with its colon, and
-      // an item's code or number ("GTIN: 4012345001235", "REF9854") is no part of its description.
+      // Text alone on the line right under an item whose description filled its column: the description
+      // wrapped ("Annual maintenance of the heating" over "system, two visits included"). A short line's
+      // next line is a heading of the next items; an item's code or number ("EAN: 4006381333931",
+      // "ART77120") is no part of its description.
       const last = items[items.length - 1]
       const textOnly = numbers.length === 0 && values.size > 0 &&
         [...values.keys()].every((i) => !NUMERIC.has(fields[i]!.kind))
+      const wrapped = (i: number, before: ItemCell) => {
+        const column = columns.find((c) => c.field === i)
+        const end = before.words[before.words.length - 1]?.box[2] ?? 0
+        return column !== undefined && end >= column.x2 - WRAP_MARGIN * layout.unit
+      }
       if (
         textOnly && last !== undefined && lastRow === r - 1 && labelled.length === 0 &&
         row.box[1] - layout.rows[r - 1]!.box[3] <= WRAP_GAP * layout.unit &&
-        row.words.every((w) => !/[:：]/.test(w.text) && !(/\d/.test(w.text) && w.text.length > 4))
+        row.words.every((w) => !/[:：]/.test(w.text) && !(/\d/.test(w.text) && w.text.length > 4)) &&
+        [...values.keys()].every((i) => last.get(i) !== undefined && wrapped(i, last.get(i)!))
       ) {
         for (const [i, v] of values) {
-          const before = last.get(i)
-          if (before === undefined || typeof before.value !== "string" || typeof v.value !== "string") continue
+          const before = last.get(i)!
+          if (typeof before.value !== "string" || typeof v.value !== "string") continue
           last.set(i, { value: `${before.value} ${v.value}`, words: [...before.words, ...v.words] })
         }
         lastRow = r

@@ -130,12 +130,27 @@ export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
 
 /** Street words (a house number before a street's abbreviation, a suite or a floor too) and postcodes: an address line, not a name. */
 const STREET =
-  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht)\b|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz|gracht|kade|singel|dijk|dreef|steeg)(?=\s|,|$)|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?|^\d{1,5}(?:\s?(?:bis|ter)|[a-z])?,?\s+(?:place|pl|cours|route|rte|passage|faubourg|fg|chaussée|square|esplanade|promenade|parvis|plaza|praça|largo|plaça)\b|^(?:suite|ste|building|bldg|floor|flr|level|unit|apt|block)\s+(?:[A-Z]?\d[\dA-Z]{0,3}|[A-Z])\b/iu
+  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht)\b|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz)(?=\s|,|$)|\p{L}(?:gracht|kade|singel|dijk|dreef|steeg),?\s+\d|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?|^(?:suite|ste|building|bldg|floor|flr|level|unit|apt|block)\s+(?:[A-Z]?\d[\dA-Z]{0,3}|[A-Z])\b/iu
 /** Postcodes with letters: Dutch "1012 AB", Portuguese "1100-148", British "EC1A 1BB". */
 const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/
 
 /** A street, suite or postcode line of an address: never a name. */
-export const isStreetLine = (text: string): boolean => STREET.test(text) || POSTCODE.test(text)
+export const isStreetLine = (text: string): boolean => STREET.test(text) || POSTCODE.test(text) || squareLine(text)
+
+/** Words of a square's or a road's name that only its house number before it makes a street ("14 place du Marché"). */
+const SQUARE_WORDS =
+  /^(?:place|pl|cours|route|rte|passage|faubourg|fg|chaussée|esplanade|promenade|parvis|praça|plaça)$/i
+
+/**
+ * A house number, a square's or a road's word and the name after it, capitalised ("14 place du Marché", "3 cours
+ * Mirabeau", "12 bis route de Lyon"): "2 cours de piano" or "2 Place settings" are no address.
+ */
+const squareLine = (text: string): boolean => {
+  const m =
+    /^\d{1,5}(?:\s?(?:bis|ter)|[a-z])?,?\s+(\p{L}+)\.?\s+(?:(?:de la|de|du|des|la|le|del|della|do|da)\s+|d['’])?(\S)/iu
+      .exec(text)
+  return m !== null && SQUARE_WORDS.test(m[1]!) && /^\p{Lu}$/u.test(m[2]!)
+}
 
 /**
  * Whether a text read as an address can be one: a street or a postcode, or a number among three words or

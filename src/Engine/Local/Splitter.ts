@@ -28,8 +28,9 @@ const bestSpec = (e: PageEvidence): number | undefined => {
 
 /**
  * Signs that the page continues the previous page's document: page k > 1, or the same document
- * number on a page that does not say it is a first page. A page repeating one of the document's
- * pages word for word is another copy of the document, never its continuation.
+ * number on a page that does not say it is a first page (an annex of a document whose last page said
+ * so, too). A page repeating one of the document's pages word for word is another copy of the
+ * document, never its continuation.
  */
 const continues = (
   e: PageEvidence,
@@ -41,7 +42,7 @@ const continues = (
   !sectionPages.some((p) => samePage(p, e)) &&
   ((e.pageNumber !== undefined && e.pageNumber > 1) ||
     // The same number on a page that opens with its own title line is another document that reuses it.
-    (e.documentNumber !== undefined && e.documentNumber === prev.documentNumber && !e.titleLine && !ended(prev)))
+    (e.documentNumber !== undefined && e.documentNumber === prev.documentNumber && !e.titleLine))
 
 /** Whether the page says it is its document's last ("Seite 2 von 2"). */
 const ended = (e: PageEvidence): boolean =>
@@ -65,7 +66,12 @@ const starts = (
   sectionPages: ReadonlyArray<PageEvidence> = []
 ): boolean => {
   if (prev === undefined || e.pageNumber === 1 || sectionPages.some((p) => samePage(p, e))) return true
-  if (afterTheLast(e, prev)) return true
+  // After a page that says it is its document's last, a page of a requested type with a number of its own
+  // is the next document's (an annex, without a number or with the document's, stays with it).
+  if (
+    afterTheLast(e, prev) && spec !== undefined && (e.scores[spec] ?? 0) >= MATCH_SCORE &&
+    e.documentNumber !== undefined && e.documentNumber !== prev.documentNumber
+  ) return true
   if (e.documentNumber !== undefined && prev.documentNumber !== undefined && e.documentNumber !== prev.documentNumber) {
     return true
   }
@@ -108,10 +114,10 @@ const typeSureness = (e: PageEvidence, spec: number): number => {
 }
 
 const startSureness = (e: PageEvidence, prev: PageEvidence | undefined, spec: number): number =>
-  prev === undefined || e.pageNumber === 1 || afterTheLast(e, prev) ||
+  prev === undefined || e.pageNumber === 1 ||
     (e.documentNumber !== undefined && prev.documentNumber !== undefined && e.documentNumber !== prev.documentNumber)
     ? STATED
-    : e.titled.has(spec)
+    : e.titled.has(spec) || afterTheLast(e, prev)
     ? LIKELY
     : GUESS
 

@@ -4,6 +4,7 @@
  * date there are the document's own, whatever other dates (creation, delivery, a stylesheet's
  * version) the page prints elsewhere.
  */
+import { misreadDistance } from "../../Text/Misreads.js"
 import { fold } from "../../Text/Tokens.js"
 import { findDates, isTimeOfDay } from "../../Text/Values.js"
 import type { PageLayout, PlacedWord, Row } from "./Layout.js"
@@ -12,6 +13,32 @@ import type { Found, Section } from "./Section.js"
 /** A title word, German compounds included ("Handelsrechnung", "Teilrechnung", "Schlussrechnung"). */
 const TITLE =
   /^(?:\p{L}*rechnung|\p{L}*gutschrift|invoice|facture|factura|fattura|fatura|factuur|faktura|invois|avoir|receipt|quittung|recu|bill)$/u
+/** Title words long enough to be known with one letter OCR confused for a like one ("Facturc", "Rcchnung"). */
+const LONG_TITLES = [
+  "rechnung",
+  "gutschrift",
+  "invoice",
+  "facture",
+  "factura",
+  "fattura",
+  "factuur",
+  "faktura",
+  "quittung"
+]
+
+/** The title word a word is, as printed or with one letter OCR confused ("handelsrcchnung" → "handelsrechnung"). */
+const titleWord = (word: string): string | undefined => {
+  if (TITLE.test(word)) return word
+  for (const t of LONG_TITLES) {
+    const end = word.slice(-t.length)
+    if (end.length === t.length && misreadDistance(end, t, 0.5) <= 0.5) {
+      const read = word.slice(0, -t.length) + t
+      if (TITLE.test(read)) return read
+    }
+  }
+  return undefined
+}
+
 /** "number" in the supported languages, as the title line writes it. */
 const NUMBER = /^(?:nr|no|n|nº|n°|num|number|nummer|numero|nombor|#)\.?:?$/u
 /** Words that introduce the date after the number. */
@@ -46,7 +73,7 @@ const onRow = (layout: PageLayout, row: Row, hint: Section["hint"]): TitleLine |
 const onWords = (layout: PageLayout, all: ReadonlyArray<PlacedWord>, hint: Section["hint"]): TitleLine | undefined => {
   // A colon standing apart is punctuation, not a word ("N° : 123").
   const words = all.filter((w) => !/^[:：]$/.test(w.text))
-  const titleAt = words.findIndex((w, i) => i < 3 && TITLE.test(clean(w)))
+  const titleAt = words.findIndex((w, i) => i < 3 && titleWord(clean(w)) !== undefined)
   if (titleAt < 0) return undefined
   // The number follows its mark ("Nr. 123"), or is written against it ("Invoice #123", "Rechnung (380) Nr.123").
   let at = -1, glued: RegExpExecArray | null = null, gluedAt = -1
@@ -67,7 +94,7 @@ const onWords = (layout: PageLayout, all: ReadonlyArray<PlacedWord>, hint: Secti
   const id = (glued?.[1] ?? idWord.text).replace(/^[:#]+|[,;:.]+$/g, "")
   if (!/\p{N}/u.test(id) || id.length > 30 || isTimeOfDay(id)) return undefined
   const number: Found = { value: id, words: [idWord], layout }
-  const title = clean(words[titleAt]!)
+  const title = titleWord(clean(words[titleAt]!))!
   const connector = words[idIndex + 1]
   if (connector === undefined || !DATED.test(clean(connector))) return { title, number }
   // The date: the fewest words after the connector that read as one whole date.

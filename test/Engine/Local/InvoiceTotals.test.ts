@@ -35,4 +35,18 @@ describe("an invoice's total", () => {
     expect(got?.value).toBe(738.28)
     expect(got!.confidence).toBeGreaterThanOrEqual(DEFAULT_MIN_CONFIDENCE)
   })
+
+  it("is read under a one-row summary headed like an item table ('Total Hours  Rate  Amount Due')", () => {
+    const got = amountOf([
+      "Fernhill Consulting LLC",
+      "Invoice 3107                                Date: 03/14/2031",
+      "",
+      "Total Hours        Rate        Amount Due",
+      "32                 85.00       2,720.00",
+      "",
+      "Thank you for your business."
+    ])
+    expect(got?.value).toBe(2720)
+    expect(got!.confidence).toBeGreaterThanOrEqual(DEFAULT_MIN_CONFIDENCE)
+  })
 })

@@ -34,6 +34,15 @@ describe("looksLikeName", () => {
     expect(nameLike("Re:Source Consulting GmbH")).toBe(true)
   })
 
+  it("takes a house number before a square's or a road's name for a street, not names and items like it", () => {
+    for (const line of ["14 place du Marché", "3 cours Mirabeau", "12 bis route de Lyon", "Lijnbaansgracht 120"]) {
+      expect(nameLike(line), line).toBe(false)
+    }
+    for (const line of ["Bakkerij Hoogendijk", "2 cours de piano", "Blockade Records", "Vandersteeg Consulting"]) {
+      expect(nameLike(line), line).toBe(true)
+    }
+  })
+
   it("keeps names that start with a number or with a building word", () => {
     for (const line of ["88 Fresh Mart S/B", "Level Up Cafe", "Building Supplies Ltd", "Casa del sol"]) {
       expect(nameLike(line), line).toBe(true)

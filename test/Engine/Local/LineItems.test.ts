@@ -234,7 +234,7 @@ describe("line items in the tables invoices print", () => {
       "Annual maintenance contract for the heating    1   1,200.00    1,200.00",
       "system, including two inspection visits",
       "Separator sheets A4                            2      4.50        9.00",
-      "GTIN: 4012345001235",
+      "EAN: 4006381333931",
       "Spare parts:",
       "Valve 3/4\"                                    2     45.00       90.00",
       "",
@@ -248,6 +248,17 @@ describe("line items in the tables invoices print", () => {
       },
       { description: "Separator sheets A4", quantity: 2, amount: 9 },
       { description: "Valve 3/4\"", quantity: 2, amount: 90 }
+    ])
+    // A short description's next line is a heading of the next items, colon or not.
+    expect(linesOf([
+      "Beschreibung                                  Menge     Preis      Betrag",
+      "Kupferrohr 15 mm                                 10      4,20       42,00",
+      "Arbeitsleistung",
+      "Monteur                                           3     58,00      174,00",
+      "                                          Summe                    216,00"
+    ])).toEqual([
+      { description: "Kupferrohr 15 mm", quantity: 10, amount: 42 },
+      { description: "Monteur", quantity: 3, amount: 174 }
     ])
   })
 
@@ -454,6 +465,15 @@ describe("line items without a header row", () => {
       ["Tenue de comptabilité 2024", null, 1200],
       ["Wartung Q3 2024 Serverraum", null, 450]
     ])
+    // A count right before the amount is no word of the description.
+    expect(
+      read([
+        "Facture n° : 2024-0121",
+        "Latte 2 9.00",
+        "Muffin 1 3.50",
+        "                                  Total HT        12,50"
+      ]).map((r) => r[0])
+    ).toEqual(["Latte", "Muffin"])
   })
 
   it("takes no total's row with the terms under it for a table's header ('TOTAL' over '14 days')", () => {

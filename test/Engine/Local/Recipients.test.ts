@@ -183,4 +183,16 @@ describe("the recipient of a letter-shaped invoice", () => {
       "Invoice 31120  Date 05/06/2031"
     ])).toEqual({ issuer: "Cascade Paper Supply", customer: "Evergreen Dental Group" })
   })
+
+  it("reads a customer whose name starts with a label's word beside its heading ('Service 24 Ltd')", () => {
+    expect(parties([
+      "Harbour Tools Ltd",
+      "1 Quay Road, Leeds LS1 1AA",
+      "",
+      "Bill To: Service 24 Ltd",
+      "12 Long Street, York YO1 7HH",
+      "",
+      "Invoice 31077   Date 14/03/2031"
+    ])).toEqual({ issuer: "Harbour Tools Ltd", customer: "Service 24 Ltd" })
+  })
 })

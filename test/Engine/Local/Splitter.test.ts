@@ -166,6 +166,36 @@ describe("LocalSplitter", () => {
     ])
   })
 
+  it("keeps an annex that names the document after its last page with it", () => {
+    const invoice = [...invoiceA.slice(0, 9), "Page 1 of 1"]
+    const annex = [
+      "Anlage zur Rechnung INV-2023-0042: Leistungsnachweis",
+      "",
+      "Date         Description               Qty      Amount",
+      "02.03.2023   On-site support             1       20.00",
+      "09.03.2023   Remote support              2       30.00",
+      "                                   Total EUR      50.00"
+    ]
+    expect(split(invoice, annex)).toEqual([["invoice", [1, 2]]])
+  })
+
+  it("starts a document at its title line as OCR misread it ('Facturc n° … du …')", () => {
+    const next = [
+      "ATELIER MOREL SARL",
+      "12 rue des Tanneurs",
+      "69002 Lyon",
+      "Facturc n° F-2031-0312 du 3 août 2031",
+      "Client : Boulangerie Petit",
+      "Désignation                          Qté     Montant HT",
+      "Réparation vitrine                     1         420,00",
+      "                                     Net à payer   504,00 EUR"
+    ]
+    expect(split(invoiceA, next)).toEqual([
+      ["invoice", [1]],
+      ["invoice", [2]]
+    ])
+  })
+
   it("types a page by its title as OCR misread it ('Rcchnung')", () => {
     const page = [
       "Hofladen Lindenfeld GbR",
