@@ -71,7 +71,7 @@ export const itemHeaderRow = (layout: PageLayout, row: Row): boolean => {
  * ("Total Hours  Rate  Amount Due" over "32  85.00  2,720.00") is the document's own values.
  */
 export const itemTableHeader = (layout: PageLayout, row: Row): boolean => {
-  if (!itemHeaderRow(layout, row) || row.words.some((w) => /\d/.test(w.text))) return false
+  if (row.words.some((w) => /\d/.test(w.text)) || !itemHeaderRow(layout, row)) return false
   const money = (r: Row | undefined) => r !== undefined && r.words.some((w) => /\d[.,]\d{2}(?!\d)/.test(w.text))
   return money(layout.rows[row.index + 1]) && money(layout.rows[row.index + 2])
 }

@@ -69,6 +69,10 @@ const tokensOfRow = (layout: PageLayout, row: Row): ReadonlyArray<RowToken> => {
   return out
 }
 
+/** A row's tokens as labels are matched on them (OCR's misreads read as the words meant), with the word each came from. */
+export const labelTokensOfRow = (layout: PageLayout, row: Row): ReadonlyArray<{ token: string; word: number }> =>
+  tokensOfRow(layout, row)
+
 /** Words that name an identifier of a party rather than the party ("Verkäufer-BIC", "Käufer-ID"). */
 const IDENTIFIER_WORDS = new Set([
   "bic",

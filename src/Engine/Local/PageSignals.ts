@@ -7,12 +7,11 @@ import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type Page, pageText } from "../../Domain/PageModel.js"
 import { besideOwner } from "../../lib/memo.js"
 import { type DocumentTypeProfile, documentTypeProfile } from "../../Text/DocumentTypes.js"
-import { labelTokens } from "../../Text/Misreads.js"
 import { inferDateOrder } from "../../Text/Values.js"
 import { conceptPhrases, type FieldProfile, fieldProfile } from "../../Text/Vocabulary.js"
 import { readLabelled } from "./Extractor.js"
-import { findLabels } from "./Labels.js"
-import { layoutOf, type PageLayout, type PlacedWord, segmentsOf } from "./Layout.js"
+import { findLabels, labelTokensOfRow } from "./Labels.js"
+import { layoutOf, type PageLayout, type Row, segmentsOf } from "./Layout.js"
 import { readValue } from "./Readers.js"
 import type { Candidate } from "./Section.js"
 import { type TitleLine, titleLine } from "./TitleLine.js"
@@ -77,11 +76,15 @@ const TITLE_BONUS = 2.5
 const FIELD_WEIGHT = 0.5
 const FIELD_CAP = 2.5
 
-/** A word's tokens as the label vocabulary reads them: a type's word OCR misread ("Rcchnung") is that word. */
-const wordTokens = (w: PlacedWord): ReadonlyArray<string> => w.tokens.flatMap(labelTokens)
+/**
+ * A row's tokens as labels are matched on them: a type's word OCR misread ("Rcchnung") is that word. Only
+ * the words `keep` holds, when given.
+ */
+const readTokens = (layout: PageLayout, row: Row, keep?: ReadonlySet<number>): Array<string> =>
+  labelTokensOfRow(layout, row).flatMap((t) => (keep === undefined || keep.has(t.word) ? [t.token] : []))
 
 /** Row texts as " token token " strings, for phrase search. */
-const rowStrings = (layout: PageLayout) => layout.rows.map((r) => ` ${r.words.flatMap(wordTokens).join(" ")} `)
+const rowStrings = (layout: PageLayout) => layout.rows.map((r) => ` ${readTokens(layout, r).join(" ")} `)
 /** The rows holding the phrase `tokens`; `content` (the page's tokens) rules out most phrases at once. */
 const has = (rows: ReadonlyArray<string>, content: ReadonlySet<string>, tokens: ReadonlyArray<string>) => {
   for (const t of tokens) if (!content.has(t)) return 0
@@ -100,7 +103,7 @@ const has = (rows: ReadonlyArray<string>, content: ReadonlySet<string>, tokens: 
 const isTitled = (layout: PageLayout, titles: ReadonlyArray<ReadonlyArray<string>>): boolean =>
   layout.rows.some((row) => {
     if (row.box[1] > TITLE_ZONE) return false
-    const tokens = row.words.flatMap(wordTokens)
+    const tokens = readTokens(layout, row)
     const text = ` ${tokens.join(" ")} `
     const leadsOn = /[:：]$/.test(row.words[row.words.length - 1]?.text ?? "")
     if (
@@ -109,9 +112,8 @@ const isTitled = (layout: PageLayout, titles: ReadonlyArray<ReadonlyArray<string
       )
     ) return true
     return segmentsOf(row, layout.unit, 2.5).some((seg) => {
-      const words = seg.map((i) => row.words[i]!)
-      if (words.some((w) => /[:：\d]/.test(w.text))) return false
-      const tokens = words.flatMap(wordTokens)
+      if (seg.some((i) => /[:：\d]/.test(row.words[i]!.text))) return false
+      const tokens = readTokens(layout, row, new Set(seg))
       return titles.some((t) => tokens.length <= t.length + 1 && ` ${tokens.join(" ")} `.includes(` ${t.join(" ")} `))
     })
   })
@@ -305,7 +307,7 @@ const factsOf = (page: Page): PageFacts => {
       date: dateOf(layout, hint, roll, titledLine),
       header: headerOf(layout),
       content: new Set(layout.rows.flatMap((r) => r.words.flatMap((w) => w.tokens))),
-      vocabulary: new Set(layout.rows.flatMap((r) => r.words.flatMap(wordTokens)))
+      vocabulary: new Set(layout.rows.flatMap((r) => readTokens(layout, r)))
     }
   }
   facts.set(page, made)

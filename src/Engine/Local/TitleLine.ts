@@ -26,9 +26,23 @@ const LONG_TITLES = [
   "quittung"
 ]
 
+/** Title words already looked for, by the word as read (the same words recur on every page). */
+const titleWords = new Map<string, string | undefined>()
+
 /** The title word a word is, as printed or with one letter OCR confused ("handelsrcchnung" → "handelsrechnung"). */
 const titleWord = (word: string): string | undefined => {
   if (TITLE.test(word)) return word
+  if (word.length < 6 || !/^\p{L}+$/u.test(word)) return undefined
+  if (titleWords.has(word)) return titleWords.get(word)
+  if (titleWords.size >= MAX_REMEMBERED) titleWords.clear()
+  const found = misreadTitle(word)
+  titleWords.set(word, found)
+  return found
+}
+
+const MAX_REMEMBERED = 10_000
+
+const misreadTitle = (word: string): string | undefined => {
   for (const t of LONG_TITLES) {
     const end = word.slice(-t.length)
     if (end.length === t.length && misreadDistance(end, t, 0.5) <= 0.5) {
