@@ -59,7 +59,8 @@ const VOCABULARY: ReadonlyMap<number, ReadonlyArray<string>> = (() => {
   for (const w of WORDS) byLength.set(w.length, [...(byLength.get(w.length) ?? []), w])
   return byLength
 })()
-const isVocabulary = (token: string) => WORDS.has(token)
+/** Whether a token is a word of the label vocabulary (any language). */
+export const isVocabulary = (token: string): boolean => WORDS.has(token)
 
 /** Currency marks a total's label is often glued to ("TOTALRM", "AMOUNTUSD"). */
 const GLUED_CURRENCY = /^(.{4,}?)(rm|usd|eur|gbp|sgd|myr|inr|rs)$/

@@ -395,6 +395,9 @@ export const findValueCandidates = (
   }
 }
 
+/** Whether a word holds an amount in cents ("50,00", "€1,490.00", "12.50-"), never a date ("02.12.2024"). */
+export const centsWord = (text: string): boolean => /\d[.,]\d{2}(?![\d.,])/.test(text)
+
 /** A time of day ("18:32:07", "9:05 PM", "9.05.30"): never an identifier ("12.34" alone may be one). */
 export const isTimeOfDay = (text: string): boolean => {
   const t = /^(\d{1,2})([:.])(\d{2})(?:\2(\d{2}))?(?:\s?([AP]M))?$/i.exec(text)

@@ -5,6 +5,7 @@
  */
 import { misreadDistance } from "../../Text/Misreads.js"
 import { leavesBracketOpen } from "../../Text/Tokens.js"
+import { centsWord } from "../../Text/Values.js"
 import { labelConcepts } from "../../Text/Vocabulary.js"
 import { isInclusionWord, type LabelMatch, lexiconHits } from "./Labels.js"
 import type { PageLayout, Row } from "./Layout.js"
@@ -72,7 +73,7 @@ export const itemHeaderRow = (layout: PageLayout, row: Row): boolean => {
  */
 export const itemTableHeader = (layout: PageLayout, row: Row): boolean => {
   if (row.words.some((w) => /\d/.test(w.text)) || !itemHeaderRow(layout, row)) return false
-  const money = (r: Row | undefined) => r !== undefined && r.words.some((w) => /\d[.,]\d{2}(?!\d)/.test(w.text))
+  const money = (r: Row | undefined) => r !== undefined && r.words.some((w) => centsWord(w.text))
   return money(layout.rows[row.index + 1]) && money(layout.rows[row.index + 2])
 }
 

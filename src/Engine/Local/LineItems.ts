@@ -6,7 +6,7 @@ import type { ExtractedObject, ExtractedValue } from "../../Domain/Extraction.js
 import type { Field, LeafField, ObjectField } from "../../Domain/FieldTree.js"
 import { unionBox } from "../../Domain/PageModel.js"
 import { fieldNameWords, leavesBracketOpen } from "../../Text/Tokens.js"
-import { findValueCandidates } from "../../Text/Values.js"
+import { centsWord, findValueCandidates } from "../../Text/Values.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
 import { confidenceOf, type Evidence, groupOf, wordsEvidence } from "./Confidence.js"
 import { headerlessItems, type ItemCell } from "./HeaderlessItems.js"
@@ -136,7 +136,7 @@ const findHeader = (
 }
 
 /** A row with an amount in cents ("TOTAL £1,490.00") is a row of values, not a header's. */
-const holdsAmount = (row: Row): boolean => row.words.some((w) => /\d[.,]\d{2}(?!\d)/.test(w.text))
+const holdsAmount = (row: Row): boolean => row.words.some((w) => centsWord(w.text))
 
 /** Whether two rows are lines of one header: next to each other, with no more than a line's gap between them. */
 const inHeaderBand = (layout: PageLayout, a: Row, b: Row): boolean => {

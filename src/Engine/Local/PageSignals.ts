@@ -7,11 +7,13 @@ import type { Field, LeafField, TemplateSpec } from "../../Domain/FieldTree.js"
 import { type Page, pageText } from "../../Domain/PageModel.js"
 import { besideOwner } from "../../lib/memo.js"
 import { type DocumentTypeProfile, documentTypeProfile } from "../../Text/DocumentTypes.js"
-import { inferDateOrder } from "../../Text/Values.js"
+import { isVocabulary } from "../../Text/Misreads.js"
+import { centsWord, inferDateOrder } from "../../Text/Values.js"
 import { conceptPhrases, type FieldProfile, fieldProfile } from "../../Text/Vocabulary.js"
 import { readLabelled } from "./Extractor.js"
 import { findLabels, labelTokensOfRow } from "./Labels.js"
 import { layoutOf, type PageLayout, type Row, segmentsOf } from "./Layout.js"
+import { hasLegalForm } from "./NameLines.js"
 import { readValue } from "./Readers.js"
 import type { Candidate } from "./Section.js"
 import { type TitleLine, titleLine } from "./TitleLine.js"
@@ -202,7 +204,12 @@ const documentNumberOf = (
 ): string | undefined => {
   const found = title?.number ??
     readLabelled({ layouts: [layout], hint }, NUMBER_FIELD, ["document_number"], NUMBER_PROFILE)
-  return found === undefined ? undefined : String(found.value).toUpperCase().replace(/[^A-Z0-9]/g, "")
+  // A number on an item's row (its position, "3  Visitenkarten … 50,00" under a title) numbers no document.
+  const row = found === undefined ? undefined : layout.rows.find((r) => r.words.includes(found.words[0]!))
+  if (found === undefined || (row !== undefined && row.words.some((w) => centsWord(w.text)))) {
+    return undefined
+  }
+  return String(found.value).toUpperCase().replace(/[^A-Z0-9]/g, "")
 }
 
 const DATE_FIELD: LeafField = { kind: "leaf", name: "date", type: "date" }
@@ -255,9 +262,15 @@ const dateOf = (
   return undefined
 }
 
+/**
+ * The words of a page's top rows that name its sender: labels and titles ("Rechnung", "Datum", "Invoice No")
+ * and legal forms left out, so one letterhead over another page's first rows is still the same, and two
+ * senders' letterheads do not look alike for their labels.
+ */
 const headerOf = (layout: PageLayout): Set<string> =>
   new Set(
-    layout.rows.slice(0, 4).flatMap((r) => r.words.flatMap((w) => w.tokens)).filter((t) => /^\p{L}{3,}$/u.test(t))
+    layout.rows.slice(0, 4).flatMap((r) => r.words.flatMap((w) => w.tokens))
+      .filter((t) => /^\p{L}{3,}$/u.test(t) && !isVocabulary(t) && !hasLegalForm(`X ${t}`))
   )
 
 /** What a page says whatever the templates: read once per page object (see Layout.ts's layouts). */

@@ -196,6 +196,39 @@ describe("LocalSplitter", () => {
     ])
   })
 
+  it("keeps an invoice's next page that repeats its letterhead and title, with no number of its own", () => {
+    const head = ["Druckerei Nordlicht GmbH", "Hafenstraße 7, 24103 Kiel", ""]
+    const first = [
+      ...head,
+      "RECHNUNG",
+      "Rechnungsnr.: 31021                                Datum: 12.09.2031",
+      "Kunde: Ostsee Reisen KG",
+      "",
+      "Pos  Artikel                                 Menge     Preis       Summe",
+      "1    Flyer A5                                 5000      0,04      200,00",
+      "2    Plakat A1                                  50      3,20      160,00"
+    ]
+    const next = [
+      ...head,
+      "RECHNUNG",
+      "",
+      "Pos  Artikel                                 Menge     Preis       Summe",
+      "3    Visitenkarten                            1000      0,05       50,00",
+      "                                              Endbetrag EUR       487,90"
+    ]
+    // The item's position under the title ("3") numbers no document.
+    expect(split(first, next)).toEqual([["invoice", [1, 2]]])
+    // Another seller's invoice under the same words ("RECHNUNG", "Rechnungsnr.") is a document of its own.
+    const other = first.map((l) =>
+      l.replace("Druckerei Nordlicht", "Glaserei Brandt").replace("Hafenstraße 7", "Am Deich 3")
+    )
+      .map((l) => l.replace("31021", "31022"))
+    expect(split(first, other)).toEqual([
+      ["invoice", [1]],
+      ["invoice", [2]]
+    ])
+  })
+
   it("types a page by its title as OCR misread it ('Rcchnung')", () => {
     const page = [
       "Hofladen Lindenfeld GbR",
