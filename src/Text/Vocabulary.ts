@@ -105,7 +105,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "date facture"
     ],
     labels:
-      "invoice date|date of invoice|date invoiced|invoice issue date|date of issue|issue date|issued on|date issued|billing date|bill date|tax invoice date|date de facture|date de la facture|date de facturation|date d'émission|date facture|émise le|rechnungsdatum|rechnungs datum|datum der rechnung|ausstellungsdatum|ausgestellt am|belegdatum|fakturadatum|factuurdatum|fecha de factura|fecha de emisión|fecha factura|data fattura|data della fattura|data di emissione|data emissione|data da fatura|data de emissão|data fatura|tarikh invois|tarikh bil|fakturadato|udstedelsesdato|data wystawienia|data faktury|datum vystavení"
+      "invoice date|date of invoice|date invoiced|invoice issue date|date of issue|issue date|issued on|issued|date issued|billing date|bill date|tax invoice date|date de facture|date de la facture|date de facturation|date d'émission|date facture|émise le|rechnungsdatum|rechnungs datum|datum der rechnung|ausstellungsdatum|ausgestellt am|belegdatum|fakturadatum|factuurdatum|fecha de factura|fecha de emisión|fecha factura|data fattura|data della fattura|data di emissione|data emissione|data da fatura|data de emissão|data fatura|tarikh invois|tarikh bil|fakturadato|udstedelsesdato|data wystawienia|data faktury|datum vystavení"
   },
   {
     id: "due_date",

@@ -47,4 +47,16 @@ describe("an invoice's date", () => {
     )["date"]
     expect(valueOf(got)).toBe("2031-11-25")
   })
+
+  it("is read at 'ISSUED', not at the due date in an amount-due box above it", () => {
+    expect(dateOf([
+      "Bluewater Consulting Ltd                              AMOUNT DUE",
+      "14 Dock Street, Dundee DD1 3DR                         £4,320.00",
+      "                                                  by 31 Jan 2031",
+      "",
+      "CUSTOMER                          INVOICE   BC-0193",
+      "Tay Valley Distillers Ltd         ISSUED    1 January 2031",
+      "Mill Road, Perth PH1 5QT          TERMS     30 days"
+    ])).toBe("2031-01-01")
+  })
 })
