@@ -175,6 +175,21 @@ const withLegalFormBelow = <F extends Found>(found: F): F => {
 /** Words of a name's wrapped end, its legal form included. */
 const MAX_WRAPPED_WORDS = 4
 
+/** Words after a party's label that make it a heading ("Customer Details", "Kundendaten", "Coordonnées"). */
+const HEADING_WORDS: ReadonlySet<string> = new Set([
+  "details",
+  "detail",
+  "information",
+  "informations",
+  "info",
+  "daten",
+  "angaben",
+  "coordonnees",
+  "gegevens",
+  "datos",
+  "dati"
+])
+
 /** A generic label's share of its score when a word of its own stands between it and its value. */
 const QUALIFIED = 0.8
 
@@ -216,9 +231,12 @@ const readAtLabel = (
   base += late ? 0.04 * position : -0.04 * position
   const party = isParty(kind, profile)
   const rightWords = rightOf(m, own)
-  // "Supplier legal name", "Kunde Name": words that only name the label's value continue the label.
+  // "Supplier legal name", "Kunde Name", "Customer Details": words that only name the label's value continue
+  // the label.
   const right = party && rightWords.length > 0 &&
-      rightWords.every((w) => w.tokens.every((t) => NAME_LABELS.has(t) || NAME_QUALIFIERS.has(t)))
+      rightWords.every((w) =>
+        w.tokens.every((t) => NAME_LABELS.has(t) || NAME_QUALIFIERS.has(t) || HEADING_WORDS.has(t))
+      )
     ? []
     : rightWords
   // A party's label starts its line or column, or ends with its colon: mid-line, "Buyer" is a word of an

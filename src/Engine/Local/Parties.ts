@@ -55,9 +55,18 @@ export const partyLine = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<Place
   const colon = words.findIndex((w, i) => i < 3 && /[:：]$/.test(w.text))
   const spaced = colon < 0 ? words.findIndex((w, i) => i > 0 && i < 3 && /^[:：]$/.test(w.text)) : -1
   const end = colon >= 0 ? colon : spaced
-  if (end < 0) return words
+  if (end < 0) return setApart(words)
   const label = words.slice(0, end + 1).flatMap((w) => w.tokens)
   return label.length > 0 && label.every((t) => NAME_LABELS.has(t)) ? words.slice(end + 1) : undefined
+}
+
+/** A name label without its colon, a column apart from the name ("Name          Hansen Maskin AS"). */
+const setApart = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  const [first, second] = words
+  if (first === undefined || second === undefined || !/^(?:name|nom|naam|nombre|nome|nama)$/i.test(first.text)) {
+    return words
+  }
+  return second.box[0] - first.box[2] > first.box[3] - first.box[1] ? words.slice(1) : words
 }
 
 /**

@@ -195,4 +195,27 @@ describe("the recipient of a letter-shaped invoice", () => {
       "Invoice 31077   Date 14/03/2031"
     ])).toEqual({ issuer: "Harbour Tools Ltd", customer: "Service 24 Ltd" })
   })
+
+  it("reads the name under a 'Customer Details' heading and beside a 'Name' set a column apart", () => {
+    expect(parties([
+      "Harbour Tools Ltd",
+      "1 Quay Road, Leeds LS1 1AA",
+      "",
+      "Customer Details",
+      "Name: Northern Rail Supplies Ltd",
+      "Address: 12 Station Rd, York YO1 6HT",
+      "",
+      "Invoice No: 3044  Date: 04.05.2031"
+    ])).toEqual({ issuer: "Harbour Tools Ltd", customer: "Northern Rail Supplies Ltd" })
+    expect(parties([
+      "Seller: Nordic Parts AB",
+      "Storgatan 1, 111 22 Stockholm",
+      "",
+      "Buyer",
+      "Name          Hansen Maskin AS",
+      "Address       Industriveien 5, 0668 Oslo",
+      "",
+      "Invoice 3521   Date 2031-03-01"
+    ])).toEqual({ issuer: "Nordic Parts AB", customer: "Hansen Maskin AS" })
+  })
 })
