@@ -41,11 +41,11 @@ import { gapBefore, layoutOf, type PlacedWord, type Row, segmentsOf } from "./La
 import { isLegalLine, marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import {
+  columnSegment,
   contactLine,
   endsWithLegalForm,
   hasLegalForm,
   isStreetLine,
-  lineWords,
   looksLikeAddress,
   namePart
 } from "./NameLines.js"
@@ -147,9 +147,7 @@ const withLegalFormBelow = <F extends Found>(found: F): F => {
   const next = row === undefined ? undefined : layout.rows[row.index + 1]
   if (row === undefined || next === undefined || next.box[1] - row.box[3] > layout.unit) return found
   const inColumn = (r: Row | undefined) =>
-    r === undefined
-      ? undefined
-      : lineWords(layout, r).find((ws) => Math.abs(ws[0]!.box[0] - first.box[0]) <= layout.unit)
+    r === undefined ? undefined : columnSegment(layout, r, first.box[0], layout.unit)
   const seg = inColumn(next) ?? []
   // The address lines under it show the column's width (up to another column's label set close after them).
   const rightEdge = (r: Row | undefined): number => {

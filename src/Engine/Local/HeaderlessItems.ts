@@ -6,7 +6,7 @@
  */
 import { findValueCandidates, type ValueCandidate } from "../../Text/Values.js"
 import { lexiconHits } from "./Labels.js"
-import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { gapBefore, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import type { ReadKind } from "./Readers.js"
 import type { Section } from "./Section.js"
 
@@ -76,7 +76,7 @@ const itemRow = (layout: PageLayout, row: Row, hint: Section["hint"]): Read | un
   // is its own ("Tenue de comptabilité 2024", "Wartung Q3 2024 Serverraum"); a count before the amount is
   // not ("Latte 2  9.00").
   let end = from.start
-  const spaced = (k: number) => k < last.start && wordSpaced(layout, row.words, k)
+  const spaced = (k: number) => k > 0 && k < last.start && gapBefore(row, k) <= layout.unit
   const lettered = (k: number) => /\p{L}/u.test(row.words[k]!.text)
   while (spaced(end)) {
     const text = row.words[end]!.text
@@ -86,10 +86,6 @@ const itemRow = (layout: PageLayout, row: Row, hint: Section["hint"]): Read | un
   }
   return { description: row.words.slice(start, end), amount }
 }
-
-/** Whether the row's word follows the one before it at a word's spacing. */
-const wordSpaced = (layout: PageLayout, words: ReadonlyArray<PlacedWord>, i: number): boolean =>
-  i > 0 && words[i]!.box[0] - words[i - 1]!.box[2] <= layout.unit
 
 /** The items of a page that prints its list without a header, when their amounts add up to the total under them. */
 export const headerlessItems = (

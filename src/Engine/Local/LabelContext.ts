@@ -5,10 +5,9 @@
  */
 import { misreadDistance } from "../../Text/Misreads.js"
 import { leavesBracketOpen } from "../../Text/Tokens.js"
-import { centsWord } from "../../Text/Values.js"
 import { labelConcepts } from "../../Text/Vocabulary.js"
 import { isInclusionWord, type LabelMatch, lexiconHits } from "./Labels.js"
-import type { PageLayout, Row } from "./Layout.js"
+import { holdsCents, type PageLayout, type Row } from "./Layout.js"
 import type { ReadKind } from "./Readers.js"
 
 export const PROSE_KINDS: ReadonlySet<ReadKind> = new Set(["amount", "amountText", "date", "dateText"])
@@ -73,7 +72,7 @@ export const itemHeaderRow = (layout: PageLayout, row: Row): boolean => {
  */
 export const itemTableHeader = (layout: PageLayout, row: Row): boolean => {
   if (row.words.some((w) => /\d/.test(w.text)) || !itemHeaderRow(layout, row)) return false
-  const money = (r: Row | undefined) => r !== undefined && r.words.some((w) => centsWord(w.text))
+  const money = (r: Row | undefined) => r !== undefined && holdsCents(r)
   return money(layout.rows[row.index + 1]) && money(layout.rows[row.index + 2])
 }
 

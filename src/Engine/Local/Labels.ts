@@ -31,7 +31,7 @@ export interface LabelMatch {
   readonly segmentStart: boolean
 }
 
-interface RowToken {
+export interface RowToken {
   readonly token: string
   readonly word: number
   readonly wordStart: boolean
@@ -43,7 +43,8 @@ interface RowToken {
 const WEB = /@|www\.|https?:|\.(?:com|net|org|my)\b/i
 
 const rowTokens = new WeakMap<Row, ReadonlyArray<RowToken>>()
-const tokensOfRow = (layout: PageLayout, row: Row): ReadonlyArray<RowToken> => {
+/** A row's tokens as labels are matched on them (OCR's misreads read as the words meant), with the word each came from. */
+export const tokensOfRow = (layout: PageLayout, row: Row): ReadonlyArray<RowToken> => {
   let out = rowTokens.get(row)
   if (out === undefined) {
     // Labels are matched on the words OCR meant ("T0TAL" as "total", "DocNo" as "doc no", "TOT AL" as "total").
@@ -68,10 +69,6 @@ const tokensOfRow = (layout: PageLayout, row: Row): ReadonlyArray<RowToken> => {
   }
   return out
 }
-
-/** A row's tokens as labels are matched on them (OCR's misreads read as the words meant), with the word each came from. */
-export const labelTokensOfRow = (layout: PageLayout, row: Row): ReadonlyArray<{ token: string; word: number }> =>
-  tokensOfRow(layout, row)
 
 /** Words that name an identifier of a party rather than the party ("Verkäufer-BIC", "Käufer-ID"). */
 const IDENTIFIER_WORDS = new Set([

@@ -5,6 +5,7 @@
  */
 import type { Box, Page, Word } from "../../Domain/PageModel.js"
 import { tokensOf } from "../../Text/Tokens.js"
+import { centsWord } from "../../Text/Values.js"
 
 export interface PlacedWord {
   readonly text: string
@@ -149,6 +150,9 @@ export const gapBefore = (
   row: Row,
   i: number
 ): number => (i === 0 ? 0 : row.words[i]!.box[0] - row.words[i - 1]!.box[2])
+
+/** Whether the row holds an amount in cents ("TOTAL £1,490.00"): a row of values, an item's or a sum's. */
+export const holdsCents = (row: Row): boolean => row.words.some((w) => centsWord(w.text))
 
 /** The row's words cut where the gap exceeds `factor` units: its column segments. */
 export const segmentsOf = (row: Row, unit: number, factor = 1.5): Array<Array<number>> => {

@@ -426,7 +426,7 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
     else if (town && !addressLike && PRICE.test(row.words.map((w) => w.text).join(" "))) break
     picked.push(...seg)
     lines++
-    town ||= POSTCODE_AND_TOWN.test(repairPostcodes(text))
+    town ||= postcodeAndTown(text)
     // A country ends the address: a line after it is the shop's mall or a branch ("Malaysia / SUNWAY PLAZA").
     if (COUNTRY.has(seg[seg.length - 1]!.tokens.at(-1) ?? "")) break
   }
@@ -456,7 +456,7 @@ const senderAddress = (layout: PageLayout, issuer: NameLine): ReadonlyArray<Plac
     words.push(...part)
     part = []
   }
-  return POSTCODE_AND_TOWN.test(repairPostcodes(words.map((w) => w.text).join(" "))) ? words : undefined
+  return postcodeAndTown(words.map((w) => w.text).join(" ")) ? words : undefined
 }
 
 /** A street's name and house number ("Brink 5", "Am Anger 17a"). */
@@ -466,7 +466,7 @@ const NAME_AND_NUMBER = /^\p{L}[\p{L} .'’-]*\s\d{1,4}[a-zA-Z]?$/u
 const streetOverTown = (layout: PageLayout, row: Row, text: string, x1: number, x2: number): boolean => {
   const next = layout.rows[row.index + 1]
   return NAME_AND_NUMBER.test(text) && next !== undefined &&
-    POSTCODE_AND_TOWN.test(repairPostcodes(phrasesUnder(layout, next, x1, x2).map((w) => w.text).join(" ")))
+    postcodeAndTown(phrasesUnder(layout, next, x1, x2).map((w) => w.text).join(" "))
 }
 
 /** An amount with its cents. */
@@ -474,6 +474,8 @@ const PRICE = /\d[.,]\d{2}(?!\d)/
 
 /** A postcode and the town after it ("31134 Hildesheim", "3811 CE Amersfoort", "Oxford OX1 4AA"). */
 const POSTCODE_AND_TOWN = /(?:^|\s)\d{4,6}\s+(?:[A-Z]{2}\s+)?\p{L}{2}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
+/** A postcode and a town in the text, its postcode read with a letter for a digit or not. */
+const postcodeAndTown = (text: string): boolean => POSTCODE_AND_TOWN.test(repairPostcodes(text))
 
 /** An address's text from its words, street words read as streets are written. */
 export const addressValue = (words: ReadonlyArray<PlacedWord>): string =>

@@ -6,12 +6,12 @@ import type { ExtractedObject, ExtractedValue } from "../../Domain/Extraction.js
 import type { Field, LeafField, ObjectField } from "../../Domain/FieldTree.js"
 import { unionBox } from "../../Domain/PageModel.js"
 import { fieldNameWords, leavesBracketOpen } from "../../Text/Tokens.js"
-import { centsWord, findValueCandidates } from "../../Text/Values.js"
+import { findValueCandidates } from "../../Text/Values.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
 import { confidenceOf, type Evidence, groupOf, wordsEvidence } from "./Confidence.js"
 import { headerlessItems, type ItemCell } from "./HeaderlessItems.js"
 import { findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
-import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { holdsCents, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { type ReadKind, readKindOf, readValue } from "./Readers.js"
 import type { Section } from "./Section.js"
 
@@ -114,7 +114,8 @@ const findHeader = (
   let best: { row: Row; matches: Map<number, LabelMatch>; own: number } | undefined
   for (const [rowIndex, found] of [...byRow.entries()].sort((a, b) => a[0] - b[0])) {
     const row = layout.rows[rowIndex]!
-    if (holdsAmount(row)) continue
+    // A row with an amount in cents is a row of values, not a header's.
+    if (holdsCents(row)) continue
     const matches = new Map<number, LabelMatch>()
     // On the row: labels sharing a word overlap.
     take(matches, found, (a, b) => a.first <= b.last && b.first <= a.last)
@@ -123,7 +124,7 @@ const findHeader = (
     // in columns of their own.
     for (const near of [rowIndex - 1, rowIndex + 1, rowIndex - 2, rowIndex + 2]) {
       const other = layout.rows[near]
-      if (other === undefined || !inHeaderBand(layout, row, other) || holdsAmount(other)) continue
+      if (other === undefined || !inHeaderBand(layout, row, other) || holdsCents(other)) continue
       take(matches, byRow.get(near) ?? [], (a, b) => a.box[0] < b.box[2] && b.box[0] < a.box[2])
     }
     const enough = matches.size >= 2 || (fields.length === 1 && [...matches.values()][0]!.phrase.strength >= 0.9)
@@ -134,9 +135,6 @@ const findHeader = (
   }
   return best
 }
-
-/** A row with an amount in cents ("TOTAL £1,490.00") is a row of values, not a header's. */
-const holdsAmount = (row: Row): boolean => row.words.some((w) => centsWord(w.text))
 
 /** Whether two rows are lines of one header: next to each other, with no more than a line's gap between them. */
 const inHeaderBand = (layout: PageLayout, a: Row, b: Row): boolean => {

@@ -84,9 +84,16 @@ export const lineWords = (layout: PageLayout, row: Row): ReadonlyArray<ReadonlyA
 /** Lines of one address start this close to each other (page widths). */
 const SAME_COLUMN = 0.03
 
-/** The row's phrase that starts where a column starts (at `x`), if any: the next line of an address. */
-export const columnSegment = (layout: PageLayout, row: Row, x: number): ReadonlyArray<PlacedWord> | undefined =>
-  lineWords(layout, row).find((s) => Math.abs(s[0]!.box[0] - x) <= SAME_COLUMN)
+/**
+ * The row's phrase that starts where a column starts (at `x`, within `near` page widths), if any: the next
+ * line of an address.
+ */
+export const columnSegment = (
+  layout: PageLayout,
+  row: Row,
+  x: number,
+  near = SAME_COLUMN
+): ReadonlyArray<PlacedWord> | undefined => lineWords(layout, row).find((s) => Math.abs(s[0]!.box[0] - x) <= near)
 
 /** Each row's phrases, made once per row (rows are made once per page object). */
 const phrasesOfRow = new WeakMap<Row, ReadonlyArray<ReadonlyArray<PlacedWord>>>()

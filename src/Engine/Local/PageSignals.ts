@@ -8,11 +8,11 @@ import { type Page, pageText } from "../../Domain/PageModel.js"
 import { besideOwner } from "../../lib/memo.js"
 import { type DocumentTypeProfile, documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { isVocabulary } from "../../Text/Misreads.js"
-import { centsWord, inferDateOrder } from "../../Text/Values.js"
+import { inferDateOrder } from "../../Text/Values.js"
 import { conceptPhrases, type FieldProfile, fieldProfile } from "../../Text/Vocabulary.js"
 import { readLabelled } from "./Extractor.js"
-import { findLabels, labelTokensOfRow } from "./Labels.js"
-import { layoutOf, type PageLayout, type Row, segmentsOf } from "./Layout.js"
+import { findLabels, tokensOfRow } from "./Labels.js"
+import { holdsCents, layoutOf, type PageLayout, type Row, segmentsOf } from "./Layout.js"
 import { hasLegalForm } from "./NameLines.js"
 import { readValue } from "./Readers.js"
 import type { Candidate } from "./Section.js"
@@ -83,7 +83,7 @@ const FIELD_CAP = 2.5
  * the words `keep` holds, when given.
  */
 const readTokens = (layout: PageLayout, row: Row, keep?: ReadonlySet<number>): Array<string> =>
-  labelTokensOfRow(layout, row).flatMap((t) => (keep === undefined || keep.has(t.word) ? [t.token] : []))
+  tokensOfRow(layout, row).flatMap((t) => (keep === undefined || keep.has(t.word) ? [t.token] : []))
 
 /** Row texts as " token token " strings, for phrase search. */
 const rowStrings = (layout: PageLayout) => layout.rows.map((r) => ` ${readTokens(layout, r).join(" ")} `)
@@ -206,7 +206,7 @@ const documentNumberOf = (
     readLabelled({ layouts: [layout], hint }, NUMBER_FIELD, ["document_number"], NUMBER_PROFILE)
   // A number on an item's row (its position, "3  Visitenkarten … 50,00" under a title) numbers no document.
   const row = found === undefined ? undefined : layout.rows.find((r) => r.words.includes(found.words[0]!))
-  if (found === undefined || (row !== undefined && row.words.some((w) => centsWord(w.text)))) {
+  if (found === undefined || (row !== undefined && holdsCents(row))) {
     return undefined
   }
   return String(found.value).toUpperCase().replace(/[^A-Z0-9]/g, "")
