@@ -329,7 +329,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     family: "party",
     triggers: ["ship to", "shipping", "delivery address", "deliver to"],
     labels:
-      "ship to|shipping address|delivery address|deliver to|livrer à|adresse de livraison|lieferadresse|lieferanschrift|afleveradres|leveringsadres|dirección de envío|dirección de entrega|indirizzo di spedizione|indirizzo di consegna|endereço de entrega|alamat penghantaran"
+      "ship to|shipped to|shipping address|delivery address|deliver to|delivered to|livrer à|livré à|livrée à|expédié à|adresse de livraison|lieferung an|geliefert an|versand an|lieferadresse|lieferanschrift|afleveradres|leveringsadres|dirección de envío|dirección de entrega|indirizzo di spedizione|indirizzo di consegna|spedire a|endereço de entrega|entregar a|enviar a|alamat penghantaran"
   },
   {
     id: "address",

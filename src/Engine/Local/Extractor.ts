@@ -228,7 +228,7 @@ const readAtLabel = (
   // Later totals win over earlier ones; other fields prefer their first occurrence.
   base += late ? 0.04 * position : -0.04 * position
   const party = isParty(kind, profile)
-  const rightWords = rightOf(m, own)
+  const rightWords = rightOf(m, own, party)
   // "Supplier legal name", "Kunde Name", "Customer Details": words that only name the label's value continue
   // the label.
   const right = party && rightWords.length > 0 &&

@@ -414,10 +414,24 @@ export const startsWithForeignLabel = (
   own: ReadonlySet<string>
 ): boolean => lexiconHits(layout, row).some((h) => h.first === start && disjoint(h.concepts, own))
 
-/** Words on the label's row to its right, up to the next label of another concept. */
-export const rightOf = (match: LabelMatch, own: ReadonlySet<string>): Array<PlacedWord> => {
+/**
+ * Words on the label's row to its right, up to the next label of another concept, without the marks that
+ * end or underline a label; with `separators`, a mark between two of its words stays (a party's number
+ * and name, "10023 - Müller Bau GmbH").
+ */
+export const rightOf = (
+  match: LabelMatch,
+  own: ReadonlySet<string>,
+  separators = false
+): Array<PlacedWord> => {
   const end = nextForeignLabel(match.page, match.row, match.last, own)
-  return match.row.words.slice(qualifierEnd(match.row, match.last) + 1, end).filter((w) => !isLabelMark(w))
+  const words = match.row.words.slice(qualifierEnd(match.row, match.last) + 1, end)
+  if (!separators) return words.filter((w) => !isLabelMark(w))
+  let from = 0
+  let to = words.length
+  while (from < to && isLabelMark(words[from]!)) from++
+  while (to > from && isLabelMark(words[to - 1]!)) to--
+  return words.slice(from, to)
 }
 
 /** A word of nothing but the marks that end or underline a label (":", "#", "-", "="): no value's word. */

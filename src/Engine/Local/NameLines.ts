@@ -342,8 +342,8 @@ const TITLES = new Set([
   "dhr",
   "mevr"
 ])
-/** A line that only addresses ("An", "An die"): words that may also begin a name ("An der Alster GmbH"). */
-const ADDRESSING = new Set(["an", "die", "den", "das", "à", "a", "to"])
+/** A line that only addresses ("An", "An die", "Familie"): words that may also begin a name ("An der Alster GmbH", "Familie Weber"). */
+const ADDRESSING = new Set(["an", "die", "den", "das", "à", "a", "to", "familie", "famille", "eheleute"])
 
 /** The line without the salutation it starts with (none of it left when it is only a salutation). */
 export const withoutSalutation = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
@@ -427,13 +427,24 @@ export interface NameLine {
   readonly registered?: boolean
 }
 
+/** The first separator ("-", "|", "·") after the words from `from` on, not the first of them; -1 when none. */
+const separatorAfter = (words: ReadonlyArray<PlacedWord>, from: number): number =>
+  words.findIndex((w, i) => i > from && /^[-–|·•]$/.test(w.text))
+
+/** A number or code ("10023", "K-2201", "#4711"): digits, with capitals and marks at most. */
+const CODE = /^[#№]?[\p{Lu}\d/.-]*\d[\p{Lu}\d/.-]*[:,]?$/u
+
 /**
  * The name part of a line that goes on with an address or legal details after a separator ("ACME GmbH -
  * Hauptstr. 5"), or after a comma when a street or postcode follows it ("ACME GmbH, Hauptstr. 5, 80333 München").
  */
 export const namePart = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
-  const cut = words.findIndex((w, i) => i > 0 && /^[-–|·•]$/.test(w.text))
-  const named = cut > 0 ? words.slice(0, cut) : words
+  const cut = separatorAfter(words, 0)
+  // A customer's or account's number before the separator ("10023 - Müller Bau GmbH"): the name follows it.
+  const numbered = cut > 0 && words.slice(0, cut).every((w) => CODE.test(w.text))
+  const from = numbered ? cut + 1 : 0
+  const end = numbered ? separatorAfter(words, from) : cut
+  const named = end > from ? words.slice(from, end) : words.slice(from)
   const comma = named.findIndex((w, i) =>
     i < named.length - 1 && w.text.endsWith(",") &&
     isStreetLine(named.slice(i + 1).map((x) => x.text).join(" "))

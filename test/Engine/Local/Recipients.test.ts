@@ -218,4 +218,43 @@ describe("the recipient of a letter-shaped invoice", () => {
       "Invoice 3521   Date 2031-03-01"
     ])).toEqual({ issuer: "Nordic Parts AB", customer: "Hansen Maskin AS" })
   })
+
+  it("reads the name under 'Facturé à', not the delivery heading beside it", () => {
+    expect(parties([
+      "Menuiserie Perrin SARL",
+      "3 rue du Port, 44000 Nantes",
+      "",
+      "Facturé à :                              Livré à :",
+      "Crêperie des Halles SAS                  Crêperie des Halles - Cuisine",
+      "9 place du Commerce                      2 rue Neuve",
+      "44000 Nantes                             44000 Nantes",
+      "",
+      "Facture N° 2031-088    Date : 04/02/2031"
+    ])).toEqual({ issuer: "Menuiserie Perrin SARL", customer: "Crêperie des Halles SAS" })
+  })
+
+  it("reads the names under a line that only says 'Familie'", () => {
+    expect(parties([
+      "                                              Malerbetrieb Ostendorf",
+      "                                              Kirchweg 4, 48143 Münster",
+      "Kundennr. 3307",
+      "Familie",
+      "Lena und Paul Hartmann",
+      "Am Teich 12",
+      "48149 Münster",
+      "",
+      "Rechnung 2031/021                                   Münster, 09.01.2031"
+    ]).customer).toBe("Lena und Paul Hartmann")
+  })
+
+  it("reads the name after the customer's number beside the label ('Kunde: 10023 - Müller Bau GmbH')", () => {
+    expect(parties([
+      "Sanitär Reiners GmbH",
+      "Lindenallee 3 · 33602 Bielefeld",
+      "",
+      "Rechnung Nr. 2031-0412",
+      "Kunde: 20931 - Dachdeckerei Brinkmann GmbH",
+      "Summe brutto     1.190,00 €"
+    ])).toEqual({ issuer: "Sanitär Reiners GmbH", customer: "Dachdeckerei Brinkmann GmbH" })
+  })
 })
