@@ -10,6 +10,7 @@ import { currencyOfWord, findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { beforeAnotherBlock, customerBlock, windowName } from "./AddressBlocks.js"
 import { shapeOf } from "./Confidence.js"
+import { dollarOf } from "./DollarCountry.js"
 import { findLabels, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row } from "./Layout.js"
 import { addresseeLine, addressValue, isCut, issuerLine, letterheadAddress } from "./Letterhead.js"
@@ -156,10 +157,19 @@ const currencyFallback = (section: Section): (Found & { readonly agreed?: boolea
   const totals = section.layouts.flatMap((layout) => findLabels(layout, conceptPhrases("total"), own))
   for (const m of totals.reverse()) {
     const r = readValue("currency", m.row.words.slice(m.last + 1))
-    if (r !== undefined) return { ...r, layout: m.page, agreed: agreed(String(r.value), 3) }
+    if (r !== undefined) return whichDollar(section, { ...r, layout: m.page, agreed: agreed(String(r.value), 3) })
   }
   const best = ranked[0]
-  return best !== undefined ? { ...best.surest, agreed: agreed(String(best.surest.value), 2) } : euroAccount(section)
+  return best !== undefined
+    ? whichDollar(section, { ...best.surest, agreed: agreed(String(best.surest.value), 2) })
+    : euroAccount(section)
+}
+
+/** A bare "$" read as US dollars is the dollar of the country the section names, when it names one. */
+const whichDollar = <F extends Found>(section: Section, found: F): F => {
+  if (found.value !== "USD" || !found.words.every((w) => SHARED_MARK.test(w.text.trim()))) return found
+  const code = dollarOf(section.layouts)
+  return code === undefined ? found : { ...found, value: code }
 }
 
 /** Countries of the euro area, as IBANs and VAT ids begin ("EL" is Greece's VAT prefix). */
