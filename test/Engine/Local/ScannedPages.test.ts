@@ -97,7 +97,7 @@ describe("the local engine on scanned pages", () => {
 
   it("is no surer of a dollar read in doubt for other dollar signs: several currencies print them", () => {
     const page = lines([
-      "Harbor Hardware Pte Ltd                          Invoice INV-2291",
+      "Harbor Hardware Inc.                             Invoice INV-2291",
       "",
       "Cable ties             10 pcs        $1.20          $12.00",
       "Drill bits              2 sets       $8.50          $17.00"
