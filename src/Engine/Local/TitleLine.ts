@@ -7,7 +7,7 @@
 import { misreadDistance } from "../../Text/Misreads.js"
 import { fold } from "../../Text/Tokens.js"
 import { findDates, isTimeOfDay } from "../../Text/Values.js"
-import type { PageLayout, PlacedWord, Row } from "./Layout.js"
+import { type PageLayout, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
 import type { Found, Section } from "./Section.js"
 
 /** A title word, German compounds included ("Handelsrechnung", "Teilrechnung", "Schlussrechnung"). */
@@ -57,8 +57,10 @@ const misreadTitle = (word: string): string | undefined => {
 const NUMBER = /^(?:nr|no|n|nº|n°|num|number|nummer|numero|nombor|#)\.?:?$/u
 /** Words that introduce the date after the number. */
 const DATED = /^(?:vom|du|dated|date|of|from|le|del|de|dal|van|d\.d\.|datum|am)$/u
-/** A number written against its mark ("#123", "Nr.123"). */
-const GLUED_NUMBER = /^(?:#|nr\.?|no\.?|n°)(\p{N}[\p{L}\p{N}\-/_.]*)$/u
+/** A number written against its mark ("#123", "Nr.123", "#LW-2031"). */
+const GLUED_NUMBER = /^(?:#|nr\.?|no\.?|n°)(\p{N}[\p{L}\p{N}\-/_.]*)$|^#(\p{L}{1,4}[-/_.]?\p{N}[\p{L}\p{N}\-/_.]*)$/u
+/** The mark a glued number is written against. */
+const GLUED_MARK = /^(?:#|nr\.?|no\.?|n°)/iu
 /** A title line sits in the top part of the page. */
 const TOP = 0.5
 /** Words allowed between the title word and "Nr." ("Handelsrechnung (380) Nr."). */
@@ -75,14 +77,23 @@ const clean = (w: PlacedWord) => fold(w.text).replace(/[()[\],;]+/g, "")
 
 const onRow = (layout: PageLayout, row: Row, hint: Section["hint"]): TitleLine | undefined => {
   const found = onWords(layout, row.words, hint)
-  if (found !== undefined || row.words.length !== 1) return found
-  // A title alone on its row, its number on the row under it ("FACTURE" over "Numéro : FC-2024-0456").
+  if (found !== undefined) return found
+  // A title alone on its row or in its column, its number on the row under it ("FACTURE" over "Numéro :
+  // FC-2024-0456", "Facture      Paris, le 5 décembre 2024" over "Numéro : BV-24-1207").
+  const first = segmentsOf(row, layout.unit, WIDE_GAP)[0]!
   const next = layout.rows[row.index + 1]
-  if (next === undefined || next.box[1] - row.box[3] > layout.unit || !NUMBER.test(clean(next.words[0]!))) {
+  if (
+    first.length !== 1 || next === undefined || next.box[1] - row.box[3] > layout.unit ||
+    !NUMBER.test(clean(next.words[0]!)) ||
+    (row.words.length > 1 && Math.abs(next.words[0]!.box[0] - row.words[0]!.box[0]) > layout.unit)
+  ) {
     return undefined
   }
-  return onWords(layout, [...row.words, ...next.words], hint)
+  return onWords(layout, [row.words[0]!, ...next.words], hint)
 }
+
+/** A gap that sets a title apart from the rest of its row (a date printed at the right margin). */
+const WIDE_GAP = 3
 
 const onWords = (layout: PageLayout, all: ReadonlyArray<PlacedWord>, hint: Section["hint"]): TitleLine | undefined => {
   // A colon standing apart is punctuation, not a word ("N° : 123").
@@ -105,7 +116,8 @@ const onWords = (layout: PageLayout, all: ReadonlyArray<PlacedWord>, hint: Secti
   const idIndex = at >= 0 ? at + 1 : gluedAt
   const idWord = words[idIndex]
   if (idWord === undefined) return undefined
-  const id = (glued?.[1] ?? idWord.text).replace(/^[:#]+|[,;:.]+$/g, "")
+  const id = (glued !== null ? idWord.text.replace(/[()[\],;]+/g, "").replace(GLUED_MARK, "") : idWord.text)
+    .replace(/^[:#]+|[,;:.]+$/g, "")
   if (!/\p{N}/u.test(id) || id.length > 30 || isTimeOfDay(id)) return undefined
   const number: Found = { value: id, words: [idWord], layout }
   const title = titleWord(clean(words[titleAt]!))!

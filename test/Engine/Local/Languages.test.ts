@@ -666,6 +666,55 @@ const INVOICES: ReadonlyArray<{
       issuer: "Introligatornia Wiśniewski Sp. z o.o.",
       customer: "Biblioteka Miejska"
     }
+  },
+  {
+    name: "English (the number written against the title's '#', letters first: 'INVOICE #KW-2031')",
+    lines: [
+      "Kauri Web Studio",
+      "22 Queen St, Auckland 1010",
+      "",
+      "INVOICE #KW-2031",
+      "Date: 12 March 2031",
+      "Billed to: Tui Surf School",
+      "",
+      "Website redesign                                  NZ$3,000.00",
+      "GST 15%                                             NZ$450.00",
+      "Total                                             NZ$3,450.00"
+    ],
+    expected: {
+      invoice_number: "KW-2031",
+      date: "2031-03-12",
+      amount: 3450,
+      currency: "NZD",
+      issuer: "Kauri Web Studio",
+      customer: "Tui Surf School"
+    }
+  },
+  {
+    name: "French (the title in its column, a date at the margin, the number on the line under it)",
+    lines: [
+      "SAS Atelier Sorbier",
+      "18 boulevard Voltaire",
+      "75011 Paris",
+      "",
+      "Facture                                   Paris, le 5 mars 2031",
+      "Numéro : AS-31-0305",
+      "",
+      "Client : Cabinet Roussel Architectes",
+      "",
+      "Location d'atelier - mars                              450,00",
+      "Total HT                                               450,00",
+      "TVA 20 %                                                90,00",
+      "Montant à payer                                     540,00 EUR"
+    ],
+    expected: {
+      invoice_number: "AS-31-0305",
+      date: "2031-03-05",
+      amount: 540,
+      currency: "EUR",
+      issuer: "SAS Atelier Sorbier",
+      customer: "Cabinet Roussel Architectes"
+    }
   }
 ]
 
