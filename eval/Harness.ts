@@ -18,7 +18,7 @@ import { type PageModel, pageText } from "../src/Domain/PageModel.js"
 import { type ExtractedSection, Pipeline } from "../src/Pipeline/Pipeline.js"
 import { sniff } from "../src/Reading/Sniff.js"
 import { normalizeTemplate } from "../src/Templates/TemplateData.js"
-import { compareValue, type Rules, rulesOf } from "./Compare.js"
+import { compareValue, fuzzyMatch, type Rules, rulesOf } from "./Compare.js"
 import type { Corpus, ExpectedLine, ExpectedSection, Item } from "./Manifest.js"
 import { type Part, partOf } from "./Split.js"
 import { charErrorRate, inText } from "./TextCheck.js"
@@ -63,6 +63,10 @@ export interface LinesResult {
   readonly expected: number
   readonly got: number
   readonly found: number
+  /** Of the lines found, those the truth gives a description for, and those whose description is right (most words shared). */
+  readonly described?: { readonly total: number; readonly right: number }
+  /** Of the lines found, those the truth gives a quantity for, and those whose quantity is right. */
+  readonly counted?: { readonly total: number; readonly right: number }
 }
 
 /** A returned section, its confidence, and whether it is exactly an expected one. */
@@ -178,14 +182,24 @@ const scoreLines = (
     l
   ) => (l !== null && typeof l === "object" ? (l as Record<string, unknown>)["amount"] : undefined))
   let found = 0
+  const described = { total: 0, right: 0 }, counted = { total: 0, right: 0 }
   for (const line of expected) {
     const i = pool.findIndex((a) => a !== undefined && compareValue("amount", line.amount, a, rules).ok)
-    if (i >= 0) {
-      found++
-      pool[i] = undefined
+    if (i < 0) continue
+    found++
+    pool[i] = undefined
+    const returned = got[i] as Record<string, unknown>
+    if (line.description !== undefined) {
+      described.total++
+      const d = returned["description"]
+      if (typeof d === "string" && fuzzyMatch(line.description, d)) described.right++
+    }
+    if (line.quantity !== undefined) {
+      counted.total++
+      if (compareValue("quantity", line.quantity, returned["quantity"], rules).ok) counted.right++
     }
   }
-  return { expected: expected.length, got: got.length, found }
+  return { expected: expected.length, got: got.length, found, described, counted }
 }
 
 const sectionsOf = (

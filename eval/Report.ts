@@ -49,7 +49,14 @@ export interface CorpusSummary {
   /** Fields with a value that is not the expected one. */
   readonly wrong: number
   readonly perField: ReadonlyArray<FieldSummary>
-  readonly lines?: { readonly expected: number; readonly got: number; readonly found: number }
+  readonly lines?: {
+    readonly expected: number
+    readonly got: number
+    readonly found: number
+    /** Of the lines found: description right / given by the truth, quantity right / given. */
+    readonly described: { readonly total: number; readonly right: number }
+    readonly counted: { readonly total: number; readonly right: number }
+  }
   /** Confidence of every value the engine gave (before the threshold) against being right. */
   readonly calibration: ReadonlyArray<Bin>
   readonly curve: ReadonlyArray<CurvePoint>
@@ -129,7 +136,15 @@ export const summarize = (c: CorpusResult, part: Part | "all" = "all"): CorpusSu
         lines: {
           expected: lines.reduce((n, l) => n + l.expected, 0),
           got: lines.reduce((n, l) => n + l.got, 0),
-          found: lines.reduce((n, l) => n + l.found, 0)
+          found: lines.reduce((n, l) => n + l.found, 0),
+          described: {
+            total: lines.reduce((n, l) => n + (l.described?.total ?? 0), 0),
+            right: lines.reduce((n, l) => n + (l.described?.right ?? 0), 0)
+          },
+          counted: {
+            total: lines.reduce((n, l) => n + (l.counted?.total ?? 0), 0),
+            right: lines.reduce((n, l) => n + (l.counted?.right ?? 0), 0)
+          }
         }
       }
       : {}),
@@ -234,6 +249,16 @@ export const deltas = (before: ReadonlyArray<CorpusSummary>, after: ReadonlyArra
         b.lines === undefined ? undefined : ratio(b.lines.found, b.lines.got),
         a.lines === undefined ? undefined : ratio(a.lines.found, a.lines.got)
       ],
+      [
+        "line item descriptions right",
+        b.lines?.described === undefined ? undefined : ratio(b.lines.described.right, b.lines.described.total),
+        a.lines === undefined ? undefined : ratio(a.lines.described.right, a.lines.described.total)
+      ],
+      [
+        "line item quantities right",
+        b.lines?.counted === undefined ? undefined : ratio(b.lines.counted.right, b.lines.counted.total),
+        a.lines === undefined ? undefined : ratio(a.lines.counted.right, a.lines.counted.total)
+      ],
       ["fields wrong", ratio(b.wrong ?? 0, b.fields.total), ratio(a.wrong, a.fields.total)]
     ]
     for (const [what, x, y] of pairs) {
@@ -284,7 +309,9 @@ export const summaryText = (summaries: ReadonlyArray<CorpusSummary>): string => 
         lines.push(
           `    line items: found ${s.lines.found}/${s.lines.expected} (recall ${
             pct(ratio(s.lines.found, s.lines.expected))
-          }), precision ${pct(ratio(s.lines.found, s.lines.got))} of ${s.lines.got} returned`
+          }), precision ${pct(ratio(s.lines.found, s.lines.got))} of ${s.lines.got} returned; of those found, ` +
+            `description right ${s.lines.described.right}/${s.lines.described.total}, ` +
+            `quantity right ${s.lines.counted.right}/${s.lines.counted.total}`
         )
       }
     } else lines.push(`  ${s.msPerItem} ms/item`)

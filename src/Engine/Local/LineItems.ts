@@ -229,6 +229,18 @@ const cellsOf = (
   return cells
 }
 
+/** A position number stands this many text heights or more before the text after it: a column of its own. */
+const POSITION_GAP = 2
+
+/**
+ * A text cell without the item's position set apart before it ("1     Consulting services" under a header
+ * cell "Item Description" that spans both columns); "2 x cables", "12 Monate Wartung" keep their number.
+ */
+const withoutPosition = (words: ReadonlyArray<PlacedWord>, unit: number): ReadonlyArray<PlacedWord> =>
+  words.length > 1 && /^\d{1,3}\.?$/.test(words[0]!.text) && words[1]!.box[0] - words[0]!.box[2] >= POSITION_GAP * unit
+    ? words.slice(1)
+    : words
+
 /** Whether the word ends before its column's header starts: a column's cells lie under their header. */
 const beforeHeader = (w: PlacedWord, col: Column | undefined): boolean => col !== undefined && w.box[2] < col.head
 
@@ -328,8 +340,9 @@ const itemsOnPage = (
     const cells = cellsOf(row, columns, fields, layout.unit)
     const values = new Map<number, ItemCell>()
     let withUnit: number | undefined
-    for (const [i, words] of cells) {
+    for (const [i, cell] of cells) {
       const f = fields[i]!
+      const words = NUMERIC.has(f.kind) ? cell : withoutPosition(cell, layout.unit)
       const options = {
         hint: section.hint,
         ...(f.field.enum ? { enumValues: f.field.enum } : {}),

@@ -513,3 +513,17 @@ describe("line items without a header row", () => {
     ])).toEqual([])
   })
 })
+
+describe("line items under a header cell over two columns", () => {
+  it("leaves the item's position out of its description under a header cell 'Item Description' over both", () => {
+    expect(linesOf([
+      "Item  Description                                 Qty      Amount",
+      "1     Data migration, CRM to new platform           10    1,500.00",
+      "2     2 x travel days, Berlin                        1      640.00",
+      "                                       Total EUR          2,140.00"
+    ])).toEqual([
+      { description: "Data migration, CRM to new platform", quantity: 10, amount: 1500 },
+      { description: "2 x travel days, Berlin", quantity: 1, amount: 640 }
+    ])
+  })
+})
