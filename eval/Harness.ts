@@ -67,6 +67,8 @@ export interface LinesResult {
   readonly described?: { readonly total: number; readonly right: number }
   /** Of the lines found, those the truth gives a quantity for, and those whose quantity is right. */
   readonly counted?: { readonly total: number; readonly right: number }
+  /** The lines found with a wrong description or quantity: expected and returned. */
+  readonly mismatches?: ReadonlyArray<{ readonly expected: ExpectedLine; readonly got: unknown }>
 }
 
 /** A returned section, its confidence, and whether it is exactly an expected one. */
@@ -167,8 +169,21 @@ const scoreFields = (
   })
 }
 
+/**
+ * A line's description as the truth gives it: most words shared, or the same letters where the truth's XML
+ * lost some to its encoding ("D�claration�d'�changes" for "Déclaration d'échanges": each "�" any one
+ * character or a space).
+ */
+const sameDescription = (expected: string, got: string): boolean => {
+  if (fuzzyMatch(expected, got)) return true
+  if (!expected.includes("\uFFFD")) return false
+  const letters = (s: string) => s.normalize("NFC").toLowerCase().replace(/\s+/g, "")
+  const pattern = [...letters(expected)].map((c) => (c === "\uFFFD" ? ".?" : c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+  return new RegExp(`^${pattern.join("")}$`, "u").test(letters(got))
+}
+
 /** Expected lines found among the returned ones by amount, each returned line used once. */
-const scoreLines = (
+export const scoreLines = (
   expected: ReadonlyArray<ExpectedLine>,
   extracted: ExtractedObject | undefined,
   rules: Rules,
@@ -183,23 +198,28 @@ const scoreLines = (
   ) => (l !== null && typeof l === "object" ? (l as Record<string, unknown>)["amount"] : undefined))
   let found = 0
   const described = { total: 0, right: 0 }, counted = { total: 0, right: 0 }
+  const mismatches: Array<{ readonly expected: ExpectedLine; readonly got: unknown }> = []
   for (const line of expected) {
     const i = pool.findIndex((a) => a !== undefined && compareValue("amount", line.amount, a, rules).ok)
     if (i < 0) continue
     found++
     pool[i] = undefined
     const returned = got[i] as Record<string, unknown>
+    let right = true
     if (line.description !== undefined) {
       described.total++
       const d = returned["description"]
-      if (typeof d === "string" && fuzzyMatch(line.description, d)) described.right++
+      if (typeof d === "string" && sameDescription(line.description, d)) described.right++
+      else right = false
     }
     if (line.quantity !== undefined) {
       counted.total++
       if (compareValue("quantity", line.quantity, returned["quantity"], rules).ok) counted.right++
+      else right = false
     }
+    if (!right) mismatches.push({ expected: line, got: returned })
   }
-  return { expected: expected.length, got: got.length, found, described, counted }
+  return { expected: expected.length, got: got.length, found, described, counted, mismatches }
 }
 
 const sectionsOf = (

@@ -209,6 +209,9 @@ export const failureLines = (c: CorpusResult, item: ItemResult): Array<string> =
       `${where}: ${f.field}: expected ${show(f.expected)} got ${show(f.got)}${f.inText ? "" : "  [not in text]"}`
     )
   }
+  for (const m of item.lines?.mismatches ?? []) {
+    out.push(`${where}: line: expected ${show(m.expected)} got ${show(m.got)}`)
+  }
   return out
 }
 

@@ -5,7 +5,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { compareValue, fuzzyMatch, normalizeString, rulesOf } from "../../eval/Compare.js"
 import { evalConfig } from "../../eval/Config.js"
-import { runCorpus, scorePacket } from "../../eval/Harness.js"
+import { runCorpus, scoreLines, scorePacket } from "../../eval/Harness.js"
 import { loadCorpus } from "../../eval/Manifest.js"
 import { summarize } from "../../eval/Report.js"
 import { partOf } from "../../eval/Split.js"
@@ -100,6 +100,58 @@ describe("packet scoring", () => {
     expect(merged).toMatchObject({ pagesRight: 3, sectionsRight: 1, exact: false })
     const left = scorePacket([R([1]), I([2])], [I([2])], 2)
     expect(left).toMatchObject({ pagesRight: 1, sectionsRight: 1, exact: false })
+  })
+})
+
+describe("line item scoring", () => {
+  const rules = rulesOf("numbers: within 0.01")
+  const grounded = (value: string | number | null) =>
+    value === null ? null : { value, page: 1, box: [0, 0, 1, 1] as const, confidence: 1 }
+  const returned = (lines: ReadonlyArray<[string | null, number | null, number]>): ExtractedObject => ({
+    lines: lines.map(([description, quantity, amount]) => ({
+      description: grounded(description),
+      quantity: grounded(quantity),
+      amount: grounded(amount)
+    }))
+  })
+
+  it("finds lines by amount, then scores the description (most words shared) and the quantity of those found", () => {
+    const expected = [
+      { description: "Oak shelving, fitted", quantity: 2, amount: 980 },
+      { description: "Delivery and installation", quantity: 1, amount: 120 },
+      { description: "Brass hinges", quantity: 8, amount: 48 }
+    ]
+    const scored = scoreLines(
+      expected,
+      returned([["Oak shelving, fitted", 2, 980], ["Delivery", 3, 120], ["Something else", 1, 10]]),
+      rules,
+      0
+    )
+    expect(scored).toMatchObject({
+      expected: 3,
+      got: 3,
+      found: 2,
+      described: { total: 2, right: 1 },
+      counted: { total: 2, right: 1 }
+    })
+    expect(scored.mismatches?.map((m) => m.expected.amount)).toEqual([120])
+  })
+
+  it("takes a truth's '\uFFFD' (a letter its XML lost) for any one letter or space", () => {
+    const scored = scoreLines(
+      [{ description: "D\uFFFDclaration\uFFFDd'\uFFFDchanges", amount: 19 }],
+      returned([["Déclaration d'échanges", null, 19]]),
+      rules,
+      0
+    )
+    expect(scored.described).toEqual({ total: 1, right: 1 })
+    const other = scoreLines(
+      [{ description: "D\uFFFDclaration\uFFFDd'\uFFFDchanges", amount: 19 }],
+      returned([["Déclaration de services", null, 19]]),
+      rules,
+      0
+    )
+    expect(other.described).toEqual({ total: 1, right: 0 })
   })
 })
 
