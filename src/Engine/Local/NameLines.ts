@@ -3,6 +3,7 @@
  * is: a street or postcode line, a region or country line, a contact person's line, a title, a date. The
  * letterhead, the address blocks and the labelled readings of a party all ask these questions.
  */
+import { centsWord } from "../../Text/Values.js"
 import { lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { readValue } from "./Readers.js"
@@ -373,6 +374,10 @@ export const onlySalutation = (words: ReadonlyArray<PlacedWord>): boolean =>
 const GREETING =
   /^(?:sehr geehrte|liebe[rs]?\b|dear\b|geachte|beste\b|cher|chère|madame,? monsieur|bonjour|estimad[oa]s?\b|gentil[ei]\b|egregi[oa]\b|prezad[oa]s?\b|hallo\b|guten tag)/iu
 
+/** A letter's closing ("Mit freundlichen Grüßen", "Kind regards", "Cordialement"): never a name. */
+const CLOSING =
+  /^(?:mit freundlichen gr(?:ü|ue|u)(?:ß|ss)en|(?:freundliche|beste|viele|herzliche) gr(?:ü|ue|u)(?:ß|ss)e|hochachtungsvoll|(?:kind|best|warm|kindest) regards|regards|yours (?:sincerely|faithfully|truly)|sincerely|thank you|(?:bien )?cordialement|(?:sincères )?salutations(?: distinguées)?|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|(?:cordiali|distinti) saluti|atentamente|saludos(?: cordiales)?|(?:com os melhores )?cumprimentos|atenciosamente|med venn?lig hilsen|(?:med )?vänliga hälsningar|z poważaniem|s pozdravem)[\s,.!]*$/iu
+
 export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")
   if (words.reduce((sum, w) => sum + w.confidence, 0) < MIN_NAME_CONFIDENCE * words.length) return false
@@ -381,7 +386,9 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   // A name has a word of three letters or more: "z O20 4 f" is a smudge read as text.
   if (letters < 3 || letters < text.replace(/\s/g, "").length * 0.5 || !/\p{L}{3}/u.test(text)) return false
   if (/@|www\.|https?:|\.com\b/i.test(text) || isStreetLine(text) || contactLine(words)) return false
-  if (GREETING.test(text) || onlySalutation(words)) return false
+  if (GREETING.test(text) || CLOSING.test(text) || onlySalutation(words)) return false
+  // An amount in cents is a price or a sum: its line is an item's or a total's ("Massage, 6 x 38,00 €").
+  if (words.some((w) => centsWord(w.text))) return false
   // A label waiting for its value ("BR NO.:", "Bill To:") is not a name, nor is a label with its value
   // ("Geschäftsführer: Tobias Sommer", whatever OCR made of the label's word).
   if (/[:：]\s*$/.test(text) || words[words.length - 1]!.tokens.at(-1) === "no") return false

@@ -43,6 +43,20 @@ describe("looksLikeName", () => {
     }
   })
 
+  it("takes no letter's closing and no line with a price for a name", () => {
+    for (
+      const line of [
+        "Mit freundlichen Grüßen",
+        "Kind regards,",
+        "Cordialement,",
+        "Met vriendelijke groet",
+        "Massage, 6 Behandlungen à 38,00 €",
+        "Consulting 2.50"
+      ]
+    ) expect(nameLike(line), line).toBe(false)
+    for (const line of ["Regards Hair Studio Ltd", "Studio 54 GmbH"]) expect(nameLike(line), line).toBe(true)
+  })
+
   it("keeps names that start with a number or with a building word", () => {
     for (const line of ["88 Fresh Mart S/B", "Level Up Cafe", "Building Supplies Ltd", "Casa del sol"]) {
       expect(nameLike(line), line).toBe(true)

@@ -259,4 +259,25 @@ describe("the recipient of a letter-shaped invoice", () => {
       "Summe brutto     1.190,00 €"
     ])).toEqual({ issuer: "Sanitär Reiners GmbH", customer: "Dachdeckerei Brinkmann GmbH" })
   })
+
+  it("takes the footer's name before its address and tax number ('St.-Nr.') for the issuer of a letter with no letterhead", () => {
+    expect(parties([
+      "                                                        Rechnung",
+      "",
+      "Frau",
+      "Dr. Greta Albers",
+      "Kastanienweg 3",
+      "50667 Köln",
+      "                                                        Rechnungsnummer  R-3107",
+      "                                                        Rechnungsdatum   01.07.2031",
+      "",
+      "Sehr geehrte Frau Dr. Albers,",
+      "wir berechnen Ihnen für unsere Leistungen:",
+      "Krankengymnastik, 6 Behandlungen à 38,00 €                         228,00 €",
+      "Rechnungsbetrag                                                   228,00 €",
+      "Mit freundlichen Grüßen",
+      ...Array<string>(34).fill(""),
+      "Praxis für Krankengymnastik Lindner · Domstraße 10 · 50668 Köln · St.-Nr. 214/5678/1234"
+    ])).toEqual({ issuer: "Praxis für Krankengymnastik Lindner", customer: "Dr. Greta Albers" })
+  })
 })
