@@ -33,17 +33,22 @@ const MONTHS: ReadonlyMap<string, number> = new Map(
   MONTH_NAMES.flatMap(([m, names]) => names.split(" ").map((n) => [n, m] as const))
 )
 
-/** Month names long enough to be known with one letter OCR confused ("novcmber", "septernber" aside). */
+/** Month names long enough to be known with one letter OCR confused ("novcmber"). */
 const LONG_MONTHS = [...MONTHS.keys()].filter((n) => n.length >= 5)
 
 /**
  * The month a name stands for, read as printed or, before a four-digit year, with one letter OCR confused for
- * a like one ("Novcmber 5th, 2024"; a name such as "Julie 06 12" stays a name).
+ * a like one or "rn" read for "m" ("Novcmber 5th, 2024", "3 decernber 2024"; a name such as "Julie 06 12"
+ * stays a name).
  */
 const monthOf = (name: string, year: string): number | undefined => {
   const known = MONTHS.get(name)
   if (known !== undefined || name.length < 5 || year.length !== 4) return known
-  const near = LONG_MONTHS.find((n) => misreadDistance(name, n, 0.5) <= 0.5)
+  // "rn" read for "m" ("decernber", "septernber") is one confusion of two letters.
+  const read = name.replace(/rn/g, "m")
+  const whole = MONTHS.get(read)
+  if (whole !== undefined) return whole
+  const near = LONG_MONTHS.find((n) => misreadDistance(read, n, 0.5) <= 0.5)
   return near === undefined ? undefined : MONTHS.get(near)
 }
 

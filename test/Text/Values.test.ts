@@ -296,6 +296,9 @@ describe("findValueCandidates", () => {
       "2031-11-05"
     ])
     expect(findValueCandidates(words("Member 5, 2031"), "date")).toEqual([])
+    // "rn" read for "m".
+    expect(findValueCandidates(words("Datum: 3 decernber 2031"), "date").map((c) => c.value)).toEqual(["2031-12-03"])
+    expect(findValueCandidates(words("Date: Septernber 9, 2031"), "date").map((c) => c.value)).toEqual(["2031-09-09"])
     // A table's rule beside a date, a name before numbers, a day too long to repair: read as before.
     expect(findValueCandidates(words("Rechnungsdatum: |02.12.2031|"), "date").map((c) => c.value)).toEqual([
       "2031-12-02"

@@ -3,6 +3,7 @@
  * is: a street or postcode line, a region or country line, a contact person's line, a title, a date. The
  * letterhead, the address blocks and the labelled readings of a party all ask these questions.
  */
+import { misreadDistance } from "../../Text/Misreads.js"
 import { centsWord } from "../../Text/Values.js"
 import { lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
@@ -346,16 +347,24 @@ const TITLES = new Set([
 /** A line that only addresses ("An", "An die", "Familie"): words that may also begin a name ("An der Alster GmbH", "Familie Weber"). */
 const ADDRESSING = new Set(["an", "die", "den", "das", "à", "a", "to", "familie", "famille", "eheleute"])
 
+/** The longer addressing words, known with one letter OCR confused ("Familic"). */
+const LONG_ADDRESSING = [...ADDRESSING].filter((a) => a.length >= 6)
+
+const addressing = (t: string): boolean =>
+  ADDRESSING.has(t) || (t.length >= 6 && LONG_ADDRESSING.some((a) => misreadDistance(t, a, 0.5) <= 0.5))
+const firm = (t: string): boolean => FIRM.has(t)
+const title = (t: string): boolean => TITLES.has(t)
+
 /** The line without the salutation it starts with (none of it left when it is only a salutation). */
 export const withoutSalutation = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
-  const only = (set: ReadonlySet<string>) => (w: PlacedWord) => w.tokens.length > 0 && w.tokens.every((t) => set.has(t))
-  if (words.every((w) => only(FIRM)(w) || only(TITLES)(w) || only(ADDRESSING)(w))) return []
+  const only = (is: (t: string) => boolean) => (w: PlacedWord) => w.tokens.length > 0 && w.tokens.every(is)
+  if (words.every((w) => only(firm)(w) || only(title)(w) || only(addressing)(w))) return []
   let i = 0
-  while (i < words.length && only(FIRM)(words[i]!)) i++
+  while (i < words.length && only(firm)(words[i]!)) i++
   const rest = words.slice(i)
   // A title before a person's name, not before a company's, nor before "&" ("Herr & Co. KG").
   let t = 0
-  while (t < rest.length && only(TITLES)(rest[t]!)) t++
+  while (t < rest.length && only(title)(rest[t]!)) t++
   const person = t > 0 && t < rest.length && /^\p{L}/u.test(rest[t]!.text) &&
     !hasLegalForm(rest.map((w) => w.text).join(" "))
   return person ? rest.slice(t) : rest

@@ -247,6 +247,19 @@ describe("the recipient of a letter-shaped invoice", () => {
         "Rechnung 2031/021                                   Münster, 09.01.2031"
       ]).customer
     ).toBe("Lena und Paul Hartmann")
+    // The same, OCR having read one letter of it for a like one.
+    expect(
+      parties([
+        "                                              Malerbetrieb Ostendorf",
+        "                                              Kirchweg 4, 48143 Münster",
+        "Familic",
+        "Lena und Paul Hartmann",
+        "Am Teich 12",
+        "48149 Münster",
+        "",
+        "Rechnung 2031/021                                   Münster, 09.01.2031"
+      ]).customer
+    ).toBe("Lena und Paul Hartmann")
   })
 
   it("reads the name after the customer's number beside the label ('Kunde: 10023 - Müller Bau GmbH')", () => {
