@@ -21,6 +21,7 @@ import {
 import { Extractor } from "../Engine.js"
 import { addressGoesOn, addressText, blockNameHolding, customerAddress, startsWithTown } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
+import { brokenAtHyphen } from "./Continued.js"
 import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
 import { itemCountOf } from "./ItemCount.js"
@@ -268,7 +269,11 @@ const readAtLabel = (
   if (r !== undefined) {
     const dx = Math.max(0, r.words[0]!.box[0] - m.box[2])
     if (!(kind === "text" && dx > MAX_TEXT_DISTANCE)) {
-      const read = kind === "text" && profile.concepts[0] === "address" ? addressGoesOn(m, r) : r
+      const read = kind === "text" && profile.concepts[0] === "address"
+        ? addressGoesOn(m, r)
+        : kind === "id"
+        ? brokenAtHyphen(m, r)
+        : r
       const near = 1 - 0.3 * Math.min(1, dx / 0.6)
       return { ...read, layout: m.page, score: base * near * fit(kind, read) * (qualified(m, r) ? QUALIFIED : 1) }
     }

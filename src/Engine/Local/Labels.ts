@@ -99,6 +99,24 @@ const IDENTIFIER_WORDS = new Set([
 ])
 
 /**
+ * A label whose last word breaks at its hyphen at the end of its line ("Artikel-" over "Nr." in a table's
+ * header) and goes on, on the line under it, with a word naming an identifier: the compound labels a code.
+ */
+export const brokenIntoAnIdentifier = (m: LabelMatch): boolean => {
+  const word = m.row.words[m.last]!
+  if (
+    !word.text.endsWith("-") ||
+    m.row.words[m.last + 1] !== undefined && m.row.words[m.last + 1]!.box[0] - word.box[2] < m.page.unit
+  ) {
+    return false
+  }
+  const under = m.page.rows[m.row.index + 1]
+  if (under === undefined || under.box[1] - m.row.box[3] > m.page.unit) return false
+  const next = under.words.find((w) => w.box[0] < word.box[2] && word.box[0] < w.box[2])
+  return next !== undefined && next.tokens.length > 0 && IDENTIFIER_WORDS.has(next.tokens[0]!)
+}
+
+/**
  * The label's last word goes on past it, after a hyphen, with a word naming an identifier
  * ("Verkäufer-BIC: PBNKDEFF"): the compound labels the party's code, not the party. A name
  * ("Verkäufer-Name:") goes on the label's way.

@@ -193,6 +193,50 @@ const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
     for (const area of below(m, own, 5)) for (const w of area.words) out.add(w)
   }
   for (const w of addressedWords(layout)) out.add(w)
+  for (const w of returnedTo(layout)) out.add(w)
+  return out
+}
+
+/** Marks that separate the parts of a one-line address ("Name · Street 1 · 12345 Town"). */
+const ADDRESS_MARK = /^[·|•]$/
+
+/**
+ * The sender's one-line address over a letter's recipient ("Kreativbüro Sandberg · Lindenstr. 22 · 04109
+ * Leipzig" above the window): its first part, a name, when a postcode and town end it; the lines under it
+ * are the recipient's.
+ */
+export const returnLine = (layout: PageLayout): NameLine | undefined => {
+  for (const row of layout.rows) {
+    if (row.box[1] > TOP_REGION) break
+    for (const seg of lineWords(layout, row)) {
+      const marks = seg.flatMap((w, i) => (ADDRESS_MARK.test(w.text) ? [i] : []))
+      if (marks.length < 2 || marks[0]! === 0) continue
+      const name = seg.slice(0, marks[0]!)
+      const last = seg.slice(marks[marks.length - 1]! + 1)
+      const under = layout.rows[row.index + 1]
+      if (
+        postcodeAndTown(last.map((w) => w.text).join(" ")) && looksLikeName(layout, row, name) &&
+        under !== undefined && under.box[1] - row.box[3] <= layout.unit &&
+        columnSegment(layout, under, seg[0]!.box[0]) !== undefined
+      ) return { layout, row, words: name }
+    }
+  }
+  return undefined
+}
+
+/** The lines under the sender's one-line address, in its column: the recipient's name and address. */
+const returnedTo = (layout: PageLayout): Set<PlacedWord> => {
+  const out = new Set<PlacedWord>()
+  const sender = returnLine(layout)
+  if (sender === undefined) return out
+  let above = sender.row
+  for (const next of layout.rows.slice(sender.row.index + 1, sender.row.index + 1 + RECIPIENT_LINES)) {
+    if (next.box[1] - above.box[3] > 2 * layout.unit) break
+    const under = columnSegment(layout, next, sender.words[0]!.box[0])
+    if (under === undefined) break
+    for (const w of under) out.add(w)
+    above = next
+  }
   return out
 }
 
@@ -328,8 +372,14 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
   const owner = legal !== undefined && legal.row.box[1] > TOP_REGION && printed !== undefined && isPhrase(legal)
     ? undefined
     : legal
+  // The sender's line over the recipient's address names the sender ("Kreativbüro Sandberg · Lindenstr. 22 ·
+  // 04109 Leipzig").
+  const sender = returnLine(layout)
+  const returned = sender === undefined
+    ? undefined
+    : top.find((c) => compact(c.words) === compact(sender.words)) ?? sender
   // A letterhead printed as a picture leaves its company's name to the footer.
-  const pick = byDomain ?? owner ?? withSuffix ?? registered ?? printed ?? bottom.find(isCompany)
+  const pick = byDomain ?? returned ?? owner ?? withSuffix ?? registered ?? printed ?? bottom.find(isCompany)
   return pick === undefined
     ? undefined
     : continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))

@@ -10,7 +10,7 @@ import { findValueCandidates } from "../../Text/Values.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
 import { confidenceOf, type Evidence, groupOf, wordsEvidence } from "./Confidence.js"
 import { headerlessItems, type ItemCell } from "./HeaderlessItems.js"
-import { findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
+import { brokenIntoAnIdentifier, findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
 import { holdsCents, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { type ReadKind, readKindOf, readValue } from "./Readers.js"
 import type { Section } from "./Section.js"
@@ -89,6 +89,8 @@ const findHeader = (
   const byRow = new Map<number, Array<{ field: number; match: LabelMatch }>>()
   fields.forEach((f, field) => {
     for (const match of findLabels(layout, f.phrases, f.own)) {
+      // "Artikel-" over "Nr.": the article's number, not its description.
+      if (brokenIntoAnIdentifier(match)) continue
       byRow.set(match.row.index, [...(byRow.get(match.row.index) ?? []), { field, match }])
     }
   })
@@ -150,12 +152,22 @@ const inHeaderBand = (layout: PageLayout, a: Row, b: Row): boolean => {
 const WRAP_GAP = 0.5
 /** A description that wrapped ends within this many text heights of its column's edge, or past it. */
 const WRAP_MARGIN = 2
+/** A word space, in text heights. */
+const WORD_SPACE = 0.25
 
 /** A single letter this many text heights after a header label, or nearer, is a piece of it. */
 const SPLIT_WORD_GAP = 1.5
 
+/** What an item table's header cells name. */
+const COLUMN_CONCEPTS: ReadonlySet<string> = new Set(["description", "quantity", "unit_price", "line_amount"])
+
 /** Columns from the header: one per matched field, one per other header cell, split halfway between cells. */
-const columnsOf = (layout: PageLayout, row: Row, matches: Map<number, LabelMatch>): Array<Column> => {
+const columnsOf = (
+  layout: PageLayout,
+  row: Row,
+  matches: Map<number, LabelMatch>,
+  fields: ReadonlyArray<ItemField>
+): Array<Column> => {
   const anchors: Array<{ field: number; x1: number; x2: number }> = []
   const covered = new Map<number, { field: number; x1: number; x2: number }>()
   for (const [field, m] of matches) {
@@ -165,6 +177,14 @@ const columnsOf = (layout: PageLayout, row: Row, matches: Map<number, LabelMatch
   }
   // A word of the header row under another line's label is part of that cell ("TOTAL" over "HT").
   const inAnchor = (w: PlacedWord) => anchors.some((a) => w.box[0] < a.x2 && a.x1 < w.box[2])
+  // A word that starts another column's label heads a cell of its own, however near ("Menge Einheit
+  // Einzelpreis" in a narrow table); a qualifier's words run on ("Net Amount excl. tax"), and so does another
+  // name of the same column ("Item Product").
+  const starts = new Map(lexiconHits(layout, row).map((h) => [h.first, h.concepts]))
+  const startsAnother = (i: number, field: number) => {
+    const concepts = [...(starts.get(i) ?? [])].filter((c) => COLUMN_CONCEPTS.has(c))
+    return concepts.length > 0 && concepts.every((c) => !fields[field]!.own.has(c))
+  }
   let run: Array<PlacedWord> = []
   const flush = () => {
     if (run.length > 0) anchors.push({ field: -1, x1: run[0]!.box[0], x2: run[run.length - 1]!.box[2] })
@@ -178,7 +198,7 @@ const columnsOf = (layout: PageLayout, row: Row, matches: Map<number, LabelMatch
     // and so do single letters a little further: a word OCR cut into letters ("Amount H T" for "HT").
     const owner = covered.get(i - 1)
     const runsOn = gap <= 0.8 * layout.unit || (gap <= SPLIT_WORD_GAP * layout.unit && /^\p{L}$/u.test(w.text))
-    if (!covered.has(i) && runsOn && owner !== undefined && run.length === 0) {
+    if (!covered.has(i) && runsOn && owner !== undefined && run.length === 0 && !startsAnother(i, owner.field)) {
       owner.x2 = w.box[2]
       covered.set(i, owner)
       return
@@ -277,7 +297,7 @@ const tableOf = (
   header: { readonly row: Row; readonly matches: Map<number, LabelMatch> },
   fields: ReadonlyArray<ItemField>
 ): Table => {
-  const columns = columnsOf(layout, header.row, header.matches)
+  const columns = columnsOf(layout, header.row, header.matches, fields)
   const matched = new Set(header.matches.keys())
   const left = new Map([...header.matches].map(([i, m]) => [i, m.box[0]]))
   const amounts = fields.flatMap((f, i) => (!matched.has(i) && isLineAmount(f) ? [i] : []))
@@ -409,10 +429,18 @@ const itemsOnPage = (
       const last = items[items.length - 1]
       const textOnly = numbers.length === 0 && values.size > 0 &&
         [...values.keys()].every((i) => !NUMERIC.has(fields[i]!.kind))
+      // It filled its column: it ends at the column's edge, or the next line's first word would not have fit
+      // after it.
       const wrapped = (i: number, before: ItemCell) => {
-        const column = columns.find((c) => c.field === i)
+        const at = columns.findIndex((c) => c.field === i)
+        const column = columns[at]
         const end = before.words[before.words.length - 1]?.box[2] ?? 0
-        return column !== undefined && end >= column.x2 - WRAP_MARGIN * layout.unit
+        // The text may run up to the next column's header.
+        const edge = (columns[at + 1]?.head ?? 1) - layout.unit
+        const next = values.get(i)?.words[0]
+        const room = next === undefined ? 0 : next.box[2] - next.box[0] + WORD_SPACE * layout.unit
+        return column !== undefined &&
+          (end >= column.x2 - WRAP_MARGIN * layout.unit || (next !== undefined && end + room > edge))
       }
       if (
         textOnly && last !== undefined && lastRow === r - 1 && labelled.length === 0 &&

@@ -691,6 +691,29 @@ const INVOICES: ReadonlyArray<{
     }
   },
   {
+    name: "German (the number broken at its hyphen in a narrow cell, its end right-aligned under it)",
+    lines: [
+      "NordHaven Elektro GmbH                                Rechnung",
+      "Hafenkante 12 · 20457 Hamburg          Rechnungsnr.   NW-2031-",
+      "                                                          0142",
+      "                                       Datum        14.03.2031",
+      "",
+      "Kunde: Wohnbau Elbufer eG",
+      "",
+      "Montagearbeiten                                         592,70",
+      "USt. 19 %                                               112,61",
+      "Rechnungsbetrag                                       705,31 €"
+    ],
+    expected: {
+      invoice_number: "NW-2031-0142",
+      date: "2031-03-14",
+      amount: 705.31,
+      currency: "EUR",
+      issuer: "NordHaven Elektro GmbH",
+      customer: "Wohnbau Elbufer eG"
+    }
+  },
+  {
     name: "French (the title in its column, a date at the margin, the number on the line under it)",
     lines: [
       "SAS Atelier Sorbier",

@@ -527,3 +527,56 @@ describe("line items under a header cell over two columns", () => {
     ])
   })
 })
+
+describe("line items under a narrow table's header", () => {
+  it("reads header cells set a word's space apart as columns of their own ('Menge Einheit Einzelpreis')", () => {
+    expect(linesOf([
+      "Pos Bezeichnung            Menge Einheit Einzelpreis Gesamt",
+      "1   Dachlatten 30x50         120 m           2,10    252,00",
+      "2   Montage                    6 Std.       58,00    348,00",
+      "                                 Nettobetrag         600,00"
+    ])).toEqual([
+      { description: "Dachlatten 30x50", quantity: 120, amount: 252 },
+      { description: "Montage", quantity: 6, amount: 348 }
+    ])
+  })
+
+  it("takes a header word broken at its hyphen over 'Nr.' for the article's number, not the description", () => {
+    expect(linesOf([
+      "Pos Artikel-    Bezeichnung           Menge    Betrag",
+      "    Nr.",
+      "1   10-4410     Kabel NYM-J 3x1,5         3    194,70",
+      "2   22-0815     Unterputzdose 60 mm      50     21,00",
+      "                           Nettobetrag         215,70"
+    ])).toEqual([
+      { description: "Kabel NYM-J 3x1,5", quantity: 3, amount: 194.7 },
+      { description: "Unterputzdose 60 mm", quantity: 50, amount: 21 }
+    ])
+  })
+
+  it("reads QuickBooks' 'ACTIVITY' column as the description", () => {
+    expect(linesOf([
+      "ACTIVITY                          QTY      RATE     AMOUNT",
+      "Spring cleanup                      1    450.00     450.00",
+      "Shrub pruning (hours)             3.5     55.00     192.50",
+      "                                       TOTAL        642.50"
+    ])).toEqual([
+      { description: "Spring cleanup", quantity: 1, amount: 450 },
+      { description: "Shrub pruning (hours)", quantity: 3.5, amount: 192.5 }
+    ])
+  })
+
+  it("joins a description's next line when its first word could not have fit on the line above", () => {
+    expect(linesOf([
+      "Pos Bezeichnung                        Menge   Betrag",
+      "1   Montagearbeiten                        6   348,00",
+      "    Elektroinstallationsarbeiten",
+      "2   Kabel                                  3    54,00",
+      "    grau",
+      "                               Nettobetrag     402,00"
+    ])).toEqual([
+      { description: "Montagearbeiten Elektroinstallationsarbeiten", quantity: 6, amount: 348 },
+      { description: "Kabel", quantity: 3, amount: 54 }
+    ])
+  })
+})

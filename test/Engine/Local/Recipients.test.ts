@@ -293,4 +293,20 @@ describe("the recipient of a letter-shaped invoice", () => {
       "Praxis für Krankengymnastik Lindner · Domstraße 10 · 50668 Köln · St.-Nr. 214/5678/1234"
     ])).toEqual({ issuer: "Praxis für Krankengymnastik Lindner", customer: "Dr. Greta Albers" })
   })
+
+  it("takes the name on the sender's line over the window for the issuer, and the company under it for the customer", () => {
+    expect(parties([
+      "                                                        Atelier Lindqvist",
+      "",
+      "",
+      "Atelier Lindqvist · Lindenstr. 22 · 04109 Leipzig",
+      "Konditorei Brandt GmbH                                  Rechnungsnr.  RE3107",
+      "Frau Ilse Brandt                                        Datum         21.01.2031",
+      "Markt 4",
+      "04600 Altenburg",
+      "",
+      "Rechnung Nr. RE3107",
+      "Gestaltung Flyer                                        880,60 €"
+    ])).toEqual({ issuer: "Atelier Lindqvist", customer: "Konditorei Brandt GmbH" })
+  })
 })

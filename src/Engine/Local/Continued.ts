@@ -1,0 +1,22 @@
+/**
+ * Values a narrow cell broke over two lines: an identifier wrapped at its hyphen ("NW-2025-" over "0142")
+ * goes on with the word under it.
+ */
+import type { LabelMatch } from "./Labels.js"
+import type { PlacedWord } from "./Layout.js"
+import type { ReadValue } from "./Readers.js"
+
+/** An identifier ending with a hyphen, joined to the word right under it, aligned with it. */
+export const brokenAtHyphen = (m: LabelMatch, r: ReadValue): ReadValue => {
+  const text = String(r.value)
+  if (!text.endsWith("-")) return r
+  const unit = m.page.unit
+  const row = m.page.rows[m.row.index + 1]
+  if (row === undefined || row.box[1] - m.row.box[3] > unit) return r
+  // Under it, aligned with it on the left or, in a cell set to the right, on the right.
+  const first = r.words[0]!, last = r.words[r.words.length - 1]!
+  const aligned = (w: PlacedWord) =>
+    Math.abs(w.box[0] - first.box[0]) <= unit || Math.abs(w.box[2] - last.box[2]) <= unit
+  const next = row.words.find((w) => aligned(w) && /^[\p{L}\p{N}][\p{L}\p{N}/_.-]*$/u.test(w.text))
+  return next === undefined ? r : { ...r, value: text + next.text, words: [...r.words, next] }
+}
