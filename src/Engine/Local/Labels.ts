@@ -208,14 +208,17 @@ const disjoint = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
 /**
  * The label phrases on a page. `own` are the field's concepts: a phrase found inside a longer
  * label of another concept is not a label of the field ("Date" in "Due Date" for an issue date).
+ * With `cells` (a table's header), a longer label of no column's concept that spans a gap wider than a
+ * word's space is two header cells, not one label ("GST  Amount", "Menge  Gesamt").
  */
 export const findLabels = (
   layout: PageLayout,
   phrases: ReadonlyArray<Phrase>,
-  own: ReadonlySet<string>
+  own: ReadonlySet<string>,
+  cells = false
 ): ReadonlyArray<LabelMatch> => {
   // Kept beside the page's layout, by phrase list (the profiles' lists are made once) and concepts.
-  const ownKey = [...own].sort().join(",")
+  const ownKey = [...own].sort().join(",") + (cells ? "|cells" : "")
   let byPhrases = labelMemo.get(layout)
   if (byPhrases === undefined) {
     byPhrases = new WeakMap()
@@ -228,7 +231,7 @@ export const findLabels = (
   }
   const known = byOwn.get(ownKey)
   if (known !== undefined) return known
-  const made = searchLabels(layout, phrases, own)
+  const made = searchLabels(layout, phrases, own, cells)
   byOwn.set(ownKey, made)
   return made
 }
@@ -294,10 +297,23 @@ const rowsWithAFirstToken = (
   return [...rows].sort((a, b) => a - b)
 }
 
+/** What a table's header cells name: a longer label of one of these is one cell. */
+export const COLUMN_CONCEPTS: ReadonlySet<string> = new Set(["description", "quantity", "unit_price", "line_amount"])
+
+/** A gap between a label's words wider than this (text heights) sets two header cells apart. */
+const CELL_GAP = 0.9
+
+/** Whether a label's words stand apart somewhere, as two cells of a table's header do. */
+const spansCells = (layout: PageLayout, row: Row, h: { readonly first: number; readonly last: number }) => {
+  for (let i = h.first + 1; i <= h.last; i++) if (gapBefore(row, i) > CELL_GAP * layout.unit) return true
+  return false
+}
+
 const searchLabels = (
   layout: PageLayout,
   phrases: ReadonlyArray<Phrase>,
-  own: ReadonlySet<string>
+  own: ReadonlySet<string>,
+  cells: boolean
 ): Array<LabelMatch> => {
   const byFirst = phrasesByFirstToken(phrases)
   const out: Array<LabelMatch> = []
@@ -320,7 +336,8 @@ const searchLabels = (
       // label running into it ("total gst") does not take the phrase over.
       const swallowed = !inclusiveQualifier(row, f.last) &&
         lex.some((h) =>
-          h.tokens > f.phrase.tokens.length && h.at <= f.at && h.at + h.tokens >= end && disjoint(h.concepts, own)
+          h.tokens > f.phrase.tokens.length && h.at <= f.at && h.at + h.tokens >= end && disjoint(h.concepts, own) &&
+          !(cells && disjoint(h.concepts, COLUMN_CONCEPTS) && spansCells(layout, row, h))
         )
       if (!swallowed) kept.push(f)
     }
@@ -474,6 +491,14 @@ export const below = (
   const { page, row } = match
   const unit = page.unit
   const out: Array<BelowArea> = []
+  // A header row of several cells ("Ship To   Bill To   Invoice No. …") bounds the label's column: under it,
+  // a word that ends before the label starts is the cell's on the left, one that starts where the next cell
+  // starts is that cell's (their text runs closer than a column's gap in a narrow table).
+  const before = row.words[match.first - 1]
+  const after = row.words[match.last + 1]
+  const from = before !== undefined && match.box[0] - before.box[2] >= unit ? match.box[0] : -Infinity
+  const to = after !== undefined && after.box[0] - match.box[2] >= unit ? after.box[0] - unit / 4 : Infinity
+  const inColumn = (w: PlacedWord) => w.box[2] > from && w.box[0] < to
   let previous = row
   for (let r = row.index + 1; r < page.rows.length && out.length < maxRows; r++) {
     const next = page.rows[r]!
@@ -489,12 +514,13 @@ export const below = (
     if (throughLabels) {
       // A party's block under its heading: every line, labelled ones too ("Nummer: …", "Name: …").
       // The rest of the row: a label and its value are often set in two columns ("Name:      Muster AG").
-      out.push({ words: next.words.slice(segment[0]!), depth: out.length + 1 })
+      out.push({ words: next.words.slice(segment[0]!).filter(inColumn), depth: out.length + 1 })
       continue
     }
-    if (startsWithForeignLabel(page, next, segment[0]!, own)) break
-    const end = Math.min(nextForeignLabel(page, next, segment[0]!, own), segment[segment.length - 1]! + 1)
-    out.push({ words: next.words.slice(segment[0]!, end), depth: out.length + 1 })
+    const start = segment.find((i) => inColumn(next.words[i]!)) ?? segment[0]!
+    if (startsWithForeignLabel(page, next, start, own)) break
+    const end = Math.min(nextForeignLabel(page, next, start, own), segment[segment.length - 1]! + 1)
+    out.push({ words: next.words.slice(start, end).filter(inColumn), depth: out.length + 1 })
   }
   return out
 }

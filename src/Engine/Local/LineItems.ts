@@ -6,11 +6,11 @@ import type { ExtractedObject, ExtractedValue } from "../../Domain/Extraction.js
 import type { Field, LeafField, ObjectField } from "../../Domain/FieldTree.js"
 import { unionBox } from "../../Domain/PageModel.js"
 import { fieldNameWords, leavesBracketOpen } from "../../Text/Tokens.js"
-import { findValueCandidates } from "../../Text/Values.js"
+import { currencyCode, findValueCandidates } from "../../Text/Values.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
 import { confidenceOf, type Evidence, groupOf, wordsEvidence } from "./Confidence.js"
 import { headerlessItems, type ItemCell } from "./HeaderlessItems.js"
-import { brokenIntoAnIdentifier, findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
+import { brokenIntoAnIdentifier, COLUMN_CONCEPTS, findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
 import { holdsCents, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { type ReadKind, readKindOf, readValue } from "./Readers.js"
 import type { Section } from "./Section.js"
@@ -88,7 +88,7 @@ const findHeader = (
 ): { row: Row; matches: Map<number, LabelMatch> } | undefined => {
   const byRow = new Map<number, Array<{ field: number; match: LabelMatch }>>()
   fields.forEach((f, field) => {
-    for (const match of findLabels(layout, f.phrases, f.own)) {
+    for (const match of findLabels(layout, f.phrases, f.own, true)) {
       // "Artikel-" over "Nr.": the article's number, not its description.
       if (brokenIntoAnIdentifier(match)) continue
       byRow.set(match.row.index, [...(byRow.get(match.row.index) ?? []), { field, match }])
@@ -158,9 +158,6 @@ const WORD_SPACE = 0.25
 /** A single letter this many text heights after a header label, or nearer, is a piece of it. */
 const SPLIT_WORD_GAP = 1.5
 
-/** What an item table's header cells name. */
-const COLUMN_CONCEPTS: ReadonlySet<string> = new Set(["description", "quantity", "unit_price", "line_amount"])
-
 /** Columns from the header: one per matched field, one per other header cell, split halfway between cells. */
 const columnsOf = (
   layout: PageLayout,
@@ -197,7 +194,9 @@ const columnsOf = (
     // Words that run on from a field's label at a word's spacing belong to its cell ("Net Amount excl. tax"),
     // and so do single letters a little further: a word OCR cut into letters ("Amount H T" for "HT").
     const owner = covered.get(i - 1)
-    const runsOn = gap <= 0.8 * layout.unit || (gap <= SPLIT_WORD_GAP * layout.unit && /^\p{L}$/u.test(w.text))
+    // So does the currency its amounts are in ("Amount AUD", "Betrag (EUR)").
+    const runsOn = gap <= 0.8 * layout.unit ||
+      (gap <= SPLIT_WORD_GAP * layout.unit && (/^\p{L}$/u.test(w.text) || currencyCode(w.text) !== undefined))
     if (!covered.has(i) && runsOn && owner !== undefined && run.length === 0 && !startsAnother(i, owner.field)) {
       owner.x2 = w.box[2]
       covered.set(i, owner)

@@ -78,18 +78,25 @@ const clean = (w: PlacedWord) => fold(w.text).replace(/[()[\],;]+/g, "")
 const onRow = (layout: PageLayout, row: Row, hint: Section["hint"]): TitleLine | undefined => {
   const found = onWords(layout, row.words, hint)
   if (found !== undefined) return found
-  // A title alone on its row or in its column, its number on the row under it ("FACTURE" over "Numéro :
-  // FC-2024-0456", "Facture      Paris, le 5 décembre 2024" over "Numéro : BV-24-1207").
-  const first = segmentsOf(row, layout.unit, WIDE_GAP)[0]!
+  // A title alone on its row or in its column, its number on the row under it in the same column ("FACTURE"
+  // over "Numéro : FC-2024-0456", "Facture      Paris, le 5 décembre 2024" over "Numéro : BV-24-1207", a
+  // seller's address beside "FACTURA" over "Número: 2025/0147").
   const next = layout.rows[row.index + 1]
-  if (
-    first.length !== 1 || next === undefined || next.box[1] - row.box[3] > layout.unit ||
-    !NUMBER.test(clean(next.words[0]!)) ||
-    (row.words.length > 1 && Math.abs(next.words[0]!.box[0] - row.words[0]!.box[0]) > layout.unit)
-  ) {
-    return undefined
+  if (next === undefined || next.box[1] - row.box[3] > layout.unit) return undefined
+  const under = segmentsOf(next, layout.unit, WIDE_GAP)
+  for (const segment of segmentsOf(row, layout.unit, WIDE_GAP)) {
+    if (segment.length !== 1) continue
+    const title = row.words[segment[0]!]!
+    const below = under.find((u) => {
+      const first = next.words[u[0]!]!
+      return NUMBER.test(clean(first)) &&
+        (Math.abs(first.box[0] - title.box[0]) <= layout.unit || (row.words.length === 1 && u[0] === 0))
+    })
+    if (below === undefined) continue
+    const found = onWords(layout, [title, ...below.map((i) => next.words[i]!)], hint)
+    if (found !== undefined) return found
   }
-  return onWords(layout, [row.words[0]!, ...next.words], hint)
+  return undefined
 }
 
 /** A gap that sets a title apart from the rest of its row (a date printed at the right margin). */

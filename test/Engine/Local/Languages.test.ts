@@ -714,6 +714,30 @@ const INVOICES: ReadonlyArray<{
     }
   },
   {
+    name: "Spanish (the title in the right-hand column, its number on the line under it)",
+    lines: [
+      "Carpintería Arroyo S.L.                         FACTURA",
+      "Calle del Pez 14                                Número: 2031/0147",
+      "28004 Madrid                                    Fecha: 18/03/2031",
+      "",
+      "                                                Cliente:",
+      "                                                Hostal La Gaviota S.L.",
+      "                                                Calle Toledo 61, 28005 Madrid",
+      "",
+      "Concepto                          Cantidad      Importe",
+      "Puerta de roble macizo                   2     960,00 €",
+      "                                 TOTAL       1.161,60 €"
+    ],
+    expected: {
+      invoice_number: "2031/0147",
+      date: "2031-03-18",
+      amount: 1161.6,
+      currency: "EUR",
+      issuer: "Carpintería Arroyo S.L.",
+      customer: "Hostal La Gaviota S.L."
+    }
+  },
+  {
     name: "French (the title in its column, a date at the margin, the number on the line under it)",
     lines: [
       "SAS Atelier Sorbier",

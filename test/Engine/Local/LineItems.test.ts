@@ -579,4 +579,25 @@ describe("line items under a narrow table's header", () => {
       { description: "Kabel", quantity: 3, amount: 54 }
     ])
   })
+
+  it("reads header cells a label of another kind runs across ('GST  Amount', 'Menge    Gesamt') as cells", () => {
+    expect(linesOf([
+      "Description                  Quantity  Unit Price  GST  Amount AUD",
+      "Wine labels, 5000 pcs               5      120.00  10%      600.00",
+      "Die cutting setup                   1       85.00  10%       85.00",
+      "                                          TOTAL AUD         753.50"
+    ])).toEqual([
+      { description: "Wine labels, 5000 pcs", quantity: 5, amount: 600 },
+      { description: "Die cutting setup", quantity: 1, amount: 85 }
+    ])
+    expect(linesOf([
+      "Pos Bezeichnung           Menge    Gesamt",
+      "1   Kabel NYM-J 3x1,5         3    194,70",
+      "2   Unterputzdose 60 mm      50     21,00",
+      "                 Nettobetrag       215,70"
+    ])).toEqual([
+      { description: "Kabel NYM-J 3x1,5", quantity: 3, amount: 194.7 },
+      { description: "Unterputzdose 60 mm", quantity: 50, amount: 21 }
+    ])
+  })
 })

@@ -309,4 +309,17 @@ describe("the recipient of a letter-shaped invoice", () => {
       "Gestaltung Flyer                                        880,60 €"
     ])).toEqual({ issuer: "Atelier Lindqvist", customer: "Konditorei Brandt GmbH" })
   })
+
+  it("reads the name under 'Bill To' in its own column when the 'Ship To' column's text runs close to it", () => {
+    expect(parties([
+      "Granite Ridge Tools Inc.                                            Invoice",
+      "77 Mill St, Manchester, NH 03101",
+      "",
+      "Ship To                Bill To                 Invoice No.   GS-31719",
+      "Harborview Marina LLC  Seacoast Boatworks LLC  Invoice Date  March 21, 2031",
+      "Dock 3, 12 Harbor Pl   PO Box 410              Terms         Net 30",
+      "",
+      "Total Due   $369.96"
+    ])).toEqual({ issuer: "Granite Ridge Tools Inc.", customer: "Seacoast Boatworks LLC" })
+  })
 })
