@@ -170,6 +170,18 @@ export const numberedLabel = (text: string): readonly [string, "no"] | undefined
     : undefined
 }
 
+/**
+ * A label word OCR glued to the amount after it ("payer530,00", "Total1.614,99"): the label word, when the
+ * letters are one (or its misread) and an amount with its cents follows them. A code ("INV2024") is none.
+ */
+export const labelBeforeAmount = (text: string): string | undefined => {
+  const m = /^(\p{L}{3,})[€$£¥]?\d{1,3}(?:[.,'’ ]?\d{3})*[.,]\d{2}[€$£¥]?$/u.exec(text)
+  if (m === null) return undefined
+  const word = tokensOf(m[1]!)[0]
+  if (word === undefined) return undefined
+  return isVocabulary(word) ? word : nearestLabelWord(word)
+}
+
 /** Letter pairs OCR reads for one letter: "rn" for "m" ("Daturn", "Nurnmer"), "vv" for "w", "cl" for "d". */
 const PAIRS: ReadonlyArray<readonly [string, string]> = [["rn", "m"], ["vv", "w"], ["cl", "d"]]
 

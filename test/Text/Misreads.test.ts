@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
   joinsAtDecimalMark,
+  labelBeforeAmount,
   labelTokens,
   lostDecimalMark,
   misreadDistance,
@@ -237,5 +238,13 @@ describe("Misreads", () => {
       expect(repairPostcodes("221B Baker Street")).toBe("221B Baker Street")
       expect(repairPostcodes("Apt 1204B")).toBe("Apt 1204B")
     })
+  })
+
+  it("reads a label word glued to the amount after it, never a code's letters", () => {
+    expect(labelBeforeAmount("payer530,00")).toBe("payer")
+    expect(labelBeforeAmount("Total1.614,99")).toBe("total")
+    expect(labelBeforeAmount("TOTAL€12.50")).toBe("total")
+    expect(labelBeforeAmount("INV2031118")).toBeUndefined()
+    expect(labelBeforeAmount("Widget12.50")).toBeUndefined()
   })
 })

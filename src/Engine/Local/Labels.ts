@@ -4,7 +4,8 @@
  * label's value is read from (right of it on its row, or below it in its column).
  */
 import type { Box } from "../../Domain/PageModel.js"
-import { labelTokens, numberedLabel, splitLabelWord } from "../../Text/Misreads.js"
+import { labelBeforeAmount, labelTokens, numberedLabel, splitLabelWord } from "../../Text/Misreads.js"
+import { fold, tokensOf } from "../../Text/Tokens.js"
 import { LEXICON, type Phrase } from "../../Text/Vocabulary.js"
 import { gapBefore, type PageLayout, type PlacedWord, type Row, segmentsOf, widthOverHeight } from "./Layout.js"
 
@@ -48,9 +49,11 @@ export const tokensOfRow = (layout: PageLayout, row: Row): ReadonlyArray<RowToke
   let out = rowTokens.get(row)
   if (out === undefined) {
     // Labels are matched on the words OCR meant ("T0TAL" as "total", "DocNo" as "doc no", "TOT AL" as "total").
-    const words = row.words.map((w) =>
-      WEB.test(w.text) ? w.tokens : numberedLabel(w.text) ?? w.tokens.flatMap((t) => labelTokens(t))
-    )
+    const words = row.words.map((w) => {
+      if (WEB.test(w.text)) return w.tokens
+      const glued = labelBeforeAmount(w.text)
+      return numberedLabel(w.text) ?? (glued !== undefined ? [glued] : w.tokens.flatMap((t) => labelTokens(t)))
+    })
     const list: Array<RowToken> = []
     const xToY = widthOverHeight(layout.page)
     for (let word = 0; word < words.length; word++) {
@@ -460,13 +463,29 @@ export const rightOf = (
   separators = false
 ): Array<PlacedWord> => {
   const end = nextForeignLabel(match.page, match.row, match.last, own)
-  const words = match.row.words.slice(qualifierEnd(match.row, match.last) + 1, end)
+  const after = qualifierEnd(match.row, match.last)
+  const glued = after === match.last ? gluedValue(match) : undefined
+  const words = [...(glued === undefined ? [] : [glued]), ...match.row.words.slice(after + 1, end)]
   if (!separators) return words.filter((w) => !isLabelMark(w))
   let from = 0
   let to = words.length
   while (from < to && isLabelMark(words[from]!)) from++
   while (to > from && isLabelMark(words[to - 1]!)) to--
   return words.slice(from, to)
+}
+
+/**
+ * The start of a value OCR glued to the label's last word ("Total€1,614.99", "TTC3 936,00"): the word's
+ * rest after the label, from a currency sign or a digit on, as a word of its own (its box the word's
+ * share).
+ */
+const gluedValue = (match: LabelMatch): PlacedWord | undefined => {
+  const word = match.row.words[match.last]!
+  const m = /^(\p{L}+)([€$£¥]?\d.*|[€$£¥])$/u.exec(word.text)
+  if (m === null || !fold(m[1]!).endsWith(match.phrase.tokens[match.phrase.tokens.length - 1]!)) return undefined
+  const [x1, y1, x2, y2] = word.box
+  const split = x1 + ((x2 - x1) * m[1]!.length) / word.text.length
+  return { ...word, text: m[2]!, tokens: tokensOf(m[2]!), box: [split, y1, x2, y2] }
 }
 
 /** A word of nothing but the marks that end or underline a label (":", "#", "-", "="): no value's word. */

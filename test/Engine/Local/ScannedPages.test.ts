@@ -54,6 +54,31 @@ describe("the local engine on scanned pages", () => {
     expect(out.amount!.confidence).toBeGreaterThanOrEqual(DEFAULT_MIN_CONFIDENCE)
   })
 
+  it("reads a total OCR glued to its label ('Total€1,614.99', 'TTC3 936,00', 'payer530,00')", () => {
+    const total = (row: string) =>
+      read([lines([
+        "ATELIER DUPONT                                FACTURE N: AD-2031-118",
+        "35000 Rennes",
+        "",
+        "Maintenance annuelle                                     1 313,00",
+        "TVA 20 %                                                   262,60",
+        row
+      ])]).amount?.value
+    expect(total("Invoice Total€1,575.60")).toBe(1575.6)
+    expect(total("Total TTC1 575,60 €")).toBe(1575.6)
+    expect(total("Net à payer1 575,60 €")).toBe(1575.6)
+    expect(total("Net à payer1575,60 €")).toBe(1575.6)
+  })
+
+  it("reads a code after its label as the code, not as a label glued to a number ('Invoice No. INV2031118')", () => {
+    const out = read([lines([
+      "ATELIER DUPONT                                Invoice No. INV2031118",
+      "35000 Rennes",
+      "Total                                                 216,00 EUR"
+    ])])
+    expect(out.invoice_number?.value).toBe("INV2031118")
+  })
+
   it("takes the seller's name under its heading past a speck beside it, never the seller's bank code", () => {
     const page1 = lines([
       "Handelsrechnung Nr. 41230 vom 12.08.2031",
