@@ -55,6 +55,26 @@ const quantityWithUnit = (
   return v === undefined ? undefined : { ...v, words: [word] }
 }
 
+/**
+ * A count whose decimal mark OCR read as a colon ("3:5" for "3.5"), when a price on its row times it
+ * makes the line's amount (a time of day, "10:30", has two digits after its colon and no such price).
+ */
+const decimalReadAsColon = (
+  cell: ReadonlyArray<PlacedWord> | undefined,
+  row: Row,
+  amount: unknown,
+  section: Section
+): ItemCell | undefined => {
+  const word = cell?.length === 1 ? cell[0]! : undefined
+  const m = word === undefined ? null : /^(\d{1,4}):(\d)$/.exec(word.text)
+  if (m === null || typeof amount !== "number") return undefined
+  const q = Number(`${m[1]}.${m[2]}`)
+  const priced = findValueCandidates(row.words, "amount", section.hint).some((c) =>
+    typeof c.value === "number" && c.value !== amount && multiplies(q, c.value, amount)
+  )
+  return priced ? { value: q, words: [word!] } : undefined
+}
+
 /** A quantity times its unit price is the line's amount (a cent per unit of rounding). */
 const multiplies = (quantity: number, price: number, amount: number) =>
   Math.abs(quantity * price - amount) <= Math.max(0.011, 0.005 * Math.abs(amount))
@@ -230,7 +250,14 @@ const cellsOf = (
   let last: { readonly field: number; readonly word: PlacedWord } | undefined
   for (const w of row.words) {
     const cx = (w.box[0] + w.box[2]) / 2
-    const col = columns.find((c) => cx >= c.x1 && cx < c.x2)
+    const centred = columns.find((c) => cx >= c.x1 && cx < c.x2)
+    // A count that ran over into the unnamed column after it, its unit glued to it ("4Std." under "Menge"
+    // reaching into "Einheit"), is the count's.
+    const start = columns.find((c) => w.box[0] >= c.x1 && w.box[0] < c.x2)
+    const col = centred !== undefined && centred.field < 0 && start !== undefined && start.field >= 0 &&
+        NUMERIC.has(fields[start.field]!.kind) && QUANTITY_WITH_UNIT.test(w.text)
+      ? start
+      : centred
     // A word at a word's spacing after a text goes on with it when it has letters, closes the text's bracket
     // ("Rosé (carton de 6)"), or ends before its column's header ("Hamburg, 18 Paletten", "Tenue de
     // comptabilité 2024").
@@ -383,6 +410,16 @@ const itemsOnPage = (
         typeof q === "number" && typeof price === "number" && typeof amount === "number" &&
         !multiplies(q, price, amount)
       ) values.delete(withUnit)
+    }
+    const counted = fields.findIndex((f) => f.own.has("quantity") && NUMERIC.has(f.kind))
+    if (counted >= 0 && !values.has(counted)) {
+      const misread = decimalReadAsColon(
+        cells.get(counted),
+        row,
+        values.get(fields.findIndex((f) => f.own.has("line_amount")))?.value,
+        section
+      )
+      if (misread !== undefined) values.set(counted, misread)
     }
     const numbers = numeric.filter((i) => values.has(i))
     // A quantity times its price making its amount is an item's row whatever its words say ("Oil change",

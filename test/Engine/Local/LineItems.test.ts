@@ -601,3 +601,29 @@ describe("line items under a narrow table's header", () => {
     ])
   })
 })
+
+describe("line items as OCR reads them", () => {
+  it("reads a count whose unit OCR glued to it over the unit's column ('4Std.' under 'Menge  Einheit')", () => {
+    expect(linesOf([
+      "Pos. Bezeichnung                 Menge  Einheit  Einzelpreis   Gesamtpreis",
+      "1.   Logo-Überarbeitung              1  pauschal    480,00 €      480,00 €",
+      "2.   Gestaltung Flyer DIN A5          4Std.          65,00 €      260,00 €",
+      "                                  Gesamtbetrag netto              740,00 €"
+    ])).toEqual([
+      { description: "Logo-Überarbeitung", quantity: 1, amount: 480 },
+      { description: "Gestaltung Flyer DIN A5", quantity: 4, amount: 260 }
+    ])
+  })
+
+  it("reads a count whose decimal mark OCR read as a colon when its price makes the amount ('3:5' × 55.00)", () => {
+    expect(linesOf([
+      "ACTIVITY                          QTY      RATE     AMOUNT",
+      "Shrub pruning (hours)             3:5     55.00     192.50",
+      "Hedge trimming (hours)            2:5     55.00     192.50",
+      "                                       TOTAL        385.00"
+    ])).toEqual([
+      { description: "Shrub pruning (hours)", quantity: 3.5, amount: 192.5 },
+      { description: "Hedge trimming (hours)", quantity: null, amount: 192.5 }
+    ])
+  })
+})
