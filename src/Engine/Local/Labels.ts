@@ -303,6 +303,9 @@ const rowsWithAFirstToken = (
 /** What a table's header cells name: a longer label of one of these is one cell. */
 export const COLUMN_CONCEPTS: ReadonlySet<string> = new Set(["description", "quantity", "unit_price", "line_amount"])
 
+/** A gap between two words of one phrase is narrower than this (text heights); a cell's gap is wider. */
+const WORD_GAP = 0.75
+
 /** A gap between a label's words wider than this (text heights) sets two header cells apart. */
 const CELL_GAP = 0.9
 
@@ -518,6 +521,18 @@ export const below = (
   const from = before !== undefined && match.box[0] - before.box[2] >= unit ? match.box[0] : -Infinity
   const to = after !== undefined && after.box[0] - match.box[2] >= unit ? after.box[0] - unit / 4 : Infinity
   const inColumn = (w: PlacedWord) => w.box[2] > from && w.box[0] < to
+  // The words in the column, with those that go on from them at a word's spacing (a name longer than its
+  // header's cell).
+  const column = (words: ReadonlyArray<PlacedWord>): Array<PlacedWord> => {
+    let first = words.findIndex(inColumn)
+    if (first < 0) return []
+    let last = words.length - 1
+    while (last > first && !inColumn(words[last]!)) last--
+    const near = (a: PlacedWord, b: PlacedWord) => b.box[0] - a.box[2] < WORD_GAP * unit
+    while (first > 0 && near(words[first - 1]!, words[first]!)) first--
+    while (last < words.length - 1 && near(words[last]!, words[last + 1]!)) last++
+    return words.slice(first, last + 1)
+  }
   let previous = row
   for (let r = row.index + 1; r < page.rows.length && out.length < maxRows; r++) {
     const next = page.rows[r]!
@@ -533,13 +548,13 @@ export const below = (
     if (throughLabels) {
       // A party's block under its heading: every line, labelled ones too ("Nummer: …", "Name: …").
       // The rest of the row: a label and its value are often set in two columns ("Name:      Muster AG").
-      out.push({ words: next.words.slice(segment[0]!).filter(inColumn), depth: out.length + 1 })
+      out.push({ words: column(next.words.slice(segment[0]!)), depth: out.length + 1 })
       continue
     }
     const start = segment.find((i) => inColumn(next.words[i]!)) ?? segment[0]!
     if (startsWithForeignLabel(page, next, start, own)) break
     const end = Math.min(nextForeignLabel(page, next, start, own), segment[segment.length - 1]! + 1)
-    out.push({ words: next.words.slice(start, end).filter(inColumn), depth: out.length + 1 })
+    out.push({ words: column(next.words.slice(start, end)), depth: out.length + 1 })
   }
   return out
 }

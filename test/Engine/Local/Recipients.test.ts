@@ -321,5 +321,16 @@ describe("the recipient of a letter-shaped invoice", () => {
       "",
       "Total Due   $369.96"
     ])).toEqual({ issuer: "Granite Ridge Tools Inc.", customer: "Seacoast Boatworks LLC" })
+    // A name longer than its heading's cell, nothing beside it, stays whole.
+    expect(
+      parties([
+        "Harbour Tools Ltd",
+        "1 Quay Road, Leeds LS1 1AA",
+        "",
+        "Bill To                         Invoice No.   4410",
+        "Northern Rail Supplies Holdings Ltd",
+        "12 Station Rd, York YO1 6HT     Date          04.05.2031"
+      ]).customer
+    ).toBe("Northern Rail Supplies Holdings Ltd")
   })
 })
