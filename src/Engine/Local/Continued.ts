@@ -18,5 +18,8 @@ export const brokenAtHyphen = (m: LabelMatch, r: ReadValue): ReadValue => {
   const aligned = (w: PlacedWord) =>
     Math.abs(w.box[0] - first.box[0]) <= unit || Math.abs(w.box[2] - last.box[2]) <= unit
   const next = row.words.find((w) => aligned(w) && /^[\p{L}\p{N}][\p{L}\p{N}/_.-]*$/u.test(w.text))
-  return next === undefined ? r : { ...r, value: text + next.text, words: [...r.words, next] }
+  if (next === undefined) return r
+  // Nothing before it under the label: a word there is the next row's label ("Date:  12.03.2031").
+  const labelled = row.words.some((w) => w !== next && w.box[0] >= m.box[0] - unit && w.box[2] <= next.box[0])
+  return labelled ? r : { ...r, value: text + next.text, words: [...r.words, next] }
 }

@@ -7,41 +7,33 @@ import type { PageLayout } from "./Layout.js"
 const US_STATES =
   "AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY"
 
-/** What names each country: a state or province before its postcode's own shape, a tax number, a legal form. */
-const CUES: ReadonlyArray<readonly [string, ReadonlyArray<RegExp>]> = [
-  ["USD", [
-    new RegExp(`\\b(?:${US_STATES})\\s+\\d{5}(?:-\\d{4})?(?!\\d)|\\bU\\.?S\\.?A\\b|\\bEIN\\b`, "g"),
-    /\bUnited States\b/gi
-  ]],
-  ["AUD", [
-    /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}(?!\d)|\bA\.?B\.?N\b(?!\s*AMRO)/g,
-    /\bPty\.?\s?Ltd\b|\bAustralia\b/gi
-  ]],
-  ["CAD", [
-    /\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\bGST\/HST\b|\bHST\b|\bTPS\b/g,
-    /\bCanada\b/gi
-  ]],
-  ["NZD", [/\bNZBN\b/g, /\bNew Zealand\b/gi]],
-  ["SGD", [/\bUEN\b/g, /\bPte\.?\s?Ltd\b|\bSingapore\b/gi]],
-  ["HKD", [/\bHong Kong\b|\bKowloon\b/gi]]
+/**
+ * What names each country for sure: a state or province before its postcode's own shape, a tax number, a
+ * legal form. A country's name alone ("Hong Kong office" in an item) is no such sign.
+ */
+const CUES: ReadonlyArray<readonly [string, RegExp]> = [
+  ["USD", new RegExp(`\\b(?:${US_STATES})\\s+\\d{5}(?:-\\d{4})?(?!\\d)|\\bEIN\\b`)],
+  [
+    "AUD",
+    /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}(?!\d)|\bA\.?B\.?N\b(?!\s*AMRO)|\b[Pp][Tt][Yy]\.?\s?[Ll][Tt][Dd]\b/
+  ],
+  ["CAD", /\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\bGST\/HST\b|\bHST\b|\bTPS\b/],
+  ["NZD", /\bNZBN\b/],
+  ["SGD", /\bUEN\b|\b[Pp][Tt][Ee]\.?\s?[Ll][Tt][Dd]\b/],
+  ["HKD", /\bHong Kong\s+(?:SAR|Ltd|Limited)\b|\bKowloon\b/]
 ]
 
 /**
- * The dollar the pages' text names more often than any other, or undefined when none is named or two are
- * named as often (a seller in one country billing a buyer in another says no more than the sign).
+ * The one dollar the pages' text names, or undefined when it names none, or several (a seller in one
+ * country billing a buyer in another says no more than the sign), or the United States among them.
  */
 export const dollarOf = (layouts: ReadonlyArray<PageLayout>): string | undefined => {
-  const counts = new Map<string, number>()
+  const named = new Set<string>()
   for (const layout of layouts) {
     for (const row of layout.rows) {
       const text = row.words.map((w) => w.text).join(" ")
-      for (const [code, cues] of CUES) {
-        const n = cues.reduce((sum, cue) => sum + [...text.matchAll(cue)].length, 0)
-        if (n > 0) counts.set(code, (counts.get(code) ?? 0) + n)
-      }
+      for (const [code, cue] of CUES) if (cue.test(text)) named.add(code)
     }
   }
-  const ranked = [...counts].sort((a, b) => b[1] - a[1])
-  const [first, second] = ranked
-  return first !== undefined && (second === undefined || first[1] > second[1]) ? first[0] : undefined
+  return named.size === 1 && !named.has("USD") ? [...named][0] : undefined
 }

@@ -37,11 +37,20 @@ import {
   PROSE_KINDS,
   qualifiesAnother
 } from "./LabelContext.js"
-import { below, findLabels, goesOnToAnIdentifier, type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
+import {
+  below,
+  findLabels,
+  goesOnToAnIdentifier,
+  isLabelMark,
+  type LabelMatch,
+  lexiconHits,
+  rightOf
+} from "./Labels.js"
 import { gapBefore, layoutOf, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
 import { isLegalLine, marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import {
+  afterItsNumber,
   columnSegment,
   contactLine,
   endsWithLegalForm,
@@ -229,7 +238,8 @@ const readAtLabel = (
   // Later totals win over earlier ones; other fields prefer their first occurrence.
   base += late ? 0.04 * position : -0.04 * position
   const party = isParty(kind, profile)
-  const rightWords = rightOf(m, own, party)
+  // A party's number before its name on the label's row ("Kunde: 10023 - Müller Bau GmbH") is left out.
+  const rightWords = party ? afterItsNumber(rightOf(m, own, true)).filter((w) => !isLabelMark(w)) : rightOf(m, own)
   // "Supplier legal name", "Kunde Name", "Customer Details": words that only name the label's value continue
   // the label.
   const right = party && rightWords.length > 0 &&

@@ -306,6 +306,9 @@ export const COLUMN_CONCEPTS: ReadonlySet<string> = new Set(["description", "qua
 /** A gap between two words of one phrase is narrower than this (text heights); a cell's gap is wider. */
 const WORD_GAP = 0.75
 
+/** How sure a header cell's label is when a longer label of another kind runs across it into the next cell. */
+const SPLIT_CELL = 0.5
+
 /** A gap between a label's words wider than this (text heights) sets two header cells apart. */
 const CELL_GAP = 0.9
 
@@ -340,12 +343,19 @@ const searchLabels = (
       if (kept.some((k) => f.at < k.at + k.phrase.tokens.length && k.at < end)) continue
       // A qualifier saying what the amount includes ("Total (GST incl.)") belongs to the phrase: a longer
       // label running into it ("total gst") does not take the phrase over.
-      const swallowed = !inclusiveQualifier(row, f.last) &&
-        lex.some((h) =>
-          h.tokens > f.phrase.tokens.length && h.at <= f.at && h.at + h.tokens >= end && disjoint(h.concepts, own) &&
-          !(cells && disjoint(h.concepts, COLUMN_CONCEPTS) && spansCells(layout, row, h))
+      const inside = inclusiveQualifier(row, f.last) ?
+        [] :
+        lex.filter((h) =>
+          h.tokens > f.phrase.tokens.length && h.at <= f.at && h.at + h.tokens >= end && disjoint(h.concepts, own)
         )
-      if (!swallowed) kept.push(f)
+      // In a table's header, one that spans two cells leaves the phrase its own cell, less sure than a cell's
+      // whole label ("VAT  Amount  Total": the line's amount is the total's column).
+      const split = (h: (typeof lex)[number]) =>
+        cells && disjoint(h.concepts, COLUMN_CONCEPTS) && spansCells(layout, row, h)
+      if (inside.length === 0) kept.push(f)
+      else if (inside.every(split)) {
+        kept.push({ ...f, phrase: { ...f.phrase, strength: f.phrase.strength * SPLIT_CELL } })
+      }
     }
     for (const f of kept) {
       const words = row.words.slice(f.first, f.last + 1)

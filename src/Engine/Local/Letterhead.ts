@@ -158,15 +158,19 @@ const continued = (layout: PageLayout, line: NameLine): NameLine => {
 
 /** Words a company's legal line carries: registration, registered office, share capital, tax ids. */
 const LEGAL =
-  /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?id|ust-?idnr|uid|steuer-?nr|st\.?-?\s?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein)\b/i
+  /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?id|ust-?idnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein)\b/i
 
 /**
  * A company's legal line: registration, registered office, share capital or tax ids with their numbers
  * ("F SARL au capital de 50 000 EUR - RCS Paris 987 654 324"). A tax column header or a "VAT 21%" row is
  * none: those carry a rate or an amount.
  */
-export const isLegalLine = (text: string): boolean =>
-  LEGAL.test(text) && (text.match(/\d/g) ?? []).length >= 5 && !/\d\s?%|\d[.,]\d\d(?!\d)/.test(text)
+export const isLegalLine = (text: string, footer = false): boolean =>
+  (LEGAL.test(text) || (footer && TAX_NUMBER.test(text))) && (text.match(/\d/g) ?? []).length >= 5 &&
+  !/\d\s?%|\d[.,]\d\d(?!\d)/.test(text)
+
+/** A tax number's short label ("St.-Nr."): a company's legal detail in its footer, anyone's elsewhere. */
+const TAX_NUMBER = /\bst\.?-?\s?nr\b/i
 
 /**
  * The letterhead's rows lie above `TOP_REGION` (page heights), the footer's names below `BOTTOM_REGION`;
@@ -214,8 +218,13 @@ export const returnLine = (layout: PageLayout): NameLine | undefined => {
       const name = seg.slice(0, marks[0]!)
       const last = seg.slice(marks[marks.length - 1]! + 1)
       const under = layout.rows[row.index + 1]
+      // It heads its block: a line right above it in its column is a heading's ("Rechnung an:", "Bill To:"),
+      // and the address under a heading is the recipient's.
+      const over = layout.rows[row.index - 1]
+      const headed = over !== undefined && row.box[1] - over.box[3] <= 1.5 * layout.unit &&
+        over.words.some((w) => w.box[0] < seg[seg.length - 1]!.box[2] && seg[0]!.box[0] < w.box[2])
       if (
-        postcodeAndTown(last.map((w) => w.text).join(" ")) && looksLikeName(layout, row, name) &&
+        !headed && postcodeAndTown(last.map((w) => w.text).join(" ")) && looksLikeName(layout, row, name) &&
         under !== undefined && under.box[1] - row.box[3] <= layout.unit &&
         columnSegment(layout, under, seg[0]!.box[0]) !== undefined
       ) return { layout, row, words: name }
@@ -283,7 +292,7 @@ const legalOwner = (
 ): NameLine | undefined => {
   for (const row of layout.rows) {
     for (const seg of lineWords(layout, row)) {
-      if (!isLegalLine(seg.map((w) => w.text).join(" "))) continue
+      if (!isLegalLine(seg.map((w) => w.text).join(" "), row.box[1] >= FOOTER_LINE)) continue
       // A letterhead's or footer's legal line that starts with a company's name ("Weber IT-Service GmbH ·
       // Mainzer Landstraße 50 · … · Geschäftsführer: …"), a recipient's aside.
       const own = withoutRegistration(namePart(seg))
@@ -379,7 +388,7 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
     ? undefined
     : top.find((c) => compact(c.words) === compact(sender.words)) ?? sender
   // A letterhead printed as a picture leaves its company's name to the footer.
-  const pick = byDomain ?? returned ?? owner ?? withSuffix ?? registered ?? printed ?? bottom.find(isCompany)
+  const pick = byDomain ?? owner ?? returned ?? withSuffix ?? registered ?? printed ?? bottom.find(isCompany)
   return pick === undefined
     ? undefined
     : continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))

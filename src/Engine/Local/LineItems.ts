@@ -280,7 +280,8 @@ const POSITION_GAP = 2
 
 /**
  * A text cell without the item's position set apart before it ("1     Consulting services" under a header
- * cell "Item Description" that spans both columns); "2 x cables", "12 Monate Wartung" keep their number.
+ * cell "Item Description" that spans both columns); "2 x cables", "12 Monate Wartung" keep their number,
+ * and so does a cell under a header that names no position ("500     Flyer A5" under "Description").
  */
 const withoutPosition = (words: ReadonlyArray<PlacedWord>, unit: number): ReadonlyArray<PlacedWord> =>
   words.length > 1 && /^\d{1,3}\.?$/.test(words[0]!.text) && words[1]!.box[0] - words[0]!.box[2] >= POSITION_GAP * unit
@@ -307,7 +308,12 @@ interface Table {
   readonly matched: ReadonlySet<number>
   /** Left edge of each matched field's header cell, for ordering the numeric columns. */
   readonly left: ReadonlyMap<number, number>
+  /** Text fields whose header cell names the item's position first ("Item Description", "Pos. Bezeichnung"). */
+  readonly positioned: ReadonlySet<number>
 }
+
+/** Words a header cell starts with when its column also holds the item's position. */
+const POSITION_WORDS: ReadonlySet<string> = new Set(["item", "pos", "position", "no", "nr", "line"])
 
 /** Items end with their amount: a number field that is no count and no price per unit. */
 const isLineAmount = (f: ItemField): boolean =>
@@ -325,11 +331,15 @@ const tableOf = (
 ): Table => {
   const columns = columnsOf(layout, header.row, header.matches, fields)
   const matched = new Set(header.matches.keys())
+  const positioned = new Set(
+    [...header.matches].filter(([, m]) => m.phrase.tokens.length >= 2 && POSITION_WORDS.has(m.phrase.tokens[0]!))
+      .map(([i]) => i)
+  )
   const left = new Map([...header.matches].map(([i, m]) => [i, m.box[0]]))
   const amounts = fields.flatMap((f, i) => (!matched.has(i) && isLineAmount(f) ? [i] : []))
   const last = columns[columns.length - 1]
   if (amounts.length !== 1 || last === undefined || last.field >= 0 || columns.length < 3) {
-    return { columns, matched, left }
+    return { columns, matched, left, positioned }
   }
   // A price heads it ("Preis", "Price"), or a word the vocabulary does not know; never a tax rate or another field.
   const heading = lexiconHits(layout, header.row).filter((h) => {
@@ -337,11 +347,13 @@ const tableOf = (
     const cx = (w.box[0] + w.box[2]) / 2
     return cx >= last.x1 && cx < last.x2
   })
-  if (heading.some((h) => [...h.concepts].some((c) => c !== "unit_price"))) return { columns, matched, left }
+  if (heading.some((h) => [...h.concepts].some((c) => c !== "unit_price"))) {
+    return { columns, matched, left, positioned }
+  }
   const amount = amounts[0]!
   matched.add(amount)
   left.set(amount, last.x1)
-  return { columns: [...columns.slice(0, -1), { ...last, field: amount }], matched, left }
+  return { columns: [...columns.slice(0, -1), { ...last, field: amount }], matched, left, positioned }
 }
 
 /** What a page's table gave: its items, and whether it ran on to the page's end (its list continues overleaf). */
@@ -388,7 +400,7 @@ const itemsOnPage = (
     let withUnit: number | undefined
     for (const [i, cell] of cells) {
       const f = fields[i]!
-      const words = NUMERIC.has(f.kind) ? cell : withoutPosition(cell, layout.unit)
+      const words = table.positioned.has(i) ? withoutPosition(cell, layout.unit) : cell
       const options = {
         hint: section.hint,
         ...(f.field.enum ? { enumValues: f.field.enum } : {}),

@@ -350,15 +350,17 @@ const ADDRESSING = new Set(["an", "die", "den", "das", "à", "a", "to", "familie
 /** The longer addressing words, known with one letter OCR confused ("Familic"). */
 const LONG_ADDRESSING = [...ADDRESSING].filter((a) => a.length >= 6)
 
-const addressing = (t: string): boolean =>
-  ADDRESSING.has(t) || (t.length >= 6 && LONG_ADDRESSING.some((a) => misreadDistance(t, a, 0.5) <= 0.5))
+/** An addressing word, or, read in doubt by OCR, a misread of a long one ("Familic"; not "Familia" as printed). */
+const addressing = (w: PlacedWord) => (t: string): boolean =>
+  ADDRESSING.has(t) ||
+  (w.confidence < 1 && t.length >= 6 && LONG_ADDRESSING.some((a) => misreadDistance(t, a, 0.5) <= 0.5))
 const firm = (t: string): boolean => FIRM.has(t)
 const title = (t: string): boolean => TITLES.has(t)
 
 /** The line without the salutation it starts with (none of it left when it is only a salutation). */
 export const withoutSalutation = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
   const only = (is: (t: string) => boolean) => (w: PlacedWord) => w.tokens.length > 0 && w.tokens.every(is)
-  if (words.every((w) => only(firm)(w) || only(title)(w) || only(addressing)(w))) return []
+  if (words.every((w) => only(firm)(w) || only(title)(w) || only(addressing(w))(w))) return []
   let i = 0
   while (i < words.length && only(firm)(words[i]!)) i++
   const rest = words.slice(i)
@@ -443,24 +445,28 @@ export interface NameLine {
   readonly registered?: boolean
 }
 
-/** The first separator ("-", "|", "·") after the words from `from` on, not the first of them; -1 when none. */
-const separatorAfter = (words: ReadonlyArray<PlacedWord>, from: number): number =>
-  words.findIndex((w, i) => i > from && /^[-–|·•]$/.test(w.text))
-
-/** A number or code ("10023", "K-2201", "#4711"): digits, with capitals and marks at most. */
+/** A number or code ("10023", "K-2201", "#4711"): three digits or more, with capitals and marks at most. */
 const CODE = /^[#№]?[\p{Lu}\d/.-]*\d[\p{Lu}\d/.-]*[:,]?$/u
+
+/**
+ * The words after a party's number that a separator sets before its name ("10023 - Müller Bau GmbH",
+ * "K-2201 | Müller Bau GmbH"); the words as they are otherwise ("Smith - Jones Partners LLP", "3M - …").
+ */
+export const afterItsNumber = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  const cut = words.findIndex((w, i) => i > 0 && /^[-–|·•]$/.test(w.text))
+  const number = cut > 0 ? words.slice(0, cut) : []
+  const numbered = number.length > 0 && number.every((w) => CODE.test(w.text)) &&
+    number.map((w) => w.text).join("").replace(/\D/g, "").length >= 3
+  return numbered ? words.slice(cut + 1) : words
+}
 
 /**
  * The name part of a line that goes on with an address or legal details after a separator ("ACME GmbH -
  * Hauptstr. 5"), or after a comma when a street or postcode follows it ("ACME GmbH, Hauptstr. 5, 80333 München").
  */
 export const namePart = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
-  const cut = separatorAfter(words, 0)
-  // A customer's or account's number before the separator ("10023 - Müller Bau GmbH"): the name follows it.
-  const numbered = cut > 0 && words.slice(0, cut).every((w) => CODE.test(w.text))
-  const from = numbered ? cut + 1 : 0
-  const end = numbered ? separatorAfter(words, from) : cut
-  const named = end > from ? words.slice(from, end) : words.slice(from)
+  const cut = words.findIndex((w, i) => i > 0 && /^[-–|·•]$/.test(w.text))
+  const named = cut > 0 ? words.slice(0, cut) : words
   const comma = named.findIndex((w, i) =>
     i < named.length - 1 && w.text.endsWith(",") &&
     isStreetLine(named.slice(i + 1).map((x) => x.text).join(" "))

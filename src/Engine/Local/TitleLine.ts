@@ -59,8 +59,8 @@ const NUMBER = /^(?:nr|no|n|nº|n°|num|number|nummer|numero|nombor|#)\.?:?$/u
 const DATED = /^(?:vom|du|dated|date|of|from|le|del|de|dal|van|d\.d\.|datum|am)$/u
 /** A number written against its mark ("#123", "Nr.123", "#LW-2031"). */
 const GLUED_NUMBER = /^(?:#|nr\.?|no\.?|n°)(\p{N}[\p{L}\p{N}\-/_.]*)$|^#(\p{L}{1,4}[-/_.]?\p{N}[\p{L}\p{N}\-/_.]*)$/u
-/** The mark a glued number is written against. */
-const GLUED_MARK = /^(?:#|nr\.?|no\.?|n°)/iu
+/** The mark a glued number is written against, with the number word after a "#" ("#Nr123"). */
+const GLUED_MARK = /^#?(?:(?:nr|no|n[°º])\.?(?=\p{N}))?/iu
 /** A title line sits in the top part of the page. */
 const TOP = 0.5
 /** Words allowed between the title word and "Nr." ("Handelsrechnung (380) Nr."). */

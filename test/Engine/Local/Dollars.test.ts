@@ -53,4 +53,21 @@ describe("which dollar a bare '$' is", () => {
       ["Rainier Coffee"]
     ))).toBe("USD")
   })
+
+  it("stays the US dollar for a US seller billing a buyer abroad, however often the buyer's country is named", () => {
+    expect(currencyOf(invoice(
+      ["Cascade Gardens LLC", "500 Pine St, Seattle, WA 98101"],
+      ["Lakeshore Bakery", "9 Queen St E, Toronto ON M5C 1R5", "Ship to: 9 Queen St E, Toronto ON M5C 1R5", "Canada"]
+    ))).toBe("USD")
+    expect(currencyOf(invoice(
+      ["Cascade Gardens LLC", "500 Pine St, Seattle, WA 98101"],
+      ["Kookaburra Holdings Pty Ltd", "2 Jonson St, Byron Bay NSW 2481"]
+    ))).toBe("USD")
+  })
+
+  it("reads no country from a place named in an item ('Product shoot, Hong Kong office')", () => {
+    const lines = invoice(["Cascade Gardens"], ["Rainier Coffee"])
+    lines.splice(lines.length - 1, 0, "Product shoot, Hong Kong office            1,200.00")
+    expect(currencyOf(lines)).toBe("USD")
+  })
 })

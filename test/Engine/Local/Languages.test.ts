@@ -778,3 +778,26 @@ describe("the local engine on invoices in other languages and layouts", () => {
     })
   }
 })
+
+describe("a title's number written against its mark", () => {
+  const numberOf = (title: string) => {
+    const lines = ["Harbour Tools Ltd", "1 Quay Road, Leeds LS1 1AA", "", title, "Total   £1,200.00"]
+    const out = extractSection(pageModelFromLines([lines]), [1], spec("invoice", TEMPLATE))
+    return (out["invoice_number"] as Grounded | null)?.value ?? null
+  }
+
+  it("is the number without its mark, in the letters the title prints", () => {
+    expect(numberOf("FACTURA Nº123")).toBe("123")
+    expect(numberOf("FACTURA Nº2031-7")).toBe("2031-7")
+    expect(numberOf("INVOICE #Nr123")).toBe("123")
+    expect(numberOf("INVOICE #KW-2031")).toBe("KW-2031")
+    expect(numberOf("INVOICE #1234B")).toBe("1234B")
+    expect(numberOf("INVOICE #NO-1234")).toBe("NO-1234")
+  })
+
+  it("joins a number that ends with a hyphen to no other label's value on the line under it", () => {
+    const lines = ["Harbour Tools Ltd", "", "Invoice No:    GB-2031-", "Date:          12.03.2031", "Total   £1,200.00"]
+    const out = extractSection(pageModelFromLines([lines]), [1], spec("invoice", TEMPLATE))
+    expect((out["invoice_number"] as Grounded | null)?.value).toBe("GB-2031-")
+  })
+})

@@ -525,6 +525,12 @@ describe("line items under a header cell over two columns", () => {
       { description: "Data migration, CRM to new platform", quantity: 10, amount: 1500 },
       { description: "2 x travel days, Berlin", quantity: 1, amount: 640 }
     ])
+    // Under a header that names no position, a number set apart before the text stays with it.
+    expect(linesOf([
+      "Description                                 Qty      Price      Amount",
+      "500     Flyer A5 glossy                       1     400.00      400.00",
+      "                                        Total            400.00"
+    ])).toEqual([{ description: "500 Flyer A5 glossy", quantity: 1, amount: 400 }])
   })
 })
 
@@ -551,6 +557,18 @@ describe("line items under a narrow table's header", () => {
     ])).toEqual([
       { description: "Kabel NYM-J 3x1,5", quantity: 3, amount: 194.7 },
       { description: "Unterputzdose 60 mm", quantity: 50, amount: 21 }
+    ])
+  })
+
+  it("reads QuickBooks' 'DESCRIPTION' column beside its 'PRODUCT/SERVICE' column as the description", () => {
+    expect(linesOf([
+      "DATE        PRODUCT/SERVICE  DESCRIPTION                  QTY    RATE   AMOUNT",
+      "03/01/2031  Consulting       Backend API implementation     4  100.00   400.00",
+      "03/02/2031  Hours            Code review                    2  100.00   200.00",
+      "                                                    TOTAL            600.00"
+    ])).toEqual([
+      { description: "Backend API implementation", quantity: 4, amount: 400 },
+      { description: "Code review", quantity: 2, amount: 200 }
     ])
   })
 
@@ -589,6 +607,16 @@ describe("line items under a narrow table's header", () => {
     ])).toEqual([
       { description: "Wine labels, 5000 pcs", quantity: 5, amount: 600 },
       { description: "Die cutting setup", quantity: 1, amount: 85 }
+    ])
+    // A cell whose own label holds the other's word, its words spread apart, stays the less sure of the two.
+    expect(linesOf([
+      "Description      Qty    Price   VAT  Amount   Total",
+      "Widget large       4   100.00       80.00    400.00",
+      "Gadget small       1   100.00       20.00    100.00",
+      "                               Subtotal      500.00"
+    ])).toEqual([
+      { description: "Widget large", quantity: 4, amount: 400 },
+      { description: "Gadget small", quantity: 1, amount: 100 }
     ])
     expect(linesOf([
       "Pos Bezeichnung           Menge    Gesamt",
