@@ -295,7 +295,8 @@ const readAtLabel = (
     m,
     own,
     kind === "text" && (party || profile.concepts.some((c) => MULTI_LINE.has(c))) ? 5 : 2,
-    heading
+    heading,
+    party
   )
   // A party's label that another header cell precedes on its row ("Numéro  Date  Client"): the words
   // below that start under that cell are its column's value, not the party's ("12/07/2024").

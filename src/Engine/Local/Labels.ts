@@ -518,16 +518,21 @@ export const below = (
   match: LabelMatch,
   own: ReadonlySet<string>,
   maxRows = 2,
-  throughLabels = false
+  throughLabels = false,
+  bounded = false
 ): Array<BelowArea> => {
   const { page, row } = match
   const unit = page.unit
   const out: Array<BelowArea> = []
-  // A header row of several cells ("Ship To   Bill To   Invoice No. …") bounds the label's column: under it,
-  // a word that ends before the label starts is the cell's on the left, one that starts where the next cell
-  // starts is that cell's (their text runs closer than a column's gap in a narrow table).
-  const before = row.words[match.first - 1]
-  const after = row.words[match.last + 1]
+  // With `bounded` (a party's heading), a header row of several cells ("Ship To   Bill To   Invoice No. …")
+  // bounds the label's column: under it, a word that ends before the label starts is the cell's on the left,
+  // one that starts where the next cell starts is that cell's (their text runs closer than a column's gap in
+  // a narrow table). A number under its header may stand left of it (set to the right): not bounded.
+  // The cells beside it are other labels ("Ship To", "Invoice No."), not a mark OCR read beside a heading.
+  const hits = bounded ? lexiconHits(page, row) : []
+  const labelled = (i: number) => hits.some((h) => h.first <= i && i <= h.last)
+  const before = labelled(match.first - 1) ? row.words[match.first - 1] : undefined
+  const after = labelled(match.last + 1) ? row.words[match.last + 1] : undefined
   const from = before !== undefined && match.box[0] - before.box[2] >= unit ? match.box[0] : -Infinity
   const to = after !== undefined && after.box[0] - match.box[2] >= unit ? after.box[0] - unit / 4 : Infinity
   const inColumn = (w: PlacedWord) => w.box[2] > from && w.box[0] < to
@@ -558,13 +563,15 @@ export const below = (
     if (throughLabels) {
       // A party's block under its heading: every line, labelled ones too ("Nummer: …", "Name: …").
       // The rest of the row: a label and its value are often set in two columns ("Name:      Muster AG").
-      out.push({ words: column(next.words.slice(segment[0]!)), depth: out.length + 1 })
+      const words = column(next.words.slice(segment[0]!))
+      if (words.length > 0) out.push({ words, depth: out.length + 1 })
       continue
     }
     const start = segment.find((i) => inColumn(next.words[i]!)) ?? segment[0]!
     if (startsWithForeignLabel(page, next, start, own)) break
     const end = Math.min(nextForeignLabel(page, next, start, own), segment[segment.length - 1]! + 1)
-    out.push({ words: column(next.words.slice(start, end)), depth: out.length + 1 })
+    const words = column(next.words.slice(start, end))
+    if (words.length > 0) out.push({ words, depth: out.length + 1 })
   }
   return out
 }

@@ -362,6 +362,19 @@ describe("the recipient of a letter-shaped invoice", () => {
       "",
       "Total Due   $369.96"
     ])).toEqual({ issuer: "Granite Ridge Tools Inc.", customer: "Seacoast Boatworks LLC" })
+    // A mark OCR read beside a party's heading is no cell of a header row: the block under it is the party's.
+    expect(parties([
+      "Handelsrechnung (380) Nr.123 vom 03.06.2031",
+      "",
+      "Verkäufer  > ?",
+      "Nummer:    22 00 0001 00001",
+      "Name:      Lindgren Werkzeuge GmbH",
+      "Weitere Informationen: Kleinunternehmer",
+      "",
+      "Käufer",
+      "Name: Brandt Haustechnik KG",
+      "Gesamtbetrag    120,00 EUR"
+    ])).toEqual({ issuer: "Lindgren Werkzeuge GmbH", customer: "Brandt Haustechnik KG" })
     // A name longer than its heading's cell, nothing beside it, stays whole.
     expect(
       parties([
