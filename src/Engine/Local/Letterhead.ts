@@ -234,19 +234,9 @@ export const returnLine = (layout: PageLayout): NameLine | undefined => {
 }
 
 /** The lines under the sender's one-line address, in its column: the recipient's name and address. */
-const returnedTo = (layout: PageLayout): Set<PlacedWord> => {
-  const out = new Set<PlacedWord>()
+const returnedTo = (layout: PageLayout): ReadonlyArray<PlacedWord> => {
   const sender = returnLine(layout)
-  if (sender === undefined) return out
-  let above = sender.row
-  for (const next of layout.rows.slice(sender.row.index + 1, sender.row.index + 1 + RECIPIENT_LINES)) {
-    if (next.box[1] - above.box[3] > 2 * layout.unit) break
-    const under = columnSegment(layout, next, sender.words[0]!.box[0])
-    if (under === undefined) break
-    for (const w of under) out.add(w)
-    above = next
-  }
-  return out
+  return sender === undefined ? [] : recipientLinesUnder(layout, sender.row, sender.words[0]!.box[0])
 }
 
 /** The lines a line that only addresses someone ("Herrn", "Firma") heads in its column: the recipient's. */
@@ -255,16 +245,22 @@ const addressedWords = (layout: PageLayout): Set<PlacedWord> => {
   for (const row of layout.rows) {
     for (const seg of lineWords(layout, row)) {
       if (!onlySalutation(seg)) continue
-      for (const w of seg) out.add(w)
-      let above = row
-      for (const next of layout.rows.slice(row.index + 1, row.index + 1 + RECIPIENT_LINES)) {
-        if (next.box[1] - above.box[3] > 2 * layout.unit) break
-        const under = columnSegment(layout, next, seg[0]!.box[0])
-        if (under === undefined) break
-        for (const w of under) out.add(w)
-        above = next
-      }
+      for (const w of [...seg, ...recipientLinesUnder(layout, row, seg[0]!.box[0])]) out.add(w)
     }
+  }
+  return out
+}
+
+/** The words of the recipient's lines under a row, in the column that starts at `x`. */
+const recipientLinesUnder = (layout: PageLayout, row: Row, x: number): Array<PlacedWord> => {
+  const out: Array<PlacedWord> = []
+  let above = row
+  for (const next of layout.rows.slice(row.index + 1, row.index + 1 + RECIPIENT_LINES)) {
+    if (next.box[1] - above.box[3] > 2 * layout.unit) break
+    const under = columnSegment(layout, next, x)
+    if (under === undefined) break
+    out.push(...under)
+    above = next
   }
   return out
 }

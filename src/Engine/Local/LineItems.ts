@@ -253,11 +253,10 @@ const cellsOf = (
     const centred = columns.find((c) => cx >= c.x1 && cx < c.x2)
     // A count that ran over into the unnamed column after it, its unit glued to it ("4Std." under "Menge"
     // reaching into "Einheit"), is the count's.
-    const start = columns.find((c) => w.box[0] >= c.x1 && w.box[0] < c.x2)
-    const col = centred !== undefined && centred.field < 0 && start !== undefined && start.field >= 0 &&
-        NUMERIC.has(fields[start.field]!.kind) && QUANTITY_WITH_UNIT.test(w.text)
-      ? start
-      : centred
+    const start = centred !== undefined && centred.field < 0 && QUANTITY_WITH_UNIT.test(w.text)
+      ? columns.find((c) => w.box[0] >= c.x1 && w.box[0] < c.x2)
+      : undefined
+    const col = start !== undefined && start.field >= 0 && NUMERIC.has(fields[start.field]!.kind) ? start : centred
     // A word at a word's spacing after a text goes on with it when it has letters, closes the text's bracket
     // ("Rosé (carton de 6)"), or ends before its column's header ("Hamburg, 18 Paletten", "Tenue de
     // comptabilité 2024").
@@ -381,6 +380,9 @@ const itemsOnPage = (
   const { columns } = table
   const numeric = fields.map((f, i) => ({ f, i })).filter(({ f, i }) => NUMERIC.has(f.kind) && table.matched.has(i))
     .map(({ i }) => i)
+  // The item's count and its amount, for a count OCR misread ("3:5").
+  const counted = fields.findIndex((f) => f.own.has("quantity") && NUMERIC.has(f.kind))
+  const lineAmount = fields.findIndex((f) => f.own.has("line_amount"))
   const rightmost = numeric.sort((a, b) => table.left.get(b)! - table.left.get(a)!)[0]
   const items: Array<Map<number, ItemCell>> = []
   let pending: { readonly values: Map<number, ItemCell>; readonly row: number } | undefined
@@ -423,14 +425,8 @@ const itemsOnPage = (
         !multiplies(q, price, amount)
       ) values.delete(withUnit)
     }
-    const counted = fields.findIndex((f) => f.own.has("quantity") && NUMERIC.has(f.kind))
     if (counted >= 0 && !values.has(counted)) {
-      const misread = decimalReadAsColon(
-        cells.get(counted),
-        row,
-        values.get(fields.findIndex((f) => f.own.has("line_amount")))?.value,
-        section
-      )
+      const misread = decimalReadAsColon(cells.get(counted), row, values.get(lineAmount)?.value, section)
       if (misread !== undefined) values.set(counted, misread)
     }
     const numbers = numeric.filter((i) => values.has(i))

@@ -445,6 +445,10 @@ export interface NameLine {
   readonly registered?: boolean
 }
 
+/** The first separator ("-", "|", "·") after the line's first word; -1 when none. */
+const separatorAt = (words: ReadonlyArray<PlacedWord>): number =>
+  words.findIndex((w, i) => i > 0 && /^[-–|·•]$/.test(w.text))
+
 /** A number or code ("10023", "K-2201", "#4711"): three digits or more, with capitals and marks at most. */
 const CODE = /^[#№]?[\p{Lu}\d/.-]*\d[\p{Lu}\d/.-]*[:,]?$/u
 
@@ -453,7 +457,7 @@ const CODE = /^[#№]?[\p{Lu}\d/.-]*\d[\p{Lu}\d/.-]*[:,]?$/u
  * "K-2201 | Müller Bau GmbH"); the words as they are otherwise ("Smith - Jones Partners LLP", "3M - …").
  */
 export const afterItsNumber = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
-  const cut = words.findIndex((w, i) => i > 0 && /^[-–|·•]$/.test(w.text))
+  const cut = separatorAt(words)
   const number = cut > 0 ? words.slice(0, cut) : []
   const numbered = number.length > 0 && number.every((w) => CODE.test(w.text)) &&
     number.map((w) => w.text).join("").replace(/\D/g, "").length >= 3
@@ -465,7 +469,7 @@ export const afterItsNumber = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<
  * Hauptstr. 5"), or after a comma when a street or postcode follows it ("ACME GmbH, Hauptstr. 5, 80333 München").
  */
 export const namePart = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
-  const cut = words.findIndex((w, i) => i > 0 && /^[-–|·•]$/.test(w.text))
+  const cut = separatorAt(words)
   const named = cut > 0 ? words.slice(0, cut) : words
   const comma = named.findIndex((w, i) =>
     i < named.length - 1 && w.text.endsWith(",") &&
