@@ -153,8 +153,13 @@ const ROW_OVERLAP = 0.5
 const STACKED_OVERLAP = 0.5
 /** A horizontal gap wider than this many font sizes splits a row into separate lines (label | value columns). */
 const COLUMN_GAP_EMS = 2
-/** Runs closer than this many font sizes, with no space between them, continue the same word. */
+/** Runs closer than this many font sizes, with no space between them, continue the same word... */
 const WORD_JOIN_EMS = 0.1
+/**
+ * ...unless the run starts this far back inside the one before: text drawn over another cell's text (a
+ * header wider than its column runs into the next one's) is a word of its own, not the same word's letters.
+ */
+const WORD_OVERLAP_EMS = 0.3
 /** The same text drawn again within this many font sizes is a fake-bold overprint: kept once. */
 const OVERPRINT_EMS = 0.2
 
@@ -294,7 +299,8 @@ const toLine = (segment: ReadonlyArray<Placed>, pageWidth: number, pageHeight: n
     run.fragments.forEach((fragment, i) => {
       const last = words[words.length - 1]
       const continues = i === 0 && last !== undefined && prev !== undefined && !prev.run.spaceAfter &&
-        !run.spaceBefore && item.at[0] - prev.at[2] < WORD_JOIN_EMS * Math.max(prev.run.size, run.size)
+        !run.spaceBefore && item.at[0] - prev.at[2] < WORD_JOIN_EMS * Math.max(prev.run.size, run.size) &&
+        prev.at[2] - item.at[0] < WORD_OVERLAP_EMS * Math.max(prev.run.size, run.size)
       if (continues) {
         const b = last.box, f = fragment.box
         words[words.length - 1] = {

@@ -129,6 +129,19 @@ describe("readPdf", () => {
       expect(second!.text).toBe("Total")
     }))
 
+  it.effect("keeps apart a cell's text that overflows into the next cell's (a header wider than its column)", () =>
+    Effect.gen(function*() {
+      const quantity = (556 + 556 + 556 + 556 + 278 + 222 + 556 + 556 + 556 + 556) * 9 / 1000 // "Quantidade" at 9 pt
+      const bytes = yield* Effect.promise(() =>
+        makePdf([[
+          { text: "Quantidade", x: 45, y: 80, size: 9 },
+          { text: "Artigo", x: 45 + quantity - 4.5, y: 80, size: 9 }
+        ]])
+      )
+      const [header] = (yield* read(bytes)).pages[0]!.lines
+      expect(header!.words.map((w) => w.text)).toEqual(["Quantidade", "Artigo"])
+    }))
+
   it.effect("gives line font sizes relative to the page height", () =>
     Effect.gen(function*() {
       const bytes = yield* Effect.promise(() =>
