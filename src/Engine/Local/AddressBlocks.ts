@@ -4,7 +4,6 @@
  * and the customer's; the customer's is the one a customer label heads (or the one that is not the
  * seller's) when no label names the customer's own line.
  */
-import { repairPostcodes } from "../../Text/Misreads.js"
 import { type LabelMatch, lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { issuerLine } from "./Letterhead.js"
@@ -23,21 +22,7 @@ import {
 } from "./NameLines.js"
 import type { ReadValue } from "./Readers.js"
 import type { Section } from "./Section.js"
-
-/**
- * A postcode and a town: "80333 München", "DE 80333 München", "29000 Quimper, FR", "F-75001 Paris", "1012 AB
- * Amsterdam", "London EC1A 1BB", "Denver, CO 80202", "Sydney NSW 2000", "Toronto, ON M5V 2T6".
- */
-const TOWN_LINE =
-  /(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}\p{L}+|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\p{Lu}\p{L}+,?\s[A-Z]{2}\s\d{5}(?:-\d{4})?$|\p{Lu}\p{L}+,?\s(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s\d{4}$|\p{Lu}\p{L}+,?\s[A-Z]{2}\s[A-Z]\d[A-Z]\s?\d[A-Z]\d$/u
-/** A postcode and a town in the text, its postcode read with a letter for a digit or not. */
-const townLine = (text: string): boolean => TOWN_LINE.test(repairPostcodes(text))
-
-/** A line that starts with a postcode and town ("26603 Aurich", "Asheville, NC 28801"): an address's last line. */
-export const startsWithTown = (text: string): boolean => {
-  const m = TOWN_LINE.exec(repairPostcodes(text))
-  return m !== null && m.index <= 1
-}
+import { townLine } from "./Towns.js"
 
 /** Blocks lie in the upper half of the first page. */
 const UPPER = 0.5

@@ -19,7 +19,7 @@ import {
   LATE_CONCEPTS
 } from "../../Text/Vocabulary.js"
 import { Extractor } from "../Engine.js"
-import { addressGoesOn, addressText, blockNameHolding, customerAddress, startsWithTown } from "./AddressBlocks.js"
+import { addressGoesOn, addressText, blockNameHolding, customerAddress } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
 import { brokenAtHyphen } from "./Continued.js"
 import { remembered } from "./ExtractionMemo.js"
@@ -75,6 +75,7 @@ import { roundedAfter } from "./Rounding.js"
 import type { Candidate, Found, Section } from "./Section.js"
 import { titleLine } from "./TitleLine.js"
 import { confirmedTotal, inTaxSummary, misreadTotal, notTheTotal, paidSubtotal, plausibleTotal } from "./Totals.js"
+import { startsWithTown } from "./Towns.js"
 
 /** The section's pages, laid out, with the day/month order its dates use. */
 export const sectionOf = (model: PageModel, pages: ReadonlyArray<number>, documentType?: string): Section => {

@@ -24,10 +24,12 @@ import {
   namePart,
   onlySalutation,
   TITLE_WORDS,
+  unitLine,
   withoutRegistration
 } from "./NameLines.js"
 import { readValue } from "./Readers.js"
 import { type Found, rememberedPerSection, type Section } from "./Section.js"
+import { townLine } from "./Towns.js"
 
 const WEBMAIL = new Set([
   "gmail",
@@ -101,7 +103,7 @@ const compact = (words: ReadonlyArray<PlacedWord>) => fold(words.map((w) => w.te
 
 /** Words that end a company's name and never start one: a line starting with them continues the line above ("C0.": OCR's zero for the o of "Co."). */
 const NAME_ENDS =
-  /^(?:sdn\.?|bhd\.?|berhad|s\/b|enterprise|trading|ltd\.?|limited|inc\.?|llc|gmbh|c[o0]\.|company|corporation|\(m\)|\(malaysia\))(?=\s|$)/i
+  /^(?:sdn\.?|bhd\.?|berhad|s\/b|enterprise|trading|ltd\.?|limited|inc\.?|llc|gmbh|pty\.?|plc|c[o0]\.|company|corporation|\(m\)|\(malaysia\))(?=\s|$)/i
 
 /**
  * A name whose first line was cut ("ENTERPRISE (SETIA" above "ALAM) SDN BHD", "AIK HUAT HARDWARE"
@@ -144,21 +146,38 @@ const isNote = (layout: PageLayout, line: NameLine, next: NameLine | undefined):
   return next.row.box[1] - line.row.box[3] > 2 * layout.unit && height(line.words) >= 1.5 * height(next.words)
 }
 
-/** A name cut by the line end ("EXAMPLE HOME HARDWARE &", "ENTERPRISE (CONTOH") continues on the next row of its column. */
+/** A quotation a name opens and does not close on its line (`Pod "Lipą` wrapped before `Lipą"`). */
+const leavesQuoteOpen = (text: string): boolean =>
+  (text.match(/"/g) ?? []).length % 2 === 1 || (text.match(/[„“«]/g) ?? []).length > (text.match(/[”»]/g) ?? []).length
+
+/** The words' tallest height: a name wrapped onto its next row keeps its print's size. */
+const heightOf = (words: ReadonlyArray<PlacedWord>) => Math.max(...words.map((w) => w.box[3] - w.box[1]))
+
+/**
+ * A name cut by the line end ("EXAMPLE HOME HARDWARE &", "ENTERPRISE (CONTOH", a quotation left open) continues on
+ * the next row of its column, and so does a name wrapped before its legal form ("Harbour Espresso Pty" over "Ltd")
+ * when that row is printed as large as the name.
+ */
 const continued = (layout: PageLayout, line: NameLine): NameLine => {
   const text = line.words.map((w) => w.text).join(" ")
-  const open = leavesBracketOpen(text)
-  if (!open && !/[&,+-]$/.test(text)) return line
-  const next = layout.rows[line.row.index + 1]
-  if (next === undefined || next.box[1] - line.row.box[3] > 1.5 * layout.unit) return line
+  const cut = leavesBracketOpen(text) || leavesQuoteOpen(text) || /[&,+-]$/.test(text)
+  // The row under the name's last row (a name started above is already two rows).
+  const last = layout.rows.find((r) => r.index >= line.row.index && r.words.includes(line.words.at(-1)!)) ?? line.row
+  const next = layout.rows[last.index + 1]
+  if (next === undefined || next.box[1] - last.box[3] > 1.5 * layout.unit) return line
   const x1 = line.words[0]!.box[0], x2 = line.words[line.words.length - 1]!.box[2]
   const seg = lineWords(layout, next).find((ws) => ws[0]!.box[0] < x2 && ws[ws.length - 1]!.box[2] > x1)
-  return seg === undefined ? line : { ...line, words: [...line.words, ...withoutRegistration(seg)] }
+  if (seg === undefined) return line
+  // Words of a name only: a registration under the name ("Company No: 002643-A", "Company Reg. No.") is none.
+  const under = seg.map((w) => w.text).join(" ")
+  const wrapped = NAME_ENDS.test(under) && !/[\d:]|\b(?:no|nr|reg)\b/i.test(under) &&
+    heightOf(seg) >= 0.9 * heightOf(line.words)
+  return cut || wrapped ? { ...line, words: [...line.words, ...withoutRegistration(seg)] } : line
 }
 
 /** Words a company's legal line carries: registration, registered office, share capital, tax ids. */
 const LEGAL =
-  /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?id|ust-?idnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein)\b/i
+  /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?id|ust-?idnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein|nip|regon)\b/i
 
 /**
  * A company's legal line: registration, registered office, share capital or tax ids with their numbers
@@ -402,6 +421,9 @@ const ADDRESS_WORD =
   /\p{L}(?:straße|strasse|stra\p{L}{1,2}e|straat|weg|laan|gasse|allee|plein|platz|gracht|kade|singel)(?!\p{L})|\b(?:jalan|jln|jl|lorong|taman|tmn|lot|no|street|st|road|rd|avenue|ave|lane|floor|flr|level|block|blok|building|bangunan|suite|unit|rue|boulevard|bd|strasse|straße|str|weg|platz|laan|straat|plein|calle|avenida|via|piazza|rua|box|p\.?o)\b|\b\d{4,6}\b/iu
 const NOT_ADDRESS =
   /@|www\.|https?:|\bh\/p\b|\b(?:tel|telephone|phone|fax|hp|gst|sst|vat|tin|reg|invoice|receipt|date|cashier)\b/i
+/** A shop's branch, till, table or sale on its own line ("Filiale 0427", "Kasse 2", "Guest 2 Server Kim"): no line of its address. */
+const SHOP_LINE =
+  /\b(?:filiale|zweigstelle|succursale|sucursal|filiaal|kasse|caisse|till|terminal|tisch|table|server|guest|covers|commande|vente|beleg|ticket|transaction)\b/i
 /** A company registration line: "(789417-W)", "JM0325958-V", "(7420164)", "(CO. REG 860671-D)", OCR's "78941 7-W"; not a postcode and town ("53300 KL"). */
 const REGISTRATION_LINE =
   /^[({[]\s*[A-Z]{0,3}\d[\d\s]{3,}\s*-?\s*[A-Z]{0,2}\s*[)}\]]$|^[A-Z]{0,3}\d[\d\s]{3,}\s*-\s*[A-Z]{1,2}$|^[A-Z]{0,3}\d{6,}\s*[A-Z]{1,2}$|^[({[][^)}\]]*\d{5,}\s*-\s*[A-Z]{1,2}\s*[)}\]]$|^[({[]?\s*(?:co\.?\s*reg|company\s*no|roc)\b/i
@@ -425,11 +447,16 @@ const withoutLeadingRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
   return words
 }
 
+/** A gap between rows wider than the address's own line spacing by this many units is a blank line. */
+const BLANK_LINE = 0.6
+
 /** Why a line under the issuer is not part of its address. */
 const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")
   if (
-    NOT_ADDRESS.test(text) || BANK_LINE.test(text) || PHONE_OR_ID.test(text) || ID_LABEL_LINE.test(text) ||
+    NOT_ADDRESS.test(text) || SHOP_LINE.test(text) || isLegalLine(text) || BANK_LINE.test(text) ||
+    PHONE_OR_ID.test(text) ||
+    ID_LABEL_LINE.test(text) ||
     !/\p{L}/u.test(text) ||
     readValue("date", words) !== undefined
   ) return true
@@ -438,7 +465,7 @@ const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWor
   // "No 43-45" alone is a house number, not a title.
   if (tokens.some((t) => t !== "no") && tokens.every((t) => TITLE_WORDS.has(t))) return true
   const first = lexiconHits(layout, row).find((h) => words.includes(row.words[h.first]!))
-  return first !== undefined && first.labelLike && words[0] === row.words[first.first]
+  return first !== undefined && first.labelLike && words[0] === row.words[first.first] && !unitLine(text)
 }
 
 /** The address block under the issuer's name: the next address-like lines of its column (a registration or date line may come first). */
@@ -453,16 +480,25 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
   if (sender !== undefined) return { value: addressValue(sender), words: sender, layout }
   const x1 = issuer.words[0]!.box[0], x2 = issuer.words[issuer.words.length - 1]!.box[2]
   const recipients = addressedWords(layout)
+  const name = new Set(issuer.words)
   const picked: Array<PlacedWord> = []
   let last = issuer.row, skipped = 0, lines = 0, town = false
+  // The widest gap between the address's lines so far (one blank line's less when it has one line).
+  let spacing: number | undefined
   for (let r = issuer.row.index + 1; r < layout.rows.length && lines < 6; r++) {
     const row = layout.rows[r]!
-    if (row.box[1] - last.box[3] > 2.5 * layout.unit) break
+    const gap = row.box[1] - last.box[3]
+    // A blank line after the postcode and town ends the address: what follows is the sale's ("Server: Kim").
+    if (gap > 2.5 * layout.unit || (town && gap > (spacing ?? BLANK_LINE * layout.unit) + BLANK_LINE * layout.unit)) {
+      break
+    }
+    const after = picked.length > 0 && last.index === row.index - 1
     last = row
     // The row's phrases under the name ("53300 KL   Site 1066" is one line of the address), a registration number before them aside.
     const under = phrasesUnder(layout, row, x1, x2)
     const seg = withoutSpecks(withoutLeadingRegistration(under))
-    if (seg.length === 0) continue
+    // A row the name goes on over ("SDN BHD (123456-K)" under its first words) is the name's, not the address's.
+    if (seg.length === 0 || seg.some((w) => name.has(w))) continue
     // The recipient's lines under a sender line are another party's address.
     if (seg.some((w) => recipients.has(w))) break
     const text = seg.map((w) => w.text).join(" ").replace(/[\s:;,.'‘’"|]+$/, "")
@@ -481,6 +517,7 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
     else if (town && !addressLike && PRICE.test(row.words.map((w) => w.text).join(" "))) break
     picked.push(...seg)
     lines++
+    if (after) spacing = Math.max(spacing ?? 0, gap)
     town ||= postcodeAndTown(text)
     // A country ends the address: a line after it is the shop's mall or a branch ("Malaysia / SUNWAY PLAZA").
     if (COUNTRY.has(seg[seg.length - 1]!.tokens.at(-1) ?? "")) break
@@ -530,7 +567,7 @@ const PRICE = /\d[.,]\d{2}(?!\d)/
 /** A postcode and the town after it ("31134 Hildesheim", "3811 CE Amersfoort", "Oxford OX1 4AA"). */
 const POSTCODE_AND_TOWN = /(?:^|\s)\d{4,6}\s+(?:[A-Z]{2}\s+)?\p{L}{2}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
 /** A postcode and a town in the text, its postcode read with a letter for a digit or not. */
-const postcodeAndTown = (text: string): boolean => POSTCODE_AND_TOWN.test(repairPostcodes(text))
+const postcodeAndTown = (text: string): boolean => POSTCODE_AND_TOWN.test(repairPostcodes(text)) || townLine(text)
 
 /** An address's text from its words, street words read as streets are written. */
 export const addressValue = (words: ReadonlyArray<PlacedWord>): string =>

@@ -139,12 +139,20 @@ export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
 
 /** Street words (a house number before a street's abbreviation, a suite or a floor too) and postcodes: an address line, not a name. */
 const STREET =
-  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht)\b|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz)(?=\s|,|$)|\p{L}(?:gracht|kade|singel|dijk|dreef|steeg),?\s+\d|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?|^(?:suite|ste|building|bldg|floor|flr|level|unit|apt|block)\s+(?:[A-Z]?\d[\dA-Z]{0,3}|[A-Z])\b/iu
-/** Postcodes with letters: Dutch "1012 AB", Portuguese "1100-148", British "EC1A 1BB". */
-const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/
+  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|(?:^|\s)(?:c\/|avda\.|pza\.|ctra\.|ul\.|al\.)\s?\p{Lu}|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht)\b|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz)(?=\s|,|$)|\p{L}(?:gracht|kade|singel|dijk|dreef|steeg),?\s+\d|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?/iu
+/** Postcodes with letters or a hyphen: Dutch "1012 AB", Portuguese "1100-148", Polish "31-042 Kraków", British "EC1A 1BB". */
+const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b\d{2}-\d{3}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
 
 /** A street, suite or postcode line of an address: never a name. */
-export const isStreetLine = (text: string): boolean => STREET.test(text) || POSTCODE.test(text) || squareLine(text)
+export const isStreetLine = (text: string): boolean =>
+  STREET.test(text) || POSTCODE.test(text) || unitLine(text) || squareLine(text)
+
+/** A suite, floor or shop with its number at the line's start ("Suite 400", "Shop 12, 4 Riverside Walk"). */
+const UNIT =
+  /^(?:suite|ste|building|bldg|floor|flr|level|unit|apt|block|shop|kiosk)\s+(?:[A-Z]?\d[\dA-Z]{0,3}|[A-Z])\b/i
+
+/** Whether the line starts with a suite's, floor's or shop's number: an address's line, whatever label its first word is. */
+export const unitLine = (text: string): boolean => UNIT.test(text)
 
 /** Words of a square's or a road's name that only its house number before it makes a street ("14 place du Marché"). */
 const SQUARE_WORDS =

@@ -86,6 +86,107 @@ describe("a till receipt's other fields", () => {
     }
   })
 
+  it("starts a store's address at its street, not at a branch's number or the name's second line", () => {
+    const address = (lines: ReadonlyArray<string>) =>
+      valueOf(extractLines(lines, "receipt", { address: "Address of the store" })["address"])
+    expect(address([
+      "    Getränkemarkt Vogel KG",
+      "        Filiale 0427",
+      "      Lindenallee 8",
+      "     04109 Leipzig",
+      "Datum: 14.02.2031  10:12",
+      "Mineralwasser 12x1l      5,99",
+      "SUMME EUR                5,99"
+    ])).toBe("Lindenallee 8 04109 Leipzig")
+    expect(address([
+      "   PERNIAGAAN CONTOH JAYA",
+      "     SDN BHD (123456-K)",
+      "  NO 5, JALAN MELATI 2,",
+      "  43200 CHERAS, SELANGOR.",
+      "DATE: 02/03/2031",
+      "TOTAL                   12.50"
+    ])).toBe("NO 5, JALAN MELATI 2, 43200 CHERAS, SELANGOR.")
+  })
+
+  it("reads a street written the way its country abbreviates it (C/, ul., a shop in a centre)", () => {
+    const address = (lines: ReadonlyArray<string>) =>
+      valueOf(extractLines(lines, "receipt", { address: "Address of the store" })["address"])
+    expect(address([
+      "     CAFETERÍA LA PLAZA",
+      "     C/ Mayor, 41",
+      "     28013 Madrid",
+      "Fecha: 03/05/2031",
+      "TOTAL                  4,20 €"
+    ])).toBe("C/ Mayor, 41 28013 Madrid")
+    expect(address([
+      "     Piekarnia Słoneczna",
+      "     ul. Polna 9",
+      "     31-042 Kraków",
+      "2031-05-03",
+      "SUMA PLN               11,40"
+    ])).toBe("ul. Polna 9 31-042 Kraków")
+    expect(address([
+      "   Southbank Juice Bar",
+      "   Shop 12, 4 Riverside Walk",
+      "   Brisbane QLD 4101",
+      "03/05/2031 9:14 AM",
+      "TOTAL                  $9.50"
+    ])).toBe("Shop 12, 4 Riverside Walk Brisbane QLD 4101")
+  })
+
+  it("ends a store's address at a blank line after its town", () => {
+    const address = (lines: ReadonlyArray<string>) =>
+      valueOf(extractLines(lines, "receipt", { address: "Address of the store" })["address"])
+    expect(address([
+      "      LE PETIT ZINC",
+      "   22 rue des Carmes",
+      "     45000 ORLEANS",
+      "",
+      "  Commande 2031-118-07",
+      "Le 05/04/2031 12:40",
+      "TOTAL TTC                18,20 €"
+    ])).toBe("22 rue des Carmes 45000 ORLEANS")
+    expect(address([
+      "      Blue Door Bistro",
+      "     88 Harbor Blvd",
+      "  Portland, ME 04101",
+      "",
+      "  Guest 2   Server Kim",
+      "04/05/2031  6:40 PM",
+      "Total                    41.20"
+    ])).toBe("88 Harbor Blvd Portland, ME 04101")
+  })
+
+  it("reads a store's name whole when a narrow receipt wrapped it before its legal form or inside its quotation", () => {
+    const company = (lines: ReadonlyArray<string>) =>
+      valueOf(extractLines(lines, "receipt", { company: "Name of the store" })["company"])
+    expect(company([
+      "  Bayside Bagel Co Pty",
+      "          Ltd",
+      "   12 Marine Parade",
+      "   Perth WA 6000",
+      "06/05/2031 7:30 AM",
+      "TOTAL                  $8.40"
+    ])).toBe("Bayside Bagel Co Pty Ltd")
+    expect(company([
+      "  Kawiarnia \"Pod",
+      "     Zegarem\"",
+      "   ul. Rynek 4",
+      "   50-101 Wrocław",
+      "2031-05-06",
+      "SUMA PLN               14,00"
+    ])).toBe("Kawiarnia \"Pod Zegarem\"")
+    // A name that is whole on its row keeps the row under it out ("Sdn Bhd" of the row above, then the street).
+    expect(company([
+      "   TOKO CONTOH MAJU",
+      "   SDN BHD (765432-A)",
+      "   NO 3, JALAN RIA 5,",
+      "   81200 JOHOR BAHRU",
+      "DATE: 06/05/2031",
+      "TOTAL                  22.00"
+    ])).toBe("TOKO CONTOH MAJU SDN BHD")
+  })
+
   it("takes a name with a square's word for a name, with no house number before it", () => {
     expect(valueOf(
       extractLines(

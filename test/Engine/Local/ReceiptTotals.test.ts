@@ -164,6 +164,34 @@ describe("a receipt's total", () => {
     ])).toBe(33.39)
   })
 
+  it("is read at the words receipts of other languages print for it ('Gesamt', 'SUMA PLN'), as sure as at 'Total'", () => {
+    // As sure as a total read at a label naming it for certain; a word that may name other amounts leaves it near
+    // the service's threshold.
+    const sure = (lines: ReadonlyArray<string>) => {
+      const got = extractSection(pageModelFromLines([lines]), [1], spec("receipt", { total: "number" }))["total"] as
+        | Grounded
+        | null
+      return got !== null && got.confidence !== undefined && got.confidence >= 0.85 ? got.value : null
+    }
+    expect(sure([
+      "Rechnung Nr. 2031-0415",
+      "Tisch 3   Datum 14.05.2031",
+      "2 x Radler 0,5l          8,40",
+      "1 x Brotzeitteller      12,90",
+      "Gesamt                  21,30 €",
+      "Gegeben Bar             25,00 €",
+      "Zurück                   3,70 €",
+      "Enthaltene MwSt 19%: 3,40"
+    ])).toBe(21.3)
+    expect(sure([
+      "Bułka kajzerka  4 x 0,60   2,40 A",
+      "Mleko 2%                   3,29 C",
+      "SUMA PLN                   5,69",
+      "Gotówka                   10,00",
+      "Reszta                     4,31"
+    ])).toBe(5.69)
+  })
+
   it("is as sure of a total no label names as its items' sum makes it", () => {
     const unlabelled = (second: string) => {
       const out = extractSection(
