@@ -27,12 +27,17 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import sharp from "sharp"
+import { DEFAULT_OCR_LANGUAGES, isOcrLanguage, type OcrLanguage, parseOcrLanguages } from "../src/Ocr/Languages.js"
 import type { RecognizeOptions } from "../src/Ocr/Ocr.js"
 import { makeOcr, Ocr, unpackModel } from "../src/Ocr/Ocr.js"
 import { findDates } from "../src/Text/Dates.js"
 
 const corpus = path.resolve(import.meta.dirname, "../../shared/corpora/receipts-dev")
 const WORKERS = 2
+/** The languages read, as the service reads them (OCR_LANGUAGES, else its default). */
+const LANGUAGES: ReadonlyArray<OcrLanguage> = process.env.OCR_LANGUAGES === undefined
+  ? DEFAULT_OCR_LANGUAGES
+  : parseOcrLanguages(process.env.OCR_LANGUAGES).filter(isOcrLanguage)
 
 interface Item {
   readonly file: string
@@ -258,11 +263,11 @@ const runNative = async (items: ReadonlyArray<Item>, processes = WORKERS, tessda
   const wall0 = performance.now()
   const texts = await pool(items, processes, async (item) => {
     const out = await shell(
-      `TIMEFORMAT='%U %S'; { time tesseract "$1" stdout \${3:+--tessdata-dir "$3"} 2>/dev/null >"$2"; } 2>&1; cat "$2"; rm -f "$2"`,
+      `TIMEFORMAT='%U %S'; { time tesseract "$1" stdout \${3:+--tessdata-dir "$3" -l "$4"} 2>/dev/null >"$2"; } 2>&1; cat "$2"; rm -f "$2"`,
       [
         path.join(corpus, item.file),
         `/tmp/ocr-bench-${process.pid}-${path.basename(item.file)}.txt`,
-        ...(tessdata === undefined ? [] : [tessdata])
+        ...(tessdata === undefined ? [] : [tessdata, LANGUAGES.join("+")])
       ],
       env
     )
@@ -274,7 +279,7 @@ const runNative = async (items: ReadonlyArray<Item>, processes = WORKERS, tessda
   if (processes === WORKERS && tessdata === undefined) dump("native", items, texts)
   return {
     name: tessdata !== undefined
-      ? "native CLI, our model (best_int)"
+      ? `native CLI, our models (best_int, ${LANGUAGES.join("+")})`
       : processes === WORKERS
       ? "native tesseract CLI"
       : "native, one process at a time",
@@ -319,7 +324,10 @@ export default async function() {
   const items = manifest.items.slice(0, limit)
   console.log(`${items.length} receipts, ${WORKERS} workers / processes`)
 
-  const runtime = ManagedRuntime.make(Layer.scoped(Ocr, Effect.map(makeOcr({ workers: WORKERS }), Ocr.make)))
+  console.log(`languages: ${LANGUAGES.join("+")}`)
+  const runtimeFor = (languages: ReadonlyArray<OcrLanguage>) =>
+    ManagedRuntime.make(Layer.scoped(Ocr, Effect.map(makeOcr({ workers: WORKERS, languages }), Ocr.make)))
+  const runtime = runtimeFor(LANGUAGES)
   const rows: Array<Row> = []
   try {
     // Start the pool (and load the model) before measuring.
@@ -333,6 +341,15 @@ export default async function() {
     rows.push(await (runOurs(runtime, items, "tesseract.js raw (grayscale only)", { preprocess: false })))
     rows.push(await (runOurs(runtime, items, "tesseract.js prepared, no second reading", { secondReading: false })))
     rows.push(await (runOurs(runtime, items, "prepared + second reading of doubtful lines (ours)", {})))
+    // What reading more languages than English costs on these English receipts.
+    if (LANGUAGES.join("+") !== "eng") {
+      const english = runtimeFor(["eng"])
+      try {
+        rows.push(await runOurs(english, items, "the same, English model only", {}))
+      } finally {
+        await english.dispose()
+      }
+    }
     for (const extra of (process.env.OCR_BENCH_SETTINGS ?? "").split(";").filter((s) => s.trim().length > 0)) {
       const { segmentation, reread, secondReading, ...settings } = JSON.parse(extra)
       rows.push(await runOurs(runtime, items, extra, { preprocess: settings, segmentation, reread, secondReading }))
@@ -355,7 +372,11 @@ export default async function() {
     // Our model (best_int) for the CLI too: Debian's tesseract-ocr-eng is tessdata_fast, a smaller network,
     // so the rows above compare engines and models at once.
     rows.push(
-      await runNative(items, WORKERS, unpackModel(fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-bench-model-"))))
+      await runNative(
+        items,
+        WORKERS,
+        unpackModel(fs.mkdtempSync(path.join(os.tmpdir(), "docsplit-bench-model-")), LANGUAGES)
+      )
     )
   }
   print(rows, native)

@@ -4,6 +4,13 @@
  */
 import { Config, Effect, Option, Redacted } from "effect"
 import * as os from "node:os"
+import {
+  DEFAULT_OCR_LANGUAGES,
+  isOcrLanguage,
+  OCR_LANGUAGES,
+  type OcrLanguage,
+  parseOcrLanguages
+} from "./Ocr/Languages.js"
 
 const commaList = (name: string) =>
   Config.string(name).pipe(
@@ -75,6 +82,18 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       ocrIdleSeconds: yield* Config.integer("OCR_IDLE_SECONDS").pipe(
         Config.withDefault(120),
         Config.validate({ message: "OCR_IDLE_SECONDS must be 1 or more", validation: (n) => n >= 1 })
+      ),
+      /** The languages OCR reads ("eng+deu+fra"): the first one's model reads every word, the others the words it doubts. */
+      ocrLanguages: yield* Config.string("OCR_LANGUAGES").pipe(
+        Config.map(parseOcrLanguages),
+        Config.validate({
+          message: `OCR_LANGUAGES must list one or more of ${
+            OCR_LANGUAGES.join(", ")
+          }, joined with "+" (e.g. eng+deu+fra)`,
+          validation: (codes) => codes.length > 0 && codes.every(isOcrLanguage)
+        }),
+        Config.map((codes) => [...new Set(codes)] as ReadonlyArray<OcrLanguage>),
+        Config.withDefault(DEFAULT_OCR_LANGUAGES)
       ),
       /** Read the lines tesseract doubts again with the line recognizer (better text, about twice the OCR CPU). */
       ocrSecondReading: yield* Config.boolean("OCR_SECOND_READING").pipe(Config.withDefault(true)),

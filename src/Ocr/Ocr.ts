@@ -172,6 +172,7 @@ export class OcrEngines extends Effect.Service<OcrEngines>()("OcrEngines", {
     const scratch = yield* Effect.serviceOption(Scratch)
     return yield* makeEngines({
       workers: config.ocrWorkers,
+      languages: config.ocrLanguages,
       idleMs: config.ocrIdleSeconds * 1000,
       tempDir: Option.getOrUndefined(Option.map(scratch, (s) => s.dir))
     })
@@ -183,7 +184,8 @@ export class OcrEngines extends Effect.Service<OcrEngines>()("OcrEngines", {
 export class Ocr extends Effect.Service<Ocr>()("Ocr", {
   scoped: Effect.flatMap(
     AppConfig,
-    (config) => makeOcr({ workers: config.ocrWorkers, secondReading: config.ocrSecondReading })
+    (config) =>
+      makeOcr({ workers: config.ocrWorkers, languages: config.ocrLanguages, secondReading: config.ocrSecondReading })
   ),
   // A broken configuration already stops the server at start; readers used alone should not carry ConfigError.
   dependencies: [Layer.orDie(AppConfig.Default)]

@@ -2,8 +2,8 @@
  * One pool of tesseract.js workers shared by every request, started on first use and terminated when
  * its scope closes; a worker given no job for a while (`idleMs`) ends, with its model's memory, and is
  * started again by the next job. Everything loads from node_modules, never the network: the worker script, the wasm
- * core and the English LSTM model (@tesseract.js-data/eng, best_int), unpacked once per pool into a
- * private folder of its own (mode 0700, random name), so no other local user can plant a model.
+ * core and the LSTM models of the languages it reads (@tesseract.js-data/<code>, best_int; Languages.ts), unpacked
+ * once per pool into a private folder of its own (mode 0700, random name), so no other local user can plant a model.
  *
  * `submit` queues one image (a PGM) for the next free worker (a bounded queue: callers wait when it is
  * full). A worker whose thread ends (crash, exit, terminate) or that overruns the job timeout is
@@ -17,6 +17,7 @@ import * as path from "node:path"
 import { Worker as NodeWorker } from "node:worker_threads"
 import * as zlib from "node:zlib"
 import Tesseract from "tesseract.js"
+import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from "./Languages.js"
 import { OcrFailed, type TesseractBlocks } from "./Types.js"
 
 export interface TesseractPoolOptions {
@@ -32,6 +33,8 @@ export interface TesseractPoolOptions {
   readonly tempDir?: string
   /** A worker given no job for this long ends; the next job starts it again. Default two minutes. */
   readonly idleMs?: number
+  /** The languages read, the first one's model first (default DEFAULT_OCR_LANGUAGES). */
+  readonly languages?: ReadonlyArray<OcrLanguage>
 }
 
 const require = createRequire(import.meta.url)
@@ -54,21 +57,27 @@ export const tesseractPaths = () => {
   }
 }
 
-/** Unpacks the model (eng.traineddata, ~20 ms) into `dir`: also a tessdata directory for the tesseract CLI. */
-export const unpackModel = (dir: string): string => {
-  fs.writeFileSync(
-    path.join(dir, "eng.traineddata"),
-    zlib.gunzipSync(fs.readFileSync(path.join(tesseractPaths().langPath, "eng.traineddata.gz"))),
-    { mode: 0o600 }
-  )
+/** A language's packed model in its package. */
+const packedModel = (language: OcrLanguage) =>
+  path.join(packageDir(`@tesseract.js-data/${language}`), MODEL_VERSION, `${language}.traineddata.gz`)
+
+/** Unpacks the languages' models (`eng.traineddata`, …; ~20 ms each) into `dir`: also a tessdata directory for the tesseract CLI. */
+export const unpackModel = (dir: string, languages: ReadonlyArray<OcrLanguage> = DEFAULT_OCR_LANGUAGES): string => {
+  for (const language of languages) {
+    fs.writeFileSync(
+      path.join(dir, `${language}.traineddata`),
+      zlib.gunzipSync(fs.readFileSync(packedModel(language))),
+      { mode: 0o600 }
+    )
+  }
   return dir
 }
 
 /** A private folder with the model unpacked, removed when the scope closes. */
-const privateModelDir = (tempDir: string) =>
+const privateModelDir = (tempDir: string, languages: ReadonlyArray<OcrLanguage>) =>
   Effect.acquireRelease(
     Effect.try({
-      try: () => unpackModel(fs.mkdtempSync(path.join(tempDir, "docsplit-ocr-"))),
+      try: () => unpackModel(fs.mkdtempSync(path.join(tempDir, "docsplit-ocr-")), languages),
       catch: (cause) => new OcrFailed({ reason: `the OCR model could not be unpacked: ${String(cause)}` })
     }),
     (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
@@ -110,13 +119,17 @@ const threadOf = (worker: Tesseract.Worker): NodeWorker | undefined => {
   return thread instanceof NodeWorker ? thread : undefined
 }
 
-const startWorker = (workerPath: string | undefined, modelDir: string): Effect.Effect<Running, OcrFailed> =>
+const startWorker = (
+  workerPath: string | undefined,
+  modelDir: string,
+  languages: ReadonlyArray<OcrLanguage>
+): Effect.Effect<Running, OcrFailed> =>
   Effect.gen(function*() {
     const stopped = yield* Deferred.make<void>()
     const worker = yield* Effect.tryPromise({
       try: () => {
         const paths = tesseractPaths()
-        return Tesseract.createWorker("eng", Tesseract.OEM.LSTM_ONLY, {
+        return Tesseract.createWorker(languages.join("+"), Tesseract.OEM.LSTM_ONLY, {
           workerPath: workerPath ?? paths.workerPath,
           corePath: paths.corePath,
           langPath: paths.langPath,
@@ -151,13 +164,14 @@ export const makeTesseractPool = (options: TesseractPoolOptions) =>
   Effect.gen(function*() {
     const poolScope = yield* Effect.scope
     const workers = Math.max(1, Math.floor(options.workers))
+    const languages = options.languages ?? DEFAULT_OCR_LANGUAGES
     const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS
     const jobs = yield* Queue.bounded<Job>(Math.max(1, options.queueCapacity ?? 2 * workers))
     const slots: Array<Slot> = []
     yield* Effect.addFinalizer(() => Effect.forEach(slots, (slot) => terminate(slot.current), { discard: true }))
     // Unpacked on first use, removed after the workers stop (finalizers run in reverse order).
     const modelDir = yield* Effect.cached(
-      Effect.provideService(privateModelDir(options.tempDir ?? os.tmpdir()), Scope.Scope, poolScope)
+      Effect.provideService(privateModelDir(options.tempDir ?? os.tmpdir(), languages), Scope.Scope, poolScope)
     )
 
     /**
@@ -168,7 +182,9 @@ export const makeTesseractPool = (options: TesseractPoolOptions) =>
       Effect.gen(function*() {
         yield* terminate(slot.current)
         const dir = yield* modelDir
-        slot.current = yield* startWorker(options.workerPath, dir).pipe(Effect.retry(Schedule.spaced("1 second")))
+        slot.current = yield* startWorker(options.workerPath, dir, languages).pipe(
+          Effect.retry(Schedule.spaced("1 second"))
+        )
         slot.asleep = false
       }).pipe(Effect.withSpan("Ocr.replaceWorker"))
 
@@ -239,7 +255,10 @@ export const makeTesseractPool = (options: TesseractPoolOptions) =>
             Array.from({ length: workers }),
             () =>
               Effect.exit(
-                Effect.map(startWorker(options.workerPath, dir), (current): Slot => ({ current, asleep: false }))
+                Effect.map(
+                  startWorker(options.workerPath, dir, languages),
+                  (current): Slot => ({ current, asleep: false })
+                )
               ),
             { concurrency: "unbounded" }
           )

@@ -12,6 +12,7 @@ import { ServicesLive } from "../../src/App.js"
 import { KeyStore } from "../../src/Auth/Keys.js"
 import { AppConfig, DEFAULT_MIN_CONFIDENCE } from "../../src/Config.js"
 import { HttpAppLive } from "../../src/Http/Server.js"
+import { DEFAULT_OCR_LANGUAGES } from "../../src/Ocr/Languages.js"
 import { TestSql } from "./sql.js"
 
 export type ConfigShape = Omit<AppConfig, "_tag">
@@ -48,6 +49,7 @@ export const testConfig = (overrides: Partial<ConfigShape> = {}): AppConfig =>
     ocrWorkers: 1,
     ocrIdleSeconds: 120,
     ocrSecondReading: true,
+    ocrLanguages: DEFAULT_OCR_LANGUAGES,
     maxJobs: 4,
     maxQueued: 16,
     workers: 1,
