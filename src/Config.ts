@@ -95,6 +95,8 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
         Config.map((codes) => [...new Set(codes)] as ReadonlyArray<OcrLanguage>),
         Config.withDefault(DEFAULT_OCR_LANGUAGES)
       ),
+      /** A page whose reading shows another shipped language is read again with that language's model first. */
+      ocrDetectLanguage: yield* Config.boolean("OCR_DETECT_LANGUAGE").pipe(Config.withDefault(true)),
       /** Read the lines tesseract doubts again with the line recognizer (better text, about twice the OCR CPU). */
       ocrSecondReading: yield* Config.boolean("OCR_SECOND_READING").pipe(Config.withDefault(true)),
       maxJobs: yield* Config.integer("MAX_CONCURRENT_JOBS").pipe(Config.withDefault(2 * os.availableParallelism())),

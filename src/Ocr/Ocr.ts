@@ -32,6 +32,7 @@ import { timeOcr } from "../Observability/Metrics.js"
 import { Scratch } from "../Storage/Scratch.js"
 import { meanConfidence, readingOrder, resultOf, toOcrResult, wordBoxes } from "./Blocks.js"
 import { repairLine } from "./Confusions.js"
+import { OCR_LANGUAGES, pageLanguage } from "./Languages.js"
 import { type LineRecognizer, type LoadedLineRecognizer, makeLineRecognizer } from "./LineRecognizer.js"
 import type { PreparedImage, Settings } from "./Preprocess.js"
 import { cropPrepared, prepare, toPgm, unreadRows } from "./Preprocess.js"
@@ -83,6 +84,11 @@ export interface Engines {
 export interface RecognitionOptions {
   /** Default true: lines read in doubt are read again by the line recognizer (a recognition may turn it off). */
   readonly secondReading?: boolean
+  /**
+   * Default true: a page whose words show another language than the pool's first (Languages.ts) is read again
+   * with that language's model first, so its letters keep their marks ("Löwen", not "Lowen").
+   */
+  readonly detectLanguage?: boolean
 }
 
 /** The OCR service over the given engines: `recognize`, and how many images the engines read at once. */
@@ -97,12 +103,21 @@ export const makeRecognition = (engines: Engines, options: RecognitionOptions = 
       )
       const segmentation = recognizeOptions.segmentation ?? prepared.segmentation
       const params = { tessedit_pageseg_mode: PSM[segmentation], ...prepared.tesseractParams }
-      const data = yield* tesseract.submit(toPgm(prepared), params)
+      const pgm = toPgm(prepared)
+      const read = yield* tesseract.submit(pgm, params)
+      // A page in another language is read again with its model first (its letters' marks, its words).
+      const language = options.detectLanguage === false
+        ? undefined
+        : pageLanguage(toOcrResult(read, prepared).lines.flatMap((l) => l.words.map((w) => w.text)), OCR_LANGUAGES)
+      const languages = language === undefined || language === tesseract.languages[0]
+        ? undefined
+        : [language, ...tesseract.languages.filter((l) => l !== language)]
+      const data = languages === undefined ? read : yield* tesseract.submit(pgm, params, languages)
       const first = toOcrResult(data, prepared)
       /** A crop of the prepared image read as a single text line. */
       const readAlone = (crop: PreparedImage) =>
         Effect.map(
-          tesseract.submit(toPgm(crop), { ...params, tessedit_pageseg_mode: PSM_SINGLE_LINE }),
+          tesseract.submit(toPgm(crop), { ...params, tessedit_pageseg_mode: PSM_SINGLE_LINE }, languages),
           (cropData) => toOcrResult(cropData, crop).lines
         )
       if (recognizeOptions.reread === false || !(typeof preprocess === "object" || preprocess)) return first
@@ -151,7 +166,7 @@ export const makeEngines = (options: TesseractPoolOptions): Effect.Effect<LocalE
     })
     const tesseract: TesseractPool = {
       ...pool,
-      submit: (image, params) => timeOcr("tesseract")(pool.submit(image, params))
+      submit: (image, params, languages) => timeOcr("tesseract")(pool.submit(image, params, languages))
     }
     const lines = {
       ...recognizer,
@@ -185,7 +200,12 @@ export class Ocr extends Effect.Service<Ocr>()("Ocr", {
   scoped: Effect.flatMap(
     AppConfig,
     (config) =>
-      makeOcr({ workers: config.ocrWorkers, languages: config.ocrLanguages, secondReading: config.ocrSecondReading })
+      makeOcr({
+        workers: config.ocrWorkers,
+        languages: config.ocrLanguages,
+        secondReading: config.ocrSecondReading,
+        detectLanguage: config.ocrDetectLanguage
+      })
   ),
   // A broken configuration already stops the server at start; readers used alone should not carry ConfigError.
   dependencies: [Layer.orDie(AppConfig.Default)]

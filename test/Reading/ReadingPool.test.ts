@@ -8,6 +8,7 @@ import { makeEngines } from "../../src/Ocr/Ocr.js"
 import { makeReadingPool } from "../../src/Reading/Isolation/ReadingPool.js"
 import { DocumentReader, readFile } from "../../src/Reading/Reader.js"
 import { heavyPagesPdf, makeTextPdf, manyItemsPdf } from "../support/pdfs.js"
+import { textPng } from "../support/textImage.js"
 
 class Pool extends Context.Tag("test/Pool")<Pool, Effect.Effect.Success<ReturnType<typeof makeReadingPool>>>() {}
 
@@ -20,7 +21,7 @@ const poolLayer = (options: { timeoutMs?: number; memoryMb?: number; workers?: n
         timeoutMs: options.timeoutMs,
         memoryMb: options.memoryMb ?? 256,
         engines,
-        setup: { ocrWorkers: 1, secondReading: false, office: undefined }
+        setup: { ocrWorkers: 1, ocrLanguages: ["eng"], secondReading: false, detectLanguage: true, office: undefined }
       })
       return Context.make(Pool, pool).pipe(
         Context.add(DocumentReader, DocumentReader.of({ read: pool.read, pageImage: pool.pageImage }))
@@ -122,6 +123,17 @@ describe("ReadingPool", () => {
         expect(cause).toMatch(/more than 96 MB of memory \(the limit, READ_MEMORY_MB\)/)
         const next = yield* read(yield* text(["STILL HERE"]))
         expect(next.pages[0]!.lines.map((l) => l.text)).toEqual(["STILL HERE"])
+      }))
+  })
+
+  layer(poolLayer({}), { timeout: 120_000 })("a scan in German", (it) => {
+    it.effect("is read in the worker with the German model first, asked of the server's engines", () =>
+      Effect.gen(function*() {
+        const png = yield* Effect.promise(() =>
+          textPng(["Bäckerei Sonnenschein", "Summe 8,40", "Vielen Dank und bis bald"], { width: 720 })
+        )
+        const model = yield* read(new Uint8Array(png))
+        expect(model.pages[0]!.lines.map((l) => l.text).join("\n")).toMatch(/Bäckerei/)
       }))
   })
 })

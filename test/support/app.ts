@@ -50,6 +50,7 @@ export const testConfig = (overrides: Partial<ConfigShape> = {}): AppConfig =>
     ocrIdleSeconds: 120,
     ocrSecondReading: true,
     ocrLanguages: DEFAULT_OCR_LANGUAGES,
+    ocrDetectLanguage: true,
     maxJobs: 4,
     maxQueued: 16,
     workers: 1,

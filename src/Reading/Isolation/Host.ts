@@ -33,12 +33,13 @@ let incoming: { id: number; chunks: Array<Uint8Array> } = { id: 0, chunks: [] }
 const remoteEngines: Engines = {
   tesseract: {
     workers: setup.ocrWorkers,
-    submit: (image, params) =>
+    languages: setup.ocrLanguages,
+    submit: (image, params, languages) =>
       Effect.gen(function*() {
         const call = ++calls
         const done = yield* Deferred.make<TesseractBlocks, OcrFailed>()
         pendingTesseract.set(call, done)
-        send({ type: "tesseract", call, image, params })
+        send({ type: "tesseract", call, image, params, ...(languages === undefined ? {} : { languages }) })
         return yield* Deferred.await(done).pipe(Effect.ensuring(Effect.sync(() => pendingTesseract.delete(call))))
       })
   },
@@ -61,7 +62,12 @@ const remoteEngines: Engines = {
 }
 
 const runtime = ManagedRuntime.make(Layer.mergeAll(
-  Layer.succeed(Ocr, Ocr.make(makeRecognition(remoteEngines, { secondReading: setup.secondReading }))),
+  Layer.succeed(
+    Ocr,
+    Ocr.make(
+      makeRecognition(remoteEngines, { secondReading: setup.secondReading, detectLanguage: setup.detectLanguage })
+    )
+  ),
   OfficeConverter.fromSetup(setup.office)
 ))
 

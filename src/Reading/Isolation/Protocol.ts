@@ -3,6 +3,7 @@
  * worker and serves its calls to the OCR engines, which stay in the server, shared by every request.
  */
 import type { PageImage, PageModel } from "../../Domain/PageModel.js"
+import type { OcrLanguage } from "../../Ocr/Languages.js"
 import type { ReadCharacter } from "../../Ocr/LineRecognizer.js"
 import type { TesseractBlocks } from "../../Ocr/Types.js"
 import type { LibreOfficeSetup } from "../../Office/Converter.js"
@@ -14,7 +15,11 @@ export const SETUP_VARIABLE = "DOCSPLIT_READER_SETUP"
 export interface WorkerSetup {
   /** How many images the server's tesseract pool reads at once (the readers send as many pages). */
   readonly ocrWorkers: number
+  /** The languages the server's tesseract pool reads every page with (OCR_LANGUAGES). */
+  readonly ocrLanguages: ReadonlyArray<OcrLanguage>
   readonly secondReading: boolean
+  /** Whether a page whose reading shows another language is read again with that language's model first. */
+  readonly detectLanguage: boolean
   /** The office converter the server chose (undefined: none). */
   readonly office: LibreOfficeSetup | undefined
 }
@@ -54,6 +59,8 @@ export type FromWorker =
     readonly call: number
     readonly image: Uint8Array
     readonly params: Record<string, string>
+    /** The models to read with, when not the pool's own. */
+    readonly languages?: ReadonlyArray<string>
   }
   | {
     readonly type: "lines"

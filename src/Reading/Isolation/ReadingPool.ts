@@ -21,6 +21,7 @@ import { pathToFileURL } from "node:url"
 import { AppConfig } from "../../Config.js"
 import { PayloadTooLarge, type ReadError, Unprocessable, UnsupportedMediaType } from "../../Domain/Errors.js"
 import type { PageImage, PageModel } from "../../Domain/PageModel.js"
+import { isOcrLanguage, type OcrLanguage } from "../../Ocr/Languages.js"
 import { type LocalEngines, OcrEngines } from "../../Ocr/Ocr.js"
 import { OfficeConverter } from "../../Office/Converter.js"
 import { Scratch } from "../../Storage/Scratch.js"
@@ -44,6 +45,12 @@ export interface ReadingPoolOptions {
 
 export const BASE_BUDGET_MS = 30_000
 export const PAGE_BUDGET_MS = 2_000
+/** The languages a worker asked a page to be read with, those the server ships a model for (undefined: the pool's). */
+const shippedOnly = (languages: ReadonlyArray<string> | undefined): ReadonlyArray<OcrLanguage> | undefined => {
+  const shipped = languages?.filter(isOcrLanguage)
+  return shipped === undefined || shipped.length === 0 ? undefined : shipped
+}
+
 /** A worker whose heap or resident memory grew this much over its resting size is retired after its document. */
 const RETIRE_HEAP_BYTES = 256 * 1024 * 1024
 /** A worker is replaced after this many reads anyway (fragmentation, caches). */
@@ -241,7 +248,7 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
               return
             case "tesseract":
               return engine(
-                options.engines.tesseract.submit(message.image, message.params).pipe(
+                options.engines.tesseract.submit(message.image, message.params, shippedOnly(message.languages)).pipe(
                   Effect.match({
                     onFailure: (e): ToWorker => ({ type: "tesseract-done", call: message.call, failure: e.reason }),
                     onSuccess: (blocks): ToWorker => ({ type: "tesseract-done", call: message.call, blocks })
@@ -396,7 +403,13 @@ export const IsolatedDocumentReader = Layer.scoped(
       prestart: config.readPrestart,
       tempDir: scratch.dir,
       engines,
-      setup: { ocrWorkers: engines.tesseract.workers, secondReading: config.ocrSecondReading, office: office.setup }
+      setup: {
+        ocrWorkers: engines.tesseract.workers,
+        ocrLanguages: engines.tesseract.languages,
+        secondReading: config.ocrSecondReading,
+        detectLanguage: config.ocrDetectLanguage,
+        office: office.setup
+      }
     })
     return DocumentReader.of({ read: pool.read, pageImage: pool.pageImage })
   })
