@@ -135,14 +135,17 @@ const startsPhrase = (words: ReadonlyArray<string>, accepted?: (concept: string)
 
 /**
  * A word that is label words glued together, as OCR reads a label whose spaces it lost: two words
- * of three letters or more ("docno", "taxinvoice"; "no" aside), or three whose first and last have
+ * of three letters or more ("docno", "taxinvoice"; "no" aside), a label word and the short word a label
+ * phrase goes on with ("billto", "facturea" for "facturé à"), or three whose first and last have
  * three letters or more that start a label phrase ("netapayer" for "net à payer"; "telesales" is no
  * "tel e sales").
  */
 const gluedWords = (token: string): Array<string> | undefined => {
-  for (let i = 3; i <= token.length - 2; i++) {
+  for (let i = 3; i <= token.length - 1; i++) {
     const a = token.slice(0, i), b = token.slice(i)
-    if (isVocabulary(a) && (b === "no" || (b.length >= 3 && isVocabulary(b)))) return [a, b]
+    if (!isVocabulary(a)) continue
+    if (b === "no" || (b.length >= 3 && isVocabulary(b))) return [a, b]
+    if (b.length <= 2 && startsPhrase([a, b])) return [a, b]
   }
   for (let i = 3; i <= token.length - 4; i++) {
     const a = token.slice(0, i)

@@ -43,6 +43,17 @@ describe("Misreads", () => {
       expect(asLabel("TAXINVOICE")).toEqual(["tax", "invoice"])
     })
 
+    it("splits a party's label whose short last word OCR glued on ('BILLTO', 'Facturéà')", () => {
+      expect(asLabel("BILLTO")).toEqual(["bill", "to"])
+      expect(asLabel("SHIPTO")).toEqual(["ship", "to"])
+      expect(asLabel("Facturéà")).toEqual(["facture", "a"])
+      expect(asLabel("Facturea")).toEqual(["facture", "a"])
+      // A word that only ends in a short word is no label ("Pinto", "Lotto", "Bristol").
+      expect(asLabel("Pinto")).toEqual(["pinto"])
+      expect(asLabel("Lotto")).toEqual(["lotto"])
+      expect(asLabel("Totalé")).toEqual(["totale"])
+    })
+
     it("splits a label of three words whose spaces OCR lost", () => {
       expect(asLabel("NETAPAYER")).toEqual(["net", "a", "payer"])
       expect(asLabel("Dateofissue")).toEqual(["date", "of", "issue"])

@@ -44,6 +44,31 @@ describe("the recipient of a letter-shaped invoice", () => {
     ])).toEqual({ issuer: "Copperleaf Studio", customer: "Juniper Bakery" })
   })
 
+  it("reads the name under a heading whose space OCR lost ('BILLTO', 'Facturéà'), never the heading itself", () => {
+    const customer = (heading: string) =>
+      valueOf(
+        extractLines(
+          [
+            "Harbour Light Studio LLC                     INVOICE",
+            "410 Wharf Rd                         Invoice #: HLS-0931",
+            "Portland, ME 04101                   Date: 12/06/2031",
+            "",
+            `${heading}                     SHIPTO`,
+            "Peña Boatworks Inc.         Same as billing",
+            "18 Ocean Ave",
+            "Bar Harbor, ME 04609",
+            "",
+            "Hull survey                   1,200.00",
+            "BALANCE DUE                   $1,200.00"
+          ],
+          "invoice",
+          { customer: "Name of the customer (buyer) billed" }
+        )["customer"]
+      )
+    expect(customer("BILLTO")).toBe("Peña Boatworks Inc.")
+    expect(customer("Facturéà")).toBe("Peña Boatworks Inc.")
+  })
+
   it("reads the name under a party's label, not the e-mail address beside it", () => {
     expect(
       parties([
