@@ -5,7 +5,8 @@
  * "Backerei"; adding German to every page mends that, but on English and Malay pages the other models
  * also read doubtful words into letters those pages have not got ("AFÜN" for "AEON"), and cost CPU on
  * each of them. So a page is read again with another language's model first only when the words of its
- * first reading show that language (`pageLanguage`: marker words only it uses).
+ * first reading show that language (`pageLanguage`: marker words only it uses), and only its letters with marks
+ * are taken from that reading (Marks.ts).
  */
 
 /** The models shipped: English, German, French, Spanish, Italian, Dutch, Portuguese, Polish. */

@@ -34,6 +34,7 @@ import { meanConfidence, readingOrder, resultOf, toOcrResult, wordBoxes } from "
 import { repairLine } from "./Confusions.js"
 import { OCR_LANGUAGES, pageLanguage } from "./Languages.js"
 import { type LineRecognizer, type LoadedLineRecognizer, makeLineRecognizer } from "./LineRecognizer.js"
+import { withMarks } from "./Marks.js"
 import type { PreparedImage, Settings } from "./Preprocess.js"
 import { cropPrepared, prepare, toPgm, unreadRows } from "./Preprocess.js"
 import { withoutPrintedRules } from "./PrintedRules.js"
@@ -105,19 +106,23 @@ export const makeRecognition = (engines: Engines, options: RecognitionOptions = 
       const params = { tessedit_pageseg_mode: PSM[segmentation], ...prepared.tesseractParams }
       const pgm = toPgm(prepared)
       const read = yield* tesseract.submit(pgm, params)
-      // A page in another language is read again with its model first (its letters' marks, its words).
+      const english = toOcrResult(read, prepared)
+      // A page in another language is read again with its model first, for its letters' marks (Marks.ts).
       const language = options.detectLanguage === false
         ? undefined
-        : pageLanguage(toOcrResult(read, prepared).lines.flatMap((l) => l.words.map((w) => w.text)), OCR_LANGUAGES)
+        : pageLanguage(english.lines.flatMap((l) => l.words.map((w) => w.text)), OCR_LANGUAGES)
       const languages = language === undefined || language === tesseract.languages[0]
         ? undefined
         : [language, ...tesseract.languages.filter((l) => l !== language)]
-      const data = languages === undefined ? read : yield* tesseract.submit(pgm, params, languages)
-      const first = toOcrResult(data, prepared)
+      const first = languages === undefined
+        ? english
+        : resultOf(
+          withMarks(english.lines, toOcrResult(yield* tesseract.submit(pgm, params, languages), prepared).lines)
+        )
       /** A crop of the prepared image read as a single text line. */
       const readAlone = (crop: PreparedImage) =>
         Effect.map(
-          tesseract.submit(toPgm(crop), { ...params, tessedit_pageseg_mode: PSM_SINGLE_LINE }, languages),
+          tesseract.submit(toPgm(crop), { ...params, tessedit_pageseg_mode: PSM_SINGLE_LINE }),
           (cropData) => toOcrResult(cropData, crop).lines
         )
       if (recognizeOptions.reread === false || !(typeof preprocess === "object" || preprocess)) return first
@@ -125,7 +130,7 @@ export const makeRecognition = (engines: Engines, options: RecognitionOptions = 
       // rows the page's reading left out (a large letterhead, a line the block segmentation skipped) are
       // read alone by tesseract: two engines, so both at once.
       const secondReading = recognizeOptions.secondReading ?? options.secondReading ?? true
-      const rows = unreadRows(prepared, wordBoxes(data)).slice(0, MAX_REREAD_ROWS)
+      const rows = unreadRows(prepared, wordBoxes(read)).slice(0, MAX_REREAD_ROWS)
       const [lines, extra] = yield* Effect.all([
         Effect.forEach(
           first.lines,
