@@ -153,6 +153,14 @@ const leavesQuoteOpen = (text: string): boolean =>
 /** The words' tallest height: a name wrapped onto its next row keeps its print's size. */
 const heightOf = (words: ReadonlyArray<PlacedWord>) => Math.max(...words.map((w) => w.box[3] - w.box[1]))
 
+/** The words' width per character: their print's size where OCR's boxes leave out letters below the line ("Ltd"). */
+const charWidthOf = (words: ReadonlyArray<PlacedWord>) =>
+  words.reduce((sum, w) => sum + w.box[2] - w.box[0], 0) / Math.max(1, words.reduce((n, w) => n + w.text.length, 0))
+
+/** Whether the row's words are printed as large as the name's. */
+const asLargeAs = (words: ReadonlyArray<PlacedWord>, name: ReadonlyArray<PlacedWord>) =>
+  heightOf(words) >= 0.9 * heightOf(name) || charWidthOf(words) >= 0.85 * charWidthOf(name)
+
 /**
  * A name cut by the line end ("EXAMPLE HOME HARDWARE &", "ENTERPRISE (CONTOH", a quotation left open) continues on
  * the next row of its column, and so does a name wrapped before its legal form ("Harbour Espresso Pty" over "Ltd")
@@ -170,8 +178,7 @@ const continued = (layout: PageLayout, line: NameLine): NameLine => {
   if (seg === undefined) return line
   // Words of a name only: a registration under the name ("Company No: 002643-A", "Company Reg. No.") is none.
   const under = seg.map((w) => w.text).join(" ")
-  const wrapped = NAME_ENDS.test(under) && !/[\d:]|\b(?:no|nr|reg)\b/i.test(under) &&
-    heightOf(seg) >= 0.9 * heightOf(line.words)
+  const wrapped = NAME_ENDS.test(under) && !/[\d:]|\b(?:no|nr|reg)\b/i.test(under) && asLargeAs(seg, line.words)
   return cut || wrapped ? { ...line, words: [...line.words, ...withoutRegistration(seg)] } : line
 }
 

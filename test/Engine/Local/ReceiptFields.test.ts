@@ -1,5 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import { extractLines, valueOf } from "../fixtures.js"
+import type { Box } from "../../../src/Domain/PageModel.js"
+import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import { pageModelFromPlaced } from "../../support/pageModel.js"
+import { extractLines, spec, valueOf } from "../fixtures.js"
 
 const RECEIPT = [
   "    EXAMPLE HARDWARE SDN BHD",
@@ -185,6 +188,36 @@ describe("a till receipt's other fields", () => {
       "DATE: 06/05/2031",
       "TOTAL                  22.00"
     ])).toBe("TOKO CONTOH MAJU SDN BHD")
+  })
+
+  it("reads a wrapped name whole when OCR's box of its last word leaves out the letters below the line", () => {
+    const model = pageModelFromPlaced([[
+      { text: "Bayside Bagel Co Pty", x: 2, y: 0, size: 1.3, confidence: 0.95 },
+      { text: "Ltd", x: 9, y: 1.4, size: 1.3, confidence: 0.95 },
+      { text: "12 Marine Parade", x: 3, y: 3, confidence: 0.95 },
+      { text: "Perth WA 6000", x: 3, y: 4, confidence: 0.95 },
+      { text: "06/05/2031 7:30 AM", x: 0, y: 6, confidence: 0.95 },
+      { text: "TOTAL                  $8.40", x: 0, y: 7, confidence: 0.95 }
+    ]])
+    // "Ltd" has no letter below the line: OCR's box of it is a quarter shorter than the name's ("p", "y").
+    const lines = model.pages[0]!.lines.map((l) =>
+      l.text !== "Ltd" ? l : {
+        ...l,
+        box: [l.box[0], l.box[1], l.box[2], l.box[3] - 0.25 * (l.box[3] - l.box[1])] as Box,
+        words: l.words.map((w) => ({
+          ...w,
+          box: [w.box[0], w.box[1], w.box[2], w.box[3] - 0.25 * (w.box[3] - w.box[1])] as Box
+        }))
+      }
+    )
+    const got = extractSection(
+      { ...model, pages: [{ ...model.pages[0]!, source: "ocr", lines }] },
+      [1],
+      spec("receipt", {
+        company: "Name of the store"
+      })
+    )
+    expect(valueOf(got["company"])).toBe("Bayside Bagel Co Pty Ltd")
   })
 
   it("takes a name with a square's word for a name, with no house number before it", () => {
