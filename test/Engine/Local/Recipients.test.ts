@@ -69,6 +69,28 @@ describe("the recipient of a letter-shaped invoice", () => {
     expect(customer("Facturéà")).toBe("Peña Boatworks Inc.")
   })
 
+  it("reads the name under a Portuguese letter's addressing ('Exmo.(s) Sr.(s)')", () => {
+    expect(valueOf(
+      extractLines(
+        [
+          "Tipografia Azevedo, Lda.",
+          "Rua de Santa Catarina, 88",
+          "4000-447 Porto",
+          "",
+          "Exmo.(s) Sr.(s)                          FATURA FT 2031/0388",
+          "Sofia Magalhães Edições                  Data: 02-12-2031",
+          "Av. da República 50",
+          "1050-196 Lisboa",
+          "",
+          "Impressão de livros          3.100,00",
+          "Total a pagar                3.813,00 €"
+        ],
+        "invoice",
+        { customer: "Name of the customer (buyer) billed" }
+      )["customer"]
+    )).toBe("Sofia Magalhães Edições")
+  })
+
   it("reads the name under a party's label, not the e-mail address beside it", () => {
     expect(
       parties([
