@@ -30,9 +30,9 @@ export const parseOcrLanguages = (text: string): Array<string> =>
  */
 const MARKERS: Readonly<Record<Exclude<OcrLanguage, "eng">, string>> = {
   deu:
-    "und der die das mit fur ihr ihre wir sie nicht vom bei rechnung rechnungsnummer rechnungsdatum summe gesamt gesamtbetrag mwst ust betrag kasse zuruck vielen dank menge preis einzelpreis steuer bitte lieferschein kunde kundennummer bankverbindung zahlbar strasse inkl zzgl zahlung uberweisung artikel bezeichnung anzahl rabatt skonto seite gegeben ruckgeld uhrzeit",
+    "und der die das mit fur ihr ihre wir sie nicht vom bei rechnung rechnungsnummer rechnungsdatum summe gesamt gesamtbetrag mwst ust betrag kasse zuruck vielen dank menge preis einzelpreis steuer bitte lieferschein kunde kundennummer bankverbindung zahlbar strasse inkl zzgl zahlung uberweisung artikel bezeichnung anzahl rabatt skonto seite gegeben ruckgeld uhrzeit danke ihren ihrem zahlen besuch einkauf beleg zeit filiale karte gmbh enthaltene wiedersehen",
   fra:
-    "les du et pour avec sur par vous nous votre facture montant tva ttc ht merci prix quantite rue sarl numero paiement reglement echeance livraison remise siret vente caisse especes rendu commande designation unitaire le au aux payer bientot",
+    "les du et pour avec sur par vous nous votre facture montant tva ttc ht merci prix quantite rue sarl numero paiement reglement echeance livraison remise siret vente caisse especes rendu commande designation unitaire le au aux payer bientot carte bancaire eurl",
   spa:
     "el los las para factura importe gracias precio cantidad fecha calle pago imponible nif cif tarjeta efectivo cambio simplificada cuota",
   ita:

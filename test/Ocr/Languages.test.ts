@@ -38,6 +38,8 @@ describe("OCR languages", () => {
   it("tells a page's language from the words the English model read, and no language on English or Malay pages", () => {
     expect(pageLanguage(words("Backerei Sonne Hauptstrasse 3 Summe 8,40 Bar 10,00 Ruckgeld Vielen Dank"))).toBe("deu")
     expect(pageLanguage(words("BOULANGERIE DU PONT Ticket TOTAL TTC 5,05 TVA 5,5% Merci de votre visite"))).toBe("fra")
+    // A till receipt says little: its store's legal form, its receipt's and its card's words.
+    expect(pageLanguage(words("Drogerie Sommer GmbH Filiale 12 Beleg 0042 Zu zahlen 5,80 EC-Karte Danke"))).toBe("deu")
     expect(pageLanguage(words("Sklep Pod Lipa ul. Dluga 17 PARAGON FISKALNY SUMA PLN 17,68 Gotowka Reszta"))).toBe(
       "pol"
     )
