@@ -17,7 +17,7 @@ import * as path from "node:path"
 import { Worker as NodeWorker } from "node:worker_threads"
 import * as zlib from "node:zlib"
 import Tesseract from "tesseract.js"
-import { DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, type OcrLanguage } from "./Languages.js"
+import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from "./Languages.js"
 import { OcrFailed, type TesseractBlocks } from "./Types.js"
 
 export interface TesseractPoolOptions {
@@ -73,13 +73,17 @@ export const unpackModel = (dir: string, languages: ReadonlyArray<OcrLanguage> =
   return dir
 }
 
-/** A private folder with the model unpacked, removed when the scope closes. */
+/** `unpackModel` as an effect. */
+const unpacking = (dir: () => string, languages: ReadonlyArray<OcrLanguage>) =>
+  Effect.try({
+    try: () => unpackModel(dir(), languages),
+    catch: (cause) => new OcrFailed({ reason: `the OCR model could not be unpacked: ${String(cause)}` })
+  })
+
+/** A private folder with the models unpacked, removed when the scope closes. */
 const privateModelDir = (tempDir: string, languages: ReadonlyArray<OcrLanguage>) =>
   Effect.acquireRelease(
-    Effect.try({
-      try: () => unpackModel(fs.mkdtempSync(path.join(tempDir, "docsplit-ocr-")), languages),
-      catch: (cause) => new OcrFailed({ reason: `the OCR model could not be unpacked: ${String(cause)}` })
-    }),
+    unpacking(() => fs.mkdtempSync(path.join(tempDir, "docsplit-ocr-")), languages),
     (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
   )
 
@@ -184,8 +188,20 @@ export const makeTesseractPool = (options: TesseractPoolOptions) =>
     yield* Effect.addFinalizer(() => Effect.forEach(slots, (slot) => terminate(slot.current), { discard: true }))
     // Unpacked on first use, removed after the workers stop (finalizers run in reverse order).
     const modelDir = yield* Effect.cached(
-      Effect.provideService(privateModelDir(options.tempDir ?? os.tmpdir(), OCR_LANGUAGES), Scope.Scope, poolScope)
+      Effect.provideService(privateModelDir(options.tempDir ?? os.tmpdir(), languages), Scope.Scope, poolScope)
     )
+    /** The languages whose models the folder holds: the pool's, then any a page asked for. */
+    const unpacked = new Set<OcrLanguage>(languages)
+    const unpackLock = yield* Effect.makeSemaphore(1)
+    /** Unpacks the models of a page's languages the folder lacks (~50 ms each, once; one page at a time). */
+    const withModels = (read: ReadonlyArray<OcrLanguage>) =>
+      unpackLock.withPermits(1)(Effect.gen(function*() {
+        const missing = read.filter((language) => !unpacked.has(language))
+        if (missing.length === 0) return
+        const dir = yield* modelDir
+        yield* unpacking(() => dir, missing)
+        for (const language of missing) unpacked.add(language)
+      }))
 
     /**
      * A stuck or stopped (crashed, terminated) worker is replaced, so the pool never runs short;
@@ -301,6 +317,7 @@ export const makeTesseractPool = (options: TesseractPoolOptions) =>
     const submit = (image: Uint8Array, params: Record<string, string>, read = languages) =>
       Effect.gen(function*() {
         yield* ensureStarted
+        yield* withModels(read)
         const job: Job = {
           image,
           params,
