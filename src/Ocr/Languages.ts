@@ -8,6 +8,7 @@
  * first reading show that language (`pageLanguage`: marker words only it uses), and only its letters with marks
  * are taken from that reading (Marks.ts).
  */
+import { fold } from "../Text/Tokens.js"
 
 /** The models shipped: English, German, French, Spanish, Italian, Dutch, Portuguese, Polish. */
 export const OCR_LANGUAGES = ["eng", "deu", "fra", "spa", "ita", "nld", "por", "pol"] as const
@@ -46,18 +47,15 @@ const MARKERS: Readonly<Record<Exclude<OcrLanguage, "eng">, string>> = {
 const MIN_MARKERS = 3
 
 /** A word as the English model would read it: small letters, marks dropped. */
-const plain = (word: string) => word.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^a-z]/g, "")
+const plain = (word: string) => fold(word).replace(/[^a-z]/g, "")
 
 /**
  * The language other than English that a page's words show (three different marker words or more, and more
- * than any other language's), among those given; undefined for an English page or one too short to tell.
+ * than any other language's); undefined for an English page or one too short to tell.
  */
-export const pageLanguage = (
-  words: ReadonlyArray<string>,
-  among: ReadonlyArray<OcrLanguage> = OCR_LANGUAGES
-): OcrLanguage | undefined => {
+export const pageLanguage = (words: ReadonlyArray<string>): OcrLanguage | undefined => {
   const seen = new Set(words.map(plain))
-  const scores = among.flatMap((language) =>
+  const scores = OCR_LANGUAGES.flatMap((language) =>
     language === "eng" ? [] : [{ language, score: MARKERS[language].split(" ").filter((m) => seen.has(m)).length }]
   ).sort((a, b) => b.score - a.score)
   const [best, next] = scores

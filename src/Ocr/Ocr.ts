@@ -32,7 +32,7 @@ import { timeOcr } from "../Observability/Metrics.js"
 import { Scratch } from "../Storage/Scratch.js"
 import { meanConfidence, readingOrder, resultOf, toOcrResult, wordBoxes } from "./Blocks.js"
 import { repairLine } from "./Confusions.js"
-import { OCR_LANGUAGES, pageLanguage } from "./Languages.js"
+import { pageLanguage } from "./Languages.js"
 import { type LineRecognizer, type LoadedLineRecognizer, makeLineRecognizer } from "./LineRecognizer.js"
 import { withMarks } from "./Marks.js"
 import type { PreparedImage, Settings } from "./Preprocess.js"
@@ -110,7 +110,7 @@ export const makeRecognition = (engines: Engines, options: RecognitionOptions = 
       // A page in another language is read again with its model first, for its letters' marks (Marks.ts).
       const language = options.detectLanguage === false
         ? undefined
-        : pageLanguage(english.lines.flatMap((l) => l.words.map((w) => w.text)), OCR_LANGUAGES)
+        : pageLanguage(english.lines.flatMap((l) => l.words.map((w) => w.text)))
       const languages = language === undefined || language === tesseract.languages[0]
         ? undefined
         : [language, ...tesseract.languages.filter((l) => l !== language)]

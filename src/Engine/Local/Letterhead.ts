@@ -4,7 +4,6 @@
  * lines look like on invoices and receipts (company suffixes, registration numbers, street words),
  * never from a recipient's block or a note written on the page.
  */
-import { repairPostcodes } from "../../Text/Misreads.js"
 import { fold, leavesBracketOpen } from "../../Text/Tokens.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { itemHeaderRow } from "./LabelContext.js"
@@ -29,7 +28,7 @@ import {
 } from "./NameLines.js"
 import { readValue } from "./Readers.js"
 import { type Found, rememberedPerSection, type Section } from "./Section.js"
-import { townLine } from "./Towns.js"
+import { postcodeAndTown } from "./Towns.js"
 
 const WEBMAIL = new Set([
   "gmail",
@@ -130,6 +129,9 @@ const startedAbove = (layout: PageLayout, line: NameLine, candidates: ReadonlyAr
   return words === line.words ? line : { ...line, row, words }
 }
 
+/** The words' tallest height: their print's size (a note is taller, a name wrapped onto its next row as tall). */
+const heightOf = (words: ReadonlyArray<PlacedWord>) => Math.max(...words.map((w) => w.box[3] - w.box[1]))
+
 /**
  * A note above the printed name (a name written or stamped on the receipt): a line in small
  * letters, or a few words of letters only, no company word, set apart from the name printed on the
@@ -142,16 +144,12 @@ const isNote = (layout: PageLayout, line: NameLine, next: NameLine | undefined):
     next === undefined || !/^[\p{L} .'-]+$/u.test(text) || line.words.length > 4 || COMPANY_SUFFIX.test(` ${text}`) ||
     line.words.some((w) => w.tokens.some((t) => NAME_STARTS.has(t)))
   ) return false
-  const height = (ws: ReadonlyArray<PlacedWord>) => Math.max(...ws.map((w) => w.box[3] - w.box[1]))
-  return next.row.box[1] - line.row.box[3] > 2 * layout.unit && height(line.words) >= 1.5 * height(next.words)
+  return next.row.box[1] - line.row.box[3] > 2 * layout.unit && heightOf(line.words) >= 1.5 * heightOf(next.words)
 }
 
 /** A quotation a name opens and does not close on its line (`Pod "Lipą` wrapped before `Lipą"`). */
 const leavesQuoteOpen = (text: string): boolean =>
   (text.match(/"/g) ?? []).length % 2 === 1 || (text.match(/[„“«]/g) ?? []).length > (text.match(/[”»]/g) ?? []).length
-
-/** The words' tallest height: a name wrapped onto its next row keeps its print's size. */
-const heightOf = (words: ReadonlyArray<PlacedWord>) => Math.max(...words.map((w) => w.box[3] - w.box[1]))
 
 /** The words' width per character: their print's size where OCR's boxes leave out letters below the line ("Ltd"). */
 const charWidthOf = (words: ReadonlyArray<PlacedWord>) =>
@@ -570,11 +568,6 @@ const streetOverTown = (layout: PageLayout, row: Row, text: string, x1: number, 
 
 /** An amount with its cents. */
 const PRICE = /\d[.,]\d{2}(?!\d)/
-
-/** A postcode and the town after it ("31134 Hildesheim", "3811 CE Amersfoort", "Oxford OX1 4AA"). */
-const POSTCODE_AND_TOWN = /(?:^|\s)\d{4,6}\s+(?:[A-Z]{2}\s+)?\p{L}{2}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
-/** A postcode and a town in the text, its postcode read with a letter for a digit or not. */
-const postcodeAndTown = (text: string): boolean => POSTCODE_AND_TOWN.test(repairPostcodes(text)) || townLine(text)
 
 /** An address's text from its words, street words read as streets are written. */
 export const addressValue = (words: ReadonlyArray<PlacedWord>): string =>

@@ -17,3 +17,11 @@ export const startsWithTown = (text: string): boolean => {
   const m = TOWN_LINE.exec(repairPostcodes(text))
   return m !== null && m.index <= 1
 }
+
+/**
+ * A postcode and the town after it, in any of the shapes above or a looser one ("31134 Hildesheim", "3811 CE
+ * Amersfoort", "Oxford OX1 4AA", a town in small letters), its postcode read with a letter for a digit or not.
+ */
+const POSTCODE_AND_TOWN = /(?:^|\s)\d{4,6}\s+(?:[A-Z]{2}\s+)?\p{L}{2}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
+export const postcodeAndTown = (text: string): boolean =>
+  POSTCODE_AND_TOWN.test(repairPostcodes(text)) || townLine(text)

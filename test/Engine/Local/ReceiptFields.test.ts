@@ -23,6 +23,10 @@ const RECEIPT = [
 
 const read = (template: Record<string, unknown>) => extractLines(RECEIPT, "receipt", template)
 
+/** The store's address read from a receipt written as lines. */
+const address = (lines: ReadonlyArray<string>) =>
+  valueOf(extractLines(lines, "receipt", { address: "Address of the store" })["address"])
+
 describe("a till receipt's other fields", () => {
   it("reads money asked for as text as the amount, never the currency or a word beside it", () => {
     const got = read({ change: "Change given", cash: "Cash tendered" })
@@ -53,8 +57,6 @@ describe("a till receipt's other fields", () => {
   })
 
   it("reads a store's address from a street line of any language to its town, and no item under it", () => {
-    const address = (lines: ReadonlyArray<string>) =>
-      valueOf(extractLines(lines, "receipt", { address: "Address of the store" })["address"])
     expect(address([
       "      BOULANGERIE DU PONT",
       "   9 quai des Tanneurs",
@@ -90,8 +92,6 @@ describe("a till receipt's other fields", () => {
   })
 
   it("starts a store's address at its street, not at a branch's number or the name's second line", () => {
-    const address = (lines: ReadonlyArray<string>) =>
-      valueOf(extractLines(lines, "receipt", { address: "Address of the store" })["address"])
     expect(address([
       "    Getränkemarkt Vogel KG",
       "        Filiale 0427",
@@ -112,8 +112,6 @@ describe("a till receipt's other fields", () => {
   })
 
   it("reads a street written the way its country abbreviates it (C/, ul., a shop in a centre)", () => {
-    const address = (lines: ReadonlyArray<string>) =>
-      valueOf(extractLines(lines, "receipt", { address: "Address of the store" })["address"])
     expect(address([
       "     CAFETERÍA LA PLAZA",
       "     C/ Mayor, 41",
@@ -138,8 +136,6 @@ describe("a till receipt's other fields", () => {
   })
 
   it("ends a store's address at a blank line after its town", () => {
-    const address = (lines: ReadonlyArray<string>) =>
-      valueOf(extractLines(lines, "receipt", { address: "Address of the store" })["address"])
     expect(address([
       "      LE PETIT ZINC",
       "   22 rue des Carmes",
