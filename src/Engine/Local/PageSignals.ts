@@ -167,22 +167,42 @@ const scoreFor = (
 }
 
 const PAGE_OF =
-  /\b(?:page|seite|pagina|página|bladzijde|blad|halaman|folio)\.?\s*:?\s*(\d{1,3})(?:\s*(?:of|von|de|di|van|dari|sur|\/)\s*(\d{1,3}))?\b/i
+  /\b(?:page|seite|pagina|página|bladzijde|blad|halaman|folio)\.?\s*:?\s*(\d{1,3})(?:\s*(?:of|von|de|di|van|dari|sur|\/)\s*(\d{1,3}))?\b/gi
 const K_OF_N = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/
+/**
+ * Words before "page k" that make it a reference to another page, not this page's number: "Continued on
+ * page 2", "Suite page 2", "Fortsetzung auf Seite 2", "Übertrag von Seite 1", "vervolg op pagina 2".
+ */
+const PAGE_REFERENCE =
+  /(?:\b(?:on|to|from|see|next|continued|auf|von|siehe|vgl|nächste|fortsetzung|weiter|übertrag|sur|voir|suite|suivante|report|de la|op|van|zie|vervolg|volgende|a|vedi|segue|continua|ver|véase|en la|cf)\.?|[→>]|\bp\.)\s*$/iu
 
-const pageNumberOf = (layout: PageLayout): { readonly number: number; readonly count?: number } | undefined => {
+type PageNumber = { readonly number: number; readonly count?: number }
+
+const pageNumberIn = (m: RegExpExecArray): PageNumber | undefined => {
+  const k = Number(m[1]), n = m[2] === undefined ? undefined : Number(m[2])
+  if (k < 1 || (n !== undefined && (n < k || n > 999))) return undefined
+  return n === undefined ? { number: k } : { number: k, count: n }
+}
+
+/**
+ * The page's own number: "page k of n" wherever the page prints it, else the first "page k" that is no
+ * reference to another page, else "k / n" alone at the page's top or bottom.
+ */
+const pageNumberOf = (layout: PageLayout): PageNumber | undefined => {
+  let bare: PageNumber | undefined
   for (const row of layout.rows) {
     const text = row.words.map((w) => w.text).join(" ")
-    const m = PAGE_OF.exec(text) ?? (row.box[1] < 0.12 || row.box[3] > 0.88 ? K_OF_N.exec(text) : null)
-    if (m === null) continue
-    const k = Number(m[1]), n = m[2] === undefined ? undefined : Number(m[2])
-    if (k >= 1 && (n === undefined || (n >= k && n <= 999))) {
-      return n === undefined
-        ? { number: k }
-        : { number: k, count: n }
+    for (const m of text.matchAll(PAGE_OF)) {
+      if (PAGE_REFERENCE.test(text.slice(0, m.index))) continue
+      const found = pageNumberIn(m)
+      if (found?.count !== undefined) return found
+      bare ??= found
     }
+    const alone = row.box[1] < 0.12 || row.box[3] > 0.88 ? K_OF_N.exec(text) : null
+    const found = alone === null ? undefined : pageNumberIn(alone)
+    if (found !== undefined) return found
   }
-  return undefined
+  return bare
 }
 
 const NUMBER_FIELD: LeafField = { kind: "leaf", name: "document_number", type: "string" }

@@ -129,6 +129,46 @@ describe("LocalSplitter", () => {
     ])
   })
 
+  it("reads 'continued on page 2' as a reference, not as the page's own number", () => {
+    // Two invoices of one seller, one after the other, each first page pointing to its next.
+    // Pages of different invoices of one seller differ in their customer and items only.
+    const firstPage = (number: string, date: string, pointer: string, customer: string, items: Array<string>) => [
+      "Harbour Chandlery Services Ltd",
+      "Unit 4, Quayside Works, Falmouth",
+      `INVOICE ${number}`,
+      `Invoice No.:  ${number}                  Invoice Date: ${date}`,
+      customer,
+      "#  Description                 Qty    Unit Price     Amount",
+      ...items,
+      "   Carried forward                                   150.00",
+      pointer
+    ]
+    const nextPage = (number: string, k: string) => [
+      `Harbour Chandlery Services Ltd      Invoice ${number}      ${k}`,
+      "#  Description                 Qty    Unit Price     Amount",
+      "   Brought forward                                    50.00",
+      "2  Bilge pump 12 V              1        80.00        80.00",
+      "                                         Total due   130.00"
+    ]
+    for (const pointer of ["Continued on page 2", "Suite page 2", "Fortsetzung auf Seite 2", "Vervolg op pagina 2"]) {
+      expect(split(
+        firstPage("INV-88213", "3 September 2026", pointer, "Penrose Sailing Club, Harbour Terrace", [
+          "1  Stainless shackle 8 mm        4        12.50       50.00",
+          "2  Navigation light LED          2        50.00      100.00"
+        ]),
+        nextPage("INV-88213", "Page 2"),
+        firstPage("INV-88214", "4 September 2026", pointer, "Mr Daniel Whitcombe, 12 Trelawney Road", [
+          "1  Marine rope 12 mm, 50 m       1       120.00      120.00",
+          "2  Fender 60 x 15 cm             1        30.00       30.00"
+        ]),
+        nextPage("INV-88214", "Page 2 of 2")
+      )).toEqual([
+        ["invoice", [1, 2]],
+        ["invoice", [3, 4]]
+      ])
+    }
+  })
+
   it("starts a new document after a page that says it is its document's last ('Seite 2 von 2')", () => {
     const first = [
       "Druckerei Nordlicht GmbH",
