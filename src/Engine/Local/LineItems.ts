@@ -518,6 +518,36 @@ const itemsOnPage = (
   return { items, table, open }
 }
 
+/** Items before a row at least this many, for its amount being their sum to mean anything. */
+const RUNNING_AFTER = 2
+
+/**
+ * Drops the rows of a table that carry its running total from page to page ("Report", "Transport",
+ * "A reporter" in whatever words): a row without a count, in a table whose items are counted, whose amount
+ * is the sum of every item above it. Its wording is not needed, its arithmetic says what it is.
+ */
+const withoutRunningTotals = (
+  pages: ReadonlyArray<{ readonly items: Array<Map<number, ItemCell>> }>,
+  fields: ReadonlyArray<ItemField>
+): void => {
+  const counted = fields.findIndex((f) => f.own.has("quantity") && NUMERIC.has(f.kind))
+  const amount = fields.findIndex((f) => f.own.has("line_amount") && NUMERIC.has(f.kind))
+  if (counted < 0 || amount < 0) return
+  let cents = 0, before = 0
+  for (const page of pages) {
+    const kept = page.items.filter((values) => {
+      const value = values.get(amount)?.value
+      if (typeof value !== "number") return true
+      const own = Math.round(value * 100)
+      if (!values.has(counted) && before >= RUNNING_AFTER && own === cents) return false
+      cents += own
+      before++
+      return true
+    })
+    page.items.splice(0, page.items.length, ...kept)
+  }
+}
+
 /** The list of items the template asks for; [] when no table is found or the items are plain values. */
 export const readLineItems = (
   section: Section,
@@ -550,7 +580,7 @@ export const readLineItems = (
   const headerless = tables === 0 || pages.every((p) => p.items.length === 0)
   if (headerless) {
     for (const page of pages) page.items.push(...headerlessItems(section, page.layout, fields))
-  }
+  } else withoutRunningTotals(pages, fields)
   return pages.flatMap(({ layout, items }) =>
     items.map((values) => {
       const obj: Record<string, ExtractedValue> = {}

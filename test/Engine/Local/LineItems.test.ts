@@ -410,6 +410,35 @@ describe("line items over several pages", () => {
     ])
   })
 
+  it("leaves out the rows that carry the running total over, whatever their words", () => {
+    const page1 = [
+      "Bouwbedrijf Oost B.V. · Havenweg 12 · Utrecht",
+      "Factuur 2031-0412",
+      "Nr.  Omschrijving                 Aantal        Bedrag",
+      "1    Tegellijm 25 kg                   4         63,60",
+      "2    Voegmiddel grijs 5 kg             2         31,80",
+      "3    Gipsplaat 260 x 60               10        142,50",
+      "     Transport                                  237,90",
+      "                                          Pagina 1 van 2"
+    ]
+    const page2 = [
+      "Bouwbedrijf Oost B.V. · Factuur 2031-0412 · Pagina 2 van 2",
+      "Nr.  Omschrijving                 Aantal        Bedrag",
+      "     Transport                                  237,90",
+      "4    Transport en levering             1         45,00",
+      "5    Arbeid tegelzetter (uur)           6        237,90",
+      "     Subtotaal                                  520,80"
+    ]
+    // An item may cost what the items above it do together when it is counted (item 5).
+    expect(linesOfPages([page1, page2])).toEqual([
+      ["Tegellijm 25 kg", 63.6],
+      ["Voegmiddel grijs 5 kg", 31.8],
+      ["Gipsplaat 260 x 60", 142.5],
+      ["Transport en levering", 45],
+      ["Arbeid tegelzetter (uur)", 237.9]
+    ])
+  })
+
   it("reads nothing from a next page when the table ended before it", () => {
     const closed = [
       ...first.slice(0, 5),
