@@ -47,7 +47,8 @@ import {
   rightOf
 } from "./Labels.js"
 import { gapBefore, layoutOf, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
-import { isLegalLine, marketplaceBrand } from "./Letterhead.js"
+import { isLegalLine } from "./LegalLines.js"
+import { marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import {
   afterItsNumber,

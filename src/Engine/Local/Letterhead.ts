@@ -9,6 +9,7 @@ import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { itemHeaderRow } from "./LabelContext.js"
 import { below, findLabels, lexiconHits, rightOf } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row, widthOverHeight } from "./Layout.js"
+import { isLegalLine, LEGAL } from "./LegalLines.js"
 import {
   columnSegment,
   COMPANY_SUFFIX,
@@ -179,22 +180,6 @@ const continued = (layout: PageLayout, line: NameLine): NameLine => {
   const wrapped = NAME_ENDS.test(under) && !/[\d:]|\b(?:no|nr|reg)\b/i.test(under) && asLargeAs(seg, line.words)
   return cut || wrapped ? { ...line, words: [...line.words, ...withoutRegistration(seg)] } : line
 }
-
-/** Words a company's legal line carries: registration, registered office, share capital, tax ids. */
-const LEGAL =
-  /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?id|ust-?idnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein|nip|regon)\b/i
-
-/**
- * A company's legal line: registration, registered office, share capital or tax ids with their numbers
- * ("F SARL au capital de 50 000 EUR - RCS Paris 987 654 324"). A tax column header or a "VAT 21%" row is
- * none: those carry a rate or an amount.
- */
-export const isLegalLine = (text: string, footer = false): boolean =>
-  (LEGAL.test(text) || (footer && TAX_NUMBER.test(text))) && (text.match(/\d/g) ?? []).length >= 5 &&
-  !/\d\s?%|\d[.,]\d\d(?!\d)/.test(text)
-
-/** A tax number's short label ("St.-Nr."): a company's legal detail in its footer, anyone's elsewhere. */
-const TAX_NUMBER = /\bst\.?-?\s?nr\b/i
 
 /**
  * The letterhead's rows lie above `TOP_REGION` (page heights), the footer's names below `BOTTOM_REGION`;

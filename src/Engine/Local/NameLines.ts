@@ -7,6 +7,7 @@ import { misreadDistance } from "../../Text/Misreads.js"
 import { centsWord } from "../../Text/Values.js"
 import { lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { beforeLegalDetails } from "./LegalLines.js"
 import { readValue } from "./Readers.js"
 
 export const TITLE_WORDS: ReadonlySet<string> = new Set([
@@ -128,7 +129,8 @@ const SPECK = /^[!¡?¿;:'"‘’“”`´~^*_=<>«»©®°§¶.,/\\]+$/
 export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
   // The name ends at its registration number, whatever follows it ("KEDAI ABC S/B 123456-U (KSB)").
   const registration = words.findIndex((w, i) => i > 0 && REGISTRATION_WORD.test(w.text))
-  let end = registration > 0 ? registration : words.length
+  // And at a registration or tax id a letterhead sets on the name's row ("… Ltd  VAT Reg. No. GB 284 1193 27").
+  let end = Math.min(registration > 0 ? registration : words.length, beforeLegalDetails(words).length)
   // A lone small letter after a name in capitals ("HARBOR HARDWARE p") is a speck read as a letter.
   if (
     end > 1 && /^\p{Ll}$/u.test(words[end - 1]!.text) &&

@@ -69,3 +69,38 @@ describe("a tax number after the tax's own name", () => {
     expect(valueOf(read(lines, { vat_number: "VAT number of the seller" })["vat_number"])).toBe("FR55123456789")
   })
 })
+
+describe("a letterhead's ids on the name's row", () => {
+  const letter = (first: string) => [
+    first,
+    "Unit 4, Quayside Works · Falmouth TR11 3XA",
+    "",
+    "Penrose Sailing Club                          Invoice No.     INV-88213",
+    "Harbour Terrace                               Invoice Date    3 September 2026",
+    "St Mawes TR2 5DJ",
+    "",
+    "#  Description                 Qty    Unit Price     Amount",
+    "1  Stainless shackle 8 mm        4        12.50       50.00",
+    "                                         Total due   50.00"
+  ]
+  const issuerOf = (first: string) =>
+    valueOf(read(letter(first), { issuer: "Name of the company that issued the invoice" })["issuer"])
+
+  it("are no part of the issuer's name, whatever mark OCR made of their separator", () => {
+    expect(issuerOf("Harbour Chandlery Services Ltd    VAT Reg. No. GB 284 1193 27 · Company No. 07718234"))
+      .toBe("Harbour Chandlery Services Ltd")
+    expect(issuerOf("Harbour Chandlery Services Ltd    VAT Reg. No. GB 284 1193 27 . Company No. 07718234"))
+      .toBe("Harbour Chandlery Services Ltd")
+    expect(issuerOf("Brandt & Söhne Haustechnik GmbH    USt-IdNr. DE 812 345 678 · HRB 70451 Mannheim"))
+      .toBe("Brandt & Söhne Haustechnik GmbH")
+    // OCR's l for the I of "USt-IdNr.", or no letter at all.
+    expect(issuerOf("Brandt & Söhne Haustechnik GmbH    USt-ldNr. DE 812 345 678 . HRB 70451 Mannheim"))
+      .toBe("Brandt & Söhne Haustechnik GmbH")
+    expect(issuerOf("Brandt & Söhne Haustechnik GmbH    UStdNr DE 812 345 678 . HRB 70451 Mannheim"))
+      .toBe("Brandt & Söhne Haustechnik GmbH")
+  })
+
+  it("leave a name that starts with a legal word whole", () => {
+    expect(issuerOf("Capital Marine Ltd    VAT Reg. No. GB 284 1193 27")).toBe("Capital Marine Ltd")
+  })
+})

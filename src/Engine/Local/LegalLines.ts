@@ -1,0 +1,40 @@
+/**
+ * A company's legal details as its letterhead or footer prints them: registration, registered office,
+ * share capital, tax ids, each with its number ("SIRET 512 348 907 00021", "USt-IdNr. DE 812 345 678").
+ */
+import type { PlacedWord } from "./Layout.js"
+
+/** The words that label a company's legal details, in the languages the vocabulary knows. */
+export const LEGAL =
+  /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?[il1]?d|ust-?[il1]?dnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein|nip|regon)\b/i
+
+/** A tax number's short label ("St.-Nr."): a company's legal detail in its footer, anyone's elsewhere. */
+const TAX_NUMBER = /\bst\.?-?\s?nr\b/i
+
+/**
+ * A company's legal line: registration, registered office, share capital or tax ids with their numbers
+ * ("F SARL au capital de 50 000 EUR - RCS Paris 987 654 324"). A tax column header or a "VAT 21%" row is
+ * none: those carry a rate or an amount.
+ */
+export const isLegalLine = (text: string, footer = false): boolean =>
+  (LEGAL.test(text) || (footer && TAX_NUMBER.test(text))) && (text.match(/\d/g) ?? []).length >= 5 &&
+  !/\d\s?%|\d[.,]\d\d(?!\d)/.test(text)
+
+/**
+ * Labels of an identifier a letterhead sets on the name's row, after it ("… Ltd   VAT Reg. No. GB 284 1193
+ * 27"). Words that also begin names ("Capital", "Roc") are not among them.
+ */
+const ID_LABEL =
+  /^(?:vat|tva|btw|ust-?[il1]?d(?:nr)?|uid|steuer-?nr|steuernummer|siret|siren|rcs|kvk|hrb|hra|handelsregister|amtsgericht|company (?:no|number|reg)|reg(?:istration)?\.? no|registered (?:no|in|office)|abn|acn|tax id|gst (?:id|reg|no)|p\.? ?iva|partita iva|nif|cif|nip|regon)\b/i
+
+/**
+ * The words before the legal details a line goes on with after a name (a registration or tax id with its
+ * number); all the words when none follow.
+ */
+export const beforeLegalDetails = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  for (let i = 1; i < words.length; i++) {
+    const rest = words.slice(i).map((w) => w.text).join(" ")
+    if (ID_LABEL.test(rest) && isLegalLine(rest)) return words.slice(0, i)
+  }
+  return words
+}
