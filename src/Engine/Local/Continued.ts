@@ -1,6 +1,6 @@
 /**
  * Values a narrow cell broke over two lines: an identifier wrapped at its hyphen ("NW-2025-" over "0142")
- * goes on with the word under it.
+ * goes on with the word under it, or started on the line above.
  */
 import type { LabelMatch } from "./Labels.js"
 import type { PlacedWord } from "./Layout.js"
@@ -22,4 +22,24 @@ export const brokenAtHyphen = (m: LabelMatch, r: ReadValue): ReadValue => {
   // Nothing before it under the label: a word there is the next row's label ("Date:  12.03.2031").
   const labelled = row.words.some((w) => w !== next && w.box[0] >= m.box[0] - unit && w.box[2] <= next.box[0])
   return labelled ? r : { ...r, value: text + next.text, words: [...r.words, next] }
+}
+
+/**
+ * An identifier whose start a narrow cell set on the line above, ending with a hyphen ("RE-2026-" over
+ * "0412", the label between them in the middle of its cell): the value starts there.
+ */
+export const startedAboveAtHyphen = (m: LabelMatch, r: ReadValue): ReadValue => {
+  const unit = m.page.unit
+  const first = r.words[0]!, last = r.words[r.words.length - 1]!
+  const at = m.page.rows.findIndex((row) => row.words.includes(first))
+  for (let k = at - 1; k >= 0 && k >= at - 2; k--) {
+    const row = m.page.rows[k]!
+    if (first.box[1] - row.box[3] > unit) break
+    const start = row.words.find((w) =>
+      (Math.abs(w.box[0] - first.box[0]) <= unit || Math.abs(w.box[2] - last.box[2]) <= unit) &&
+      /^[\p{L}\p{N}][\p{L}\p{N}/_.-]*-$/u.test(w.text) && w.box[3] <= first.box[1]
+    )
+    if (start !== undefined) return { ...r, value: start.text + String(r.value), words: [start, ...r.words] }
+  }
+  return r
 }

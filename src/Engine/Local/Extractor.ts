@@ -21,7 +21,7 @@ import {
 import { Extractor } from "../Engine.js"
 import { addressGoesOn, addressText, blockNameHolding, customerAddress } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
-import { brokenAtHyphen } from "./Continued.js"
+import { brokenAtHyphen, startedAboveAtHyphen } from "./Continued.js"
 import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
 import { itemCountOf } from "./ItemCount.js"
@@ -284,7 +284,7 @@ const readAtLabel = (
       const read = kind === "text" && profile.concepts[0] === "address"
         ? addressGoesOn(m, r)
         : kind === "id"
-        ? brokenAtHyphen(m, r)
+        ? brokenAtHyphen(m, startedAboveAtHyphen(m, r))
         : r
       const near = 1 - 0.3 * Math.min(1, dx / 0.6)
       return { ...read, layout: m.page, score: base * near * fit(kind, read) * (qualified(m, r) ? QUALIFIED : 1) }
@@ -311,8 +311,9 @@ const readAtLabel = (
     if (words === undefined || words.length === 0) continue
     // A contact person's line or a street under the party's label is not the party's name.
     if (party && (contactLine(words) || isStreetLine(words.map((w) => w.text).join(" ")))) continue
-    const v = readValue(kind, words, options)
-    if (v === undefined) continue
+    const read = readValue(kind, words, options)
+    if (read === undefined) continue
+    const v = kind === "id" ? startedAboveAtHyphen(m, read) : read
     if (kind === "text" && profile.concepts[0] === "address") {
       // An address runs over the lines below its label: take every line of the column.
       const words = areas.filter((a) => a.depth >= area.depth).flatMap((a) => a.words)

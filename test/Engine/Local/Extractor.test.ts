@@ -114,6 +114,21 @@ describe("LocalExtractor", () => {
   })
 
   describe("value positions", () => {
+    it("reads a number a narrow cell broke at its hyphen, its label set in the middle between its lines", () => {
+      // A table cell centred vertically: the label's line lies between the number's two lines, and the
+      // number's second line, half a line lower, beside the label.
+      const model = pageModelFromPlaced([[
+        { text: "NordHaven Elektro GmbH", x: 0, y: 0, size: 1.6 },
+        { text: "NW-2031-", x: 103, y: 5.67 },
+        { text: "Rechnungsnummer", x: 73, y: 6.11, size: 1.2 },
+        { text: "0142", x: 103, y: 6.61 },
+        { text: "Rechnungsdatum   14.03.2031", x: 73, y: 7.5 },
+        { text: "Rechnungsbetrag   705,31 €", x: 40, y: 12 }
+      ]])
+      const out = extractSection(model, [1], spec("invoice", { invoice_number: "The invoice number" }))
+      expect(valuesOf(out)).toEqual({ invoice_number: "NW-2031-0142" })
+    })
+
     it("reads a value under a header label, in the label's column", () => {
       const model = pageModelFromLines([[
         "Invoice Date:        Due Date:          Reference:",
