@@ -1,6 +1,6 @@
 /**
  * Values a narrow cell broke over two lines: an identifier wrapped at its hyphen ("NW-2025-" over "0142")
- * goes on with the word under it, or started on the line above.
+ * goes on with the word under it, or started on the line above; a date's year set under its day and month.
  */
 import type { LabelMatch } from "./Labels.js"
 import type { PlacedWord } from "./Layout.js"
@@ -42,4 +42,26 @@ export const startedAboveAtHyphen = (m: LabelMatch, r: ReadValue): ReadValue => 
     if (start !== undefined) return { ...r, value: start.text + String(r.value), words: [start, ...r.words] }
   }
   return r
+}
+
+/** A year alone on its line. */
+const YEAR = /^(?:19|20)\d{2}$/
+
+/**
+ * A date whose year a narrow cell set on the line under its day and month ("3 September" over "2026"): read
+ * with the year aligned under its first word, the next line down.
+ */
+export const withYearBelow = (
+  m: LabelMatch,
+  words: ReadonlyArray<PlacedWord>,
+  read: (words: ReadonlyArray<PlacedWord>) => ReadValue | undefined
+): ReadValue | undefined => {
+  const first = words[0]
+  if (first === undefined || words.length > 3) return undefined
+  const unit = m.page.unit
+  const at = m.page.rows.findIndex((row) => row.words.includes(first))
+  const row = m.page.rows[at + 1]
+  if (at < 0 || row === undefined || row.box[1] - m.page.rows[at]!.box[3] > unit) return undefined
+  const year = row.words.find((w) => Math.abs(w.box[0] - first.box[0]) <= unit && YEAR.test(w.text))
+  return year === undefined ? undefined : read([...words, year])
 }

@@ -21,7 +21,7 @@ import {
 import { Extractor } from "../Engine.js"
 import { addressGoesOn, addressText, blockNameHolding, customerAddress } from "./AddressBlocks.js"
 import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
-import { brokenAtHyphen, startedAboveAtHyphen } from "./Continued.js"
+import { brokenAtHyphen, startedAboveAtHyphen, withYearBelow } from "./Continued.js"
 import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
 import { itemCountOf } from "./ItemCount.js"
@@ -268,11 +268,13 @@ const readAtLabel = (
   // street, postcode or town beside a party's heading is another block's line ("Bill To   Asheville, NC 28801");
   // an e-mail or web address beside it is the party's, and its name is below.
   const named = party ? namePart(right) : right
-  const r = party &&
+  const beside = party &&
       (contactLine(right) || isStreetLine(named.map((w) => w.text).join(" ")) ||
         startsWithTown(right.map((w) => w.text).join(" ")) || contactAddress(right) || startsALabel(m, named))
     ? undefined
     : readValue(kind, named, options)
+  const r = beside ??
+    (kind === "date" ? withYearBelow(m, named, (words) => readValue(kind, words, options)) : undefined)
   if (prose) {
     return r !== undefined && m.row.words.indexOf(r.words[0]!) <= m.last + PROSE_REACH
       ? { ...r, layout: m.page, score: base * fit(kind, r) }

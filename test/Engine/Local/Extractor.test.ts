@@ -129,6 +129,22 @@ describe("LocalExtractor", () => {
       expect(valuesOf(out)).toEqual({ invoice_number: "NW-2031-0142" })
     })
 
+    it("reads a date whose year a narrow cell set on the line under it, not another date of the page", () => {
+      const model = pageModelFromLines([[
+        "Harbour Chandlery Services Ltd",
+        "",
+        "Penrose Sailing Club                       Invoice No.     INV-88213",
+        "Attn: The Treasurer                        Invoice Date    3 September",
+        "Harbour Terrace                                            2026",
+        "St Mawes TR2 5DJ                           Delivery        28 August 2026",
+        "                                           Date",
+        "",
+        "Total due   130.00"
+      ]])
+      const out = extractSection(model, [1], spec("invoice", { date: { type: "date", description: "Invoice date" } }))
+      expect(valuesOf(out)).toEqual({ date: "2026-09-03" })
+    })
+
     it("reads a value under a header label, in the label's column", () => {
       const model = pageModelFromLines([[
         "Invoice Date:        Due Date:          Reference:",
