@@ -6,7 +6,7 @@
  */
 import { type LabelMatch, lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
-import { issuerLine } from "./Letterhead.js"
+import { ADDRESS_MARK, issuerLine } from "./Letterhead.js"
 import {
   columnSegment,
   contactLine,
@@ -45,6 +45,24 @@ const onlyLabels = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWor
   })
 }
 
+/** A sender's whole address on one line, its parts set apart by marks ("Name · Street 1 · 12345 Town"). */
+const oneLineAddress = (words: ReadonlyArray<PlacedWord>): boolean =>
+  words.filter((w) => ADDRESS_MARK.test(w.text)).length >= 2
+
+const heightOf = (words: ReadonlyArray<PlacedWord>) => {
+  const heights = words.map((w) => w.box[3] - w.box[1]).sort((a, b) => a - b)
+  return heights[Math.floor(heights.length / 2)]!
+}
+
+/** A wrapped line's rest: a word or two in the same print as the line above them. */
+const WRAPPED_WORDS = 2
+const SAME_PRINT = 0.15
+
+/** Whether `words` are the rest of a sender line that wrapped: a few words in its print, under it. */
+const wrapsOn = (line: ReadonlyArray<PlacedWord>, words: ReadonlyArray<PlacedWord>): boolean =>
+  oneLineAddress(line) && words.length <= WRAPPED_WORDS &&
+  Math.abs(heightOf(words) - heightOf(line)) <= SAME_PRINT * heightOf(line)
+
 /** The address blocks of a page, top to bottom. */
 export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
   const blocks: Array<AddressBlock> = []
@@ -60,8 +78,12 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         const above = layout.rows[row.index - k]
         if (above === undefined || below.box[1] - above.box[3] > 2 * layout.unit) break
         const seg = columnSegment(layout, above, x)
-        // Another address's town line (a sender line "Name · Street · 12345 Town") ends this block.
-        if (seg === undefined || townLine(seg.map((w) => w.text).join(" "))) break
+        // Another address's town line (a sender line "Name · Street · 12345 Town") ends this block, and so
+        // does a sender line whose town wrapped to the line under it ("… · Falmouth TR11" over "3XA").
+        if (seg === undefined || townLine(seg.map((w) => w.text).join(" ")) || oneLineAddress(seg)) break
+        const over = layout.rows[above.index - 1]
+        const wrapOf = over === undefined ? undefined : columnSegment(layout, over, x)
+        if (wrapOf !== undefined && wrapsOn(wrapOf, seg)) break
         lines.unshift({ row: above, words: seg })
         below = above
         if (k > MAX_LINES) break

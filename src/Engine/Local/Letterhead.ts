@@ -211,7 +211,7 @@ const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
 }
 
 /** Marks that separate the parts of a one-line address ("Name · Street 1 · 12345 Town"). */
-const ADDRESS_MARK = /^[·|•]$/
+export const ADDRESS_MARK = /^[·|•]$/
 
 /**
  * The sender's one-line address over a letter's recipient ("Kreativbüro Sandberg · Lindenstr. 22 · 04109

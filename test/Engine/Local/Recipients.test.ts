@@ -317,6 +317,45 @@ describe("the recipient of a letter-shaped invoice", () => {
     expect(scanned("Familic", 0.7)).toBe("Lena und Paul Hartmann")
   })
 
+  it("reads the recipient under a sender line in small print whose town wrapped to the next line", () => {
+    // The sender line ran into the column beside it on its row; its town went on to the line under it.
+    const letter = (sender: string, town: string) =>
+      pageModelFromPlaced([[
+        { text: "Brandt & Söhne Haustechnik GmbH", x: 0, y: 0, size: 1.6 },
+        { text: "Industriestraße 14 · 76131 Karlsruhe", x: 0, y: 1.6 },
+        { text: sender, x: 0, y: 5, size: 0.75 },
+        { text: "Rechnungsnummer   RE-2031-0412", x: 72, y: 5 },
+        { text: town, x: 0, y: 5.6, size: 0.75 },
+        { text: "Wohnungsbau Kessler KG", x: 0, y: 6.4 },
+        { text: "z. Hd. Frau Petra Kessler", x: 0, y: 7.4 },
+        { text: "Am Stadtgarten 3", x: 0, y: 8.4 },
+        { text: "76133 Karlsruhe", x: 0, y: 9.4 },
+        { text: "Rechnung RE-2031-0412", x: 0, y: 12, size: 1.3 },
+        { text: "Rechnungsbetrag   1.190,00 €", x: 50, y: 16 }
+      ]])
+    const customerOf = (model: ReturnType<typeof letter>) =>
+      valueOf(extractSection(model, [1], spec("invoice", PARTIES))["customer"])
+    expect(customerOf(letter("Brandt & Söhne Haustechnik GmbH · Industriestraße 14 · 76131", "Karlsruhe")))
+      .toBe("Wohnungsbau Kessler KG")
+    expect(customerOf(letter("Brandt & Söhne Haustechnik GmbH · Industriestraße 14 ·", "76131 Karlsruhe")))
+      .toBe("Wohnungsbau Kessler KG")
+    // Its name is no recipient's, though nothing but a postcode's end separates it from the recipient's lines.
+    const english = pageModelFromPlaced([[
+      { text: "Harbour Chandlery Services Ltd", x: 0, y: 0, size: 1.6 },
+      { text: "Unit 4, Quayside Works · Falmouth TR11 3XA", x: 0, y: 1.6 },
+      { text: "Harbour Chandlery Services Ltd · Unit 4, Quayside Works · Falmouth TR11", x: 0, y: 5, size: 0.75 },
+      { text: "Invoice No.   INV-88213", x: 72, y: 5 },
+      { text: "3XA", x: 0, y: 5.6, size: 0.75 },
+      { text: "Penrose Sailing Club", x: 0, y: 6.4 },
+      { text: "Attn: The Treasurer", x: 0, y: 7.4 },
+      { text: "Harbour Terrace", x: 0, y: 8.4 },
+      { text: "St Mawes TR2 5DJ", x: 0, y: 9.4 },
+      { text: "INVOICE INV-88213", x: 0, y: 12, size: 1.3 },
+      { text: "Total due   130.00", x: 50, y: 16 }
+    ]])
+    expect(customerOf(english)).toBe("Penrose Sailing Club")
+  })
+
   it("reads the name after the customer's number beside the label ('Kunde: 10023 - Müller Bau GmbH')", () => {
     expect(parties([
       "Sanitär Reiners GmbH",
