@@ -12,6 +12,7 @@ import { confidenceOf, type Evidence, groupOf, wordsEvidence } from "./Confidenc
 import { headerlessItems, type ItemCell } from "./HeaderlessItems.js"
 import { brokenIntoAnIdentifier, COLUMN_CONCEPTS, findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
 import { holdsCents, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { isLegalLine } from "./LegalLines.js"
 import { type ReadKind, readKindOf, readValue } from "./Readers.js"
 import type { Section } from "./Section.js"
 
@@ -170,6 +171,8 @@ const inHeaderBand = (layout: PageLayout, a: Row, b: Row): boolean => {
 
 /** A description's next line sits this many text heights under the line above it, or nearer. */
 const WRAP_GAP = 0.5
+/** Share of a line's height the next row overlaps when both are lines of one cell centred in its height. */
+const CENTRED_OVERLAP = 0.25
 /** A description that wrapped ends within this many text heights of its column's edge, or past it. */
 const WRAP_MARGIN = 2
 /** A word space, in text heights. */
@@ -386,6 +389,7 @@ const itemsOnPage = (
   const rightmost = numeric.sort((a, b) => table.left.get(b)! - table.left.get(a)!)[0]
   const items: Array<Map<number, ItemCell>> = []
   let pending: { readonly values: Map<number, ItemCell>; readonly row: number } | undefined
+  let opening: { readonly values: Map<number, ItemCell>; readonly row: number } | undefined
   // The last row the last item took.
   let lastRow = -1
   let open = true
@@ -397,6 +401,8 @@ const itemsOnPage = (
       open = false
       break
     }
+    // A company's legal line under the table (a footer: "… GmbH · USt-IdNr. DE 812 345 678 · HRB 70451") is no item.
+    if (isLegalLine(row.words.map((w) => w.text).join(" "), true)) continue
     const cells = cellsOf(row, columns, fields, layout.unit)
     const values = new Map<number, ItemCell>()
     let withUnit: number | undefined
@@ -466,6 +472,19 @@ const itemsOnPage = (
       ? values.size > 0
       : (rightmost !== undefined && values.has(rightmost)) || numbers.length >= 2
     if (!isItem) {
+      // Text alone on a line the next item's row overlaps: a cell centred in its height, the item's figures
+      // set between its description's lines ("Vis inox A2 4x40 (boîte" over "13 … 200)  12  49,48"). It
+      // starts that item's description.
+      const next = layout.rows[r + 1]
+      const textOnlyHere = numbers.length === 0 && values.size > 0 &&
+        [...values.keys()].every((i) => !NUMERIC.has(fields[i]!.kind))
+      if (
+        textOnlyHere && next !== undefined &&
+        row.box[3] - next.box[1] >= CENTRED_OVERLAP * (row.box[3] - row.box[1])
+      ) {
+        opening = { values, row: r }
+        continue
+      }
       // Text alone on the line right under an item whose description filled its column: the description
       // wrapped ("Annual maintenance of the heating" over "system, two visits included"). A short line's
       // next line is a heading of the next items; an item's code or number ("EAN: 4006381333931",
@@ -505,6 +524,19 @@ const itemsOnPage = (
       pending = rightmost !== undefined && numbers.length >= 1 && described ? { values, row: r } : undefined
       continue
     }
+    // The first line of a description centred beside the item's figures.
+    if (opening !== undefined && opening.row === r - 1) {
+      for (const [i, v] of opening.values) {
+        const own = values.get(i)
+        values.set(
+          i,
+          own === undefined || typeof own.value !== "string" || typeof v.value !== "string"
+            ? v
+            : { value: `${v.value} ${own.value}`, words: [...v.words, ...own.words] }
+        )
+      }
+    }
+    opening = undefined
     // The rest of a wrapped item: its amount on the line under its description and quantity.
     const start = pending
     pending = undefined

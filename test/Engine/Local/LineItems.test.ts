@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { ExtractedObject, ExtractedValue, Grounded } from "../../../src/Domain/Extraction.js"
 import { extractSection } from "../../../src/Engine/Local/Extractor.js"
-import { pageModelFromLines } from "../../support/pageModel.js"
+import { pageModelFromLines, pageModelFromPlaced } from "../../support/pageModel.js"
 import { spec } from "../fixtures.js"
 
 const TEMPLATE = {
@@ -436,6 +436,39 @@ describe("line items over several pages", () => {
       ["Gipsplaat 260 x 60", 142.5],
       ["Transport en levering", 45],
       ["Arbeid tegelzetter (uur)", 237.9]
+    ])
+  })
+
+  it("reads a description centred in its cell's height, its figures set between its lines", () => {
+    const row = (y: number, cells: ReadonlyArray<[number, string]>) => cells.map(([x, text]) => ({ text, x, y }))
+    const model = pageModelFromPlaced([[
+      { text: "Quincaillerie Lefèvre SARL", x: 0, y: 0 },
+      ...row(1.5, [[0, "Réf."], [6, "Désignation"], [40, "Qté"], [48, "P.U. HT"], [60, "Montant HT"]]),
+      ...row(2.5, [[0, "1"], [6, "Cadenas laiton 40 mm"], [41, "4"], [48, "112,38"], [62, "449,52"]]),
+      // The second item's description on two lines, its figures half a line below the first.
+      { text: "Vis inox A2 4x40 (boîte", x: 6, y: 3.6 },
+      ...row(4.1, [[0, "2"], [6, "200)"], [40, "12"], [49, "49,48"], [62, "593,76"]]),
+      ...row(5.2, [[0, "3"], [6, "Ruban de masquage 50 m"], [40, "10"], [49, "15,20"], [62, "152,00"]]),
+      { text: "Total HT   1 195,28", x: 48, y: 7 },
+      { text: "Quincaillerie Lefèvre SARL · SIRET 512 348 907 00021 · TVA FR 41 512348907   Page 1/1", x: 0, y: 9.5 }
+    ]])
+    const out = extractSection(model, [1], spec("invoice", TEMPLATE))
+    expect(
+      (out["lines"] as ReadonlyArray<ExtractedObject>).map((l) =>
+        [l["description"], l["amount"]].map((v) => (v === null ? null : (v as Grounded).value))
+      )
+    ).toEqual([
+      ["Cadenas laiton 40 mm", 449.52],
+      ["Vis inox A2 4x40 (boîte 200)", 593.76],
+      ["Ruban de masquage 50 m", 152]
+    ])
+  })
+
+  it("reads no company's legal line under the table as an item", () => {
+    const footer = "Brandt & Söhne Haustechnik GmbH · USt-IdNr. DE 812 345 678 · HRB 70451 Mannheim       Seite 1 von 3"
+    expect(linesOfPages([[...first.slice(0, 5), "", "", "", footer]])).toEqual([
+      ["Ordnerrücken breit", 86.4],
+      ["Druckerpapier A4", 49.9]
     ])
   })
 
