@@ -69,11 +69,12 @@ import {
   NAME_SHAPE,
   partyAddressOf,
   partyLine,
+  sameName,
   segmentTail
 } from "./Parties.js"
 import { partyShaped, type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
 import { roundedAfter } from "./Rounding.js"
-import type { Candidate, Found, Section } from "./Section.js"
+import { type Candidate, type Found, rememberedPerSection, type Section } from "./Section.js"
 import { titleLine } from "./TitleLine.js"
 import { confirmedTotal, inTaxSummary, misreadTotal, notTheTotal, paidSubtotal, plausibleTotal } from "./Totals.js"
 import { startsWithTown } from "./Towns.js"
@@ -582,7 +583,20 @@ const countedItems = (section: Section, kind: ReadKind): Grounded | null => {
   return { value, page: counted.page, box: counted.box, confidence: counted.confidence }
 }
 
+const ISSUER_FIELD: LeafField = { kind: "leaf", name: "issuer", type: "string" }
+
+/** The issuer's name as the engine reads it for the section, whatever the template asks. */
+const issuerOf = rememberedPerSection((section) => readLeaf(section, ISSUER_FIELD, ["issuer"])?.value)
+
 const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string>): Grounded | null => {
+  const value = readLeaf(section, field, path)
+  if (value === null || typeof value.value !== "string") return value
+  // The customer is never the issuer: the issuer's own name read as the customer's came from its sender line.
+  const issuer = profileOf(field, path).profile.concepts[0] === "customer" ? issuerOf(section) : undefined
+  return typeof issuer === "string" && sameName(issuer, value.value) ? null : value
+}
+
+const readLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string>): Grounded | null => {
   const { customerAddress: customersAddress, ownOnly, profile } = profileOf(field, path)
   const kind = readKindOf(field, profile.concepts)
   if (customersAddress) return customerAddressValue(section, field, path, kind, profile)

@@ -2,7 +2,8 @@
  * Reading a party's name at its label (the issuer, the customer): what counts as a name there, the name
  * labels of the lines under a party's heading ("Name:", "Firma:"), and the words a label's line goes on with.
  */
-import { fieldNameWords, tokensOf } from "../../Text/Tokens.js"
+import { misreadDistance } from "../../Text/Misreads.js"
+import { fieldNameWords, fold, tokensOf } from "../../Text/Tokens.js"
 import type { FieldProfile } from "../../Text/Vocabulary.js"
 import { shapeOf } from "./Confidence.js"
 import { isLabelMark, type LabelMatch, qualifierEnd } from "./Labels.js"
@@ -94,4 +95,20 @@ export const partyAddressOf = (
   const leaf = tokensOf(fieldNameWords(path[path.length - 1] ?? "").join(" "))
   if (!leaf.some((w) => ADDRESS_WORDS.has(w))) return undefined
   return profile.concepts.includes("customer") ? "customer" : profile.concepts.includes("issuer") ? "issuer" : undefined
+}
+
+/** Letters two readings of one name may differ by, per letter of the name, and at least. */
+const MISREAD_SHARE = 0.2
+const MISREAD_MIN = 2
+
+/**
+ * Whether two names are one, as printed or as OCR misread one of them ("Quincaillerie Lefèvre et Fils SARL"
+ * and "Quincale Lefèvre et Fils SARL"): their letters alone compared, a fifth of them allowed to differ.
+ */
+export const sameName = (a: string, b: string): boolean => {
+  const letters = (text: string) => fold(text).replace(/[^a-z]/g, "")
+  const x = letters(a), y = letters(b)
+  if (x.length < 4 || y.length < 4) return false
+  const limit = Math.max(MISREAD_MIN, Math.round(MISREAD_SHARE * Math.max(x.length, y.length)))
+  return misreadDistance(x, y, limit) <= limit
 }

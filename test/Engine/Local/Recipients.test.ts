@@ -356,6 +356,31 @@ describe("the recipient of a letter-shaped invoice", () => {
     expect(customerOf(english)).toBe("Penrose Sailing Club")
   })
 
+  it("never gives the issuer's own name for the customer, however OCR spelled either", () => {
+    const billedTo = (name: string) =>
+      parties([
+        "Quincale Lefèvre et Fils SARL                  SIRET 512 348 907 00021",
+        "27, rue des Tanneurs, 67000 Strasbourg",
+        "",
+        "Facturé à :",
+        name,
+        "4, impasse des Vosges",
+        "67200 Strasbourg",
+        "",
+        "FACTURE FA-2031-1187                            Date : 05/11/2031",
+        "Désignation                    Qté    Montant HT",
+        "Charnière laiton 80 mm          4        52,00",
+        "                              Total TTC   62,40"
+      ])
+    // The sender's line under the heading, the letterhead's name misread: no customer rather than the issuer.
+    expect(billedTo("Quincaillerie Lefèvre et Fils SARL")).toEqual({
+      issuer: "Quincale Lefèvre et Fils SARL",
+      customer: null
+    })
+    expect(billedTo("Quincaillerie Lefévre et Fils SARL").customer).toBeNull()
+    expect(billedTo("Menuiserie Hoffmann").customer).toBe("Menuiserie Hoffmann")
+  })
+
   it("reads the name after the customer's number beside the label ('Kunde: 10023 - Müller Bau GmbH')", () => {
     expect(parties([
       "Sanitär Reiners GmbH",
