@@ -58,6 +58,7 @@ import {
   hasLegalForm,
   isStreetLine,
   looksLikeAddress,
+  looksLikeName,
   namePart
 } from "./NameLines.js"
 import {
@@ -215,6 +216,21 @@ const qualified = (m: LabelMatch, r: ReadValue): boolean => {
     m.row.words.slice(m.last + 1, at).some((w) => /\p{L}{2}/u.test(w.text))
 }
 
+/** Labels of the person a letter is for, in the customer's vocabulary. */
+const ATTENTION =
+  /^(?:attn|for the attention of|à l'attention de|zu händen|z hd|ter attentie van|t a v|a la atención de|all'attenzione di|à atenção de|untuk perhatian)$/
+
+/** The name-like line right above an attention line, starting where it starts: the addressed organisation. */
+const organisationAbove = (m: LabelMatch): ReadonlyArray<PlacedWord> | undefined => {
+  const above = m.page.rows[m.row.index - 1]
+  if (above === undefined || m.row.box[1] - above.box[3] > m.page.unit) return undefined
+  const words = columnSegment(m.page, above, m.box[0])
+  return words !== undefined && !lexiconHits(m.page, above).some((h) => words.includes(above.words[h.first]!)) &&
+      looksLikeName(m.page, above, words)
+    ? namePart(words)
+    : undefined
+}
+
 /** The value a label points at, right of it or in its column below, with a score. */
 const readAtLabel = (
   section: Section,
@@ -241,6 +257,14 @@ const readAtLabel = (
   // Later totals win over earlier ones; other fields prefer their first occurrence.
   base += late ? 0.04 * position : -0.04 * position
   const party = isParty(kind, profile)
+  // "Attn: The Treasurer" names the customer's contact; the customer is the organisation on the line above.
+  if (party && ATTENTION.test(m.phrase.tokens.join(" "))) {
+    const organisation = organisationAbove(m)
+    if (organisation !== undefined) {
+      const r = readValue(kind, organisation, options)
+      if (r !== undefined) return { ...r, layout: m.page, score: base * fit(kind, r) }
+    }
+  }
   // A party's number before its name on the label's row ("Kunde: 10023 - Müller Bau GmbH") is left out.
   const rightWords = party ? afterItsNumber(rightOf(m, own, true)).filter((w) => !isLabelMark(w)) : rightOf(m, own)
   // "Supplier legal name", "Kunde Name", "Customer Details": words that only name the label's value continue

@@ -356,6 +356,24 @@ describe("the recipient of a letter-shaped invoice", () => {
     expect(customerOf(english)).toBe("Penrose Sailing Club")
   })
 
+  it("reads the organisation over an attention line for the customer, not the contact it names", () => {
+    // The address's town lost to OCR: no address block, only the "Attn:" line names a recipient.
+    expect(
+      parties([
+        "Harbour Chandlery Services Ltd",
+        "Unit 4, Quayside Works, Falmouth TR11 3XA",
+        "",
+        "Penrose Sailing Club                         Invoice No.    INV-88213",
+        "Attn: The Treasurer                          Invoice Date   3 September 2026",
+        "HarbaweTr",
+        "",
+        "Description                    Qty      Amount",
+        "Mooring line 16 mm, 10 m         5      727.83",
+        "                              Total due  873.40"
+      ]).customer
+    ).toBe("Penrose Sailing Club")
+  })
+
   it("never gives the issuer's own name for the customer, however OCR spelled either", () => {
     const billedTo = (name: string) =>
       parties([
