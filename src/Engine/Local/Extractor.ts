@@ -231,6 +231,18 @@ const organisationAbove = (m: LabelMatch): ReadonlyArray<PlacedWord> | undefined
     : undefined
 }
 
+/** Labels that name the document's own date, no other kind of date ("Invoice Date", "Rechnungsdatum"). */
+const OWN_DATES = new Set(["invoice_date", "purchase_date"])
+
+/** Whether the section's first page labels its document's date with a label naming it as such. */
+const unreadDateLabel = (section: Section, profile: FieldProfile): boolean => {
+  const layout = section.layouts[0]
+  if (layout === undefined) return false
+  return findLabels(layout, profile.phrases, new Set(profile.concepts)).some((m) =>
+    (m.colon || m.segmentStart) && [...labelConcepts(m.phrase.tokens)].some((c) => OWN_DATES.has(c))
+  )
+}
+
 /** The value a label points at, right of it or in its column below, with a score. */
 const readAtLabel = (
   section: Section,
@@ -645,6 +657,9 @@ const readLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string
   // only where the document prints it.
   if (profile.concepts[0] === "item_count") return countedItems(section, kind)
   if (profile.concepts[0] === "total_quantity") return null
+  // The document's date under a label of its own that could not be read ("Invoice Date  3 0S2eptember"): any
+  // other date of the page is some other date's.
+  if (kind === "date" && unreadDateLabel(section, profile)) return null
   const fallback = ownOnly ? undefined : fallbackValue(section, field, kind, profile.concepts)
   if (fallback === undefined || fallback.words.length === 0) return null
   return fromPlace(fallback, kind, profile.concepts[0], profile)

@@ -1170,6 +1170,26 @@ describe("LocalExtractor", () => {
   })
 
   describe("what is not there", () => {
+    it("gives no other date of the page for the invoice date its own label holds unread", () => {
+      const page = (date: string) =>
+        pageModelFromLines([[
+          "Harbour Chandlery Services Ltd",
+          "",
+          "Penrose Sailing Club                       Invoice No.     INV-88213",
+          `Harbour Terrace                            Invoice Date    ${date}`,
+          "St Mawes TR2 5DJ                           Detvery         28 August 2026",
+          "",
+          "Total due   130.00"
+        ]])
+      const dateOf = (date: string) =>
+        valuesOf(
+          extractSection(page(date), [1], spec("invoice", { date: { type: "date", description: "Invoice date" } }))
+        )
+      // OCR garbled the month: no date rather than the delivery date under it.
+      expect(dateOf("3 0S2eptember")).toEqual({ date: null })
+      expect(dateOf("3 September 2026")).toEqual({ date: "2026-09-03" })
+    })
+
     it("returns null for leaves and [] for lists it cannot find, never a guess", () => {
       const model = pageModelFromLines([["Dear Sir,", "Thank you for your letter of last week."]])
       const out = extractSection(
