@@ -35,7 +35,8 @@ import {
   namesATaxNumber,
   namesTheDocument,
   PROSE_KINDS,
-  qualifiesAnother
+  qualifiesAnother,
+  unreadDateLabel
 } from "./LabelContext.js"
 import {
   below,
@@ -58,16 +59,17 @@ import {
   hasLegalForm,
   isStreetLine,
   looksLikeAddress,
-  looksLikeName,
   namePart
 } from "./NameLines.js"
 import {
   aName,
+  ATTENTION,
   contactAddress,
   isParty,
   NAME_LABELS,
   NAME_QUALIFIERS,
   NAME_SHAPE,
+  organisationAbove,
   partyAddressOf,
   partyLine,
   sameName,
@@ -214,33 +216,6 @@ const qualified = (m: LabelMatch, r: ReadValue): boolean => {
   const concepts = [...labelConcepts(m.phrase.tokens)]
   return at > m.last + 1 && concepts.length > 0 && concepts.every((c) => conceptById(c)?.generic === true) &&
     m.row.words.slice(m.last + 1, at).some((w) => /\p{L}{2}/u.test(w.text))
-}
-
-/** Labels of the person a letter is for, in the customer's vocabulary. */
-const ATTENTION =
-  /^(?:attn|for the attention of|à l'attention de|zu händen|z hd|ter attentie van|t a v|a la atención de|all'attenzione di|à atenção de|untuk perhatian)$/
-
-/** The name-like line right above an attention line, starting where it starts: the addressed organisation. */
-const organisationAbove = (m: LabelMatch): ReadonlyArray<PlacedWord> | undefined => {
-  const above = m.page.rows[m.row.index - 1]
-  if (above === undefined || m.row.box[1] - above.box[3] > m.page.unit) return undefined
-  const words = columnSegment(m.page, above, m.box[0])
-  return words !== undefined && !lexiconHits(m.page, above).some((h) => words.includes(above.words[h.first]!)) &&
-      looksLikeName(m.page, above, words)
-    ? namePart(words)
-    : undefined
-}
-
-/** Labels that name the document's own date, no other kind of date ("Invoice Date", "Rechnungsdatum"). */
-const OWN_DATES = new Set(["invoice_date", "purchase_date"])
-
-/** Whether the section's first page labels its document's date with a label naming it as such. */
-const unreadDateLabel = (section: Section, profile: FieldProfile): boolean => {
-  const layout = section.layouts[0]
-  if (layout === undefined) return false
-  return findLabels(layout, profile.phrases, new Set(profile.concepts)).some((m) =>
-    (m.colon || m.segmentStart) && [...labelConcepts(m.phrase.tokens)].some((c) => OWN_DATES.has(c))
-  )
 }
 
 /** The value a label points at, right of it or in its column below, with a score. */

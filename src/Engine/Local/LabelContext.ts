@@ -5,10 +5,11 @@
  */
 import { misreadDistance } from "../../Text/Misreads.js"
 import { leavesBracketOpen } from "../../Text/Tokens.js"
-import { labelConcepts } from "../../Text/Vocabulary.js"
-import { isInclusionWord, type LabelMatch, lexiconHits } from "./Labels.js"
+import { type FieldProfile, labelConcepts } from "../../Text/Vocabulary.js"
+import { findLabels, isInclusionWord, type LabelMatch, lexiconHits } from "./Labels.js"
 import { holdsCents, type PageLayout, type Row } from "./Layout.js"
 import type { ReadKind } from "./Readers.js"
+import type { Section } from "./Section.js"
 
 export const PROSE_KINDS: ReadonlySet<ReadKind> = new Set(["amount", "amountText", "date", "dateText"])
 
@@ -84,3 +85,15 @@ export const customersLabel = (m: LabelMatch): boolean =>
   m.row.words.slice(Math.max(0, m.first - 1), m.last + 2).some((w) =>
     w.tokens.some((t) => labelConcepts([t]).has("customer"))
   )
+
+/** Labels that name the document's own date, no other kind of date ("Invoice Date", "Rechnungsdatum"). */
+const OWN_DATES = new Set(["invoice_date", "purchase_date"])
+
+/** Whether the section's first page labels its document's date with a label naming it as such. */
+export const unreadDateLabel = (section: Section, profile: FieldProfile): boolean => {
+  const layout = section.layouts[0]
+  if (layout === undefined) return false
+  return findLabels(layout, profile.phrases, new Set(profile.concepts)).some((m) =>
+    (m.colon || m.segmentStart) && [...labelConcepts(m.phrase.tokens)].some((c) => OWN_DATES.has(c))
+  )
+}

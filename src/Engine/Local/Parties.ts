@@ -6,9 +6,9 @@ import { misreadDistance } from "../../Text/Misreads.js"
 import { fieldNameWords, fold, tokensOf } from "../../Text/Tokens.js"
 import type { FieldProfile } from "../../Text/Vocabulary.js"
 import { shapeOf } from "./Confidence.js"
-import { isLabelMark, type LabelMatch, qualifierEnd } from "./Labels.js"
+import { isLabelMark, type LabelMatch, lexiconHits, qualifierEnd } from "./Labels.js"
 import { type PlacedWord, segmentsOf } from "./Layout.js"
-import { regionLine } from "./NameLines.js"
+import { columnSegment, looksLikeName, namePart, regionLine } from "./NameLines.js"
 import { type ReadKind, readValue } from "./Readers.js"
 
 const PARTIES = new Set(["issuer", "customer"])
@@ -111,4 +111,19 @@ export const sameName = (a: string, b: string): boolean => {
   if (x.length < 4 || y.length < 4) return false
   const limit = Math.max(MISREAD_MIN, Math.round(MISREAD_SHARE * Math.max(x.length, y.length)))
   return misreadDistance(x, y, limit) <= limit
+}
+
+/** Labels of the person a letter is for, in the customer's vocabulary. */
+export const ATTENTION =
+  /^(?:attn|for the attention of|à l'attention de|zu händen|z hd|ter attentie van|t a v|a la atención de|all'attenzione di|à atenção de|untuk perhatian)$/
+
+/** The name-like line right above an attention line, starting where it starts: the addressed organisation. */
+export const organisationAbove = (m: LabelMatch): ReadonlyArray<PlacedWord> | undefined => {
+  const above = m.page.rows[m.row.index - 1]
+  if (above === undefined || m.row.box[1] - above.box[3] > m.page.unit) return undefined
+  const words = columnSegment(m.page, above, m.box[0])
+  return words !== undefined && !lexiconHits(m.page, above).some((h) => words.includes(above.words[h.first]!)) &&
+      looksLikeName(m.page, above, words)
+    ? namePart(words)
+    : undefined
 }
