@@ -131,6 +131,11 @@ export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
   const registration = words.findIndex((w, i) => i > 0 && REGISTRATION_WORD.test(w.text))
   // And at a registration or tax id a letterhead sets on the name's row ("… Ltd  VAT Reg. No. GB 284 1193 27").
   let end = Math.min(registration > 0 ? registration : words.length, beforeLegalDetails(words).length)
+  // And at a bare number after its legal form, a registration whose label OCR lost ("… B.V. 30187452").
+  const number = words.findIndex((w, i) =>
+    i > 0 && i < end && /^\d{5,}$/.test(w.text) && endsWithLegalForm(words.slice(0, i).map((x) => x.text).join(" "))
+  )
+  if (number > 0) end = number
   // A lone small letter after a name in capitals ("HARBOR HARDWARE p") is a speck read as a letter.
   if (
     end > 1 && /^\p{Ll}$/u.test(words[end - 1]!.text) &&

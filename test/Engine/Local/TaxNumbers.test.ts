@@ -100,6 +100,12 @@ describe("a letterhead's ids on the name's row", () => {
       .toBe("Brandt & Söhne Haustechnik GmbH")
   })
 
+  it("end the name at a registration number whose label OCR lost", () => {
+    expect(issuerOf("Bouwbedrijf Van der Meulen B.V. 30187452 - BTW NL812947301B01"))
+      .toBe("Bouwbedrijf Van der Meulen B.V.")
+    expect(issuerOf("Harbour Chandlery Services Ltd    07718234")).toBe("Harbour Chandlery Services Ltd")
+  })
+
   it("leave a name that starts with a legal word whole", () => {
     expect(issuerOf("Capital Marine Ltd    VAT Reg. No. GB 284 1193 27")).toBe("Capital Marine Ltd")
   })
