@@ -22,7 +22,7 @@ import {
 } from "./NameLines.js"
 import type { ReadValue } from "./Readers.js"
 import type { Section } from "./Section.js"
-import { townLine } from "./Towns.js"
+import { postcodeAndTown, townLine } from "./Towns.js"
 
 /** Blocks lie in the upper half of the first page. */
 const UPPER = 0.5
@@ -46,8 +46,11 @@ const onlyLabels = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWor
 }
 
 /** A sender's whole address on one line, its parts set apart by marks ("Name · Street 1 · 12345 Town"). */
-const oneLineAddress = (words: ReadonlyArray<PlacedWord>): boolean =>
-  words.filter((w) => ADDRESS_MARK.test(w.text)).length >= 2
+const oneLineAddress = (words: ReadonlyArray<PlacedWord>): boolean => marksIn(words).length >= 2
+
+/** Where the marks between a line's words stand (a box's edge read as "|" at either end is none). */
+const marksIn = (words: ReadonlyArray<PlacedWord>): Array<number> =>
+  words.flatMap((w, i) => (i > 0 && i < words.length - 1 && ADDRESS_MARK.test(w.text) ? [i] : []))
 
 const heightOf = (words: ReadonlyArray<PlacedWord>) => {
   const heights = words.map((w) => w.box[3] - w.box[1]).sort((a, b) => a - b)
@@ -59,9 +62,13 @@ const WRAPPED_WORDS = 2
 const SAME_PRINT = 0.15
 
 /** Whether `words` are the rest of a sender line that wrapped: a few words in its print, under it. */
-const wrapsOn = (line: ReadonlyArray<PlacedWord>, words: ReadonlyArray<PlacedWord>): boolean =>
-  oneLineAddress(line) && words.length <= WRAPPED_WORDS &&
-  Math.abs(heightOf(words) - heightOf(line)) <= SAME_PRINT * heightOf(line)
+const wrapsOn = (line: ReadonlyArray<PlacedWord>, words: ReadonlyArray<PlacedWord>): boolean => {
+  const marks = marksIn(line)
+  if (marks.length < 2 || words.length > WRAPPED_WORDS) return false
+  // A whole sender line ends with its town: the line under it is the recipient's.
+  const last = line.slice(marks[marks.length - 1]! + 1).map((w) => w.text).join(" ")
+  return !postcodeAndTown(last) && Math.abs(heightOf(words) - heightOf(line)) <= SAME_PRINT * heightOf(line)
+}
 
 /** The address blocks of a page, top to bottom. */
 export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
@@ -79,7 +86,7 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         if (above === undefined || below.box[1] - above.box[3] > 2 * layout.unit) break
         const seg = columnSegment(layout, above, x)
         // Another address's town line (a sender line "Name · Street · 12345 Town") ends this block, and so
-        // does a sender line whose town wrapped to the line under it ("… · Falmouth TR11" over "3XA").
+        // does a sender line whose town wrapped to the line under it ("… · Leeds LS1" over "4AP").
         if (seg === undefined || townLine(seg.map((w) => w.text).join(" ")) || oneLineAddress(seg)) break
         const over = layout.rows[above.index - 1]
         const wrapOf = over === undefined ? undefined : columnSegment(layout, over, x)

@@ -25,8 +25,9 @@ export const brokenAtHyphen = (m: LabelMatch, r: ReadValue): ReadValue => {
 }
 
 /**
- * An identifier whose start a narrow cell set on the line above, ending with a hyphen ("RE-2026-" over
- * "0412", the label between them in the middle of its cell): the value starts there.
+ * An identifier whose start a narrow cell set on the line above, ending with a hyphen ("NW-2031-" over
+ * "0142", the label between them in the middle of its cell): the value starts there. A word of letters
+ * alone ending with a hyphen ("Rechnungs-") is a label's, not a number's.
  */
 export const startedAboveAtHyphen = (m: LabelMatch, r: ReadValue): ReadValue => {
   const unit = m.page.unit
@@ -37,7 +38,7 @@ export const startedAboveAtHyphen = (m: LabelMatch, r: ReadValue): ReadValue => 
     if (first.box[1] - row.box[3] > unit) break
     const start = row.words.find((w) =>
       (Math.abs(w.box[0] - first.box[0]) <= unit || Math.abs(w.box[2] - last.box[2]) <= unit) &&
-      /^[\p{L}\p{N}][\p{L}\p{N}/_.-]*-$/u.test(w.text) && w.box[3] <= first.box[1]
+      /^[\p{L}\p{N}][\p{L}\p{N}/_.-]*-$/u.test(w.text) && /\d/.test(w.text) && w.box[3] <= first.box[1]
     )
     if (start !== undefined) return { ...r, value: start.text + String(r.value), words: [start, ...r.words] }
   }

@@ -244,7 +244,7 @@ const readAtLabel = (
   // Later totals win over earlier ones; other fields prefer their first occurrence.
   base += late ? 0.04 * position : -0.04 * position
   const party = isParty(kind, profile)
-  // "Attn: The Treasurer" names the customer's contact; the customer is the organisation on the line above.
+  // "Attn: Accounts Payable" names the customer's contact; the customer is the organisation on the line above.
   if (party && ATTENTION.test(m.phrase.tokens.join(" "))) {
     const organisation = organisationAbove(m)
     if (organisation !== undefined) {
@@ -632,7 +632,7 @@ const readLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string
   // only where the document prints it.
   if (profile.concepts[0] === "item_count") return countedItems(section, kind)
   if (profile.concepts[0] === "total_quantity") return null
-  // The document's date under a label of its own that could not be read ("Invoice Date  3 0S2eptember"): any
+  // The document's date under a label of its own that could not be read ("Invoice Date  1 0Ja2nuary"): any
   // other date of the page is some other date's.
   if (kind === "date" && unreadDateLabel(section, profile)) return null
   const fallback = ownOnly ? undefined : fallbackValue(section, field, kind, profile.concepts)

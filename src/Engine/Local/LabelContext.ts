@@ -6,9 +6,9 @@
 import { misreadDistance } from "../../Text/Misreads.js"
 import { leavesBracketOpen } from "../../Text/Tokens.js"
 import { type FieldProfile, labelConcepts } from "../../Text/Vocabulary.js"
-import { findLabels, isInclusionWord, type LabelMatch, lexiconHits } from "./Labels.js"
+import { findLabels, isInclusionWord, type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
 import { holdsCents, type PageLayout, type Row } from "./Layout.js"
-import type { ReadKind } from "./Readers.js"
+import { type ReadKind, readValue } from "./Readers.js"
 import type { Section } from "./Section.js"
 
 export const PROSE_KINDS: ReadonlySet<ReadKind> = new Set(["amount", "amountText", "date", "dateText"])
@@ -89,11 +89,17 @@ export const customersLabel = (m: LabelMatch): boolean =>
 /** Labels that name the document's own date, no other kind of date ("Invoice Date", "Rechnungsdatum"). */
 const OWN_DATES = new Set(["invoice_date", "purchase_date"])
 
-/** Whether the section's first page labels its document's date with a label naming it as such. */
+/**
+ * Whether the section's first page labels its document's date with a label naming it as such, and the words
+ * right of that label hold figures that read as no date (OCR garbled them): the date is there, unread.
+ */
 export const unreadDateLabel = (section: Section, profile: FieldProfile): boolean => {
   const layout = section.layouts[0]
   if (layout === undefined) return false
-  return findLabels(layout, profile.phrases, new Set(profile.concepts)).some((m) =>
-    (m.colon || m.segmentStart) && [...labelConcepts(m.phrase.tokens)].some((c) => OWN_DATES.has(c))
-  )
+  const own = new Set(profile.concepts)
+  return findLabels(layout, profile.phrases, own).some((m) => {
+    if (!(m.colon || m.segmentStart) || ![...labelConcepts(m.phrase.tokens)].some((c) => OWN_DATES.has(c))) return false
+    const right = rightOf(m, own)
+    return right.some((w) => /\d/.test(w.text)) && readValue("date", right, { hint: section.hint }) === undefined
+  })
 }

@@ -1,6 +1,6 @@
 /**
  * A company's legal details as its letterhead or footer prints them: registration, registered office,
- * share capital, tax ids, each with its number ("SIRET 512 348 907 00021", "USt-IdNr. DE 812 345 678").
+ * share capital, tax ids, each with its number ("SIRET 123 456 789 00012", "USt-IdNr. DE 123 456 789").
  */
 import type { PlacedWord } from "./Layout.js"
 
@@ -21,8 +21,8 @@ export const isLegalLine = (text: string, footer = false): boolean =>
   !/\d\s?%|\d[.,]\d\d(?!\d)/.test(text)
 
 /**
- * Labels of an identifier a letterhead sets on the name's row, after it ("… Ltd   VAT Reg. No. GB 284 1193
- * 27"). Words that also begin names ("Capital", "Roc") are not among them.
+ * Labels of an identifier a letterhead sets on the name's row, after it ("… Ltd   VAT Reg. No. GB 123 4567
+ * 89"). Words that also begin names ("Capital", "Roc") are not among them.
  */
 const ID_LABEL =
   /^(?:vat|tva|btw|ust-?[il1]?d(?:nr)?|uid|steuer-?nr|steuernummer|siret|siren|rcs|kvk|hrb|hra|handelsregister|amtsgericht|company (?:no|number|reg)|reg(?:istration)?\.? no|registered (?:no|in|office)|abn|acn|tax id|gst (?:id|reg|no)|p\.? ?iva|partita iva|nif|cif|nip|regon)\b/i
@@ -33,8 +33,13 @@ const ID_LABEL =
  */
 export const beforeLegalDetails = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
   for (let i = 1; i < words.length; i++) {
+    // The label's first word starts with a letter its labels start with: the rest is joined only then.
+    if (!ID_LABEL_START.test(words[i]!.text)) continue
     const rest = words.slice(i).map((w) => w.text).join(" ")
     if (ID_LABEL.test(rest) && isLegalLine(rest)) return words.slice(0, i)
   }
   return words
 }
+
+/** The first letters of the labels of `ID_LABEL`. */
+const ID_LABEL_START = /^[abcghknprstuv]/i

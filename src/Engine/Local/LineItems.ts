@@ -173,6 +173,8 @@ const inHeaderBand = (layout: PageLayout, a: Row, b: Row): boolean => {
 const WRAP_GAP = 0.5
 /** Share of a line's height the next row overlaps when both are lines of one cell centred in its height. */
 const CENTRED_OVERLAP = 0.25
+/** A footer stands this far (in line heights) under the line above it at least. */
+const FOOTER_GAP = 2
 /** A description that wrapped ends within this many text heights of its column's edge, or past it. */
 const WRAP_MARGIN = 2
 /** A word space, in text heights. */
@@ -401,8 +403,12 @@ const itemsOnPage = (
       open = false
       break
     }
-    // A company's legal line under the table (a footer: "… GmbH · USt-IdNr. DE 812 345 678 · HRB 70451") is no item.
-    if (isLegalLine(row.words.map((w) => w.text).join(" "), true)) continue
+    // A company's legal line set apart under the table (a footer: "… GmbH · USt-IdNr. DE 123 456 789 · HRB
+    // 12345") is no item; an item's row, close under the one above, may name a tax or a register.
+    if (
+      above !== undefined && row.box[1] - above.box[3] > FOOTER_GAP * layout.unit && !holdsCents(row) &&
+      isLegalLine(row.words.map((w) => w.text).join(" "), true)
+    ) continue
     const cells = cellsOf(row, columns, fields, layout.unit)
     const values = new Map<number, ItemCell>()
     let withUnit: number | undefined
@@ -473,15 +479,15 @@ const itemsOnPage = (
       : (rightmost !== undefined && values.has(rightmost)) || numbers.length >= 2
     if (!isItem) {
       // Text alone on a line the next item's row overlaps: a cell centred in its height, the item's figures
-      // set between its description's lines ("Vis inox A2 4x40 (boîte" over "13 … 200)  12  49,48"). It
+      // set between its description's lines ("Steel hinge, brass finish," over "3 … 80 mm  12  4,90"). It
       // starts that item's description.
       const next = layout.rows[r + 1]
       const textOnlyHere = numbers.length === 0 && values.size > 0 &&
         [...values.keys()].every((i) => !NUMERIC.has(fields[i]!.kind))
-      if (
-        textOnlyHere && next !== undefined &&
-        row.box[3] - next.box[1] >= CENTRED_OVERLAP * (row.box[3] - row.box[1])
-      ) {
+      const height = row.box[3] - row.box[1]
+      const overlapsNext = next === undefined ? 0 : row.box[3] - next.box[1]
+      const overlapsAbove = above === undefined ? 0 : above.box[3] - row.box[1]
+      if (textOnlyHere && overlapsNext >= CENTRED_OVERLAP * height && overlapsNext > overlapsAbove) {
         opening = { values, row: r }
         continue
       }
@@ -555,8 +561,8 @@ const RUNNING_AFTER = 2
 
 /**
  * Drops the rows of a table that carry its running total from page to page ("Report", "Transport",
- * "A reporter" in whatever words): a row without a count, in a table whose items are counted, whose amount
- * is the sum of every item above it. Its wording is not needed, its arithmetic says what it is.
+ * "A reporter" in whatever words): a page's first or last row, without a count in a table whose items are
+ * counted, whose amount is the sum of every item above it. Its arithmetic says what it is, not its words.
  */
 const withoutRunningTotals = (
   pages: ReadonlyArray<{ readonly items: Array<Map<number, ItemCell>> }>,
@@ -565,13 +571,17 @@ const withoutRunningTotals = (
   const counted = fields.findIndex((f) => f.own.has("quantity") && NUMERIC.has(f.kind))
   const amount = fields.findIndex((f) => f.own.has("line_amount") && NUMERIC.has(f.kind))
   if (counted < 0 || amount < 0) return
+  // Only a table over several pages carries its sum, on a page's first or last row.
+  if (pages.filter((p) => p.items.length > 0).length < 2) return
   let cents = 0, before = 0
   for (const page of pages) {
-    const kept = page.items.filter((values) => {
+    const last = page.items.length - 1
+    const kept = page.items.filter((values, i) => {
       const value = values.get(amount)?.value
       if (typeof value !== "number") return true
       const own = Math.round(value * 100)
-      if (!values.has(counted) && before >= RUNNING_AFTER && own === cents) return false
+      const edge = i === 0 || i === last
+      if (edge && !values.has(counted) && before >= RUNNING_AFTER && own === cents) return false
       cents += own
       before++
       return true

@@ -129,9 +129,9 @@ const SPECK = /^[!¡?¿;:'"‘’“”`´~^*_=<>«»©®°§¶.,/\\]+$/
 export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
   // The name ends at its registration number, whatever follows it ("KEDAI ABC S/B 123456-U (KSB)").
   const registration = words.findIndex((w, i) => i > 0 && REGISTRATION_WORD.test(w.text))
-  // And at a registration or tax id a letterhead sets on the name's row ("… Ltd  VAT Reg. No. GB 284 1193 27").
+  // And at a registration or tax id a letterhead sets on the name's row ("… Ltd  VAT Reg. No. GB 123 4567 89").
   let end = Math.min(registration > 0 ? registration : words.length, beforeLegalDetails(words).length)
-  // And at a bare number after its legal form, a registration whose label OCR lost ("… B.V. 30187452").
+  // And at a bare number after its legal form, a registration whose label OCR lost ("… B.V. 12345678").
   const number = words.findIndex((w, i) =>
     i > 0 && i < end && /^\d{5,}$/.test(w.text) && endsWithLegalForm(words.slice(0, i).map((x) => x.text).join(" "))
   )

@@ -166,6 +166,7 @@ const scoreFor = (
   return score + Math.min(FIELD_CAP, FIELD_WEIGHT * fields)
 }
 
+/** Every "page k (of n)" of a row, for `matchAll` (which works on its own copy of the expression). */
 const PAGE_OF =
   /\b(?:page|seite|pagina|página|bladzijde|blad|halaman|folio)\.?\s*:?\s*(\d{1,3})(?:\s*(?:of|von|de|di|van|dari|sur|\/)\s*(\d{1,3}))?\b/gi
 const K_OF_N = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/
@@ -174,7 +175,7 @@ const K_OF_N = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/
  * page 2", "Suite page 2", "Fortsetzung auf Seite 2", "Übertrag von Seite 1", "vervolg op pagina 2".
  */
 const PAGE_REFERENCE =
-  /(?:\b(?:on|to|from|see|next|continued|auf|von|siehe|vgl|nächste|fortsetzung|weiter|übertrag|sur|voir|suite|suivante|report|de la|op|van|zie|vervolg|volgende|a|vedi|segue|continua|ver|véase|en la|cf)\.?|[→>]|\bp\.)\s*$/iu
+  /(?:\b(?:on|from|see|next|continued|auf|von|siehe|vgl|nächste|fortsetzung|weiter|übertrag|sur|voir|suite|suivante|de la|op|zie|vervolg|volgende|vedi|segue|continua|véase|en la|cf)\.?|[→>])\s*$/iu
 
 type PageNumber = { readonly number: number; readonly count?: number }
 
@@ -193,7 +194,8 @@ const pageNumberOf = (layout: PageLayout): PageNumber | undefined => {
   for (const row of layout.rows) {
     const text = row.words.map((w) => w.text).join(" ")
     for (const m of text.matchAll(PAGE_OF)) {
-      if (PAGE_REFERENCE.test(text.slice(0, m.index))) continue
+      // "page k of n" is the page's own; a bare "page k" after a reference's words points elsewhere.
+      if (m[2] === undefined && PAGE_REFERENCE.test(text.slice(0, m.index))) continue
       const found = pageNumberIn(m)
       if (found?.count !== undefined) return found
       bare ??= found

@@ -3,7 +3,7 @@
  * labels of the lines under a party's heading ("Name:", "Firma:"), and the words a label's line goes on with.
  */
 import { misreadDistance } from "../../Text/Misreads.js"
-import { fieldNameWords, fold, tokensOf } from "../../Text/Tokens.js"
+import { fieldNameWords, tokensOf } from "../../Text/Tokens.js"
 import type { FieldProfile } from "../../Text/Vocabulary.js"
 import { shapeOf } from "./Confidence.js"
 import { isLabelMark, type LabelMatch, lexiconHits, qualifierEnd } from "./Labels.js"
@@ -97,20 +97,29 @@ export const partyAddressOf = (
   return profile.concepts.includes("customer") ? "customer" : profile.concepts.includes("issuer") ? "issuer" : undefined
 }
 
-/** Letters two readings of one name may differ by, per letter of the name, and at least. */
-const MISREAD_SHARE = 0.2
-const MISREAD_MIN = 2
+/** Letters two readings of one word of a name may differ by, per letter of the longer. */
+const MISREAD_SHARE = 0.4
+/** Words shorter than this must read the same ("UK" and "US", "B.V." and "N.V." are other companies). */
+const FUZZY_WORD = 4
+
+const sameWord = (x: string, y: string): boolean => {
+  if (x === y) return true
+  if (Math.min(x.length, y.length) < FUZZY_WORD) return false
+  const limit = Math.max(1, Math.round(MISREAD_SHARE * Math.max(x.length, y.length)))
+  return misreadDistance(x, y, limit) <= limit
+}
 
 /**
- * Whether two names are one, as printed or as OCR misread one of them ("Quincaillerie Lefèvre et Fils SARL"
- * and "Quincale Lefèvre et Fils SARL"): their letters alone compared, a fifth of them allowed to differ.
+ * Whether two names are one, as printed or as OCR misread one of them ("Lindqvist Bygg AB" and "Lindqvlst
+ * Byg AB"): word by word in order, a long word allowed a few misread letters, a short one none, and one
+ * short word more at the end of one of them (a legal form's rest).
  */
 export const sameName = (a: string, b: string): boolean => {
-  const letters = (text: string) => fold(text).replace(/[^a-z]/g, "")
-  const x = letters(a), y = letters(b)
-  if (x.length < 4 || y.length < 4) return false
-  const limit = Math.max(MISREAD_MIN, Math.round(MISREAD_SHARE * Math.max(x.length, y.length)))
-  return misreadDistance(x, y, limit) <= limit
+  const x = tokensOf(a), y = tokensOf(b)
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x]
+  if (short.length < 2 || long.length - short.length > 1) return false
+  if (long.length > short.length && long[long.length - 1]!.length >= FUZZY_WORD) return false
+  return short.every((t, i) => sameWord(t, long[i]!))
 }
 
 /** Labels of the person a letter is for, in the customer's vocabulary. */

@@ -1188,6 +1188,18 @@ describe("LocalExtractor", () => {
       // OCR garbled the month: no date rather than the delivery date under it.
       expect(dateOf("3 0S2eptember")).toEqual({ date: null })
       expect(dateOf("3 September 2026")).toEqual({ date: "2026-09-03" })
+      // A sentence that only names the invoice date holds none to read: the page's date is the date.
+      const letter = pageModelFromLines([[
+        "Tischlerei Vogt · Am Markt 3 · 79098 Freiburg",
+        "Freiburg, 3. März 2031",
+        "Rechnung Nr. 2031-077",
+        "Rechnungsdatum entspricht Leistungsdatum",
+        "Gesamtbetrag   1.190,00 €"
+      ]])
+      expect(
+        valuesOf(extractSection(letter, [1], spec("invoice", { date: { type: "date", description: "Invoice date" } })))
+      )
+        .toEqual({ date: "2031-03-03" })
     })
 
     it("returns null for leaves and [] for lists it cannot find, never a guess", () => {

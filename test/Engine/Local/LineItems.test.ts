@@ -464,6 +464,22 @@ describe("line items over several pages", () => {
     ])
   })
 
+  it("keeps an item costing what the items above it cost together on a one-page invoice", () => {
+    expect(
+      linesOf([
+        "Description                    Qty      Amount",
+        "Inspection, first floor          1       50.00",
+        "Inspection, second floor         1       50.00",
+        "Call-out fee                             100.00",
+        "                              Total     200.00"
+      ]).map((l) => [l["description"], l["amount"]])
+    ).toEqual([
+      ["Inspection, first floor", 50],
+      ["Inspection, second floor", 50],
+      ["Call-out fee", 100]
+    ])
+  })
+
   it("reads no company's legal line under the table as an item", () => {
     const footer = "Brandt & Söhne Haustechnik GmbH · USt-IdNr. DE 812 345 678 · HRB 70451 Mannheim       Seite 1 von 3"
     expect(linesOfPages([[...first.slice(0, 5), "", "", "", footer]])).toEqual([

@@ -397,6 +397,8 @@ describe("the recipient of a letter-shaped invoice", () => {
     })
     expect(billedTo("Quincaillerie Lefévre et Fils SARL").customer).toBeNull()
     expect(billedTo("Menuiserie Hoffmann").customer).toBe("Menuiserie Hoffmann")
+    // A company of the same group is another company: its name differs in a short word.
+    expect(billedTo("Quincaillerie Lefèvre et Fils SA").customer).toBe("Quincaillerie Lefèvre et Fils SA")
   })
 
   it("reads the name after the customer's number beside the label ('Kunde: 10023 - Müller Bau GmbH')", () => {
