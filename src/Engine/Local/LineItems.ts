@@ -14,6 +14,7 @@ import { brokenIntoAnIdentifier, COLUMN_CONCEPTS, findLabels, type LabelMatch, l
 import { holdsCents, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { isLegalLine } from "./LegalLines.js"
 import { type ReadKind, readKindOf, readValue } from "./Readers.js"
+import { withoutRunningTotals } from "./RunningTotals.js"
 import type { Section } from "./Section.js"
 
 interface Column {
@@ -556,40 +557,6 @@ const itemsOnPage = (
   return { items, table, open }
 }
 
-/** Items before a row at least this many, for its amount being their sum to mean anything. */
-const RUNNING_AFTER = 2
-
-/**
- * Drops the rows of a table that carry its running total from page to page ("Report", "Transport",
- * "A reporter" in whatever words): a page's first or last row, without a count in a table whose items are
- * counted, whose amount is the sum of every item above it. Its arithmetic says what it is, not its words.
- */
-const withoutRunningTotals = (
-  pages: ReadonlyArray<{ readonly items: Array<Map<number, ItemCell>> }>,
-  fields: ReadonlyArray<ItemField>
-): void => {
-  const counted = fields.findIndex((f) => f.own.has("quantity") && NUMERIC.has(f.kind))
-  const amount = fields.findIndex((f) => f.own.has("line_amount") && NUMERIC.has(f.kind))
-  if (counted < 0 || amount < 0) return
-  // Only a table over several pages carries its sum, on a page's first or last row.
-  if (pages.filter((p) => p.items.length > 0).length < 2) return
-  let cents = 0, before = 0
-  for (const page of pages) {
-    const last = page.items.length - 1
-    const kept = page.items.filter((values, i) => {
-      const value = values.get(amount)?.value
-      if (typeof value !== "number") return true
-      const own = Math.round(value * 100)
-      const edge = i === 0 || i === last
-      if (edge && !values.has(counted) && before >= RUNNING_AFTER && own === cents) return false
-      cents += own
-      before++
-      return true
-    })
-    page.items.splice(0, page.items.length, ...kept)
-  }
-}
-
 /** The list of items the template asks for; [] when no table is found or the items are plain values. */
 export const readLineItems = (
   section: Section,
@@ -622,7 +589,13 @@ export const readLineItems = (
   const headerless = tables === 0 || pages.every((p) => p.items.length === 0)
   if (headerless) {
     for (const page of pages) page.items.push(...headerlessItems(section, page.layout, fields))
-  } else withoutRunningTotals(pages, fields)
+  } else {
+    withoutRunningTotals(
+      pages,
+      fields.findIndex((f) => f.own.has("quantity") && NUMERIC.has(f.kind)),
+      fields.findIndex((f) => f.own.has("line_amount") && NUMERIC.has(f.kind))
+    )
+  }
   return pages.flatMap(({ layout, items }) =>
     items.map((values) => {
       const obj: Record<string, ExtractedValue> = {}
