@@ -319,40 +319,49 @@ describe("the recipient of a letter-shaped invoice", () => {
 
   it("reads the recipient under a sender line in small print whose town wrapped to the next line", () => {
     // The sender line ran into the column beside it on its row; its town went on to the line under it.
-    const letter = (sender: string, town: string) =>
+    const letter = (parts: {
+      readonly letterhead: readonly [string, string]
+      /** The sender line in small print, and its rest the column wrapped to the next line. */
+      readonly sender: readonly [string, string]
+      readonly number: string
+      readonly recipient: ReadonlyArray<string>
+      readonly title: string
+      readonly total: string
+    }) =>
       pageModelFromPlaced([[
-        { text: "Brandt & Söhne Haustechnik GmbH", x: 0, y: 0, size: 1.6 },
-        { text: "Industriestraße 14 · 76131 Karlsruhe", x: 0, y: 1.6 },
-        { text: sender, x: 0, y: 5, size: 0.75 },
-        { text: "Rechnungsnummer   RE-2031-0412", x: 72, y: 5 },
-        { text: town, x: 0, y: 5.6, size: 0.75 },
-        { text: "Wohnungsbau Kessler KG", x: 0, y: 6.4 },
-        { text: "z. Hd. Frau Petra Kessler", x: 0, y: 7.4 },
-        { text: "Am Stadtgarten 3", x: 0, y: 8.4 },
-        { text: "76133 Karlsruhe", x: 0, y: 9.4 },
-        { text: "Rechnung RE-2031-0412", x: 0, y: 12, size: 1.3 },
-        { text: "Rechnungsbetrag   1.190,00 €", x: 50, y: 16 }
+        { text: parts.letterhead[0], x: 0, y: 0, size: 1.6 },
+        { text: parts.letterhead[1], x: 0, y: 1.6 },
+        { text: parts.sender[0], x: 0, y: 5, size: 0.75 },
+        { text: parts.number, x: 72, y: 5 },
+        { text: parts.sender[1], x: 0, y: 5.6, size: 0.75 },
+        ...parts.recipient.map((text, i) => ({ text, x: 0, y: 6.4 + i })),
+        { text: parts.title, x: 0, y: 12, size: 1.3 },
+        { text: parts.total, x: 50, y: 16 }
       ]])
+    const german = (sender: readonly [string, string]) =>
+      letter({
+        letterhead: ["Brandt & Söhne Haustechnik GmbH", "Industriestraße 14 · 76131 Karlsruhe"],
+        sender,
+        number: "Rechnungsnummer   RE-2031-0412",
+        recipient: ["Wohnungsbau Kessler KG", "z. Hd. Frau Petra Kessler", "Am Stadtgarten 3", "76133 Karlsruhe"],
+        title: "Rechnung RE-2031-0412",
+        total: "Rechnungsbetrag   1.190,00 €"
+      })
     const customerOf = (model: ReturnType<typeof letter>) =>
       valueOf(extractSection(model, [1], spec("invoice", PARTIES))["customer"])
-    expect(customerOf(letter("Brandt & Söhne Haustechnik GmbH · Industriestraße 14 · 76131", "Karlsruhe")))
+    expect(customerOf(german(["Brandt & Söhne Haustechnik GmbH · Industriestraße 14 · 76131", "Karlsruhe"])))
       .toBe("Wohnungsbau Kessler KG")
-    expect(customerOf(letter("Brandt & Söhne Haustechnik GmbH · Industriestraße 14 ·", "76131 Karlsruhe")))
+    expect(customerOf(german(["Brandt & Söhne Haustechnik GmbH · Industriestraße 14 ·", "76131 Karlsruhe"])))
       .toBe("Wohnungsbau Kessler KG")
     // Its name is no recipient's, though nothing but a postcode's end separates it from the recipient's lines.
-    const english = pageModelFromPlaced([[
-      { text: "Harbour Chandlery Services Ltd", x: 0, y: 0, size: 1.6 },
-      { text: "Unit 4, Quayside Works · Falmouth TR11 3XA", x: 0, y: 1.6 },
-      { text: "Harbour Chandlery Services Ltd · Unit 4, Quayside Works · Falmouth TR11", x: 0, y: 5, size: 0.75 },
-      { text: "Invoice No.   INV-88213", x: 72, y: 5 },
-      { text: "3XA", x: 0, y: 5.6, size: 0.75 },
-      { text: "Penrose Sailing Club", x: 0, y: 6.4 },
-      { text: "Attn: The Treasurer", x: 0, y: 7.4 },
-      { text: "Harbour Terrace", x: 0, y: 8.4 },
-      { text: "St Mawes TR2 5DJ", x: 0, y: 9.4 },
-      { text: "INVOICE INV-88213", x: 0, y: 12, size: 1.3 },
-      { text: "Total due   130.00", x: 50, y: 16 }
-    ]])
+    const english = letter({
+      letterhead: ["Harbour Chandlery Services Ltd", "Unit 4, Quayside Works · Falmouth TR11 3XA"],
+      sender: ["Harbour Chandlery Services Ltd · Unit 4, Quayside Works · Falmouth TR11", "3XA"],
+      number: "Invoice No.   INV-88213",
+      recipient: ["Penrose Sailing Club", "Attn: The Treasurer", "Harbour Terrace", "St Mawes TR2 5DJ"],
+      title: "INVOICE INV-88213",
+      total: "Total due   130.00"
+    })
     expect(customerOf(english)).toBe("Penrose Sailing Club")
   })
 
