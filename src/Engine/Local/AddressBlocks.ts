@@ -5,7 +5,7 @@
  * seller's) when no label names the customer's own line.
  */
 import { type LabelMatch, lexiconHits } from "./Labels.js"
-import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { medianHeight, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { ADDRESS_MARK, issuerLine } from "./Letterhead.js"
 import {
   columnSegment,
@@ -52,11 +52,6 @@ const oneLineAddress = (words: ReadonlyArray<PlacedWord>): boolean => marksIn(wo
 const marksIn = (words: ReadonlyArray<PlacedWord>): Array<number> =>
   words.flatMap((w, i) => (i > 0 && i < words.length - 1 && ADDRESS_MARK.test(w.text) ? [i] : []))
 
-const heightOf = (words: ReadonlyArray<PlacedWord>) => {
-  const heights = words.map((w) => w.box[3] - w.box[1]).sort((a, b) => a - b)
-  return heights[Math.floor(heights.length / 2)]!
-}
-
 /** A wrapped line's rest: a word or two in the same print as the line above them. */
 const WRAPPED_WORDS = 2
 const SAME_PRINT = 0.15
@@ -67,7 +62,7 @@ const wrapsOn = (line: ReadonlyArray<PlacedWord>, words: ReadonlyArray<PlacedWor
   if (marks.length < 2 || words.length > WRAPPED_WORDS) return false
   // A whole sender line ends with its town: the line under it is the recipient's.
   const last = line.slice(marks[marks.length - 1]! + 1).map((w) => w.text).join(" ")
-  return !postcodeAndTown(last) && Math.abs(heightOf(words) - heightOf(line)) <= SAME_PRINT * heightOf(line)
+  return !postcodeAndTown(last) && Math.abs(medianHeight(words) - medianHeight(line)) <= SAME_PRINT * medianHeight(line)
 }
 
 /** The address blocks of a page, top to bottom. */

@@ -39,6 +39,9 @@ const median = (xs: Array<number>) => {
   return s[Math.floor(s.length / 2)]!
 }
 
+/** The median height of some words: the size of their print. */
+export const medianHeight = (words: ReadonlyArray<PlacedWord>): number => median(words.map((w) => height(w.box)))
+
 /** Words of a line; a line without words gets boxes spread over its box by character count. */
 const lineWords = (
   text: string,

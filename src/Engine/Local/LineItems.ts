@@ -307,6 +307,12 @@ const firstConcepts = (
   row: Row
 ): Array<string> => [...(lexiconHits(layout, row)[0]?.concepts ?? [])]
 
+/** A cell's text on one line and its text on the next, as one; undefined unless both are text. */
+const textOver = (first: ItemCell, second: ItemCell): ItemCell | undefined =>
+  typeof first.value === "string" && typeof second.value === "string"
+    ? { value: `${first.value} ${second.value}`, words: [...first.words, ...second.words] }
+    : undefined
+
 /** A page's table: its columns, the item fields its header names, and where each header cell starts. */
 interface Table {
   readonly columns: ReadonlyArray<Column>
@@ -482,13 +488,13 @@ const itemsOnPage = (
       // Text alone on a line the next item's row overlaps: a cell centred in its height, the item's figures
       // set between its description's lines ("Steel hinge, brass finish," over "3 … 80 mm  12  4,90"). It
       // starts that item's description.
-      const next = layout.rows[r + 1]
-      const textOnlyHere = numbers.length === 0 && values.size > 0 &&
+      const textOnly = numbers.length === 0 && values.size > 0 &&
         [...values.keys()].every((i) => !NUMERIC.has(fields[i]!.kind))
+      const next = layout.rows[r + 1]
       const height = row.box[3] - row.box[1]
       const overlapsNext = next === undefined ? 0 : row.box[3] - next.box[1]
       const overlapsAbove = above === undefined ? 0 : above.box[3] - row.box[1]
-      if (textOnlyHere && overlapsNext >= CENTRED_OVERLAP * height && overlapsNext > overlapsAbove) {
+      if (textOnly && overlapsNext >= CENTRED_OVERLAP * height && overlapsNext > overlapsAbove) {
         opening = { values, row: r }
         continue
       }
@@ -497,8 +503,6 @@ const itemsOnPage = (
       // next line is a heading of the next items; an item's code or number ("EAN: 4006381333931",
       // "ART77120") is no part of its description.
       const last = items[items.length - 1]
-      const textOnly = numbers.length === 0 && values.size > 0 &&
-        [...values.keys()].every((i) => !NUMERIC.has(fields[i]!.kind))
       // It filled its column: it ends at the column's edge, or the next line's first word would not have fit
       // after it.
       const wrapped = (i: number, before: ItemCell) => {
@@ -519,9 +523,8 @@ const itemsOnPage = (
         [...values.keys()].every((i) => last.get(i) !== undefined && wrapped(i, last.get(i)!))
       ) {
         for (const [i, v] of values) {
-          const before = last.get(i)!
-          if (typeof before.value !== "string" || typeof v.value !== "string") continue
-          last.set(i, { value: `${before.value} ${v.value}`, words: [...before.words, ...v.words] })
+          const joined = textOver(last.get(i)!, v)
+          if (joined !== undefined) last.set(i, joined)
         }
         lastRow = r
         continue
@@ -535,12 +538,7 @@ const itemsOnPage = (
     if (opening !== undefined && opening.row === r - 1) {
       for (const [i, v] of opening.values) {
         const own = values.get(i)
-        values.set(
-          i,
-          own === undefined || typeof own.value !== "string" || typeof v.value !== "string"
-            ? v
-            : { value: `${v.value} ${own.value}`, words: [...v.words, ...own.words] }
-        )
+        values.set(i, own === undefined ? v : textOver(v, own) ?? v)
       }
     }
     opening = undefined
