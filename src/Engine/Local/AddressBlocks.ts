@@ -128,13 +128,28 @@ const customerAddressBlock = (section: Section): AddressBlock | undefined => {
     // when the issuer was read from the footer's "SARL L'Atelier du Vin").
     const seller = concepts.has("issuer") ||
       (issuer !== undefined &&
-        (b.lines.some((l) => sameWords(l.words, issuer.words)) || sameNameWords(b.name.words, issuer.words)))
+        (b.lines.some((l) => sameWords(l.words, issuer.words)) || sameNameWords(b.name.words, issuer.words) ||
+          headedBy(layout, b, issuer)))
     return { b, customer: concepts.has("customer"), seller }
   })
   const labelled = scored.find((s) => s.customer && !s.seller)
   if (labelled !== undefined) return labelled.b
   const others = scored.filter((s) => !s.seller)
   return others.length === 1 ? others[0]!.b : undefined
+}
+
+/**
+ * Whether the issuer's name is the line right above the block, over its column: the letterhead's address
+ * under its name and slogan ("Ostwind Logistik AG" over "Kontraktlogistik & Stückgut" over "Hafenstraße 118
+ * · 18147 Rostock"). A sender's one-line address over a window heads the recipient's block, not its own.
+ */
+const headedBy = (layout: PageLayout, block: AddressBlock, issuer: NameLine): boolean => {
+  const first = block.lines[0]!
+  const above = layout.rows[first.row.index - 1]
+  if (above === undefined || oneLineAddress(above.words)) return false
+  const [x1, x2] = [first.words[0]!.box[0], first.words[first.words.length - 1]!.box[2]]
+  const over = above.words.filter((w) => w.box[0] < x2 && w.box[2] > x1)
+  return over.length > 0 && sameNameWords(over, issuer.words)
 }
 
 /** The customer's name from the address blocks of the section's first page. */

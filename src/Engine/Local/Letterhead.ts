@@ -6,6 +6,7 @@
  */
 import { fold, leavesBracketOpen } from "../../Text/Tokens.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
+import { endingAtLegalForm, legalNameOf } from "./CompanyNames.js"
 import { itemHeaderRow } from "./LabelContext.js"
 import { below, findLabels, lexiconHits, rightOf } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row, widthOverHeight } from "./Layout.js"
@@ -362,7 +363,7 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
     if (region === undefined) continue
     for (const segment of lineWords(layout, row)) {
       const name = namePart(segment)
-      const words = withoutRegistration(name)
+      const words = endingAtLegalForm(layout, row, withoutRegistration(name))
       if (words.some((w) => recipients.has(w)) || !looksLikeName(layout, row, words)) continue
       const next = layout.rows[row.index + 1]?.words.map((w) => w.text).join(" ").trim() ?? ""
       region.push({ layout, row, words, registered: words.length < name.length || REGISTRATION_LINE.test(next) })
@@ -394,9 +395,11 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
     : top.find((c) => compact(c.words) === compact(sender.words)) ?? sender
   // A letterhead printed as a picture leaves its company's name to the footer.
   const pick = byDomain ?? owner ?? returned ?? withSuffix ?? registered ?? printed ?? bottom.find(isCompany)
-  return pick === undefined
-    ? undefined
-    : continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))
+  if (pick === undefined) return undefined
+  // A brand's company, named with its legal form elsewhere on the page ("Quellenhof" over "Brauhaus
+  // Quellenhof Getränke GmbH" in the footer), is named so.
+  const company = legalNameOf(pick, [...top, ...bottom])
+  return company ?? continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))
 }
 
 /**

@@ -404,6 +404,9 @@ const GREETING =
 const CLOSING =
   /^(?:mit freundlichen gr(?:ü|ue|u)(?:ß|ss)en|(?:freundliche|beste|viele|herzliche) gr(?:ü|ue|u)(?:ß|ss)e|hochachtungsvoll|(?:kind|best|warm|kindest) regards|regards|yours (?:sincerely|faithfully|truly)|sincerely|thank you|(?:bien )?cordialement|(?:sincères )?salutations(?: distinguées)?|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|(?:cordiali|distinti) saluti|atentamente|saludos(?: cordiales)?|(?:com os melhores )?cumprimentos|atenciosamente|med venn?lig hilsen|(?:med )?vänliga hälsningar|z poważaniem|s pozdravem)[\s,.!]*$/iu
 
+/** A web site's host name in lower case ("elbgruen-gala.de", "shop.example.fr"): where a company is, not its name. */
+const WEB_HOST = /^(?:[a-z0-9][a-z0-9-]*\.)+[a-z]{2,}\/?$/
+
 export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")
   if (words.reduce((sum, w) => sum + w.confidence, 0) < MIN_NAME_CONFIDENCE * words.length) return false
@@ -412,6 +415,7 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   // A name has a word of three letters or more: "z O20 4 f" is a smudge read as text.
   if (letters < 3 || letters < text.replace(/\s/g, "").length * 0.5 || !/\p{L}{3}/u.test(text)) return false
   if (/@|www\.|https?:|\.com\b/i.test(text) || isStreetLine(text) || contactLine(words)) return false
+  if (words.some((w) => WEB_HOST.test(w.text))) return false
   if (GREETING.test(text) || CLOSING.test(text) || onlySalutation(words)) return false
   // An amount in cents is a price or a sum: its line is an item's or a total's ("Massage, 6 x 38,00 €").
   if (words.some((w) => centsWord(w.text))) return false

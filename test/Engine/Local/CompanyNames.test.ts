@@ -1,0 +1,116 @@
+import { describe, expect, it } from "@effect/vitest"
+import { brandOf } from "../../../src/Engine/Local/CompanyNames.js"
+import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import { pageModelFromPlaced } from "../../support/pageModel.js"
+import { extractLines, spec, valueOf } from "../fixtures.js"
+
+const PARTIES = {
+  issuer: "Name of the company that issued the invoice",
+  customer: "Name of the customer (buyer) billed"
+}
+
+const parties = (lines: ReadonlyArray<string>) => {
+  const out = extractLines(lines, "invoice", PARTIES)
+  return { issuer: valueOf(out["issuer"]), customer: valueOf(out["customer"]) }
+}
+
+/** Blank lines down to the page's foot (a footer's rows lie below four fifths of the page). */
+const toFooter = (lines: ReadonlyArray<string>): Array<string> => [
+  ...lines,
+  ...Array.from({ length: Math.max(0, 46 - lines.length) }, () => "")
+]
+
+/** A one-page invoice under a letterhead of the given lines, with a three-column footer. */
+const invoice = (letterhead: ReadonlyArray<string>, footer: ReadonlyArray<string>) =>
+  toFooter([
+    ...letterhead,
+    "",
+    "Rechnungsadresse",
+    "Tischlerei Ahrens GmbH",
+    "Werkstraße 8",
+    "49074 Osnabrück",
+    "",
+    "Rechnung Nr. 2031-0417 vom 12.03.2031",
+    "",
+    "Pos. Leistung                         Menge   Einzelpreis      Gesamt",
+    "1    Wartung Lüftungsanlage              1        480,00      480,00",
+    "                                    Nettobetrag               480,00",
+    "                                    MwSt. 19 %                 91,20",
+    "                                    Gesamtbetrag              571,20 EUR"
+  ]).concat(footer)
+
+describe("a brand in the letterhead, the company's legal name in the footer", () => {
+  const FOOTER = [
+    "Brauhaus Larsen Getränke GmbH     Bankverbindung              Amtsgericht Bremen HRB 22905",
+    "Mühlenweg 2                       Weserbank                   USt-IdNr. DE 131 447 820",
+    "28195 Bremen                      IBAN DE69 7116 0000 0002 4417 30"
+  ]
+
+  it("names the issuer by the legal name whose words the brand starts, its footer column's heading apart", () => {
+    const got = parties(invoice(["                    Larsen", "        G E T R Ä N K E H A N D E L"], FOOTER))
+    expect(got).toEqual({ issuer: "Brauhaus Larsen Getränke GmbH", customer: "Tischlerei Ahrens GmbH" })
+  })
+
+  it("reads a brand in small letters as the start of the legal name's words", () => {
+    const got = parties(invoice(["larsen brau", "Tel. 0421 39 75 40 · post@larsen-brau.example"], [
+      "Larsen & Sohn Brauerei KG         Bankverbindung              Amtsgericht Bremen HRA 1290",
+      "Mühlenweg 2                       Weserbank                   USt-IdNr. DE 131 447 820"
+    ]))
+    expect(got.issuer).toBe("Larsen & Sohn Brauerei KG")
+  })
+
+  it("never names the issuer by the web site's host name printed under the letterhead", () => {
+    const got = parties(invoice([
+      "Elbgrün Garten- und Landschaftsbau GmbH",
+      "Fährstraße 52",
+      "01279 Dresden",
+      "buero@elbgruen-gala.example",
+      "elbgruen-gala.example"
+    ], []))
+    expect(got.issuer).toBe("Elbgrün Garten- und Landschaftsbau GmbH")
+  })
+
+  it("keeps a brand when no legal name on the page goes with it", () => {
+    const got = parties(invoice(["                    Larsen", "Mühlenweg 2, 28195 Bremen"], [
+      "Weserbank · IBAN DE69 7116 0000 0002 4417 30 · USt-IdNr. DE 131 447 820"
+    ]))
+    expect(got.issuer).toBe("Larsen")
+  })
+
+  it("takes a word for the start of another only when it has three letters or more", () => {
+    expect(brandOf("licht", "Lichtblick Veranstaltungstechnik GmbH")).toBe(true)
+    expect(brandOf("feldmann druck", "Feldmann & Sohn Druckerei KG")).toBe(true)
+    expect(brandOf("Druck Feldmann", "Feldmann & Sohn Druckerei KG")).toBe(false)
+    expect(brandOf("AB Li", "ABC Lighting Ltd")).toBe(false)
+    expect(brandOf("Larsen GmbH", "Larsen GmbH")).toBe(false)
+  })
+})
+
+describe("the seller's own address block under its name and slogan", () => {
+  it("is the seller's, so the window's block under the sender line is the customer's", () => {
+    // The name in large print, set apart from its slogan and address; the sender line over the window.
+    const lines = [
+      "Möbelhaus Krüger OHG",
+      "Herrn Stefan Krüger",
+      "Gewerbepark Süd 31",
+      "06112 Halle (Saale)",
+      "",
+      "Rechnung Nr.: AR2031/0357",
+      "Rechnungsdatum: 23. März 2031",
+      "",
+      "Pos. Artikel                          Anzahl   Einzelpreis      Gesamt",
+      "1    Palettentausch                      34          9,50      323,00",
+      "                                    Gesamtbetrag              384,37 €"
+    ]
+    const model = pageModelFromPlaced([[
+      { text: "Ostwind Logistik AG", x: 14, y: 0, size: 2 },
+      { text: "Kontraktlogistik & Stückgut", x: 18, y: 3.2 },
+      { text: "Hafenstraße 118 · 18147 Rostock", x: 17, y: 4.2 },
+      { text: "Ostwind Logistik AG · Hafenstraße 118 · 18147 Rostock", x: 0, y: 7, size: 0.7 },
+      ...lines.map((text, i) => ({ text, x: 0, y: 8 + i }))
+    ]])
+    const out = extractSection(model, [1], spec("invoice", PARTIES))
+    expect({ issuer: valueOf(out["issuer"]), customer: valueOf(out["customer"]) })
+      .toEqual({ issuer: "Ostwind Logistik AG", customer: "Möbelhaus Krüger OHG" })
+  })
+})
