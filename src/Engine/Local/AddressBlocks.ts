@@ -141,15 +141,20 @@ const customerAddressBlock = (section: Section): AddressBlock | undefined => {
 /**
  * Whether the issuer's name is the line right above the block, over its column: the letterhead's address
  * under its name and slogan ("Ostwind Logistik AG" over "Kontraktlogistik & Stückgut" over "Hafenstraße 118
- * · 18147 Rostock"). A sender's one-line address over a window heads the recipient's block, not its own.
+ * · 18147 Rostock"). The line is the name alone: a sender's line over a window ("Ostwind Logistik AG ·
+ * Hafenstraße 118 · 18147 Rostock") heads the recipient's block, not its own.
  */
 const headedBy = (layout: PageLayout, block: AddressBlock, issuer: NameLine): boolean => {
   const first = block.lines[0]!
   const above = layout.rows[first.row.index - 1]
-  if (above === undefined || oneLineAddress(above.words)) return false
+  if (above === undefined) return false
   const [x1, x2] = [first.words[0]!.box[0], first.words[first.words.length - 1]!.box[2]]
-  const over = above.words.filter((w) => w.box[0] < x2 && w.box[2] > x1)
-  return over.length > 0 && sameNameWords(over, issuer.words)
+  const name = issuer.words.flatMap((w) => w.tokens)
+  return lineWords(layout, above).some((seg) => {
+    if (!(seg[0]!.box[0] < x2 && seg[seg.length - 1]!.box[2] > x1)) return false
+    const tokens = seg.flatMap((w) => w.tokens)
+    return tokens.length === name.length && tokens.every((t, i) => t === name[i])
+  })
 }
 
 /** The customer's name from the address blocks of the section's first page. */

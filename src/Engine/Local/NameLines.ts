@@ -407,6 +407,14 @@ const CLOSING =
 /** A web site's host name in lower case ("elbgruen-gala.de", "shop.example.fr"): where a company is, not its name. */
 const WEB_HOST = /^(?:[a-z0-9][a-z0-9-]*\.)+[a-z]{2,}\/?$/
 
+/**
+ * A line OCR read without its spaces ("ElectricteBonnafousSARL45bisroutedeNarbone"): a long word whose
+ * letters change case twice, or run on after digits. No name's word looks like that.
+ */
+const runTogether = (text: string): boolean =>
+  text.length >= RUN_TOGETHER && /\p{Ll}\p{Lu}.*\p{Ll}\p{Lu}|\p{L}\d+\p{L}/u.test(text)
+const RUN_TOGETHER = 20
+
 export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")
   if (words.reduce((sum, w) => sum + w.confidence, 0) < MIN_NAME_CONFIDENCE * words.length) return false
@@ -415,7 +423,7 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   // A name has a word of three letters or more: "z O20 4 f" is a smudge read as text.
   if (letters < 3 || letters < text.replace(/\s/g, "").length * 0.5 || !/\p{L}{3}/u.test(text)) return false
   if (/@|www\.|https?:|\.com\b/i.test(text) || isStreetLine(text) || contactLine(words)) return false
-  if (words.some((w) => WEB_HOST.test(w.text))) return false
+  if (words.some((w) => WEB_HOST.test(w.text) || runTogether(w.text))) return false
   if (GREETING.test(text) || CLOSING.test(text) || onlySalutation(words)) return false
   // An amount in cents is a price or a sum: its line is an item's or a total's ("Massage, 6 x 38,00 €").
   if (words.some((w) => centsWord(w.text))) return false

@@ -114,3 +114,37 @@ describe("the seller's own address block under its name and slogan", () => {
       .toEqual({ issuer: "Ostwind Logistik AG", customer: "Möbelhaus Krüger OHG" })
   })
 })
+
+describe("the window's block under a sender line as OCR reads it", () => {
+  const windowLetter = (sender: string) =>
+    parties(toFooter([
+      "Kranich Haustechnik GmbH",
+      "Lindenhofweg 14",
+      "34117 Kassel",
+      "Tel. 0561 48 29 310",
+      "",
+      sender,
+      "Stadtwerke Mühlbach GmbH",
+      "Abt. Einkauf / Herr Gerd Winkler",
+      "Werkstraße 1",
+      "74172 Neckarsulm",
+      "",
+      "Rechnungsnummer: 18430",
+      "Rechnungsdatum: 01.08.2031",
+      "",
+      "Pos. Leistung                         Menge   Einzelpreis      Gesamt",
+      "1    Wartung Heizungsanlage              1        224,00      224,00",
+      "                                    Gesamtbetrag              266,56 EUR"
+    ]))
+
+  it("is the customer's when a mark between the sender's parts was read as a dash", () => {
+    expect(windowLetter("Kranich Haustechnik GmbH · Lindenhofweg 14 - 34117 Kassel")).toEqual({
+      issuer: "Kranich Haustechnik GmbH",
+      customer: "Stadtwerke Mühlbach GmbH"
+    })
+  })
+
+  it("is the customer's when the sender line was read without its spaces", () => {
+    expect(windowLetter("KranichHaustechnikGmbHLindenhofweg14 34117Kassel").customer).toBe("Stadtwerke Mühlbach GmbH")
+  })
+})
