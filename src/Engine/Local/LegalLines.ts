@@ -8,6 +8,9 @@ import type { PlacedWord } from "./Layout.js"
 export const LEGAL =
   /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?[il1]?d|ust-?[il1]?dnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein|nip|regon)\b/i
 
+/** A German register court before its register's number ("AG Traunstein HRB 22905"): "AG" is the court, no company. */
+export const REGISTER_COURT = /^(?:AG|Amtsgericht)\s+\S+(?:\s+\S+)?\s+HR\s?[AB]\b/
+
 /** A tax number's short label ("St.-Nr."): a company's legal detail in its footer, anyone's elsewhere. */
 const TAX_NUMBER = /\bst\.?-?\s?nr\b/i
 

@@ -10,7 +10,7 @@ import { endingAtLegalForm, legalNameOf } from "./CompanyNames.js"
 import { itemHeaderRow } from "./LabelContext.js"
 import { below, findLabels, lexiconHits, rightOf } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row, widthOverHeight } from "./Layout.js"
-import { isLegalLine, LEGAL } from "./LegalLines.js"
+import { isLegalLine, LEGAL, REGISTER_COURT } from "./LegalLines.js"
 import {
   columnSegment,
   COMPANY_SUFFIX,
@@ -253,6 +253,8 @@ const returnedTo = (layout: PageLayout): ReadonlyArray<PlacedWord> => {
 const addressedWords = (layout: PageLayout): Set<PlacedWord> => {
   const out = new Set<PlacedWord>()
   for (const row of layout.rows) {
+    // A letter's recipient is addressed above its body: a speck read as "à" in a footer addresses no one.
+    if (row.box[1] > ADDRESSED_REGION) break
     for (const seg of lineWords(layout, row)) {
       if (!onlySalutation(seg)) continue
       for (const w of [...seg, ...recipientLinesUnder(layout, row, seg[0]!.box[0])]) out.add(w)
@@ -260,6 +262,9 @@ const addressedWords = (layout: PageLayout): Set<PlacedWord> => {
   }
   return out
 }
+
+/** How far down the page a recipient is addressed. */
+const ADDRESSED_REGION = 0.6
 
 /** The words of the recipient's lines under a row, in the column that starts at `x`. */
 const recipientLinesUnder = (layout: PageLayout, row: Row, x: number): Array<PlacedWord> => {
@@ -331,11 +336,24 @@ const legalOwner = (
         c.row.index >= first && c.row.index <= row.index && overlaps(c.words, x1, x2) &&
         !LEGAL.test(c.words.map((w) => w.text).join(" ")) && !BANK_LINE.test(c.row.words.map((w) => w.text).join(" "))
       )
-      const owner = block.find(isCompany) ?? block.find((c) => c.registered) ?? block[0]
+      // A footer in columns sets the name in its first and the legal details in another: the company of
+      // the footer's rows, read row by row, is the name.
+      const owner = block.find(isCompany) ?? block.find((c) => c.registered) ??
+        (row.box[1] >= FOOTER_LINE ? footerCompany(layout, row, candidates) : undefined) ?? block[0]
       if (owner !== undefined) return owner
     }
   }
   return undefined
+}
+
+/** The first company (a name with its legal form) on the footer's rows that end with `row`, no bank's. */
+const footerCompany = (layout: PageLayout, row: Row, candidates: ReadonlyArray<NameLine>): NameLine | undefined => {
+  let first = row.index
+  while (first > 0 && layout.rows[first]!.box[1] - layout.rows[first - 1]!.box[3] <= 2 * layout.unit) first--
+  return candidates.find((c) =>
+    c.row.index >= first && c.row.index <= row.index && isCompany(c) &&
+    !BANK_LINE.test(c.words.map((w) => w.text).join(" ")) && !/\bbank\b/i.test(c.words.map((w) => w.text).join(" "))
+  )
 }
 
 /**
@@ -362,6 +380,7 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
     }
     if (region === undefined) continue
     for (const segment of lineWords(layout, row)) {
+      if (REGISTER_COURT.test(segment.map((w) => w.text).join(" "))) continue
       const name = namePart(segment)
       const words = endingAtLegalForm(layout, row, withoutRegistration(name))
       if (words.some((w) => recipients.has(w)) || !looksLikeName(layout, row, words)) continue

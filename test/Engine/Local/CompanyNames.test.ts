@@ -148,3 +148,25 @@ describe("the window's block under a sender line as OCR reads it", () => {
     expect(windowLetter("KranichHaustechnikGmbHLindenhofweg14 34117Kassel").customer).toBe("Stadtwerke Mühlbach GmbH")
   })
 })
+
+describe("a letterhead whose name did not read, the legal name in a footer of columns", () => {
+  it("names the issuer by the footer's company, beside its bank and legal columns, a speck above it apart", () => {
+    const got = parties(
+      invoice(["TRANSPORT & MESSAGERIE RÉGIONALE", "Tél. 03 80 46 77 10 · facturation@example.org"], [
+        "a",
+        "Transports Girardot SAS          Coordonnées bancaires         RCS Dijon 504 220 918",
+        "ZA des Grands Prés               Banque de Bourgogne           SIRET 504 220 918 00041",
+        "21800 Quetigny                   IBAN FR76 1027 8025 0000      N° TVA FR 27 504220918"
+      ])
+    )
+    expect(got.issuer).toBe("Transports Girardot SAS")
+  })
+
+  it("takes a register court ('AG Traunstein HRB …') for no company", () => {
+    const got = parties(invoice(["G E T R Ä N K E F A C H H A N D E L"], [
+      "Brauhaus Larsen Getränke GmbH     Bankverbindung              AG Traunstein HRB 22905",
+      "Mühlenweg 2                       Weserbank                   USt-IdNr. DE 131 447 820"
+    ]))
+    expect(got.issuer).toBe("Brauhaus Larsen Getränke GmbH")
+  })
+})
