@@ -46,7 +46,23 @@ const onlyLabels = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWor
 }
 
 /** A sender's whole address on one line, its parts set apart by marks ("Name · Street 1 · 12345 Town"). */
-const oneLineAddress = (words: ReadonlyArray<PlacedWord>): boolean => marksIn(words).length >= 2
+const oneLineAddress = (words: ReadonlyArray<PlacedWord>): boolean => {
+  if (marksIn(words).length >= 2) return true
+  // OCR reads a small "·" as a dash, or glues it to the word before ("B.V.·"): such marks count when a
+  // postcode and town end the line, as they end a sender's address.
+  const read = words.flatMap((w, i) => (i > 0 && i < words.length - 1 && READ_MARK.test(w.text) ? [i] : []))
+  return read.length >= 2 && postcodeAndTown(words.slice(read[read.length - 1]! + 1).map((w) => w.text).join(" "))
+}
+
+/** A segment with the row's next one: OCR cuts a small-print line at a gap it misread. */
+const withNext = (layout: PageLayout, row: Row, seg: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  const segments = lineWords(layout, row)
+  const next = segments[segments.indexOf(seg) + 1]
+  return next === undefined ? seg : [...seg, ...next]
+}
+
+/** A mark as OCR may read it: a dash or a "·" of its own, or a "·" glued to the word before. */
+const READ_MARK = /^[-–·•|]$|[\p{L}\p{N}]\.?[·•]$/u
 
 /** Where the marks between a line's words stand (a box's edge read as "|" at either end is none). */
 const marksIn = (words: ReadonlyArray<PlacedWord>): Array<number> =>
@@ -82,7 +98,12 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         const seg = columnSegment(layout, above, x)
         // Another address's town line (a sender line "Name · Street · 12345 Town") ends this block, and so
         // does a sender line whose town wrapped to the line under it ("… · Leeds LS1" over "4AP").
-        if (seg === undefined || townLine(seg.map((w) => w.text).join(" ")) || oneLineAddress(seg)) break
+        if (
+          seg === undefined || townLine(seg.map((w) => w.text).join(" ")) ||
+          oneLineAddress(withNext(layout, above, seg))
+        ) {
+          break
+        }
         const over = layout.rows[above.index - 1]
         const wrapOf = over === undefined ? undefined : columnSegment(layout, over, x)
         if (wrapOf !== undefined && wrapsOn(wrapOf, seg)) break

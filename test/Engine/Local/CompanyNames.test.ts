@@ -144,6 +144,13 @@ describe("the window's block under a sender line as OCR reads it", () => {
     })
   })
 
+  it("is the customer's when the sender line's marks were glued to its words and a misread gap cut it", () => {
+    expect(windowLetter("KranichHaustech nik         GmbH· Lindenhofweg 14· 34117 Kassel")).toEqual({
+      issuer: "Kranich Haustechnik GmbH",
+      customer: "Stadtwerke Mühlbach GmbH"
+    })
+  })
+
   it("is the customer's when the sender line was read without its spaces", () => {
     expect(windowLetter("KranichHaustechnikGmbHLindenhofweg14 34117Kassel").customer).toBe("Stadtwerke Mühlbach GmbH")
   })
