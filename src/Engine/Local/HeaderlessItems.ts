@@ -30,13 +30,19 @@ const CENT = 0.005
 /** A list this long without a header is no list we can trust. */
 const MAX_ITEMS = 30
 
+/** An article number: digits in groups ("32-7280", "4711.020"). */
+const ARTICLE = /^\d+(?:[-./]\d+)+$/
+
 /** A row of specks: fewer than three letters and digits in all. */
 const speckRow = (row: Row): boolean =>
   row.words.reduce((n, w) => n + (w.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0), 0) < 3
 
 const money = (row: Row, hint: Section["hint"]): Array<ValueCandidate> => findValueCandidates(row.words, "amount", hint)
+const hasAmount = (row: Row, hint: Section["hint"]) => money(row, hint).some((c) => c.decimals === true)
 
 interface Read {
+  /** Where the row starts (its first word's left edge). */
+  readonly left: number
   readonly description: ReadonlyArray<PlacedWord>
   readonly amount: { readonly value: number; readonly words: ReadonlyArray<PlacedWord> }
   readonly quantity?: { readonly value: number; readonly words: ReadonlyArray<PlacedWord> }
@@ -53,8 +59,11 @@ const itemRow = (layout: PageLayout, row: Row, hint: Section["hint"]): Read | un
   if (last === undefined || last.decimals !== true || last.end < row.words.length - 1) return undefined
   const first = numbers[0]!
   // A position number before the description ("1  Widget …") is no part of it.
-  const start = first.start === 0 && numbers.length > 1 && /^\d{1,3}$/.test(row.words[0]!.text) ? 1 : 0
-  const from = start === 1 ? numbers[1]! : first
+  // So is an article number of digits in groups ("32-7280  Interrupteur va-et-vient").
+  const position = first.start === 0 && numbers.length > 1 && /^\d{1,3}[-.)]?$/.test(row.words[0]!.text)
+  const article = ARTICLE.test(row.words[0]!.text) && /\p{L}/u.test(row.words[1]?.text ?? "")
+  const start = position || article ? 1 : 0
+  const from = position ? numbers[1]! : first
   const description = row.words.slice(start, from.start)
   if ((description.map((w) => w.text).join("").match(/\p{L}/gu) ?? []).length < 3) return undefined
   const amount = { value: last.value as number, words: row.words.slice(last.start, last.end) }
@@ -64,6 +73,7 @@ const itemRow = (layout: PageLayout, row: Row, hint: Section["hint"]): Read | un
       const q = before[i]!.value as number, p = before[j]!.value as number
       if (Math.abs(q * p - amount.value) < CENT + 0.005 * Math.abs(amount.value) / 100) {
         return {
+          left: row.words[0]!.box[0],
           description,
           amount,
           quantity: { value: q, words: row.words.slice(before[i]!.start, before[i]!.end) },
@@ -84,7 +94,7 @@ const itemRow = (layout: PageLayout, row: Row, hint: Section["hint"]): Read | un
     if (!lettered(end) && !(/^\d+$/.test(text) && (year || (spaced(end + 1) && lettered(end + 1))))) break
     end++
   }
-  return { description: row.words.slice(start, end), amount }
+  return { left: row.words[0]!.box[0], description: row.words.slice(start, end), amount }
 }
 
 /** The items of a page that prints its list without a header, when their amounts add up to the total under them. */
@@ -93,11 +103,11 @@ export const headerlessItems = (
   layout: PageLayout,
   fields: ReadonlyArray<ItemFieldKind>
 ): Array<Map<number, ItemCell>> => {
-  const end = layout.rows.findIndex((row) => {
-    const first = lexiconHits(layout, row)[0]
-    return first !== undefined && [...first.concepts].some((c) => SUMS.has(c)) &&
-      money(row, section.hint).some((c) => c.decimals === true)
-  })
+  // The row naming a sum ("Total HT", "Net total", whatever else its words may name too) with an amount.
+  const end = layout.rows.findIndex((row) =>
+    lexiconHits(layout, row).some((h) => [...h.concepts].some((c) => SUMS.has(c))) &&
+    money(row, section.hint).some((c) => c.decimals === true)
+  )
   if (end <= 0) return []
   const sums = money(layout.rows[end]!, section.hint).filter((c) => c.decimals === true).map((c) => c.value as number)
   const rows: Array<Read> = []
@@ -106,12 +116,29 @@ export const headerlessItems = (
     // Specks a scan leaves between the list and its total ("\", "\N") are no row of it.
     if (speckRow(row)) continue
     const read = itemRow(layout, row, section.hint)
-    if (read === undefined) break
-    rows.unshift(read)
+    if (read !== undefined) {
+      rows.unshift(read)
+      continue
+    }
+    // An item's description goes on under it ("Auflage 5.000"): a row without an amount under an item's row.
+    const above = layout.rows[r - 1]
+    if (hasAmount(row, section.hint) || above === undefined || !itemRow(layout, above, section.hint)) {
+      break
+    }
   }
   if (rows.length === 0 || rows.length > MAX_ITEMS) return []
-  const total = rows.reduce((s, r) => s + r.amount.value, 0)
-  if (!sums.some((s) => Math.abs(s - total) < CENT)) return []
+  const adds = (reads: ReadonlyArray<Read>) => {
+    const total = reads.reduce((s, r) => s + r.amount.value, 0)
+    return sums.some((s) => Math.abs(s - total) < CENT)
+  }
+  if (!adds(rows)) {
+    // A line of an item's description set in under it may end with a number read as an amount ("Auflage
+    // 5.000"): without those rows, when the rest adds up.
+    const left = [...rows.map((r) => r.left)].sort((a, b) => a - b)[Math.floor((rows.length - 1) / 2)]!
+    const kept = rows.filter((r) => r.quantity !== undefined || r.left - left <= layout.unit)
+    if (kept.length === rows.length || kept.length === 0 || !adds(kept)) return []
+    rows.splice(0, rows.length, ...kept)
+  }
   const fieldOf = (test: (f: ItemFieldKind) => boolean) => fields.findIndex(test)
   const description = fieldOf((f) => f.own.has("description"))
   const amount = fieldOf((f) => f.own.has("line_amount"))

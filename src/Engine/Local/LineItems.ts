@@ -582,16 +582,19 @@ export const readLineItems = (
     open = page.open && page.items.length > 0 ? page.table : undefined
     pages.push({ layout, items: page.items })
   }
-  // No header anywhere (none printed, or the OCR lost it), or none with items under it: the rows that add
-  // up to the first total.
-  const headerless = tables === 0 || pages.every((p) => p.items.length === 0)
+  // No header anywhere (none printed, or the OCR lost it), none with items under it, or none whose amount
+  // column was read ("M o nta nt"): the rows that add up to the first total, when they do.
+  const amount = fields.findIndex((f) => f.own.has("line_amount") && NUMERIC.has(f.kind))
+  const unread = amount >= 0 && pages.every((p) => p.items.every((cells) => !cells.has(amount)))
+  const headerless = tables === 0 || pages.every((p) => p.items.length === 0) ||
+    (unread && pages.some((p) => headerlessItems(section, p.layout, fields).length > 0))
   if (headerless) {
-    for (const page of pages) page.items.push(...headerlessItems(section, page.layout, fields))
+    for (const page of pages) page.items.splice(0, page.items.length, ...headerlessItems(section, page.layout, fields))
   } else {
     withoutRunningTotals(
       pages,
       fields.findIndex((f) => f.own.has("quantity") && NUMERIC.has(f.kind)),
-      fields.findIndex((f) => f.own.has("line_amount") && NUMERIC.has(f.kind))
+      amount
     )
   }
   return pages.flatMap(({ layout, items }) =>

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "@effect/vitest"
+import type { ExtractedObject, Grounded } from "../../../src/Domain/Extraction.js"
+import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import { pageModelFromLines } from "../../support/pageModel.js"
+import { spec } from "../fixtures.js"
+
+const TEMPLATE = {
+  lines: [{
+    description: "Description of the billed item",
+    quantity: { type: "number", description: "Quantity billed" },
+    amount: { type: "number", description: "Line total amount" }
+  }]
+}
+
+/** Each item's description, quantity and amount. */
+const read = (page: ReadonlyArray<string>) => {
+  const out = extractSection(pageModelFromLines([page]), [1], spec("invoice", TEMPLATE))
+  return (out["lines"] as ReadonlyArray<ExtractedObject>).map((l) =>
+    [l["description"], l["quantity"], l["amount"]].map((v) => (v === null ? null : (v as Grounded).value))
+  )
+}
+
+describe("line items whose header the scan lost", () => {
+  it("reads the rows above a sum whose row names more than the sum ('Net total')", () => {
+    expect(
+      read([
+        "Invoice No.: HOS-2031-0042",
+        "10 Whiteboard markers, assorted     10 pack    4.25      42.50",
+        "20 Ergonomic mesh office chair       2 each  189.00     378.00",
+        "30 Delivery & installation           1        45.00      45.00",
+        "                                   Net total            465.50",
+        "                                   VAT (20%)             93.10",
+        "                                   Total due            558.60"
+      ]).map((r) => r.slice(1))
+    ).toEqual([[10, 42.5], [2, 378], [1, 45]])
+  })
+
+  it("passes a description's second line under its item, set in or not, right above the sum too", () => {
+    expect(
+      read([
+        "Rechnung Nr. 2031-0915",
+        "1 Flyer DIN lang, 4/4-farbig   2 Aufl.   312,00 EUR   624,00 EUR",
+        "     Auflage 5.000",
+        "2 Visitenkarten 85 x 55 mm     4 Satz     38,50       154,00 EUR",
+        "     je Mitarbeiter 250 Stk.",
+        "3 Versand DHL                  3 Paket     8,90        26,70 EUR",
+        "  Zustellung bis 12. März",
+        "                                  Warenwert netto    804,70 EUR",
+        "                                  MwSt. 19 %         152,89 EUR",
+        "                                  Rechnungsbetrag    957,59 EUR"
+      ]).map((r) => r.slice(1))
+    ).toEqual([[2, 624], [4, 154], [3, 26.7]])
+  })
+
+  it("reads a position number whose dot or dash OCR kept ('20-') as no part of the description", () => {
+    expect(read([
+      "Factuur 2031/NL/0510",
+      "10  Lunchbuffet           45 pers.   17,50   9 %   € 787,50",
+      "20- Koffie en thee        30 pers.    4,25   9 %   € 127,50",
+      "                                  Subtotaal excl. btw  € 915,00"
+    ])).toEqual([["Lunchbuffet", 45, 787.5], ["Koffie en thee", 30, 127.5]])
+  })
+})
+
+describe("line items under a header whose amount column the scan garbled", () => {
+  it("reads the rows adding up to the sum when no item under the header has an amount, article numbers apart", () => {
+    expect(read([
+      "Facture n°: FAC-2031-256",
+      "Code    Desi gnation                  Qte   P.U. H T (EUR)  TVA  M o nta nt H T (EUR)",
+      "32-7280 Interrupteur va-et-vient         8 u       9,80    20 %           78,40",
+      "32-6850 Diagnostic électrique    1 forfait       150,00    20 %          150,00",
+      "                                           Sous-total HT                 228,40",
+      "                                           TVA 20 %                       45,68",
+      "                                           Total TTC                     274,08"
+    ])).toEqual([["Interrupteur va-et-vient", 8, 78.4], ["Diagnostic électrique", 1, 150]])
+  })
+})
