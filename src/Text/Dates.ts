@@ -116,12 +116,17 @@ export const findDates = (text: string, hint?: DateOrder): ReadonlyArray<DateMat
  * "12 septembre 2024"): a day's or a year's number with a misread character. Lengths are kept.
  */
 const digitsRepaired = (text: string): string =>
-  /\d[ol]|[ol]\d/.test(text)
-    ? text.replace(
-      /(?<![\p{L}\p{N}])[\dol]{2,4}(?![\p{L}\p{N}])/gu,
-      (run) => (/\d/.test(run) ? run.replace(/o/g, "0").replace(/l/g, "1") : run)
-    )
-    : text
+  firstRepaired(
+    /\d[ol]|[ol]\d/.test(text)
+      ? text.replace(
+        /(?<![\p{L}\p{N}])[\dol]{2,4}(?![\p{L}\p{N}])/gu,
+        (run) => (/\d/.test(run) ? run.replace(/o/g, "0").replace(/l/g, "1") : run)
+      )
+      : text
+  )
+
+/** French "1er" (the first of a month) as OCR reads its digit: "ler mars 2024", "Ier juillet" (lower-cased). */
+const firstRepaired = (text: string): string => text.replace(/(?<![\p{L}\p{N}])[li]er(?=\s+\p{L})/gu, "1er")
 
 const searchDates = (text: string, hint?: DateOrder): Array<DateMatch> => {
   // Folding can change lengths ("ß", ligatures); dates only use characters it keeps, so a

@@ -307,6 +307,12 @@ describe("findValueCandidates", () => {
     expect(findValueCandidates(words("l12.03.2031"), "date").map((c) => c.value)).toEqual(["2031-03-12"])
     // Words of letters OCR confuses with digits stay words.
     expect(findValueCandidates(words("Il lo 2031"), "date")).toEqual([])
+    // French "1er" with its digit read as a letter.
+    expect(findValueCandidates(words("FACTURE N° F-85275 du ler mars 2031"), "date").map((c) => c.value)).toEqual([
+      "2031-03-01"
+    ])
+    expect(findValueCandidates(words("Date : Ier juillet 2031"), "date").map((c) => c.value)).toEqual(["2031-07-01"])
+    expect(findValueCandidates(words("Atelier mars 2031"), "date")).toEqual([])
   })
 
   it("finds integers, booleans and currencies word by word", () => {
