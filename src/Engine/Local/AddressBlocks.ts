@@ -46,13 +46,20 @@ const onlyLabels = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWor
 }
 
 /** A sender's whole address on one line, its parts set apart by marks ("Name · Street 1 · 12345 Town"). */
-const oneLineAddress = (words: ReadonlyArray<PlacedWord>): boolean => {
-  if (marksIn(words).length >= 2) return true
-  // OCR reads a small "·" as a dash, or glues it to the word before ("B.V.·"): such marks count when a
-  // postcode and town end the line, as they end a sender's address.
+const oneLineAddress = (words: ReadonlyArray<PlacedWord>): boolean =>
+  marksIn(words).length >= 2 || misreadSenderLine(words)
+
+/**
+ * A sender's line as OCR reads it: a small "·" read as a dash or glued to the word before ("B.V.·"), twice,
+ * and a postcode and town after the last, as they end a sender's address.
+ */
+const misreadSenderLine = (words: ReadonlyArray<PlacedWord>): boolean => {
   const read = words.flatMap((w, i) => (i > 0 && i < words.length - 1 && READ_MARK.test(w.text) ? [i] : []))
   return read.length >= 2 && postcodeAndTown(words.slice(read[read.length - 1]! + 1).map((w) => w.text).join(" "))
 }
+
+/** How far under its name, at most, a letterhead's slogan and address start (lines of print). */
+const HEADING_GAP = 3
 
 /** A segment with the row's next one: OCR cuts a small-print line at a gap it misread. */
 const withNext = (layout: PageLayout, row: Row, seg: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
@@ -99,11 +106,9 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         // Another address's town line (a sender line "Name · Street · 12345 Town") ends this block, and so
         // does a sender line whose town wrapped to the line under it ("… · Leeds LS1" over "4AP").
         if (
-          seg === undefined || townLine(seg.map((w) => w.text).join(" ")) ||
-          oneLineAddress(withNext(layout, above, seg))
-        ) {
-          break
-        }
+          seg === undefined || townLine(seg.map((w) => w.text).join(" ")) || oneLineAddress(seg) ||
+          misreadSenderLine(withNext(layout, above, seg))
+        ) break
         const over = layout.rows[above.index - 1]
         const wrapOf = over === undefined ? undefined : columnSegment(layout, over, x)
         if (wrapOf !== undefined && wrapsOn(wrapOf, seg)) break
@@ -150,7 +155,7 @@ const customerAddressBlock = (section: Section): AddressBlock | undefined => {
     const seller = concepts.has("issuer") ||
       (issuer !== undefined &&
         (b.lines.some((l) => sameWords(l.words, issuer.words)) || sameNameWords(b.name.words, issuer.words) ||
-          headedBy(layout, b, issuer)))
+          (blocks.length > 1 && headedBy(layout, b, issuer))))
     return { b, customer: concepts.has("customer"), seller }
   })
   const labelled = scored.find((s) => s.customer && !s.seller)
@@ -168,7 +173,8 @@ const customerAddressBlock = (section: Section): AddressBlock | undefined => {
 const headedBy = (layout: PageLayout, block: AddressBlock, issuer: NameLine): boolean => {
   const first = block.lines[0]!
   const above = layout.rows[first.row.index - 1]
-  if (above === undefined) return false
+  // Right above: a window's block far under a letterhead that is only its name is the recipient's.
+  if (above === undefined || first.row.box[1] - above.box[3] > HEADING_GAP * layout.unit) return false
   const [x1, x2] = [first.words[0]!.box[0], first.words[first.words.length - 1]!.box[2]]
   const name = issuer.words.flatMap((w) => w.tokens)
   return lineWords(layout, above).some((seg) => {

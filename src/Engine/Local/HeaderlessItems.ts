@@ -30,8 +30,11 @@ const CENT = 0.005
 /** A list this long without a header is no list we can trust. */
 const MAX_ITEMS = 30
 
-/** An article number: digits in groups ("32-7280", "4711.020"). */
-const ARTICLE = /^\d+(?:[-./]\d+)+$/
+/** An article number: digits in groups ("32-7280", "4711.020"), not a fraction ("1/2") nor a size ("2.5"). */
+const ARTICLE = /^\d+(?:[-.]\d+)+$/
+const ARTICLE_DIGITS = 4
+/** A date a description may start with ("12.03.2031 Anfahrt"). */
+const DATE_LIKE = /^\d{1,2}[-.]\d{1,2}[-.]\d{2,4}$/
 
 /** A row of specks: fewer than three letters and digits in all. */
 const speckRow = (row: Row): boolean =>
@@ -61,7 +64,9 @@ const itemRow = (layout: PageLayout, row: Row, hint: Section["hint"]): Read | un
   // A position number before the description ("1  Widget …") is no part of it.
   // So is an article number of digits in groups ("32-7280  Interrupteur va-et-vient").
   const position = first.start === 0 && numbers.length > 1 && /^\d{1,3}[-.)]?$/.test(row.words[0]!.text)
-  const article = ARTICLE.test(row.words[0]!.text) && /\p{L}/u.test(row.words[1]?.text ?? "")
+  const code = row.words[0]!.text
+  const article = ARTICLE.test(code) && (code.match(/\d/g) ?? []).length >= ARTICLE_DIGITS &&
+    !DATE_LIKE.test(code) && /\p{L}/u.test(row.words[1]?.text ?? "")
   const start = position || article ? 1 : 0
   const from = position ? numbers[1]! : first
   const description = row.words.slice(start, from.start)
@@ -97,47 +102,61 @@ const itemRow = (layout: PageLayout, row: Row, hint: Section["hint"]): Read | un
   return { left: row.words[0]!.box[0], description: row.words.slice(start, end), amount }
 }
 
-/** The items of a page that prints its list without a header, when their amounts add up to the total under them. */
-export const headerlessItems = (
-  section: Section,
+/** The item rows above the sum's row that add up to one of its sums; none when they do not. */
+const addingUpTo = (
   layout: PageLayout,
-  fields: ReadonlyArray<ItemFieldKind>
-): Array<Map<number, ItemCell>> => {
-  // The row naming a sum ("Total HT", "Net total", whatever else its words may name too) with an amount.
-  const end = layout.rows.findIndex((row) =>
-    lexiconHits(layout, row).some((h) => [...h.concepts].some((c) => SUMS.has(c))) &&
-    money(row, section.hint).some((c) => c.decimals === true)
-  )
-  if (end <= 0) return []
-  const sums = money(layout.rows[end]!, section.hint).filter((c) => c.decimals === true).map((c) => c.value as number)
+  hint: Section["hint"],
+  end: number,
+  sums: ReadonlyArray<number>
+): ReadonlyArray<Read> => {
   const rows: Array<Read> = []
+  // How many of the rows (counted from the sum up) lie under the first line passed as a description's.
+  let underPassed: number | undefined
   for (let r = end - 1; r >= 0 && rows.length <= MAX_ITEMS; r--) {
     const row = layout.rows[r]!
     // Specks a scan leaves between the list and its total ("\", "\N") are no row of it.
     if (speckRow(row)) continue
-    const read = itemRow(layout, row, section.hint)
+    const read = itemRow(layout, row, hint)
     if (read !== undefined) {
       rows.unshift(read)
       continue
     }
     // An item's description goes on under it ("Auflage 5.000"): a row without an amount under an item's row.
     const above = layout.rows[r - 1]
-    if (hasAmount(row, section.hint) || above === undefined || !itemRow(layout, above, section.hint)) {
-      break
-    }
+    if (hasAmount(row, hint) || above === undefined || !itemRow(layout, above, hint)) break
+    underPassed ??= rows.length
   }
   if (rows.length === 0 || rows.length > MAX_ITEMS) return []
   const adds = (reads: ReadonlyArray<Read>) => {
     const total = reads.reduce((s, r) => s + r.amount.value, 0)
-    return sums.some((s) => Math.abs(s - total) < CENT)
+    return reads.length > 0 && sums.some((s) => Math.abs(s - total) < CENT)
   }
-  if (!adds(rows)) {
-    // A line of an item's description set in under it may end with a number read as an amount ("Auflage
-    // 5.000"): without those rows, when the rest adds up.
-    const left = [...rows.map((r) => r.left)].sort((a, b) => a - b)[Math.floor((rows.length - 1) / 2)]!
-    const kept = rows.filter((r) => r.quantity !== undefined || r.left - left <= layout.unit)
-    if (kept.length === rows.length || kept.length === 0 || !adds(kept)) return []
-    rows.splice(0, rows.length, ...kept)
+  // A line of an item's description set in under it may end with a number read as an amount ("Auflage
+  // 5.000"): the list without those rows. And a line passed as a description's may have been a line of
+  // something else (a table's number and waiter over a receipt's items): the list under it.
+  const left = [...rows.map((r) => r.left)].sort((a, b) => a - b)[Math.floor((rows.length - 1) / 2)]!
+  const tries = [
+    rows,
+    rows.filter((r) => r.quantity !== undefined || r.left - left <= layout.unit),
+    underPassed === undefined ? [] : rows.slice(rows.length - underPassed)
+  ]
+  return tries.find(adds) ?? []
+}
+
+/** The items of a page that prints its list without a header, when their amounts add up to the total under them. */
+export const headerlessItems = (
+  section: Section,
+  layout: PageLayout,
+  fields: ReadonlyArray<ItemFieldKind>
+): Array<Map<number, ItemCell>> => {
+  // A row naming a sum ("Total HT", "Net total", whatever else its words name too) with an amount, the
+  // first one the rows above it add up to.
+  let rows: ReadonlyArray<Read> = []
+  for (let end = 1; end < layout.rows.length && rows.length === 0; end++) {
+    const row = layout.rows[end]!
+    if (!lexiconHits(layout, row).some((h) => [...h.concepts].some((c) => SUMS.has(c)))) continue
+    const sums = money(row, section.hint).filter((c) => c.decimals === true).map((c) => c.value as number)
+    if (sums.length > 0) rows = addingUpTo(layout, section.hint, end, sums)
   }
   const fieldOf = (test: (f: ItemFieldKind) => boolean) => fields.findIndex(test)
   const description = fieldOf((f) => f.own.has("description"))
@@ -145,6 +164,7 @@ export const headerlessItems = (
   const quantity = fieldOf((f) => f.own.has("quantity"))
   const price = fieldOf((f) => f.own.has("unit_price"))
   if (amount < 0) return []
+  if (rows.length === 0) return []
   return rows.map((r) => {
     const cells = new Map<number, ItemCell>()
     cells.set(amount, r.amount)

@@ -346,15 +346,25 @@ const legalOwner = (
   return undefined
 }
 
-/** The first company (a name with its legal form) on the footer's rows that end with `row`, no bank's. */
+/**
+ * The company a footer in columns names: the first line of its first column (no phrase, nor a speck read as
+ * words), when it carries a legal form. A bank's or a parent group's name in another column or under it is
+ * not the company's.
+ */
 const footerCompany = (layout: PageLayout, row: Row, candidates: ReadonlyArray<NameLine>): NameLine | undefined => {
   let first = row.index
   while (first > 0 && layout.rows[first]!.box[1] - layout.rows[first - 1]!.box[3] <= 2 * layout.unit) first--
-  return candidates.find((c) =>
-    c.row.index >= first && c.row.index <= row.index && isCompany(c) &&
-    !BANK_LINE.test(c.words.map((w) => w.text).join(" ")) && !/\bbank\b/i.test(c.words.map((w) => w.text).join(" "))
-  )
+  const footer = candidates.filter((c) => c.row.index >= first && c.row.index <= row.index && !isPhrase(c))
+  if (footer.length === 0) return undefined
+  const left = Math.min(...footer.map((c) => c.words[0]!.box[0]))
+  const head = footer.find((c) => c.words[0]!.box[0] - left <= FOOTER_COLUMN)
+  return head !== undefined && isCompany(head) && !BANK_LINE.test(head.words.map((w) => w.text).join(" "))
+    ? head
+    : undefined
 }
+
+/** Lines of a footer's first column start this close to its leftmost line (page widths). */
+const FOOTER_COLUMN = 0.03
 
 /**
  * The issuer's name without a label, from the first page's top and bottom lines (never a

@@ -423,7 +423,9 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   // A name has a word of three letters or more: "z O20 4 f" is a smudge read as text.
   if (letters < 3 || letters < text.replace(/\s/g, "").length * 0.5 || !/\p{L}{3}/u.test(text)) return false
   if (/@|www\.|https?:|\.com\b/i.test(text) || isStreetLine(text) || contactLine(words)) return false
-  if (words.some((w) => WEB_HOST.test(w.text) || runTogether(w.text))) return false
+  // A legal name may be its domain ("notebooksbilliger.de AG"): a host name alone, or without a legal form, is none.
+  if (words.some((w) => WEB_HOST.test(w.text)) && (words.length === 1 || !hasLegalForm(text))) return false
+  if (words.some((w) => runTogether(w.text))) return false
   if (GREETING.test(text) || CLOSING.test(text) || onlySalutation(words)) return false
   // An amount in cents is a price or a sum: its line is an item's or a total's ("Massage, 6 x 38,00 €").
   if (words.some((w) => centsWord(w.text))) return false

@@ -177,3 +177,71 @@ describe("a letterhead whose name did not read, the legal name in a footer of co
     expect(got.issuer).toBe("Brauhaus Larsen Getränke GmbH")
   })
 })
+
+describe("names the rules above must not take (found by a review)", () => {
+  it("keeps a sole trader's name over a bank in the footer's bank column ('Commerzbank AG')", () => {
+    const got = parties(invoice(["Malerbetrieb Hans Weber", "Meisterbetrieb seit 1987"], [
+      "Malerbetrieb Hans Weber          Bankverbindung                 Steuernummer 020/123/45678",
+      "Inh. Hans Weber                  Commerzbank AG                 USt-IdNr. DE 131 447 820",
+      "Lindenweg 4 · 35390 Gießen       IBAN DE69 7116 0000 0002 4417 30"
+    ]))
+    expect(got.issuer).toBe("Malerbetrieb Hans Weber")
+  })
+
+  it("keeps the letterhead's name over the parent group under it in the footer", () => {
+    const got = parties(invoice(["Kestrel Digital", "12 High Street, Leeds LS1 4AP"], [
+      "Kestrel Digital                  Bank details                   Company No. 08123456",
+      "Part of the Osprey Group         Sort code 20-45-77             VAT No. GB 123 4567 89"
+    ]))
+    expect(got.issuer).toBe("Kestrel Digital")
+  })
+
+  it("names a company whose legal name is its domain", () => {
+    const got = parties(invoice(["notebooksbilliger.de AG", "Wiedemannstraße 3", "31157 Sarstedt"], []))
+    expect(got.issuer).toBe("notebooksbilliger.de AG")
+  })
+
+  it("reads the window's block far under a letterhead that is only its name as the customer's", () => {
+    const got = parties(
+      toFooter([
+        "Kranich Haustechnik GmbH",
+        "",
+        "",
+        "Stadtwerke Mühlbach GmbH",
+        "Werkstraße 1",
+        "74172 Neckarsulm",
+        "",
+        "Rechnungsnummer: 18430",
+        "Rechnungsdatum: 01.08.2031",
+        "",
+        "Pos. Leistung                         Menge   Einzelpreis      Gesamt",
+        "1    Wartung Heizungsanlage              1        224,00      224,00",
+        "                                    Gesamtbetrag              266,56 EUR"
+      ]).concat([
+        "Kranich Haustechnik GmbH · Lindenhofweg 14 · 34117 Kassel · AG Kassel HRB 4711 · USt-IdNr. DE 131 447 820"
+      ])
+    )
+    expect(got).toEqual({ issuer: "Kranich Haustechnik GmbH", customer: "Stadtwerke Mühlbach GmbH" })
+  })
+
+  it("does not end the recipient's block at a row whose right column lists contacts between marks", () => {
+    const got = parties(toFooter([
+      "                                            Kranich Haustechnik GmbH",
+      "                                            Lindenhofweg 14",
+      "                                            34117 Kassel",
+      "",
+      "Stadtwerke Mühlbach GmbH                    Tel. 0561 482 · Fax 0561 483 · Mo-Fr 8-17",
+      "Abt. Einkauf / Herr Gerd Winkler",
+      "Werkstraße 1",
+      "74172 Neckarsulm",
+      "",
+      "Rechnungsnummer: 18430",
+      "Rechnungsdatum: 01.08.2031",
+      "",
+      "Pos. Leistung                         Menge   Einzelpreis      Gesamt",
+      "1    Wartung Heizungsanlage              1        224,00      224,00",
+      "                                    Gesamtbetrag              266,56 EUR"
+    ]))
+    expect(got).toEqual({ issuer: "Kranich Haustechnik GmbH", customer: "Stadtwerke Mühlbach GmbH" })
+  })
+})

@@ -75,3 +75,43 @@ describe("line items under a header whose amount column the scan garbled", () =>
     ])).toEqual([["Interrupteur va-et-vient", 8, 78.4], ["Diagnostic électrique", 1, 150]])
   })
 })
+
+describe("rows the rules above must not take (found by a review)", () => {
+  it("keeps a fraction or a size that starts a description", () => {
+    expect(
+      read([
+        "Rechnung Nr. 2031-0915",
+        "1/2 Tag Workshop Moderation               450,00",
+        "3/4 Zoll Kugelhahn Messing                 18,90",
+        "                           Nettobetrag    468,90"
+      ]).map((r) => r[0])
+    ).toEqual(["1/2 Tag Workshop Moderation", "3/4 Zoll Kugelhahn Messing"])
+  })
+
+  it("reads the items above the total when a row at the top names the amount due beside the number", () => {
+    expect(
+      read([
+        "Invoice No.: HOS-2031-0042           Amount due: 558.60",
+        "Whiteboard markers, assorted     10 pack    4.25      42.50",
+        "Ergonomic mesh office chair       2 each  189.00     378.00",
+        "Delivery & installation           1        45.00      45.00",
+        "                                   Subtotal             465.50",
+        "                                   VAT (20%)             93.10",
+        "                                   Total due            558.60"
+      ]).map((r) => r.slice(1))
+    ).toEqual([[10, 42.5], [2, 378], [1, 45]])
+  })
+
+  it("stops at a line passed as a description's when the rows over it do not belong to the list", () => {
+    expect(
+      read([
+        "Café Lindenhof",
+        "Tisch 12      12.03.2031     19.22",
+        "Bedienung: Anna",
+        "Cappuccino                    3,80",
+        "Apfelstrudel                  5,50",
+        "Summe                         9,30"
+      ]).map((r) => [r[0], r[2]])
+    ).toEqual([["Cappuccino", 3.8], ["Apfelstrudel", 5.5]])
+  })
+})
