@@ -355,6 +355,7 @@ export const readLabelled = (
   const own = new Set(profile.concepts)
   const total = profile.concepts[0] === "total" && kind === "amount"
   const party = isParty(kind, profile)
+  const customer = party && profile.concepts[0] === "customer"
   // On a till receipt the store is the issuer; "Vendeur" or "Seller" there names the salesperson.
   const staffNotIssuer = profile.concepts[0] === "issuer" && section.documentType !== undefined &&
     documentTypeProfile(section.documentType).key === "receipt"
@@ -371,6 +372,8 @@ export const readLabelled = (
     for (const m of findLabels(layout, profile.phrases, own)) {
       if (staffNotIssuer && labelConcepts(m.phrase.tokens).has("staff")) continue
       if (notTheCustomers && customersLabel(m)) continue
+      // A footer's "Inhaber: …" names the issuer's owner: a weak label of the customer there names no customer.
+      if (customer && m.phrase.strength < STRONG_LABEL && m.row.box[1] >= FOOTER) continue
       // "Total (incl. VAT)", "Summe ohne USt.": a tax named to say an amount includes it or not is not the tax;
       // nor is the tax of "TAX INVOICE", of "SUBTOTAL (GST)", or an item table's tax column.
       if (
@@ -429,6 +432,10 @@ export const readLabelled = (
     agreed: all.some((c) => c !== chosen && String(c.value) === String(chosen.value) && c.at?.row !== chosen.at?.row)
   }
 }
+
+/** A page's footer starts this far down; a label below this strength is one of its concept's weak words. */
+const FOOTER = 0.8
+const STRONG_LABEL = 0.6
 
 /** Labels naming the seller of goods, which a marketplace's invoice prints beside its own brand. */
 const SELLER_LABELS: ReadonlySet<string> = new Set([

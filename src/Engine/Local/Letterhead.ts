@@ -283,6 +283,17 @@ const recipientLinesUnder = (layout: PageLayout, row: Row, x: number): Array<Pla
 /** Lines of a recipient's address under the line that addresses it (name, department, street, town, country). */
 const RECIPIENT_LINES = 5
 
+/**
+ * Whether a line is the first part of a street address cut at its comma ("ZI Briffaut Est, 9 rue Latécoère"):
+ * no legal form before the comma, a street after it. A company's name before its street keeps its legal form.
+ */
+const streetBeforeComma = (c: NameLine): boolean => {
+  const last = c.words[c.words.length - 1]!
+  if (!last.text.endsWith(",") || isCompany(c)) return false
+  const rest = c.row.words.slice(c.row.words.indexOf(last) + 1)
+  return rest.length > 0 && isStreetLine(rest.map((w) => w.text).join(" "))
+}
+
 /** Whether a line without a legal form reads as a phrase: more than one word of it starts in small letters. */
 const isPhrase = (c: NameLine) => !isCompany(c) && c.words.filter((w) => /^\p{Ll}/u.test(w.text)).length > 1
 
@@ -334,7 +345,10 @@ const legalOwner = (
       // The bank a line of account numbers names is not the company.
       const block = candidates.filter((c) =>
         c.row.index >= first && c.row.index <= row.index && overlaps(c.words, x1, x2) &&
-        !LEGAL.test(c.words.map((w) => w.text).join(" ")) && !BANK_LINE.test(c.row.words.map((w) => w.text).join(" "))
+        !LEGAL.test(c.words.map((w) => w.text).join(" ")) && !BANK_LINE.test(
+          c.row.words.map((w) => w.text).join(" ")
+        ) &&
+        !streetBeforeComma(c)
       )
       // A footer in columns sets the name in its first and the legal details in another: the company of
       // the footer's rows, read row by row, is the name.

@@ -245,3 +245,58 @@ describe("names the rules above must not take (found by a review)", () => {
     expect(got).toEqual({ issuer: "Kranich Haustechnik GmbH", customer: "Stadtwerke Mühlbach GmbH" })
   })
 })
+
+describe("a footer's lines that name no party", () => {
+  it("takes a street address cut at its comma for no company ('ZI Briffaut Est, 9 rue …')", () => {
+    const got = parties(
+      toFooter([
+        "                                                   Vitrages du Rhône SA",
+        "                                                   Miroiterie · Vitrerie",
+        "                                                   ZI Briffaut Est, 9 rue Latécoère",
+        "                                                   26000 Valence",
+        "",
+        "Code client : K04915",
+        "Cave des Coteaux Gris SCA",
+        "Route des Vins",
+        "71570 Leynes",
+        "",
+        "Facture n° VT067200 du 13 mars 2031",
+        "",
+        "Réf. Description                        Qté   Prix unit. HT     Total HT",
+        "1    Vitrage isolant 4/16/4               2         600,00      1 200,00",
+        "                                    Total TTC                   1 440,00 €"
+      ]).concat([
+        "ZI Briffaut Est, 9 rue Latécoère    Banque Drôme-Ardèche      RCS Romans 351 996 087",
+        "26000 Valence                       IBAN FR76 1390 6000 5140  SIRET 351 996 087 00057",
+        "SA au capital de 250 000 €          BIC BDRAFR21XXX           TVA intracom. FR 93 351996087"
+      ])
+    )
+    expect(got.issuer).toBe("Vitrages du Rhône SA")
+  })
+
+  it("takes the owner a footer names ('Inhaber: …') for no customer", () => {
+    const got = parties(
+      toFooter([
+        "                                  rautenberg",
+        "",
+        "Rautenberg Bürotechnik e.K. · Podbielskistraße 312 · 30655 Hannover",
+        "Kunden-Nr. 39801",
+        "Pflegeheim Am Lindenpark gGmbH",
+        "Lindenparkweg 3",
+        "37073 Göttingen",
+        "",
+        "Rechnung Nr. 2401319 vom 25.08.2031",
+        "",
+        "Pos. Leistung                         Menge   Einzelpreis      Gesamt",
+        "1    Wartung Kopiersystem                1        735,53      735,53",
+        "                                    Gesamtbetrag              875,28 EUR"
+      ]).concat([
+        "Rautenberg Bürotechnik e.K.       Bankverbindung: Leinetal Volksbank    Amtsgericht Hannover HRA 209417",
+        "Podbielskistraße 312              IBAN DE12 2509 0500 0031 8845 17      USt-IdNr. DE 277 109 834",
+        "30655 Hannover                    BIC GENODEF1LTV                       Steuer-Nr. 25/142/07719",
+        "Inhaber: Ingo Rautenberg"
+      ])
+    )
+    expect(got.customer).toBe("Pflegeheim Am Lindenpark gGmbH")
+  })
+})
