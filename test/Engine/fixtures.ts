@@ -20,6 +20,35 @@ export const valueOf = (v: ExtractedValue | undefined): unknown =>
 export const extractLines = (lines: ReadonlyArray<string>, documentType: string, template: unknown): ExtractedObject =>
   extractSection(pageModelFromLines([lines]), [1], spec(documentType, template))
 
+/** An invoice's two parties, as a template asks for them. */
+export const PARTIES = {
+  issuer: "Name of the company that issued the invoice",
+  customer: "Name of the customer (buyer) billed"
+}
+
+/** The issuer and the customer the local engine reads on one page written as lines of text. */
+export const partiesOf = (lines: ReadonlyArray<string>) => {
+  const out = extractLines(lines, "invoice", PARTIES)
+  return { issuer: valueOf(out["issuer"]), customer: valueOf(out["customer"]) }
+}
+
+/** A template asking for an invoice's line items. */
+export const LINES_TEMPLATE = {
+  lines: [{
+    description: "Description of the billed item",
+    quantity: { type: "number", description: "Quantity billed" },
+    amount: { type: "number", description: "Line total amount" }
+  }]
+}
+
+/** Each line item's description, quantity and amount the local engine reads on one page of lines of text. */
+export const itemRowsOf = (page: ReadonlyArray<string>): Array<Array<unknown>> => {
+  const out = extractLines(page, "invoice", LINES_TEMPLATE)
+  return (out["lines"] as ReadonlyArray<ExtractedObject>).map((l) =>
+    [l["description"], l["quantity"], l["amount"]].map((v) => valueOf(v as ExtractedValue))
+  )
+}
+
 export const INVOICE_LINES = [
   "ACME Supplies GmbH                                          INVOICE",
   "Hauptstrasse 5, 10115 Berlin",

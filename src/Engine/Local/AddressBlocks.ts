@@ -54,8 +54,8 @@ const oneLineAddress = (words: ReadonlyArray<PlacedWord>): boolean =>
  * and a postcode and town after the last, as they end a sender's address.
  */
 const misreadSenderLine = (words: ReadonlyArray<PlacedWord>): boolean => {
-  const read = words.flatMap((w, i) => (i > 0 && i < words.length - 1 && READ_MARK.test(w.text) ? [i] : []))
-  return read.length >= 2 && postcodeAndTown(words.slice(read[read.length - 1]! + 1).map((w) => w.text).join(" "))
+  const read = marksIn(words, READ_MARK)
+  return read.length >= 2 && townAfter(words, read)
 }
 
 /** How far under its name, at most, a letterhead's slogan and address start (lines of print). */
@@ -72,8 +72,12 @@ const withNext = (layout: PageLayout, row: Row, seg: ReadonlyArray<PlacedWord>):
 const READ_MARK = /^[-–·•|]$|[\p{L}\p{N}]\.?[·•]$/u
 
 /** Where the marks between a line's words stand (a box's edge read as "|" at either end is none). */
-const marksIn = (words: ReadonlyArray<PlacedWord>): Array<number> =>
-  words.flatMap((w, i) => (i > 0 && i < words.length - 1 && ADDRESS_MARK.test(w.text) ? [i] : []))
+const marksIn = (words: ReadonlyArray<PlacedWord>, mark: RegExp = ADDRESS_MARK): Array<number> =>
+  words.flatMap((w, i) => (i > 0 && i < words.length - 1 && mark.test(w.text) ? [i] : []))
+
+/** Whether a postcode and town follow a line's last mark, as they end a sender's address. */
+const townAfter = (words: ReadonlyArray<PlacedWord>, marks: ReadonlyArray<number>): boolean =>
+  postcodeAndTown(words.slice(marks[marks.length - 1]! + 1).map((w) => w.text).join(" "))
 
 /** A wrapped line's rest: a word or two in the same print as the line above them. */
 const WRAPPED_WORDS = 2
@@ -84,8 +88,8 @@ const wrapsOn = (line: ReadonlyArray<PlacedWord>, words: ReadonlyArray<PlacedWor
   const marks = marksIn(line)
   if (marks.length < 2 || words.length > WRAPPED_WORDS) return false
   // A whole sender line ends with its town: the line under it is the recipient's.
-  const last = line.slice(marks[marks.length - 1]! + 1).map((w) => w.text).join(" ")
-  return !postcodeAndTown(last) && Math.abs(medianHeight(words) - medianHeight(line)) <= SAME_PRINT * medianHeight(line)
+  return !townAfter(line, marks) &&
+    Math.abs(medianHeight(words) - medianHeight(line)) <= SAME_PRINT * medianHeight(line)
 }
 
 /** The address blocks of a page, top to bottom. */

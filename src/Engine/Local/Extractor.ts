@@ -49,7 +49,7 @@ import {
 } from "./Labels.js"
 import { gapBefore, layoutOf, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
 import { isLegalLine } from "./LegalLines.js"
-import { marketplaceBrand } from "./Letterhead.js"
+import { BOTTOM_REGION, marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import {
   afterItsNumber,
@@ -373,7 +373,7 @@ export const readLabelled = (
       if (staffNotIssuer && labelConcepts(m.phrase.tokens).has("staff")) continue
       if (notTheCustomers && customersLabel(m)) continue
       // A footer's "Inhaber: …" names the issuer's owner: a weak label of the customer there names no customer.
-      if (customer && m.phrase.strength < STRONG_LABEL && m.row.box[1] >= FOOTER) continue
+      if (customer && m.phrase.strength < STRONG_LABEL && m.row.box[1] >= BOTTOM_REGION) continue
       // "Total (incl. VAT)", "Summe ohne USt.": a tax named to say an amount includes it or not is not the tax;
       // nor is the tax of "TAX INVOICE", of "SUBTOTAL (GST)", or an item table's tax column.
       if (
@@ -433,8 +433,7 @@ export const readLabelled = (
   }
 }
 
-/** A page's footer starts this far down; a label below this strength is one of its concept's weak words. */
-const FOOTER = 0.8
+/** A label below this strength is one of its concept's weak words. */
 const STRONG_LABEL = 0.6
 
 /** Labels naming the seller of goods, which a marketplace's invoice prints beside its own brand. */

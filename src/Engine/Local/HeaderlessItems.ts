@@ -112,18 +112,22 @@ const addingUpTo = (
   const rows: Array<Read> = []
   // How many of the rows (counted from the sum up) lie under the first line passed as a description's.
   let underPassed: number | undefined
+  // The row above a passed line is read to pass it: kept for the next turn rather than read again.
+  let readAbove: Read | undefined
   for (let r = end - 1; r >= 0 && rows.length <= MAX_ITEMS; r--) {
     const row = layout.rows[r]!
-    // Specks a scan leaves between the list and its total ("\", "\N") are no row of it.
-    if (speckRow(row)) continue
-    const read = itemRow(layout, row, hint)
+    const read = readAbove ?? itemRow(layout, row, hint)
+    readAbove = undefined
     if (read !== undefined) {
       rows.unshift(read)
       continue
     }
+    // Specks a scan leaves between the list and its total ("\", "\N") are no row of it (nor an item's).
+    if (speckRow(row)) continue
     // An item's description goes on under it ("Auflage 5.000"): a row without an amount under an item's row.
     const above = layout.rows[r - 1]
-    if (hasAmount(row, hint) || above === undefined || !itemRow(layout, above, hint)) break
+    readAbove = hasAmount(row, hint) || above === undefined ? undefined : itemRow(layout, above, hint)
+    if (readAbove === undefined) break
     underPassed ??= rows.length
   }
   if (rows.length === 0 || rows.length > MAX_ITEMS) return []
@@ -149,6 +153,12 @@ export const headerlessItems = (
   layout: PageLayout,
   fields: ReadonlyArray<ItemFieldKind>
 ): Array<Map<number, ItemCell>> => {
+  const fieldOf = (test: (f: ItemFieldKind) => boolean) => fields.findIndex(test)
+  const description = fieldOf((f) => f.own.has("description"))
+  const amount = fieldOf((f) => f.own.has("line_amount"))
+  const quantity = fieldOf((f) => f.own.has("quantity"))
+  const price = fieldOf((f) => f.own.has("unit_price"))
+  if (amount < 0) return []
   // A row naming a sum ("Total HT", "Net total", whatever else its words name too) with an amount, the
   // first one the rows above it add up to.
   let rows: ReadonlyArray<Read> = []
@@ -158,13 +168,6 @@ export const headerlessItems = (
     const sums = money(row, section.hint).filter((c) => c.decimals === true).map((c) => c.value as number)
     if (sums.length > 0) rows = addingUpTo(layout, section.hint, end, sums)
   }
-  const fieldOf = (test: (f: ItemFieldKind) => boolean) => fields.findIndex(test)
-  const description = fieldOf((f) => f.own.has("description"))
-  const amount = fieldOf((f) => f.own.has("line_amount"))
-  const quantity = fieldOf((f) => f.own.has("quantity"))
-  const price = fieldOf((f) => f.own.has("unit_price"))
-  if (amount < 0) return []
-  if (rows.length === 0) return []
   return rows.map((r) => {
     const cells = new Map<number, ItemCell>()
     cells.set(amount, r.amount)

@@ -187,7 +187,7 @@ const continued = (layout: PageLayout, line: NameLine): NameLine => {
  * a footer's legal line of several rows may start higher, below `FOOTER_LINE`.
  */
 const TOP_REGION = 0.35
-const BOTTOM_REGION = 0.8
+export const BOTTOM_REGION = 0.8
 const FOOTER_LINE = 0.75
 
 /** A company's name in a legal line: a few words ending with its legal form. */

@@ -585,11 +585,11 @@ export const readLineItems = (
   // No header anywhere (none printed, or the OCR lost it), none with items under it, or none whose amount
   // column was read ("M o nta nt"): the rows that add up to the first total, when they do.
   const amount = fields.findIndex((f) => f.own.has("line_amount") && NUMERIC.has(f.kind))
+  const none = tables === 0 || pages.every((p) => p.items.length === 0)
   const unread = amount >= 0 && pages.every((p) => p.items.every((cells) => !cells.has(amount)))
-  const headerless = tables === 0 || pages.every((p) => p.items.length === 0) ||
-    (unread && pages.some((p) => headerlessItems(section, p.layout, fields).length > 0))
-  if (headerless) {
-    for (const page of pages) page.items.splice(0, page.items.length, ...headerlessItems(section, page.layout, fields))
+  const headerless = none || unread ? pages.map((p) => headerlessItems(section, p.layout, fields)) : undefined
+  if (headerless !== undefined && (none || headerless.some((items) => items.length > 0))) {
+    pages.forEach((page, i) => page.items.splice(0, page.items.length, ...headerless[i]!))
   } else {
     withoutRunningTotals(
       pages,

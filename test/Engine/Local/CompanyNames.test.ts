@@ -2,17 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { brandOf } from "../../../src/Engine/Local/CompanyNames.js"
 import { extractSection } from "../../../src/Engine/Local/Extractor.js"
 import { pageModelFromPlaced } from "../../support/pageModel.js"
-import { extractLines, spec, valueOf } from "../fixtures.js"
-
-const PARTIES = {
-  issuer: "Name of the company that issued the invoice",
-  customer: "Name of the customer (buyer) billed"
-}
-
-const parties = (lines: ReadonlyArray<string>) => {
-  const out = extractLines(lines, "invoice", PARTIES)
-  return { issuer: valueOf(out["issuer"]), customer: valueOf(out["customer"]) }
-}
+import { PARTIES, partiesOf as parties, spec, valueOf } from "../fixtures.js"
 
 /** Blank lines down to the page's foot (a footer's rows lie below four fifths of the page). */
 const toFooter = (lines: ReadonlyArray<string>): Array<string> => [
@@ -115,6 +105,16 @@ describe("the seller's own address block under its name and slogan", () => {
   })
 })
 
+/** A bill's lines under the window's block of the letters below. */
+const WINDOW_BILL = [
+  "Rechnungsnummer: 18430",
+  "Rechnungsdatum: 01.08.2031",
+  "",
+  "Pos. Leistung                         Menge   Einzelpreis      Gesamt",
+  "1    Wartung Heizungsanlage              1        224,00      224,00",
+  "                                    Gesamtbetrag              266,56 EUR"
+]
+
 describe("the window's block under a sender line as OCR reads it", () => {
   const windowLetter = (sender: string) =>
     parties(toFooter([
@@ -129,12 +129,7 @@ describe("the window's block under a sender line as OCR reads it", () => {
       "Werkstraße 1",
       "74172 Neckarsulm",
       "",
-      "Rechnungsnummer: 18430",
-      "Rechnungsdatum: 01.08.2031",
-      "",
-      "Pos. Leistung                         Menge   Einzelpreis      Gesamt",
-      "1    Wartung Heizungsanlage              1        224,00      224,00",
-      "                                    Gesamtbetrag              266,56 EUR"
+      ...WINDOW_BILL
     ]))
 
   it("is the customer's when a mark between the sender's parts was read as a dash", () => {
@@ -211,12 +206,7 @@ describe("names the rules above must not take (found by a review)", () => {
         "Werkstraße 1",
         "74172 Neckarsulm",
         "",
-        "Rechnungsnummer: 18430",
-        "Rechnungsdatum: 01.08.2031",
-        "",
-        "Pos. Leistung                         Menge   Einzelpreis      Gesamt",
-        "1    Wartung Heizungsanlage              1        224,00      224,00",
-        "                                    Gesamtbetrag              266,56 EUR"
+        ...WINDOW_BILL
       ]).concat([
         "Kranich Haustechnik GmbH · Lindenhofweg 14 · 34117 Kassel · AG Kassel HRB 4711 · USt-IdNr. DE 131 447 820"
       ])
@@ -235,12 +225,7 @@ describe("names the rules above must not take (found by a review)", () => {
       "Werkstraße 1",
       "74172 Neckarsulm",
       "",
-      "Rechnungsnummer: 18430",
-      "Rechnungsdatum: 01.08.2031",
-      "",
-      "Pos. Leistung                         Menge   Einzelpreis      Gesamt",
-      "1    Wartung Heizungsanlage              1        224,00      224,00",
-      "                                    Gesamtbetrag              266,56 EUR"
+      ...WINDOW_BILL
     ]))
     expect(got).toEqual({ issuer: "Kranich Haustechnik GmbH", customer: "Stadtwerke Mühlbach GmbH" })
   })

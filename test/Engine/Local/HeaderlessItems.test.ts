@@ -1,24 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { ExtractedObject, Grounded } from "../../../src/Domain/Extraction.js"
-import { extractSection } from "../../../src/Engine/Local/Extractor.js"
-import { pageModelFromLines } from "../../support/pageModel.js"
-import { spec } from "../fixtures.js"
-
-const TEMPLATE = {
-  lines: [{
-    description: "Description of the billed item",
-    quantity: { type: "number", description: "Quantity billed" },
-    amount: { type: "number", description: "Line total amount" }
-  }]
-}
-
-/** Each item's description, quantity and amount. */
-const read = (page: ReadonlyArray<string>) => {
-  const out = extractSection(pageModelFromLines([page]), [1], spec("invoice", TEMPLATE))
-  return (out["lines"] as ReadonlyArray<ExtractedObject>).map((l) =>
-    [l["description"], l["quantity"], l["amount"]].map((v) => (v === null ? null : (v as Grounded).value))
-  )
-}
+import { itemRowsOf as read } from "../fixtures.js"
 
 describe("line items whose header the scan lost", () => {
   it("reads the rows above a sum whose row names more than the sum ('Net total')", () => {

@@ -2,15 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import type { ExtractedObject, ExtractedValue, Grounded } from "../../../src/Domain/Extraction.js"
 import { extractSection } from "../../../src/Engine/Local/Extractor.js"
 import { pageModelFromLines, pageModelFromPlaced } from "../../support/pageModel.js"
-import { spec } from "../fixtures.js"
-
-const TEMPLATE = {
-  lines: [{
-    description: "Description of the billed item",
-    quantity: { type: "number", description: "Quantity billed" },
-    amount: { type: "number", description: "Line total amount" }
-  }]
-}
+import { itemRowsOf, LINES_TEMPLATE as TEMPLATE, spec } from "../fixtures.js"
 
 const linesOf = (page: ReadonlyArray<string>) => {
   const out = extractSection(pageModelFromLines([page]), [1], spec("invoice", TEMPLATE))
@@ -508,12 +500,7 @@ describe("line items over several pages", () => {
 })
 
 describe("line items without a header row", () => {
-  const read = (page: ReadonlyArray<string>) => {
-    const out = extractSection(pageModelFromLines([page]), [1], spec("invoice", TEMPLATE))
-    return (out["lines"] as ReadonlyArray<ExtractedObject>).map((l) =>
-      [l["description"], l["quantity"], l["amount"]].map((v) => (v === null ? null : (v as Grounded).value))
-    )
-  }
+  const read = itemRowsOf
 
   it("reads the rows above the first total when their amounts add up to it", () => {
     expect(read([

@@ -1,17 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { extractSection } from "../../../src/Engine/Local/Extractor.js"
 import { pageModelFromPlaced } from "../../support/pageModel.js"
-import { extractLines, spec, valueOf } from "../fixtures.js"
-
-const PARTIES = {
-  issuer: "Name of the company that issued the invoice",
-  customer: "Name of the customer (buyer) billed"
-}
-
-const parties = (lines: ReadonlyArray<string>) => {
-  const out = extractLines(lines, "invoice", PARTIES)
-  return { issuer: valueOf(out["issuer"]), customer: valueOf(out["customer"]) }
-}
+import { extractLines, PARTIES, partiesOf as parties, spec, valueOf } from "../fixtures.js"
 
 describe("the recipient of a letter-shaped invoice", () => {
   it("reads the name under a party's heading, not the seller's block whose town line is beside the heading", () => {
