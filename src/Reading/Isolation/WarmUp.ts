@@ -19,8 +19,11 @@ const LINES: ReadonlyArray<PdfLine> = [
   { text: "Total EUR 20.00", font: "standard" }
 ]
 
-/** Reads of the warm-up PDF before a worker is ready: the first compiles, the next ones optimize. */
-export const WARM_UP_READS = 8
+/**
+ * Reads of the warm-up PDF before a worker is ready: the first compiles, the next ones optimize (a
+ * document of a page takes several reads to reach the optimizing compiler: about 0.3 s at start).
+ */
+export const WARM_UP_READS = 24
 
 /** The TrueType font pdf.js ships for Helvetica, embedded as a user's PDF embeds its fonts. */
 const fontProgram = (): Uint8Array =>
