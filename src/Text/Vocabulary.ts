@@ -396,7 +396,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "registration",
     triggers: ["registration number", "company number", "reg number", "siret", "kvk", "chamber of commerce"],
     labels:
-      "company reg no|co reg|co reg no|company no|reg no|registration no|registration number|siret|siren|rcs|kvk|kvk nummer|handelsregister|hrb|registro mercantil|rea|roc|ssm|no syarikat|no pendaftaran"
+      "company reg no|co reg|co reg no|company no|co no|reg no|registration no|registration number|company registration no|company registration number|business registration no|business reg no|brn|crn|uen|siret|siren|rcs|kvk|kvk nummer|handelsregister|hrb|registro mercantil|rea|roc|ssm|no syarikat|no pendaftaran|org nr|organisationsnummer|organisasjonsnummer|cvr|cvr nr|krs|regon"
   },
   {
     id: "opening_balance",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { extractLines, valueOf } from "../fixtures.js"
+import { extractLines, receiptPage, valueOf } from "../fixtures.js"
 
 const INVOICE = [
   "Maison Exemple SARL                               FACTURE N° F-2031-0042",
@@ -108,5 +108,24 @@ describe("a letterhead's ids on the name's row", () => {
 
   it("leave a name that starts with a legal word whole", () => {
     expect(issuerOf("Capital Marine Ltd    VAT Reg. No. GB 284 1193 27")).toBe("Capital Marine Ltd")
+  })
+})
+
+describe("registration labels of other countries", () => {
+  const receipt = (second: string) => {
+    const page = receiptPage("Kedai Runcit Bunga Raya", "05/01/2031", "49.00")
+    return [page[0]!, second, ...page.slice(1)]
+  }
+  const companyOf = (second: string) =>
+    valueOf(
+      extractLines(receipt(second), "receipt", {
+        company: "Name of the store or company that issued the receipt"
+      })["company"]
+    )
+
+  it("are no store name, however short their label", () => {
+    expect(companyOf("BRN GST No. 000417612345 Manager: Tan")).toBe("Kedai Runcit Bunga Raya")
+    expect(companyOf("CRN 12345678  VAT No. GB 284 1193 27")).toBe("Kedai Runcit Bunga Raya")
+    expect(companyOf("Org nr 556677-8899  Momsreg.nr SE556677889901")).toBe("Kedai Runcit Bunga Raya")
   })
 })
