@@ -219,11 +219,12 @@ export const readValue = (
     }
     case "id": {
       // An identifier is the first word (a lone "#" or "No." aside, "N0." as OCR may read it) and must hold a
-      // digit and not be a date; a short letter prefix set apart ("CS 67832") belongs to it.
+      // digit and not be a date; a short letter prefix set apart belongs to it ("CS 67832", and a document
+      // type's code before a series: "FT VE2024/91", "FV 236/06/2023").
       const i = words.findIndex((x) => hasAlnum(x.text) && !/^(?:n[°ºo0.]?|nr\.?|n[o0]\.?|#)[:.]?$/i.test(x.text))
       if (i < 0) return undefined
       const prefixed = /^[A-Z]{1,4}$/.test(words[i]!.text) && words[i + 1] !== undefined &&
-        /^\d/.test(words[i + 1]!.text) &&
+        /^[A-Z]{0,4}[/.-]?\d/.test(words[i + 1]!.text) &&
         words[i + 1]!.box[0] - words[i]!.box[2] < 1.5 * (options.unit ?? 0)
       let used = prefixed ? words.slice(i, i + 2) : [words[i]!]
       // An IBAN or account number printed in groups ("DE36 5474 9025 …", "1234 5678 9012") is one identifier;

@@ -9,7 +9,7 @@ import { lostDecimalMark } from "../../Text/Misreads.js"
 import { findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { findLabels, type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
-import { type Row } from "./Layout.js"
+import { type PageLayout, type Row, segmentsOf } from "./Layout.js"
 import { isPaid, paidAmounts, tenderedAmounts } from "./Payment.js"
 import type { Candidate, Section } from "./Section.js"
 import { sumsOf } from "./Sums.js"
@@ -24,8 +24,25 @@ export const taxSummaryHeading = (row: Row): boolean => {
   return SUMMARY.test(text) && TAX_WORD.test(text)
 }
 
-/** Whether the row lies under a tax summary's heading on its page. */
-export const inTaxSummary = (m: LabelMatch): boolean => m.page.rows.slice(0, m.row.index + 1).some(taxSummaryHeading)
+/** The right edge of the column segment of a heading's row that names the summary ("Resumo do IVA"). */
+const headingRight = (layout: PageLayout, row: Row): number =>
+  segmentsOf(row, layout.unit).map((segment) => segment.map((i) => row.words[i]!))
+    .find((words) => SUMMARY.test(words.map((w) => w.text).join(" ")))?.at(-1)?.box[2] ?? row.box[2]
+
+/** Units of gap between a summary's heading and a label set in a column of its own to the right. */
+const COLUMN_GAP = 2
+
+/**
+ * Whether the label lies under a tax summary's heading on its page. A label in a column of its own to
+ * the right of the heading, its amount beside it, belongs to the totals printed beside the summary
+ * ("Resumo do IVA" at the left, "Total a pagar 7.199,68 €" at the right), not to the summary.
+ */
+export const inTaxSummary = (m: LabelMatch): boolean => {
+  const beside = findValueCandidates(m.row.words.slice(m.last + 1), "amount", undefined).length > 0
+  return m.page.rows.slice(0, m.row.index + 1).some((row) =>
+    taxSummaryHeading(row) && (!beside || m.box[0] < headingRight(m.page, row) + COLUMN_GAP * m.page.unit)
+  )
+}
 
 /**
  * A total read from the tax column of its row: the row holds a larger amount before it ("Total 118.20

@@ -762,6 +762,33 @@ const INVOICES: ReadonlyArray<{
       issuer: "SAS Atelier Sorbier",
       customer: "Cabinet Roussel Architectes"
     }
+  },
+  {
+    name: "Portuguese (a document code before the series, the VAT summary beside the totals)",
+    lines: [
+      "Carpintaria Seixal, Lda.                         Fatura n.º FT CS2031/57",
+      "Rua do Moinho, 4 · 2840-120 Seixal               Data de emissão 09-05-2031",
+      "NIF 509 112 334                                  Vencimento 08-06-2031",
+      "",
+      "Cliente: Padaria Flor do Tejo, Lda.",
+      "Avenida da Liberdade, 10, 1250-140 Lisboa",
+      "",
+      "Descrição                      Qtd.    Preço unit.    IVA    Valor líquido",
+      "Prateleiras de carvalho          4          85,00     23%          340,00",
+      "Montagem                         2          40,00     23%           80,00",
+      "",
+      "Resumo do IVA                                   Total s/ IVA      420,00 €",
+      "Taxa    Incidência    Valor IVA                 IVA 23%            96,60 €",
+      "23%     420,00        96,60                     Total a pagar     516,60 €"
+    ],
+    expected: {
+      invoice_number: "FT CS2031/57",
+      date: "2031-05-09",
+      amount: 516.6,
+      currency: "EUR",
+      issuer: "Carpintaria Seixal, Lda.",
+      customer: "Padaria Flor do Tejo, Lda."
+    }
   }
 ]
 
