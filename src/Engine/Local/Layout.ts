@@ -96,14 +96,76 @@ const withoutSpecks = (page: Page, words: ReadonlyArray<Word>): ReadonlyArray<Wo
 const SPECK_CONFIDENCE = 0.7
 const SPECK_SIZE = 0.3
 
+/** A letter of a letter-spaced word as the reader split it: one letter, or a few a font's kerning kept together. */
+const SPACED_PIECE = /^\p{Lu}{1,3}$/u
+/** Pieces of a letter-spaced word, at least; most of them single letters. */
+const SPACED_PIECES = 4
+/** The gaps of a letter-spaced word are alike (within this share of their mean) and no wider than its letters are tall. */
+const SPACED_GAP_SPREAD = 0.25
+
+/**
+ * A heading set in spaced capitals ("C L I E N T E", "D E S T I N ATA R I O"), which a reader gives as one
+ * word per letter: read as the word it is. The pieces are capitals, evenly spaced, closer than the
+ * letters are tall; a word set apart by a wider gap is not part of it, but the heading's next word
+ * ("B I L L  T O") is one of its own however short.
+ */
+const joinLetterSpaced = (page: Page, words: Array<PlacedWord>): Array<PlacedWord> => {
+  const out: Array<PlacedWord> = []
+  const gap = (k: number) => words[k]!.box[0] - words[k - 1]!.box[2]
+  // Gaps are in page widths, heights in page heights.
+  const close = (k: number) => gap(k) > 0 && gap(k) * widthOverHeight(page) <= words[k]!.box[3] - words[k]!.box[1]
+  // Whether the last word out is a spaced heading's, and this one follows it closely.
+  let inHeading = false
+  let i = 0
+  while (i < words.length) {
+    let end = i + 1
+    if (SPACED_PIECE.test(words[i]!.text)) {
+      const first = end < words.length ? gap(end) : 0
+      while (
+        end < words.length && SPACED_PIECE.test(words[end]!.text) && close(end) &&
+        Math.abs(gap(end) - first) <= SPACED_GAP_SPREAD * first
+      ) end++
+    }
+    const pieces = words.slice(i, end)
+    const letters = pieces.filter((w) => w.text.length === 1).length
+    const spaced = pieces.length >= SPACED_PIECES && letters * 2 > pieces.length
+    const nextWord: boolean = inHeading && i > 0 && close(i) && pieces.length >= 2 && letters === pieces.length
+    inHeading = spaced || nextWord
+    if (inHeading) {
+      const text = pieces.map((w) => w.text).join("")
+      out.push({
+        text,
+        tokens: tokensOf(text),
+        box: [
+          pieces[0]!.box[0],
+          Math.min(...pieces.map((w) => w.box[1])),
+          pieces.at(-1)!.box[2],
+          Math.max(
+            ...pieces.map((w) => w.box[3])
+          )
+        ],
+        confidence: Math.min(...pieces.map((w) => w.confidence))
+      })
+      i = end
+    } else {
+      out.push(words[i]!)
+      i++
+    }
+  }
+  return out
+}
+
 export const layoutOf = (page: Page): PageLayout => {
   const cached = layouts.get(page)
   if (cached !== undefined) return cached
   const runs: Array<Run> = []
   for (const l of page.lines) {
-    const words = lineWords(l.text, l.box, withoutSpecks(page, l.words))
-      .filter((w) => w.text.trim() !== "")
-      .map((w): PlacedWord => ({ ...w, tokens: tokensOf(w.text) }))
+    const words = joinLetterSpaced(
+      page,
+      lineWords(l.text, l.box, withoutSpecks(page, l.words))
+        .filter((w) => w.text.trim() !== "")
+        .map((w): PlacedWord => ({ ...w, tokens: tokensOf(w.text) }))
+    )
     if (words.length === 0 || isSideways(l.text, l.box)) continue
     runs.push({
       words,

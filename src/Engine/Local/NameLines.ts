@@ -146,7 +146,7 @@ export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
 
 /** Street words (a house number before a street's abbreviation, a suite or a floor too) and postcodes: an address line, not a name. */
 const STREET =
-  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|(?:^|\s)(?:c\/|avda\.|pza\.|ctra\.|ul\.|al\.)\s?\p{Lu}|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht)\b|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz)(?=\s|,|$)|\p{L}(?:gracht|kade|singel|dijk|dreef|steeg),?\s+\d|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?/iu
+  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|(?:^|\s)(?:c\/|avda\.|pza\.|ctra\.|ul\.|al\.)\s?\p{Lu}|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht|praça|praca|travessa|paseo|strada|vicolo)\b|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz|gatan|vägen|gade|vej)(?=\s|,|$)|\p{L}(?:gracht|kade|singel|dijk|dreef|steeg),?\s+\d|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?/iu
 /** Postcodes with letters or a hyphen: Dutch "1012 AB", Portuguese "1100-148", Polish "31-042 Kraków", British "EC1A 1BB". */
 const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b\d{2}-\d{3}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
 
@@ -357,8 +357,32 @@ const TITLES = new Set([
   "heer",
   "mevrouw",
   "dhr",
-  "mevr"
+  "mevr",
+  "exmo",
+  "exma",
+  "exmos",
+  "exmas",
+  "ilmo",
+  "ilma",
+  "senhor",
+  "senhora",
+  "senhores",
+  "sr",
+  "sra",
+  "srs",
+  "sres",
+  "srta",
+  "señor",
+  "señora",
+  "señores",
+  "spett",
+  "spettabile",
+  "sig",
+  "signor",
+  "signora"
 ])
+/** An abbreviated title's ending or plural, written against it: "Exmo(s).", "Senhor(es)", "Spett.le", "Sig.ra". */
+const TITLE_ENDINGS = new Set(["s", "es", "as", "os", "le", "ra"])
 /** A line that only addresses ("An", "An die", "Familie"): words that may also begin a name ("An der Alster GmbH", "Familie Weber"). */
 const ADDRESSING = new Set(["an", "die", "den", "das", "à", "a", "to", "familie", "famille", "eheleute"])
 
@@ -371,17 +395,20 @@ const addressing = (w: PlacedWord) => (t: string): boolean =>
   (w.confidence < 1 && t.length >= 6 && LONG_ADDRESSING.some((a) => misreadDistance(t, a, 0.5) <= 0.5))
 const firm = (t: string): boolean => FIRM.has(t)
 const title = (t: string): boolean => TITLES.has(t)
+/** A word that is a title: its first part one, the rest its written ending ("Exmo(s).", "Sig.ra"). */
+const titleWord = (w: PlacedWord): boolean =>
+  w.tokens.length > 0 && title(w.tokens[0]!) && w.tokens.slice(1).every((t) => TITLE_ENDINGS.has(t))
 
 /** The line without the salutation it starts with (none of it left when it is only a salutation). */
 export const withoutSalutation = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
   const only = (is: (t: string) => boolean) => (w: PlacedWord) => w.tokens.length > 0 && w.tokens.every(is)
-  if (words.every((w) => only(firm)(w) || only(title)(w) || only(addressing(w))(w))) return []
+  if (words.every((w) => only(firm)(w) || titleWord(w) || only(addressing(w))(w))) return []
   let i = 0
   while (i < words.length && only(firm)(words[i]!)) i++
   const rest = words.slice(i)
   // A title before a person's name, not before a company's, nor before "&" ("Herr & Co. KG").
   let t = 0
-  while (t < rest.length && only(title)(rest[t]!)) t++
+  while (t < rest.length && titleWord(rest[t]!)) t++
   const person = t > 0 && t < rest.length && /^\p{L}/u.test(rest[t]!.text) &&
     !hasLegalForm(rest.map((w) => w.text).join(" "))
   return person ? rest.slice(t) : rest
@@ -389,7 +416,7 @@ export const withoutSalutation = (words: ReadonlyArray<PlacedWord>): ReadonlyArr
 
 /** A person's line: a title before a name that has no legal form ("Herr M. Gisler", "Mme Claire Roux"). */
 export const personTitled = (words: ReadonlyArray<PlacedWord>): boolean =>
-  words.length >= 2 && words[0]!.tokens.length > 0 && words[0]!.tokens.every((t) => TITLES.has(t)) &&
+  words.length >= 2 && titleWord(words[0]!) &&
   withoutSalutation(words).length < words.length
 
 /** A line that only addresses its recipient ("Herrn", "Firma", "An die"): the recipient's name is under it. */

@@ -518,3 +518,43 @@ describe("the recipient of a letter-shaped invoice", () => {
     ).toBe("Northern Rail Supplies Holdings Ltd")
   })
 })
+
+describe("a recipient addressed in the south and north of Europe", () => {
+  const letter = (block: ReadonlyArray<string>) => [
+    "Oficina Digital Ribeiro, Lda.",
+    "Rua do Castelo, 41 · 2410-112 Leiria",
+    "",
+    ...block.map((line) => `                                          ${line}`),
+    "",
+    "Fatura n.º FT OD2031/458",
+    "Data de emissão 20/05/2031",
+    "",
+    "Descrição                          Preço        Valor",
+    "Horas de suporte técnico           42,97       150,40",
+    "                              Total a pagar    185,00 €"
+  ]
+  const customerOf = (block: ReadonlyArray<string>) => parties(letter(block)).customer
+
+  it("is the name over a Portuguese, Brazilian or Swedish postcode and town", () => {
+    expect(customerOf(["Escola de Música Allegretto, Lda.", "Praça da República, 21", "2400-130 Leiria"]))
+      .toBe("Escola de Música Allegretto, Lda.")
+    expect(customerOf(["Padaria Pão Quente Ltda.", "Avenida Paulista, 900", "01310-100 São Paulo"]))
+      .toBe("Padaria Pão Quente Ltda.")
+    expect(customerOf(["Bostadsrättsföreningen Mälarbrisen", "Kopparbergsvägen 12", "721 30 Västerås"]))
+      .toBe("Bostadsrättsföreningen Mälarbrisen")
+  })
+
+  it("is the name under a salutation, abbreviated or with its plural written against it", () => {
+    const block = (salutation: string, name: string) => [salutation, name, "Praça da República, 21", "2400-130 Leiria"]
+    expect(customerOf(block("Exmo(s). Senhor(es)", "Escola de Música Allegretto, Lda.")))
+      .toBe("Escola de Música Allegretto, Lda.")
+    expect(customerOf(block("Exmo(s). Senhor(es)", "Ana Ribeiro"))).toBe("Ana Ribeiro")
+    expect(customerOf(block("Sig.ra", "Giulia Ferri"))).toBe("Giulia Ferri")
+    expect(customerOf(block("Sres.", "Talleres Ortega S.L."))).toBe("Talleres Ortega S.L.")
+  })
+
+  it("is never a street line, whatever its language", () => {
+    expect(customerOf(["Praça da República, 21", "2400-130 Leiria"])).toBeNull()
+    expect(customerOf(["Vestergade 12", "8000 Aarhus C"])).toBeNull()
+  })
+})
