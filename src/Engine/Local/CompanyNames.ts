@@ -3,12 +3,14 @@
  * ("Quellenhof", "kestrel.", "feldmann druck") and leaves the legal name, with its legal form, to the footer
  * or the sender's line ("Brauhaus Quellenhof Getränke GmbH", "Kestrel Digital Ltd"): the legal name is the
  * company's name. A footer's columns may sit close enough to read as one line ("… Getränke GmbH
- * Bankverbindung"): a name ends at its legal form when a label follows it.
+ * Bankverbindung"): a name ends at its legal form when a label follows it. A long name set large in a
+ * narrow letterhead wraps onto a second line ("Installatiebedrijf Verhoeven & De" over "Wit B.V."): it
+ * is the two lines when the page prints them as one name elsewhere (its footer, its bank's account holder).
  */
-import { tokensOf } from "../../Text/Tokens.js"
+import { fold, tokensOf } from "../../Text/Tokens.js"
 import { lexiconHits } from "./Labels.js"
 import type { PageLayout, PlacedWord, Row } from "./Layout.js"
-import { endsWithLegalForm, hasLegalForm, type NameLine } from "./NameLines.js"
+import { endsWithLegalForm, hasLegalForm, isStreetLine, lineWords, type NameLine } from "./NameLines.js"
 
 /** A brand's word shorter than this must be a word of the legal name, not only its start. */
 const PREFIX_WORD = 3
@@ -56,6 +58,81 @@ export const endingAtLegalForm = (
     if (hit.labelLike && at > 1 && endsWithLegalForm(words.slice(0, at).map((w) => w.text).join(" "))) {
       return words.slice(0, at)
     }
+  }
+  return words
+}
+
+/** A word as it is compared with its other printings: folded, without the marks around it ("Escuro," as "escuro"). */
+const bare = (w: PlacedWord) => fold(w.text).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")
+
+/** Whether the words are printed in this order, one after the other, on a row other than `except`. */
+const printedElsewhere = (layout: PageLayout, words: ReadonlyArray<PlacedWord>, except: ReadonlySet<Row>): boolean => {
+  const want = words.map(bare)
+  return layout.rows.some((row) => {
+    if (except.has(row)) return false
+    const have = row.words.map(bare)
+    for (let i = 0; i + want.length <= have.length; i++) if (want.every((t, k) => have[i + k] === t)) return true
+    return false
+  })
+}
+
+/** A wrapped name's lines follow each other this closely (units). */
+const WRAP_GAP = 1.5
+/** A wrapped name's lines are printed alike: heights within this ratio. */
+const WRAP_SIZE = 1.25
+/** Lines a name wraps onto, at most, beside its own. */
+const WRAPPED_LINES = 2
+
+const heightOf = (words: ReadonlyArray<PlacedWord>) => Math.max(...words.map((w) => w.box[3] - w.box[1]))
+
+/**
+ * The segment of the row at `index` in the name's column, printed as large as the name and right above
+ * or under `next` to it: the name's next line if it is one (no digits, no street).
+ */
+const wrapLine = (
+  layout: PageLayout,
+  index: number,
+  next: Row,
+  words: ReadonlyArray<PlacedWord>
+): ReadonlyArray<PlacedWord> | undefined => {
+  const row = layout.rows[index]
+  if (row === undefined) return undefined
+  const gap = row.index < next.index ? next.box[1] - row.box[3] : row.box[1] - next.box[3]
+  if (gap > WRAP_GAP * layout.unit) return undefined
+  const x1 = words[0]!.box[0], x2 = words.at(-1)!.box[2]
+  const seg = lineWords(layout, row).find((ws) => ws[0]!.box[0] < x2 && ws.at(-1)!.box[2] > x1)
+  if (seg === undefined) return undefined
+  const text = seg.map((w) => w.text).join(" ")
+  const ratio = heightOf(seg) / heightOf(words)
+  return /\d/.test(text) || isStreetLine(text) || ratio > WRAP_SIZE || ratio < 1 / WRAP_SIZE ? undefined : seg
+}
+
+/**
+ * The name with the lines it wrapped onto, above or under it, when the page prints the whole as one
+ * name on another row; the name as it is otherwise.
+ */
+export const wrappedAsPrinted = (layout: PageLayout, line: NameLine): NameLine => {
+  const words = wrappedName(layout, line.words)
+  return words === line.words
+    ? line
+    : { ...line, row: layout.rows.find((r) => r.words.includes(words[0]!)) ?? line.row, words }
+}
+
+/** A name's words with the lines it wrapped onto (wrappedAsPrinted). */
+export const wrappedName = (layout: PageLayout, name: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  let words = name
+  let rows = layout.rows.filter((r) => r.words.some((w) => words.includes(w)))
+  for (let k = 0; k < WRAPPED_LINES && rows.length > 0; k++) {
+    const first = rows[0]!, last = rows.at(-1)!
+    const under = wrapLine(layout, last.index + 1, last, words)
+    const above = wrapLine(layout, first.index - 1, first, words)
+    const joined = [
+      under === undefined ? undefined : { words: [...words, ...under], rows: [...rows, layout.rows[last.index + 1]!] },
+      above === undefined ? undefined : { words: [...above, ...words], rows: [layout.rows[first.index - 1]!, ...rows] }
+    ].find((j) => j !== undefined && printedElsewhere(layout, j.words, new Set(j.rows)))
+    if (joined === undefined) break
+    words = joined.words
+    rows = joined.rows
   }
   return words
 }

@@ -20,6 +20,7 @@ import {
 } from "../../Text/Vocabulary.js"
 import { Extractor } from "../Engine.js"
 import { addressGoesOn, addressText, blockNameHolding, customerAddress } from "./AddressBlocks.js"
+import { wrappedName } from "./CompanyNames.js"
 import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
 import { brokenAtHyphen, startedAboveAtHyphen, withYearBelow } from "./Continued.js"
 import { remembered } from "./ExtractionMemo.js"
@@ -321,7 +322,8 @@ const readAtLabel = (
     const inColumn = cellBefore === undefined ? area.words : area.words.filter((w) => w.box[0] >= cellBefore)
     // Under a party's heading, "Name: …" is its name and "Nummer: …", "Contact: …" are other fields.
     const line = party ? partyLine(inColumn) : inColumn
-    const words = party && line !== undefined ? namePart(line) : line
+    // A party's name may wrap onto the next line of its block ("… S.n.c. di Bortolin" over "Marco & C.").
+    const words = party && line !== undefined ? wrappedName(m.page, namePart(line)) : line
     if (words === undefined || words.length === 0) continue
     // A contact person's line or a street under the party's label is not the party's name.
     if (party && (contactLine(words) || isStreetLine(words.map((w) => w.text).join(" ")))) continue

@@ -6,7 +6,7 @@
  */
 import { fold, leavesBracketOpen } from "../../Text/Tokens.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
-import { endingAtLegalForm, legalNameOf } from "./CompanyNames.js"
+import { endingAtLegalForm, legalNameOf, wrappedAsPrinted } from "./CompanyNames.js"
 import { itemHeaderRow } from "./LabelContext.js"
 import { below, findLabels, lexiconHits, rightOf } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row, widthOverHeight } from "./Layout.js"
@@ -442,7 +442,8 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
   // A brand's company, named with its legal form elsewhere on the page ("Quellenhof" over "Brauhaus
   // Quellenhof Getränke GmbH" in the footer), is named so.
   const company = legalNameOf(pick, [...top, ...bottom])
-  return company ?? continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c))))
+  return company ??
+    wrappedAsPrinted(layout, continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c)))))
 }
 
 /**

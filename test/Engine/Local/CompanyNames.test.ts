@@ -285,3 +285,68 @@ describe("a footer's lines that name no party", () => {
     expect(got.customer).toBe("Pflegeheim Am Lindenpark gGmbH")
   })
 })
+
+describe("a name wrapped onto a second line", () => {
+  const letter = (head: ReadonlyArray<string>, footer: string) =>
+    toFooter([
+      ...head,
+      "Nijverheidsstraat 27",
+      "5061 KV Oisterwijk",
+      "",
+      "Klant:                                    Factuurnummer:  F-2031-114",
+      "Bakkerij De Korenschoof                   Factuurdatum:   12-03-2031",
+      "Dorpsstraat 4, 5062 AB Oisterwijk",
+      "",
+      "Omschrijving                  Aantal       Bedrag",
+      "Onderhoud cv-ketel                 1       180,00",
+      "                               Te betalen  217,80 €"
+    ]).concat([footer])
+  const issuerOf = (head: ReadonlyArray<string>, footer: string) => parties(letter(head, footer)).issuer
+
+  it("is the two lines when the page prints them as one name elsewhere", () => {
+    expect(issuerOf(
+      ["Installatiebedrijf Verhoeven & De", "Wit B.V."],
+      "IBAN NL46 PLDR 5256 4586 88 · t.n.v. Installatiebedrijf Verhoeven & De Wit B.V."
+    )).toBe("Installatiebedrijf Verhoeven & De Wit B.V.")
+    expect(issuerOf(
+      ["Quinta do Vale Escuro,", "Sociedade Agrícola, Lda."],
+      "IBAN PT50 0002 0123 1234 5678 9015 4 · Titular Quinta do Vale Escuro, Sociedade Agrícola, Lda."
+    )).toBe("Quinta do Vale Escuro, Sociedade Agrícola, Lda.")
+    expect(issuerOf(
+      ["Studio Grafico Pennarossa di Elena", "Fabbri"],
+      "IBAN IT62 K098 3758 7040 0007 7541 204 · Intestatario Studio Grafico Pennarossa di Elena Fabbri"
+    )).toBe("Studio Grafico Pennarossa di Elena Fabbri")
+  })
+
+  it("is one line when the page prints nothing longer, or only the name and its street with a mark between", () => {
+    expect(
+      issuerOf(["Installatiebedrijf Verhoeven B.V.", "Sanitair en verwarming"], "KvK 18093356 · BTW NL809127463B01")
+    )
+      .toBe("Installatiebedrijf Verhoeven B.V.")
+    expect(
+      issuerOf(
+        ["Installatiebedrijf Verhoeven B.V.", "Sanitair en verwarming"],
+        "Installatiebedrijf Verhoeven B.V. · Sanitair en verwarming"
+      )
+    )
+      .toBe("Installatiebedrijf Verhoeven B.V.")
+  })
+
+  it("under a party's heading, is the lines of its block the page prints as one name", () => {
+    const lines = [
+      "Fattura n. 482/2031                                    Data 20/11/2031",
+      "",
+      "Cedente / prestatore                 Cessionario / committente",
+      "Falegnameria Bortolin S.n.c. di      Agriturismo Le Tre Querce S.r.l.",
+      "Bortolin Marco & C.                  Località Collalto, 5",
+      "Via dei Mestieri, 18                 31058 Susegana (TV)",
+      "31015 Conegliano (TV)",
+      "",
+      "Descrizione                      Quantità     Importo",
+      "Tavolo in rovere                        1     1.200,00",
+      "                              Totale documento  1.464,00 €",
+      "IBAN IT33 K022 6234 1010 0009 3863 478 · Intestatario Falegnameria Bortolin S.n.c. di Bortolin Marco & C."
+    ]
+    expect(parties(lines).issuer).toBe("Falegnameria Bortolin S.n.c. di Bortolin Marco & C.")
+  })
+})
