@@ -1,6 +1,7 @@
 /**
  * Date reading: numeric dates (ISO, d/m/y and m/d/y with / . -, two-digit years) and dates with
- * written months in English, French, German, Dutch, Spanish, Italian, Portuguese and Malay.
+ * written months in English, French, German, Dutch, Spanish, Italian, Portuguese, Malay, Polish, Czech and the
+ * Scandinavian languages.
  */
 import { LRUCache } from "lru-cache"
 import { misreadDistance } from "./Misreads.js"
@@ -16,18 +17,21 @@ export interface DateMatch {
 }
 
 const MONTH_NAMES: ReadonlyArray<readonly [number, string]> = [
-  [1, "january jan janvier janv januar janner jaenner januari enero ene gennaio gen janeiro"],
-  [2, "february feb febr fevrier fevr fev februar februari febrero febbraio fevereiro"],
-  [3, "march mar mars marz maerz mrz maart mrt marzo marco mac"],
-  [4, "april apr avril avr abril abr aprile"],
-  [5, "may mai mei mayo maggio mag maio"],
-  [6, "june jun juin juni junio giugno giu junho"],
-  [7, "july jul juillet juil juli julio luglio lug julho julai"],
-  [8, "august aug aout augustus agosto ago ogos ogo"],
-  [9, "september sep sept septembre septiembre setiembre settembre set setembro"],
-  [10, "october oct octobre oktober okt octubre ottobre ott outubro out"],
-  [11, "november nov novembre noviembre novembro"],
-  [12, "december dec decembre dezember dez diciembre dic dicembre dezembro disember dis"]
+  [1, "january jan janvier janv januar janner jaenner januari enero ene gennaio gen janeiro styczen stycznia ledna"],
+  [2, "february feb febr fevrier fevr fev februar februari febrero febbraio fevereiro luty lutego unora"],
+  [3, "march mar mars marts marz maerz mrz maart mrt marzo marco mac marzec marca brezna"],
+  [4, "april apr avril avr abril abr aprile kwiecien kwietnia dubna"],
+  [5, "may mai mei mayo maggio mag maio maj maja kvetna"],
+  [6, "june jun juin juni junio giugno giu junho czerwiec czerwca cervna"],
+  [7, "july jul juillet juil juli julio luglio lug julho julai lipiec lipca cervence"],
+  [8, "august aug aout augustus augusti agosto ago ogos ogo sierpien sierpnia srpna"],
+  [9, "september sep sept septembre septiembre setiembre settembre set setembro wrzesien wrzesnia zari"],
+  [10, "october oct octobre oktober okt octubre ottobre ott outubro out pazdziernik pazdziernika rijna"],
+  [11, "november nov novembre noviembre novembro listopad listopada listopadu"],
+  [
+    12,
+    "december dec decembre dezember dez desember diciembre dic dicembre dezembro disember dis grudzien grudnia prosince"
+  ]
 ]
 const MONTHS: ReadonlyMap<string, number> = new Map(
   MONTH_NAMES.flatMap(([m, names]) => names.split(" ").map((n) => [n, m] as const))

@@ -315,6 +315,16 @@ describe("findValueCandidates", () => {
     expect(findValueCandidates(words("Atelier mars 2031"), "date")).toEqual([])
   })
 
+  it("reads months written in Polish, Czech and the Scandinavian languages, as a date's month is declined", () => {
+    const date = (text: string) => findValueCandidates(words(text), "date").map((c) => c.value)
+    expect(date("Data wystawienia 14 czerwca 2031")).toEqual(["2031-06-14"])
+    expect(date("Termin płatności 3 października 2031")).toEqual(["2031-10-03"])
+    expect(date("Datum vystavení 12. září 2031")).toEqual(["2031-09-12"])
+    expect(date("Fakturadato 14. marts 2031")).toEqual(["2031-03-14"])
+    expect(date("Fakturadatum 14 augusti 2031")).toEqual(["2031-08-14"])
+    expect(date("Forfallsdato 1. desember 2031")).toEqual(["2031-12-01"])
+  })
+
   it("finds integers, booleans and currencies word by word", () => {
     expect(findValueCandidates(words("Qty 1.00 kg"), "integer")).toEqual([{
       start: 1,

@@ -225,7 +225,8 @@ export const readValue = (
       if (i < 0) return undefined
       const prefixed = /^[A-Z]{1,4}$/.test(words[i]!.text) && words[i + 1] !== undefined &&
         /^[A-Z]{0,4}[/.-]?\d/.test(words[i + 1]!.text) &&
-        words[i + 1]!.box[0] - words[i]!.box[2] < 1.5 * (options.unit ?? 0)
+        // Set apart by a space of its own print, however large (a title's "FV 236/06/2031").
+        words[i + 1]!.box[0] - words[i]!.box[2] < 1.5 * Math.max(options.unit ?? 0, words[i]!.box[3] - words[i]!.box[1])
       let used = prefixed ? words.slice(i, i + 2) : [words[i]!]
       // An IBAN or account number printed in groups ("DE36 5474 9025 …", "1234 5678 9012") is one identifier;
       // so is a tax number after its country ("FR 12 345 678 901", "GB 123 4567 89").

@@ -7,7 +7,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { DEFAULT_MIN_CONFIDENCE } from "../../../src/Config.js"
 import type { Grounded } from "../../../src/Domain/Extraction.js"
 import { extractSection } from "../../../src/Engine/Local/Extractor.js"
-import { pageModelFromLines } from "../../support/pageModel.js"
+import { pageModelFromLines, pageModelFromPlaced } from "../../support/pageModel.js"
 import { spec } from "../fixtures.js"
 
 const TEMPLATE = {
@@ -820,6 +820,17 @@ describe("a title's number written against its mark", () => {
     expect(numberOf("INVOICE #KW-2031")).toBe("KW-2031")
     expect(numberOf("INVOICE #1234B")).toBe("1234B")
     expect(numberOf("INVOICE #NO-1234")).toBe("NO-1234")
+  })
+
+  it("keeps a document code set apart by the large print of its title ('Faktura nr FV 236/06/2031')", () => {
+    const model = pageModelFromPlaced([[
+      { text: "Faktura nr FV 236/06/2031", x: 0, y: 0, size: 3 },
+      { text: "Zakład Stolarski Nowicki Sp. z o.o.", x: 0, y: 4 },
+      { text: "Data wystawienia 14 czerwca 2031", x: 0, y: 6 },
+      { text: "Do zapłaty: 12 250,80 zł", x: 30, y: 10 }
+    ]])
+    const out = extractSection(model, [1], spec("invoice", TEMPLATE))
+    expect((out["invoice_number"] as Grounded | null)?.value).toBe("FV 236/06/2031")
   })
 
   it("joins a number that ends with a hyphen to no other label's value on the line under it", () => {
