@@ -542,6 +542,12 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "payment method|payment type|paid by|payment mode|mode de paiement|mode de règlement|moyen de paiement|zahlungsart|zahlungsweise|zahlungsform|betaalwijze|betaalmethode|forma de pago|método de pago|metodo di pagamento|modalità di pagamento|forma de pagamento|método de pagamento|cara pembayaran|kaedah pembayaran"
   },
   {
+    id: "deposit",
+    triggers: ["deposit", "prepayment", "advance payment", "already paid"],
+    labels:
+      "deposit|deposit received|deposit paid|less deposit|prepayment|advance payment|already paid|anzahlung|geleistete anzahlung|abschlagszahlung|bereits bezahlt|bereits gezahlt|acompte|acompte versé|acompte reçu|déjà réglé|déjà payé|aanbetaling|vooruitbetaling|reeds betaald|al betaald|anticipo|acconto|già pagato|già versato|adiantamento|pago a cuenta|entrega a cuenta|zaliczka"
+  },
+  {
     id: "tender",
     triggers: ["cash", "tendered", "amount paid"],
     labels:

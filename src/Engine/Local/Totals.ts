@@ -88,8 +88,24 @@ const adjustmentBetween = (a: LabelMatch, b: LabelMatch): boolean =>
     [...(lexiconHits(a.page, row)[0]?.concepts ?? [])].some((k) => ADJUSTMENTS.has(k))
   )
 
+/** Whether a row's first label is one of the concepts. */
+const labelledAs = (layout: PageLayout, row: Row, concept: string): boolean =>
+  lexiconHits(layout, row)[0]?.concepts.has(concept) ?? false
+
+/**
+ * A total row under a deposit already paid, itself under a total ("Total 3,118.31 / Deposit Received
+ * -1,550.00 / Amount Due 1,568.31"): what is left to pay, not the invoice's total.
+ */
+const afterDeposit = (m: LabelMatch): boolean => {
+  const rows = m.page.rows.slice(0, m.row.index)
+  let deposit = rows.length - 1
+  while (deposit >= 0 && !labelledAs(m.page, rows[deposit]!, "deposit")) deposit--
+  return deposit > 0 && rows.slice(0, deposit).some((row) => labelledAs(m.page, row, "total"))
+}
+
 /** Whether a reading at a total label is no candidate for the document's total. */
-export const notTheTotal = (m: LabelMatch, c: Candidate): boolean => inTaxSummary(m) || taxColumnOf(m, c)
+export const notTheTotal = (m: LabelMatch, c: Candidate): boolean =>
+  inTaxSummary(m) || taxColumnOf(m, c) || afterDeposit(m)
 
 /** A total row confirmed by the payment may be less plausible by its label than the best one, down to this share. */
 const PAID_PEERS = 0.5

@@ -50,3 +50,23 @@ describe("an invoice's total", () => {
     expect(got!.confidence).toBeGreaterThanOrEqual(DEFAULT_MIN_CONFIDENCE)
   })
 })
+
+describe("an invoice's total and the deposit paid on it", () => {
+  const withDeposit = (deposit: string, due: string) => [
+    ...ITEMS,
+    // No net amount and tax to confirm one of the sums: the labels alone decide.
+    "                                             Gesamtbetrag    738,28",
+    `                                             ${deposit}`,
+    `                                             ${due}`
+  ]
+
+  it("is the total before the deposit, not what is left to pay after it", () => {
+    expect(amountOf(withDeposit("Anzahlung      -300,00", "Zu zahlen       438,28"))?.value).toBe(738.28)
+    expect(amountOf(withDeposit("Deposit Received  -300,00", "Amount Due     438,28"))?.value).toBe(738.28)
+    expect(amountOf(withDeposit("Acompte versé   -300,00", "Net à payer      438,28"))?.value).toBe(738.28)
+  })
+
+  it("is the amount to pay when no deposit comes between", () => {
+    expect(amountOf(withDeposit("Skonto 2 % bei Zahlung in 8 Tagen", "Zu zahlen       738,28"))?.value).toBe(738.28)
+  })
+})
