@@ -449,7 +449,9 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   for (const run of text.matchAll(/\p{L}+/gu)) letters += codePoints(run[0])
   // A name has a word of three letters or more: "z O20 4 f" is a smudge read as text.
   if (letters < 3 || letters < text.replace(/\s/g, "").length * 0.5 || !/\p{L}{3}/u.test(text)) return false
-  if (/@|www\.|https?:|\.com\b/i.test(text) || isStreetLine(text) || contactLine(words)) return false
+  // A street's word in a company's name without a number ("Maple Street Web Studio LLC") leaves it a name.
+  const street = isStreetLine(text) && (/\d/.test(text) || !hasLegalForm(text))
+  if (/@|www\.|https?:|\.com\b/i.test(text) || street || contactLine(words)) return false
   // A legal name may be its domain ("notebooksbilliger.de AG"): a host name alone, or without a legal form, is none.
   if (words.some((w) => WEB_HOST.test(w.text)) && (words.length === 1 || !hasLegalForm(text))) return false
   if (words.some((w) => runTogether(w.text))) return false

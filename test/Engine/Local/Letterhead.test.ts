@@ -57,6 +57,15 @@ describe("looksLikeName", () => {
     for (const line of ["Regards Hair Studio Ltd", "Studio 54 GmbH"]) expect(nameLike(line), line).toBe(true)
   })
 
+  it("keeps a company's name with a street's word and no number, and no street line with a number", () => {
+    for (const line of ["MAPLE STREET WEB STUDIO LLC", "Park Avenue Dental Inc.", "Rue du Commerce SAS"]) {
+      expect(nameLike(line), line).toBe(true)
+    }
+    for (const line of ["Maple Street Web Studio", "12 Maple Street Studio LLC"]) {
+      expect(nameLike(line), line).toBe(false)
+    }
+  })
+
   it("keeps names that start with a number or with a building word", () => {
     for (const line of ["88 Fresh Mart S/B", "Level Up Cafe", "Building Supplies Ltd", "Casa del sol"]) {
       expect(nameLike(line), line).toBe(true)
