@@ -1,6 +1,7 @@
 /**
- * Which dollar a bare "$" is. The sign is the same in the United States, Australia, Canada, New Zealand,
- * Singapore and Hong Kong; the document says which by the addresses, tax numbers and legal forms it prints.
+ * Which dollar a bare "$" is, and which crown a bare "kr". The dollar sign is the same in the United
+ * States, Australia, Canada, New Zealand, Singapore and Hong Kong, "kr" in Sweden, Denmark, Norway and
+ * Iceland; the document says which by the addresses, tax numbers, accounts and labels it prints.
  */
 import type { PageLayout } from "./Layout.js"
 
@@ -36,4 +37,27 @@ export const dollarOf = (layouts: ReadonlyArray<PageLayout>): string | undefined
     }
   }
   return named.size === 1 && !named.has("USD") ? [...named][0] : undefined
+}
+
+/** What names each crown's country: its IBAN or VAT number, its registers, its postcodes, its invoice labels. */
+const CROWN_CUES: ReadonlyArray<readonly [string, RegExp]> = [
+  [
+    "SEK",
+    /\bSE\d{2}\s?\d{4}|\bSE\d{10}01\b|\bmomsreg|\bbankgiro\b|\bplusgiro\b|\bfakturadatum\b|\batt betala\b|(?:^|\s)\d{3}\s\d{2}\s+\p{Lu}\p{Ll}/iu
+  ],
+  ["DKK", /\bDK\d{2}\s?\d{4}|\bDK\s?\d{8}\b|\bCVR\b|\bat betale\b|\bi alt\b|\bforfaldsdato\b|\bmomsnr\b/iu],
+  ["NOK", /\bNO\d{2}\s?\d{4}|\bMVA\b|\bforetaksregisteret\b|\bforfallsdato\b/iu],
+  ["ISK", /\bIS\d{2}\s?\d{4}|\bkennitala\b|\bgjalddagi\b/iu]
+]
+
+/** The one crown the pages' text names, or undefined when it names none or several. */
+export const crownOf = (layouts: ReadonlyArray<PageLayout>): string | undefined => {
+  const named = new Set<string>()
+  for (const layout of layouts) {
+    for (const row of layout.rows) {
+      const text = row.words.map((w) => w.text).join(" ")
+      for (const [code, cue] of CROWN_CUES) if (cue.test(text)) named.add(code)
+    }
+  }
+  return named.size === 1 ? [...named][0] : undefined
 }

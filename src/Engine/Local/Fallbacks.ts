@@ -10,7 +10,7 @@ import { currencyOfWord, findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { beforeAnotherBlock, customerBlock, windowName } from "./AddressBlocks.js"
 import { shapeOf } from "./Confidence.js"
-import { dollarOf } from "./DollarCountry.js"
+import { crownOf, dollarOf } from "./DollarCountry.js"
 import { findLabels, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row } from "./Layout.js"
 import { addresseeLine, addressValue, isCut, issuerLine, letterheadAddress } from "./Letterhead.js"
@@ -118,6 +118,9 @@ const DOUBTFUL_MARK = 0.8
 const besideANumber = (row: Row, i: number): boolean =>
   [row.words[i - 1], row.words[i], row.words[i + 1]].some((w) => w !== undefined && /\d/.test(w.text))
 
+/** The crown's mark ("1.234,56 kr", "kr. 500"): Swedish, Danish, Norwegian or Icelandic, as the document says (crownOf). */
+const CROWN = /^kr\.?$/
+
 /** Marks several currencies print ("$": US, Canadian, Singapore, Australian dollars…; "¥": yen and yuan). */
 const SHARED_MARK = /^[^\p{L}\d]*[$¥][^\p{L}]*$|^[\d.,]+[$¥]$/u
 
@@ -131,7 +134,8 @@ const currencyFallback = (section: Section): (Found & { readonly agreed?: boolea
   for (const { layout, row } of rowsOf(section)) {
     for (const [i, w] of row.words.entries()) {
       if (w.text.length > 12) continue
-      const code = currencyOfWord(row.words, i)
+      const code = currencyOfWord(row.words, i) ??
+        (CROWN.test(w.text) && besideANumber(row, i) ? crownOf(section.layouts) : undefined)
       if (code === undefined) continue
       // A mark alone on its row says nothing of the amounts: a logo or a speck OCR took for "£".
       if (row.words.length === 1 && !/\p{L}{3}/u.test(w.text)) continue

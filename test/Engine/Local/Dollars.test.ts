@@ -71,3 +71,33 @@ describe("which dollar a bare '$' is", () => {
     expect(currencyOf(lines)).toBe("USD")
   })
 })
+
+describe("which crown a bare 'kr' is", () => {
+  const nordic = (seller: ReadonlyArray<string>, labels: readonly [string, string]) => [
+    ...seller,
+    "",
+    `Faktura nr 2031-118        ${labels[0]} 05.02.2031`,
+    "Beskrivning                                   Belopp",
+    "Trädgårdsdesign                          12 000,00 kr",
+    `                              ${labels[1]}   15 000,00 kr`
+  ]
+
+  it("is the Swedish, Danish or Norwegian crown as the seller's account, registers and labels say", () => {
+    expect(currencyOf(nordic(
+      ["Lindqvist & Berg Trädgård AB", "Kopparbergsvägen 12, 721 30 Västerås", "Bankgiro 5312-7788"],
+      ["Fakturadatum", "Att betala"]
+    ))).toBe("SEK")
+    expect(currencyOf(nordic(["Østervang Kaffe ApS", "Skanderborgvej 22, 8270 Højbjerg", "CVR 31 22 44 55"], [
+      "Fakturadato",
+      "At betale"
+    ]))).toBe("DKK")
+    expect(currencyOf(nordic(["Fjordlys Design AS", "Org.nr. 912 345 678 MVA"], ["Fakturadato", "Å betale"])))
+      .toBe("NOK")
+  })
+
+  it("is no currency when nothing says which, or when the page names two countries", () => {
+    expect(currencyOf(nordic(["Nordic Garden Design"], ["Date", "Total"]))).toBeNull()
+    expect(currencyOf(nordic(["Nordic Garden Design", "Bankgiro 5312-7788 · CVR 31 22 44 55"], ["Date", "Total"])))
+      .toBeNull()
+  })
+})
