@@ -17,24 +17,44 @@ export interface DateMatch {
 }
 
 const MONTH_NAMES: ReadonlyArray<readonly [number, string]> = [
-  [1, "january jan janvier janv januar janner jaenner januari enero ene gennaio gen janeiro styczen stycznia ledna"],
-  [2, "february feb febr fevrier fevr fev februar februari febrero febbraio fevereiro luty lutego unora"],
-  [3, "march mar mars marts marz maerz mrz maart mrt marzo marco mac marzec marca brezna"],
-  [4, "april apr avril avr abril abr aprile kwiecien kwietnia dubna"],
-  [5, "may mai mei mayo maggio mag maio maj maja kvetna"],
-  [6, "june jun juin juni junio giugno giu junho czerwiec czerwca cervna"],
-  [7, "july jul juillet juil juli julio luglio lug julho julai lipiec lipca cervence"],
-  [8, "august aug aout augustus augusti agosto ago ogos ogo sierpien sierpnia srpna"],
-  [9, "september sep sept septembre septiembre setiembre settembre set setembro wrzesien wrzesnia zari"],
-  [10, "october oct octobre oktober okt octubre ottobre ott outubro out pazdziernik pazdziernika rijna"],
-  [11, "november nov novembre noviembre novembro listopad listopada listopadu"],
+  [1, "january jan janvier janv januar janner jaenner januari enero ene gennaio gen janeiro"],
+  [2, "february feb febr fevrier fevr fev februar februari febrero febbraio fevereiro"],
+  [3, "march mar mars marts marz maerz mrz maart mrt marzo marco mac"],
+  [4, "april apr avril avr abril abr aprile"],
+  [5, "may mai mei mayo maggio mag maio maj"],
+  [6, "june jun juin juni junio giugno giu junho"],
+  [7, "july jul juillet juil juli julio luglio lug julho julai"],
+  [8, "august aug aout augustus augusti agosto ago ogos ogo"],
+  [9, "september sep sept septembre septiembre setiembre settembre set setembro"],
+  [10, "october oct octobre oktober okt octubre ottobre ott outubro out"],
+  [11, "november nov novembre noviembre novembro"],
   [
     12,
-    "december dec decembre dezember dez desember diciembre dic dicembre dezembro disember dis grudzien grudnia prosince"
+    "december dec decembre dezember dez desember diciembre dic dicembre dezembro disember dis"
   ]
 ]
+/**
+ * Polish and Czech months, declined as a date declines them: streets are named after dates there ("ul. 3
+ * Maja 12", "17. listopadu 15"), so these are read only before a four-digit year.
+ */
+const DECLINED_MONTH_NAMES: ReadonlyArray<readonly [number, string]> = [
+  [1, "styczen stycznia ledna"],
+  [2, "luty lutego unora"],
+  [3, "marzec marca brezna"],
+  [4, "kwiecien kwietnia dubna"],
+  [5, "maja kvetna"],
+  [6, "czerwiec czerwca cervna"],
+  [7, "lipiec lipca cervence"],
+  [8, "sierpien sierpnia srpna"],
+  [9, "wrzesien wrzesnia zari"],
+  [10, "pazdziernik pazdziernika rijna"],
+  [11, "listopad listopada listopadu"],
+  [12, "grudzien grudnia prosince"]
+]
+const DECLINED = new Set(DECLINED_MONTH_NAMES.flatMap(([, names]) => names.split(" ")))
+
 const MONTHS: ReadonlyMap<string, number> = new Map(
-  MONTH_NAMES.flatMap(([m, names]) => names.split(" ").map((n) => [n, m] as const))
+  [...MONTH_NAMES, ...DECLINED_MONTH_NAMES].flatMap(([m, names]) => names.split(" ").map((n) => [n, m] as const))
 )
 
 /** Month names long enough to be known with one letter OCR confused ("novcmber"). */
@@ -46,6 +66,7 @@ const LONG_MONTHS = [...MONTHS.keys()].filter((n) => n.length >= 5)
  * stays a name).
  */
 const monthOf = (name: string, year: string): number | undefined => {
+  if (DECLINED.has(name) && year.length !== 4) return undefined
   const known = MONTHS.get(name)
   if (known !== undefined || name.length < 5 || year.length !== 4) return known
   // "rn" read for "m" ("decernber", "septernber") is one confusion of two letters.

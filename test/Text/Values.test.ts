@@ -323,6 +323,10 @@ describe("findValueCandidates", () => {
     expect(date("Fakturadato 14. marts 2031")).toEqual(["2031-03-14"])
     expect(date("Fakturadatum 14 augusti 2031")).toEqual(["2031-08-14"])
     expect(date("Forfallsdato 1. desember 2031")).toEqual(["2031-12-01"])
+    // Streets named after dates, with their house numbers: no date without a four-digit year.
+    expect(date("ul. 3 Maja 12")).toEqual([])
+    expect(date("ul. 11 Listopada 25")).toEqual([])
+    expect(date("17. listopadu 15")).toEqual([])
   })
 
   it("finds integers, booleans and currencies word by word", () => {

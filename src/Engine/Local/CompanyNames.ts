@@ -65,13 +65,27 @@ export const endingAtLegalForm = (
 /** A word as it is compared with its other printings: folded, without the marks around it ("Escuro," as "escuro"). */
 const bare = (w: PlacedWord) => fold(w.text).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")
 
-/** Whether the words are printed in this order, one after the other, on a row other than `except`. */
-const printedElsewhere = (layout: PageLayout, words: ReadonlyArray<PlacedWord>, except: ReadonlySet<Row>): boolean => {
+/**
+ * Whether the words are printed in this order, one after the other, on a row other than `except`; the
+ * word before `joint` (where the lines meet) ends there as it does on the name's line: "Studio Verde,
+ * Anna Rossi, Via Roma" lists a name and its owner, it does not print one name.
+ */
+const printedElsewhere = (
+  layout: PageLayout,
+  words: ReadonlyArray<PlacedWord>,
+  joint: number,
+  except: ReadonlySet<Row>
+): boolean => {
   const want = words.map(bare)
+  const end = (w: PlacedWord | undefined) => /[^\p{L}\p{N}]*$/u.exec(w?.text ?? "")![0]
   return layout.rows.some((row) => {
     if (except.has(row)) return false
     const have = row.words.map(bare)
-    for (let i = 0; i + want.length <= have.length; i++) if (want.every((t, k) => have[i + k] === t)) return true
+    for (let i = 0; i + want.length <= have.length; i++) {
+      if (want.every((t, k) => have[i + k] === t) && end(row.words[i + joint - 1]) === end(words[joint - 1])) {
+        return true
+      }
+    }
     return false
   })
 }
@@ -124,12 +138,18 @@ export const wrappedName = (layout: PageLayout, name: ReadonlyArray<PlacedWord>)
   let rows = layout.rows.filter((r) => r.words.some((w) => words.includes(w)))
   for (let k = 0; k < WRAPPED_LINES && rows.length > 0; k++) {
     const first = rows[0]!, last = rows.at(-1)!
-    const under = wrapLine(layout, last.index + 1, last, words)
+    // A name that ends with its legal form is whole: the line under it is a slogan or a department.
+    const whole = endsWithLegalForm(words.map((w) => w.text).join(" "))
+    const under = whole ? undefined : wrapLine(layout, last.index + 1, last, words)
     const above = wrapLine(layout, first.index - 1, first, words)
     const joined = [
-      under === undefined ? undefined : { words: [...words, ...under], rows: [...rows, layout.rows[last.index + 1]!] },
-      above === undefined ? undefined : { words: [...above, ...words], rows: [layout.rows[first.index - 1]!, ...rows] }
-    ].find((j) => j !== undefined && printedElsewhere(layout, j.words, new Set(j.rows)))
+      under === undefined
+        ? undefined
+        : { words: [...words, ...under], joint: words.length, rows: [...rows, layout.rows[last.index + 1]!] },
+      above === undefined
+        ? undefined
+        : { words: [...above, ...words], joint: above.length, rows: [layout.rows[first.index - 1]!, ...rows] }
+    ].find((j) => j !== undefined && printedElsewhere(layout, j.words, j.joint, new Set(j.rows)))
     if (joined === undefined) break
     words = joined.words
     rows = joined.rows

@@ -128,7 +128,12 @@ const joinLetterSpaced = (page: Page, words: Array<PlacedWord>): Array<PlacedWor
     }
     const pieces = words.slice(i, end)
     const letters = pieces.filter((w) => w.text.length === 1).length
-    const spaced = pieces.length >= SPACED_PIECES && letters * 2 > pieces.length
+    // Initials before a name ("MR A J R SMITH", "SP Z O O") are words at a word's spacing: a word as close
+    // before or after the run is ordinary text, not a heading's letters.
+    const spacing = end > i + 1 ? gap(i + 1) : 0
+    const joinedOn = (k: number) => close(k) && gap(k) <= (1 + SPACED_GAP_SPREAD) * spacing
+    const ordinary = (i > 0 && joinedOn(i)) || (end < words.length && joinedOn(end))
+    const spaced = pieces.length >= SPACED_PIECES && letters * 2 > pieces.length && !ordinary
     const nextWord: boolean = inHeading && i > 0 && close(i) && pieces.length >= 2 && letters === pieces.length
     inHeading = spaced || nextWord
     if (inHeading) {

@@ -185,6 +185,9 @@ export const matchEnum = (words: ReadonlyArray<PlacedWord>, values: ReadonlyArra
 }
 
 /** Reads a value of the given kind from the area's words (in reading order). */
+/** Two capitals that label a number rather than start it ("PO A-778", "NO AB-12"). */
+const LABEL_PREFIX = new Set(["PO", "NO", "NR", "ID"])
+
 export const readValue = (
   kind: ReadKind,
   words: ReadonlyArray<PlacedWord>,
@@ -223,8 +226,12 @@ export const readValue = (
       // type's code before a series: "FT VE2024/91", "FV 236/06/2023").
       const i = words.findIndex((x) => hasAlnum(x.text) && !/^(?:n[°ºo0.]?|nr\.?|n[o0]\.?|#)[:.]?$/i.test(x.text))
       if (i < 0) return undefined
+      // A code of letters after the prefix ("VE2024/91") follows a document type's two letters only: "COPY
+      // INV-2031-7", "TAX INV-12" print a word before the number.
       const prefixed = /^[A-Z]{1,4}$/.test(words[i]!.text) && words[i + 1] !== undefined &&
-        /^[A-Z]{0,4}[/.-]?\d/.test(words[i + 1]!.text) &&
+        (/^\d/.test(words[i + 1]!.text) ||
+          (/^[A-Z]{2}$/.test(words[i]!.text) && !LABEL_PREFIX.has(words[i]!.text) &&
+            /^[A-Z]{1,4}[/.-]?\d/.test(words[i + 1]!.text))) &&
         // Set apart by a space of its own print, however large (a title's "FV 236/06/2031").
         words[i + 1]!.box[0] - words[i]!.box[2] < 1.5 * Math.max(options.unit ?? 0, words[i]!.box[3] - words[i]!.box[1])
       let used = prefixed ? words.slice(i, i + 2) : [words[i]!]

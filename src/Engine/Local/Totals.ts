@@ -93,14 +93,16 @@ const labelledAs = (layout: PageLayout, row: Row, concept: string): boolean =>
   lexiconHits(layout, row)[0]?.concepts.has(concept) ?? false
 
 /**
- * A total row under a deposit already paid, itself under a total ("Total 3,118.31 / Deposit Received
- * -1,550.00 / Amount Due 1,568.31"): what is left to pay, not the invoice's total.
+ * A total row under a deposit taken off the total printed right above it ("Total 3,118.31 / Deposit
+ * Received -1,550.00 / Amount Due 1,568.31"): what is left to pay, not the invoice's total. A deposit
+ * billed (no sign: a deposit invoice's amount, a security deposit) takes nothing off.
  */
 const afterDeposit = (m: LabelMatch): boolean => {
-  const rows = m.page.rows.slice(0, m.row.index)
-  let deposit = rows.length - 1
-  while (deposit >= 0 && !labelledAs(m.page, rows[deposit]!, "deposit")) deposit--
-  return deposit > 0 && rows.slice(0, deposit).some((row) => labelledAs(m.page, row, "total"))
+  const rows = m.page.rows
+  let deposit = m.row.index - 1
+  while (deposit > 0 && !labelledAs(m.page, rows[deposit]!, "deposit")) deposit--
+  if (deposit <= 0 || !labelledAs(m.page, rows[deposit - 1]!, "total")) return false
+  return /[-−(]\s*\p{Sc}?\s*\d/u.test(rows[deposit]!.words.map((w) => w.text).join(" "))
 }
 
 /** Whether a reading at a total label is no candidate for the document's total. */

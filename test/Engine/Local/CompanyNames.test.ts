@@ -318,6 +318,14 @@ describe("a name wrapped onto a second line", () => {
     )).toBe("Studio Grafico Pennarossa di Elena Fabbri")
   })
 
+  it("is one line when the other printing lists the name and the next line apart, or the name is whole", () => {
+    expect(issuerOf(["Studio Verde", "Anna Rossi"], "Studio Verde, Anna Rossi, Via Roma 12, 20121 Milano")).toBe(
+      "Studio Verde"
+    )
+    expect(issuerOf(["Harbour Tools Ltd", "Quality Tools For Trade"], "Harbour Tools Ltd Quality Tools For Trade"))
+      .toBe("Harbour Tools Ltd")
+  })
+
   it("is one line when the page prints nothing longer, or only the name and its street with a mark between", () => {
     expect(
       issuerOf(["Installatiebedrijf Verhoeven B.V.", "Sanitair en verwarming"], "KvK 18093356 · BTW NL809127463B01")

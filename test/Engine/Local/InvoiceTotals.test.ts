@@ -66,6 +66,18 @@ describe("an invoice's total and the deposit paid on it", () => {
     expect(amountOf(withDeposit("Acompte versé   -300,00", "Net à payer      438,28"))?.value).toBe(738.28)
   })
 
+  it("is the amount billed on a deposit invoice, where the deposit is what is billed, not taken off", () => {
+    expect(
+      amountOf([
+        ...ITEMS,
+        "                                     Gesamtsumme Auftrag     23.800,00",
+        "                                     Anzahlung 30 %           6.000,00",
+        "                                     zzgl. MwSt. 19 %         1.140,00",
+        "                                     Rechnungsbetrag          7.140,00"
+      ])?.value
+    ).toBe(7140)
+  })
+
   it("is the amount to pay when no deposit comes between", () => {
     expect(amountOf(withDeposit("Skonto 2 % bei Zahlung in 8 Tagen", "Zu zahlen       738,28"))?.value).toBe(738.28)
   })

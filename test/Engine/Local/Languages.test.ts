@@ -822,6 +822,12 @@ describe("a title's number written against its mark", () => {
     expect(numberOf("INVOICE #NO-1234")).toBe("NO-1234")
   })
 
+  it("keeps no word or label printed before the number ('COPY INV-2031-7', 'PO A-778')", () => {
+    expect(numberOf("Invoice No: COPY INV-2031-7")).not.toBe("COPY INV-2031-7")
+    expect(numberOf("Invoice No: PO A-778")).not.toBe("PO A-778")
+    expect(numberOf("Invoice No: TAX INV-12")).not.toBe("TAX INV-12")
+  })
+
   it("keeps a document code set apart by the large print of its title ('Faktura nr FV 236/06/2031')", () => {
     const model = pageModelFromPlaced([[
       { text: "Faktura nr FV 236/06/2031", x: 0, y: 0, size: 3 },

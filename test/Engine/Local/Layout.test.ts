@@ -23,6 +23,11 @@ describe("a heading set in spaced capitals", () => {
       ["A", "B", "C", "D"],
       ["Atelier", "Sorbier", "SARL", "CLIENT"]
     ])
+    // Initials and a legal form printed without its dots, at a word's spacing from the words beside them.
+    expect(rowsOf(["MR A J R SMITH", "HURTOWNIA LIPA SP Z O O"])).toEqual([
+      ["MR", "A", "J", "R", "SMITH"],
+      ["HURTOWNIA", "LIPA", "SP", "Z", "O", "O"]
+    ])
   })
 
   it("heads the customer's block as the word would", () => {
