@@ -23,6 +23,9 @@ const commaList = (name: string) =>
  * with the most right values less twice the wrong ones (a wrong value costs its user more than a
  * missing one: it is acted on); the evaluation prints the whole trade-off (eval/README.md).
  */
+/** The model the Claude engine asks when ANTHROPIC_MODEL names none (claude-sonnet-4-5 reaches its end of life on 2026-11-30). */
+export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-5-5"
+
 export const DEFAULT_MIN_CONFIDENCE = 0.7
 
 export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
@@ -47,7 +50,7 @@ export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {
       engine: yield* Config.literal("auto", "local", "anthropic")("ENGINE").pipe(Config.withDefault("auto" as const)),
       anthropicApiKey: yield* Config.option(Config.redacted("ANTHROPIC_API_KEY")),
       anthropicBaseUrl: yield* Config.option(Config.string("ANTHROPIC_BASE_URL")),
-      anthropicModel: yield* Config.string("ANTHROPIC_MODEL").pipe(Config.withDefault("claude-sonnet-4-5")),
+      anthropicModel: yield* Config.string("ANTHROPIC_MODEL").pipe(Config.withDefault(DEFAULT_ANTHROPIC_MODEL)),
       modelConcurrency: yield* Config.integer("MODEL_CONCURRENCY").pipe(Config.withDefault(8)),
       modelTimeoutMs: yield* Config.integer("MODEL_TIMEOUT_MS").pipe(Config.withDefault(60_000)),
       /** Start extracting the sections the offline splitter sees while the model splits (see Pipeline). */
