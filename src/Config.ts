@@ -18,14 +18,14 @@ const commaList = (name: string) =>
     Config.withDefault([] as Array<string>)
   )
 
+/** The model the Claude engine asks when ANTHROPIC_MODEL names none (claude-sonnet-4-5 reaches its end of life on 2026-11-30). */
+export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-5-5"
+
 /**
  * The default of MIN_CONFIDENCE, chosen on the tune part of the evaluation corpora: the threshold
  * with the most right values less twice the wrong ones (a wrong value costs its user more than a
  * missing one: it is acted on); the evaluation prints the whole trade-off (eval/README.md).
  */
-/** The model the Claude engine asks when ANTHROPIC_MODEL names none (claude-sonnet-4-5 reaches its end of life on 2026-11-30). */
-export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-5-5"
-
 export const DEFAULT_MIN_CONFIDENCE = 0.7
 
 export class AppConfig extends Effect.Service<AppConfig>()("AppConfig", {

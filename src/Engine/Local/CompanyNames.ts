@@ -9,8 +9,8 @@
  */
 import { fold, tokensOf } from "../../Text/Tokens.js"
 import { lexiconHits } from "./Labels.js"
-import type { PageLayout, PlacedWord, Row } from "./Layout.js"
-import { endsWithLegalForm, hasLegalForm, isStreetLine, lineWords, type NameLine } from "./NameLines.js"
+import { heightOf, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { endsWithLegalForm, hasLegalForm, isStreetLine, type NameLine, segmentOver } from "./NameLines.js"
 
 /** A brand's word shorter than this must be a word of the legal name, not only its start. */
 const PREFIX_WORD = 3
@@ -97,8 +97,6 @@ const WRAP_SIZE = 1.25
 /** Lines a name wraps onto, at most, beside its own. */
 const WRAPPED_LINES = 2
 
-const heightOf = (words: ReadonlyArray<PlacedWord>) => Math.max(...words.map((w) => w.box[3] - w.box[1]))
-
 /**
  * The segment of the row at `index` in the name's column, printed as large as the name and right above
  * or under `next` to it: the name's next line if it is one (no digits, no street).
@@ -114,7 +112,7 @@ const wrapLine = (
   const gap = row.index < next.index ? next.box[1] - row.box[3] : row.box[1] - next.box[3]
   if (gap > WRAP_GAP * layout.unit) return undefined
   const x1 = words[0]!.box[0], x2 = words.at(-1)!.box[2]
-  const seg = lineWords(layout, row).find((ws) => ws[0]!.box[0] < x2 && ws.at(-1)!.box[2] > x1)
+  const seg = segmentOver(layout, row, x1, x2)
   if (seg === undefined) return undefined
   const text = seg.map((w) => w.text).join(" ")
   const ratio = heightOf(seg) / heightOf(words)

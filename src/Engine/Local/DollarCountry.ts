@@ -29,14 +29,23 @@ const CUES: ReadonlyArray<readonly [string, RegExp]> = [
  * country billing a buyer in another says no more than the sign), or the United States among them.
  */
 export const dollarOf = (layouts: ReadonlyArray<PageLayout>): string | undefined => {
+  const named = namedBy(layouts, CUES)
+  return named.size === 1 && !named.has("USD") ? [...named][0] : undefined
+}
+
+/** The currencies whose cues the pages' rows print. */
+const namedBy = (
+  layouts: ReadonlyArray<PageLayout>,
+  cues: ReadonlyArray<readonly [string, RegExp]>
+): ReadonlySet<string> => {
   const named = new Set<string>()
   for (const layout of layouts) {
     for (const row of layout.rows) {
       const text = row.words.map((w) => w.text).join(" ")
-      for (const [code, cue] of CUES) if (cue.test(text)) named.add(code)
+      for (const [code, cue] of cues) if (cue.test(text)) named.add(code)
     }
   }
-  return named.size === 1 && !named.has("USD") ? [...named][0] : undefined
+  return named
 }
 
 /** What names each crown's country: its IBAN or VAT number, its registers, its postcodes, its invoice labels. */
@@ -52,12 +61,6 @@ const CROWN_CUES: ReadonlyArray<readonly [string, RegExp]> = [
 
 /** The one crown the pages' text names, or undefined when it names none or several. */
 export const crownOf = (layouts: ReadonlyArray<PageLayout>): string | undefined => {
-  const named = new Set<string>()
-  for (const layout of layouts) {
-    for (const row of layout.rows) {
-      const text = row.words.map((w) => w.text).join(" ")
-      for (const [code, cue] of CROWN_CUES) if (cue.test(text)) named.add(code)
-    }
-  }
+  const named = namedBy(layouts, CROWN_CUES)
   return named.size === 1 ? [...named][0] : undefined
 }

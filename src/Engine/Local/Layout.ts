@@ -39,6 +39,9 @@ const median = (xs: Array<number>) => {
   return s[Math.floor(s.length / 2)]!
 }
 
+/** The tallest height of some words: their print's size (a note is taller, a name wrapped onto its next row as tall). */
+export const heightOf = (words: ReadonlyArray<PlacedWord>): number => Math.max(...words.map((w) => height(w.box)))
+
 /** The median height of some words: the size of their print. */
 export const medianHeight = (words: ReadonlyArray<PlacedWord>): number => median(words.map((w) => height(w.box)))
 

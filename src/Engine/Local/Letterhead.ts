@@ -9,7 +9,7 @@ import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { endingAtLegalForm, legalNameOf, wrappedAsPrinted } from "./CompanyNames.js"
 import { itemHeaderRow } from "./LabelContext.js"
 import { below, findLabels, lexiconHits, rightOf } from "./Labels.js"
-import { type PageLayout, type PlacedWord, type Row, widthOverHeight } from "./Layout.js"
+import { heightOf, type PageLayout, type PlacedWord, type Row, widthOverHeight } from "./Layout.js"
 import { isLegalLine, LEGAL, REGISTER_COURT } from "./LegalLines.js"
 import {
   columnSegment,
@@ -24,6 +24,7 @@ import {
   type NameLine,
   namePart,
   onlySalutation,
+  segmentOver,
   TITLE_WORDS,
   unitLine,
   withoutRegistration
@@ -131,9 +132,6 @@ const startedAbove = (layout: PageLayout, line: NameLine, candidates: ReadonlyAr
   return words === line.words ? line : { ...line, row, words }
 }
 
-/** The words' tallest height: their print's size (a note is taller, a name wrapped onto its next row as tall). */
-const heightOf = (words: ReadonlyArray<PlacedWord>) => Math.max(...words.map((w) => w.box[3] - w.box[1]))
-
 /**
  * A note above the printed name (a name written or stamped on the receipt): a line in small
  * letters, or a few words of letters only, no company word, set apart from the name printed on the
@@ -174,7 +172,7 @@ const continued = (layout: PageLayout, line: NameLine): NameLine => {
   const next = layout.rows[last.index + 1]
   if (next === undefined || next.box[1] - last.box[3] > 1.5 * layout.unit) return line
   const x1 = line.words[0]!.box[0], x2 = line.words[line.words.length - 1]!.box[2]
-  const seg = lineWords(layout, next).find((ws) => ws[0]!.box[0] < x2 && ws[ws.length - 1]!.box[2] > x1)
+  const seg = segmentOver(layout, next, x1, x2)
   if (seg === undefined) return line
   // Words of a name only: a registration under the name ("Company No: 002643-A", "Company Reg. No.") is none.
   const under = seg.map((w) => w.text).join(" ")
@@ -338,7 +336,7 @@ const legalOwner = (
         const above = layout.rows[first - 1]!
         if (
           layout.rows[first]!.box[1] - above.box[3] > 2 * layout.unit ||
-          !lineWords(layout, above).some((ws) => overlaps(ws, x1, x2))
+          segmentOver(layout, above, x1, x2) === undefined
         ) break
         first--
       }

@@ -98,6 +98,15 @@ export const columnSegment = (
   near = SAME_COLUMN
 ): ReadonlyArray<PlacedWord> | undefined => lineWords(layout, row).find((s) => Math.abs(s[0]!.box[0] - x) <= near)
 
+/** The row's phrase that overlaps the span from x1 to x2 (the column of a line above or under it). */
+export const segmentOver = (
+  layout: PageLayout,
+  row: Row,
+  x1: number,
+  x2: number
+): ReadonlyArray<PlacedWord> | undefined =>
+  lineWords(layout, row).find((s) => s[0]!.box[0] < x2 && s.at(-1)!.box[2] > x1)
+
 /** Each row's phrases, made once per row (rows are made once per page object). */
 const phrasesOfRow = new WeakMap<Row, ReadonlyArray<ReadonlyArray<PlacedWord>>>()
 

@@ -184,10 +184,10 @@ export const matchEnum = (words: ReadonlyArray<PlacedWord>, values: ReadonlyArra
   return best === undefined ? undefined : { value: best.value, words: words.slice(best.from, best.to + 1) }
 }
 
-/** Reads a value of the given kind from the area's words (in reading order). */
 /** Two capitals that label a number rather than start it ("PO A-778", "NO AB-12"). */
 const LABEL_PREFIX = new Set(["PO", "NO", "NR", "ID"])
 
+/** Reads a value of the given kind from the area's words (in reading order). */
 export const readValue = (
   kind: ReadKind,
   words: ReadonlyArray<PlacedWord>,

@@ -38,10 +38,10 @@ const COLUMN_GAP = 2
  * ("Resumo do IVA" at the left, "Total a pagar 7.199,68 €" at the right), not to the summary.
  */
 export const inTaxSummary = (m: LabelMatch): boolean => {
+  const headings = m.page.rows.slice(0, m.row.index + 1).filter(taxSummaryHeading)
+  if (headings.length === 0) return false
   const beside = findValueCandidates(m.row.words.slice(m.last + 1), "amount", undefined).length > 0
-  return m.page.rows.slice(0, m.row.index + 1).some((row) =>
-    taxSummaryHeading(row) && (!beside || m.box[0] < headingRight(m.page, row) + COLUMN_GAP * m.page.unit)
-  )
+  return headings.some((row) => !beside || m.box[0] < headingRight(m.page, row) + COLUMN_GAP * m.page.unit)
 }
 
 /**
