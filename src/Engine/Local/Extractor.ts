@@ -20,6 +20,7 @@ import {
 } from "../../Text/Vocabulary.js"
 import { Extractor } from "../Engine.js"
 import { addressGoesOn, addressText, blockNameHolding, customerAddress } from "./AddressBlocks.js"
+import { readAddress } from "./AddressReading.js"
 import { wrappedName } from "./CompanyNames.js"
 import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
 import { brokenAtHyphen, startedAboveAtHyphen, withYearBelow } from "./Continued.js"
@@ -537,16 +538,18 @@ const fromLabel = (
   concept: string | undefined,
   profile: FieldProfile,
   agrees: boolean
-): Grounded =>
-  grounded(found, kind, concept, {
+): Grounded => {
+  const read = asAddress(found, kind, concept)
+  return grounded(read, kind, concept, {
     labelled: 1,
     score: clamp01(labelled.score),
     margin: labelled.score <= 0 ? 0 : clamp01(1 - (labelled.rival ?? 0) / labelled.score),
     meaning: profile.meaning,
     tabular: 0,
     agrees: agrees ? 1 : 0,
-    ...wordsEvidence(kind, found.value, found.words)
+    ...wordsEvidence(kind, read.value, read.words)
   })
+}
 
 /** A value found by its place on the page, with no label. */
 const fromPlace = (
@@ -554,16 +557,22 @@ const fromPlace = (
   kind: ReadKind,
   concept: string | undefined,
   profile: FieldProfile
-): Grounded =>
-  grounded(found, kind, concept, {
+): Grounded => {
+  const read = asAddress(found, kind, concept)
+  return grounded(read, kind, concept, {
     labelled: 0,
     score: 0,
     margin: found.margin ?? 0.5,
     meaning: profile.meaning,
     tabular: 0,
     agrees: found.agreed === true ? 1 : 0,
-    ...wordsEvidence(kind, found.value, found.words)
+    ...wordsEvidence(kind, read.value, read.words)
   })
+}
+
+/** An address's value read through its OCR misreads; any other value as found. */
+const asAddress = <F extends Found>(found: F, kind: ReadKind, concept: string | undefined): F =>
+  kind === "text" && concept === "address" ? readAddress(found) : found
 
 /** The customer's address from its address block, or null: never the customer's name. */
 const customerAddressValue = (
