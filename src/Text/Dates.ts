@@ -214,8 +214,9 @@ export const parseWholeDate = (text: string, hint?: DateOrder): string | undefin
 }
 
 /**
- * The day/month order the texts use, from their unambiguous numeric dates (13/01 vs 01/13), else
- * from American signs (a state and ZIP code, "March 20, 2023"); undefined when nothing says.
+ * The day/month order the texts use, from their unambiguous numeric dates (13/01 vs 01/13), else from
+ * two dates a payment term apart in one order only, else from American signs (a state and ZIP code,
+ * "March 20, 2023"); undefined when nothing says.
  */
 export const inferDateOrder = (input: Iterable<string>): DateOrder | undefined => {
   const texts = [...input]
@@ -230,9 +231,47 @@ export const inferDateOrder = (input: Iterable<string>): DateOrder | undefined =
     }
   }
   if (dmy !== mdy) return dmy > mdy ? "dmy" : "mdy"
+  // A payment term between two of its dates settles it ("Invoice date 11/03/2017", "30 days", "Due date 12/03/2017").
+  const byTerm = orderByTerm(texts)
+  if (byTerm !== undefined) return byTerm
   // No numeric date settles it: an American address or a written "March 20, 2023" says month first.
   for (const text of texts) if (US_ZIP.test(text) || US_WRITTEN.test(text)) return "mdy"
   return undefined
+}
+
+/** A payment term in days ("30 days", "à 30 jours", "14 Tage", "net 30", "30 días", "60 giorni", "14 dagen"). */
+const TERM_DAYS =
+  /\b(\d{1,3})\s*(?:days?|jours?|tagen?|d[ií]as|giorni|dagen|dni)\b|\bnet(?:to)?\s*(\d{1,3})\b|\b(\d{1,3})\s*(?:days?|tage)\s+net/giu
+
+const DAY_MS = 86_400_000
+
+/**
+ * The order in which two of the texts' ambiguous numeric dates lie a payment term apart, when only one
+ * order does (11/03 and 12/03 with "30 days": November to December, not one day in March).
+ */
+const orderByTerm = (texts: ReadonlyArray<string>): DateOrder | undefined => {
+  const terms = new Set<number>()
+  const dates: Array<readonly [number, number, number]> = []
+  for (const text of texts) {
+    for (const m of text.matchAll(TERM_DAYS)) terms.add(Number(m[1] ?? m[2] ?? m[3]))
+    for (const m of text.matchAll(NUMERIC)) {
+      if (m[1]!.length > 2 || m[2] === "." || m[4]!.length !== 4) continue
+      const x = Number(m[1]), y = Number(m[3])
+      if (x >= 1 && x <= 12 && y >= 1 && y <= 12 && x !== y) dates.push([x, y, Number(m[4])])
+    }
+  }
+  terms.delete(0)
+  if (terms.size === 0 || dates.length < 2) return undefined
+  const apart = (order: DateOrder): boolean =>
+    dates.some((a) =>
+      dates.some((b) => {
+        const time = ([x, y, year]: readonly [number, number, number]) =>
+          order === "dmy" ? Date.UTC(year, y - 1, x) : Date.UTC(year, x - 1, y)
+        return terms.has(Math.round((time(b) - time(a)) / DAY_MS))
+      })
+    )
+  const dmy = apart("dmy"), mdy = apart("mdy")
+  return dmy === mdy ? undefined : dmy ? "dmy" : "mdy"
 }
 
 /** A US state and ZIP code ("Austin, TX 78701"). */

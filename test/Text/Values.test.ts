@@ -181,6 +181,17 @@ describe("parseDate", () => {
     expect(inferDateOrder(["01/02/2019"])).toBeUndefined()
   })
 
+  it("infers the order in which two ambiguous dates lie the payment term apart", () => {
+    const page = (invoice: string, due: string, term: string) => [`Invoice Date ${invoice}`, term, `Due Date ${due}`]
+    expect(inferDateOrder(page("11/03/2017", "12/03/2017", "balance at 30 days"))).toBe("mdy")
+    expect(inferDateOrder(page("01/03/2024", "15/03/2024", "zahlbar innerhalb 14 Tagen"))).toBe("dmy")
+    expect(inferDateOrder(page("04/01/2024", "05/01/2024", "Net 30"))).toBe("mdy")
+    expect(inferDateOrder(page("02/03/2024", "02/04/2024", "paiement à 31 jours"))).toBe("dmy")
+    // Nothing apart by the term, or no term: nothing settled.
+    expect(inferDateOrder(page("02/03/2024", "05/04/2024", "30 days"))).toBeUndefined()
+    expect(inferDateOrder(page("11/03/2017", "12/03/2017", "payable on receipt"))).toBeUndefined()
+  })
+
   it("reads month first when no date settles it but the document is American", () => {
     expect(inferDateOrder(["188 Market St", "Austin, TX 78701", "Date: 09/12/2015"])).toBe("mdy")
     expect(inferDateOrder(["Issued March 20, 2023", "Due 04/05/2023"])).toBe("mdy")
