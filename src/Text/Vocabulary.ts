@@ -61,6 +61,12 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "order number|order no|order id|order ref|purchase order|purchase order no|po number|po no|customer po|customer po no|customer order|customer order no|client po|your order|your order no|sales order|numéro de commande|n° de commande|commande n°|bon de commande|bestellnummer|bestell nr|auftragsnummer|auftrags nr|auftrag nr|ordernummer|bestelnummer|order nr|número de pedido|pedido n°|nº de pedido|orden de compra|numero ordine|ordine n|número do pedido|encomenda n°|n° de encomenda|número da encomenda|ordem de compra n°|ordem de compra|orden de compra n°|pedido de compra n°|ordine di acquisto n|bestellung nr|inkooporder nr|inkoopordernr|no pesanan|nombor pesanan|no po"
   },
   {
+    id: "quote_number",
+    triggers: ["quote number", "quotation number", "estimate number", "angebotsnummer"],
+    labels:
+      "quote number|quote no|quote ref|quotation number|quotation no|estimate number|estimate no|numéro de devis|n° de devis|n° devis|devis n°|référence devis|angebotsnummer|angebots nr|angebot nr|kostenvoranschlag nr|offertenummer|offerte nr|número de presupuesto|presupuesto n|numero preventivo|preventivo n|número do orçamento|orçamento n"
+  },
+  {
     id: "customer_number",
     triggers: ["customer number", "customer id", "client number", "client id", "kundennummer", "klantnummer"],
     labels:
@@ -136,6 +142,13 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     triggers: ["delivery date", "ship date", "shipping date", "lieferdatum", "leverdatum"],
     labels:
       "delivery date|date of delivery|ship date|shipping date|delivered on|date de livraison|lieferdatum|leverdatum|afleverdatum|fecha de entrega|data di consegna|data de entrega|tarikh penghantaran"
+  },
+  {
+    id: "service_date",
+    family: "date",
+    triggers: ["service date", "date of service", "date of supply", "supply date", "tax point", "leistungsdatum"],
+    labels:
+      "service date|date of service|date of supply|supply date|tax point|tax point date|date de prestation|date de la prestation|date d'intervention|date de réalisation|date d'exécution|leistungsdatum|datum der leistung|liefer- und leistungsdatum|prestatiedatum|fecha de prestación|fecha del servicio|data della prestazione|data prestazione|data do serviço|data da prestação|tarikh perkhidmatan"
   },
   {
     id: "purchase_date",
@@ -329,7 +342,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     family: "party",
     triggers: ["ship to", "shipping", "delivery address", "deliver to"],
     labels:
-      "ship to|shipped to|shipping address|delivery address|deliver to|delivered to|livrer à|livré à|livrée à|expédié à|adresse de livraison|lieferung an|geliefert an|versand an|lieferadresse|lieferanschrift|afleveradres|leveringsadres|dirección de envío|dirección de entrega|indirizzo di spedizione|indirizzo di consegna|spedire a|endereço de entrega|entregar a|enviar a|alamat penghantaran"
+      "ship to|shipped to|shipping address|delivery address|deliver to|delivered to|livrer à|livré à|livrée à|expédié à|adresse de livraison|lieferung an|geliefert an|versand an|lieferadresse|lieferanschrift|afleveradres|leveringsadres|dirección de envío|dirección de entrega|indirizzo di spedizione|indirizzo di consegna|spedire a|endereço de entrega|entregar a|enviar a|alamat penghantaran|site address|service address|place of supply|place of performance|leistungsort|lieferort|einsatzort|lieu d'intervention|lieu de prestation|lieu de livraison|adresse d'intervention|lugar de entrega|lugar de prestación|luogo di consegna|luogo della prestazione|local de entrega"
   },
   {
     id: "address",

@@ -17,6 +17,7 @@ import {
   type NameLine,
   namePart,
   personTitled,
+  segmentOver,
   withoutRegistration,
   withoutSalutation
 } from "./NameLines.js"
@@ -103,10 +104,14 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
       const lines: Array<{ row: Row; words: ReadonlyArray<PlacedWord> }> = [{ row, words: town }]
       let name: NameLine | undefined
       let below = row
-      for (let k = 1; k <= MAX_LINES + 1; k++) {
+      let taken = 0
+      for (let k = 1; taken <= MAX_LINES; k++) {
         const above = layout.rows[row.index - k]
         if (above === undefined || below.box[1] - above.box[3] > 2 * layout.unit) break
         const seg = columnSegment(layout, above, x)
+        // A row of other columns only, between two lines of this one (columns set at other line spacings:
+        // "Bearbeiter  S. Petersen" beside a recipient's street and town), is passed over.
+        if (seg === undefined && segmentOver(layout, above, x, town.at(-1)!.box[2]) === undefined) continue
         // Another address's town line (a sender line "Name · Street · 12345 Town") ends this block, and so
         // does a sender line whose town wrapped to the line under it ("… · Leeds LS1" over "4AP").
         if (
@@ -118,7 +123,7 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         if (wrapOf !== undefined && wrapsOn(wrapOf, seg)) break
         lines.unshift({ row: above, words: seg })
         below = above
-        if (k > MAX_LINES) break
+        if (++taken > MAX_LINES) break
         const words = withoutSalutation(withoutRegistration(namePart(seg)))
         if (words.length > 0 && !onlyLabels(layout, above, words) && looksLikeName(layout, above, words)) {
           name = { layout, row: above, words }

@@ -3,7 +3,8 @@
  * ("Quellenhof", "kestrel.", "feldmann druck") and leaves the legal name, with its legal form, to the footer
  * or the sender's line ("Brauhaus Quellenhof Getränke GmbH", "Kestrel Digital Ltd"): the legal name is the
  * company's name. A footer's columns may sit close enough to read as one line ("… Getränke GmbH
- * Bankverbindung"): a name ends at its legal form when a label follows it. A long name set large in a
+ * Bankverbindung"): a name ends at its legal form when a label follows it, and before a telephone's or an
+ * e-mail's label with its number ("… GmbH & Co. Tel. 0351 …"). A long name set large in a
  * narrow letterhead wraps onto a second line ("Installatiebedrijf Verhoeven & De" over "Wit B.V."): it
  * is the two lines when the page prints them as one name elsewhere (its footer, its bank's account holder).
  */
@@ -55,12 +56,17 @@ export const endingAtLegalForm = (
 ): ReadonlyArray<PlacedWord> => {
   for (const hit of lexiconHits(layout, row)) {
     const at = words.indexOf(row.words[hit.first]!)
-    if (hit.labelLike && at > 1 && endsWithLegalForm(words.slice(0, at).map((w) => w.text).join(" "))) {
+    if (at <= 1) continue
+    // A telephone's, fax's or e-mail's label with its number or address after it is the next column's.
+    const contact = [...hit.concepts].some((c) => CONTACT.has(c)) && /\d|@/.test(words[at + 1]?.text ?? "")
+    if (contact || (hit.labelLike && endsWithLegalForm(words.slice(0, at).map((w) => w.text).join(" ")))) {
       return words.slice(0, at)
     }
   }
   return words
 }
+
+const CONTACT: ReadonlySet<string> = new Set(["phone", "fax", "email"])
 
 /** A word as it is compared with its other printings: folded, without the marks around it ("Escuro," as "escuro"). */
 const bare = (w: PlacedWord) => fold(w.text).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")

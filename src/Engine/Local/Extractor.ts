@@ -61,7 +61,8 @@ import {
   hasLegalForm,
   isStreetLine,
   looksLikeAddress,
-  namePart
+  namePart,
+  onlySalutation
 } from "./NameLines.js"
 import {
   aName,
@@ -326,8 +327,11 @@ const readAtLabel = (
     // A party's name may wrap onto the next line of its block ("… S.n.c. di Bortolin" over "Marco & C.").
     const words = party && line !== undefined ? wrappedName(m.page, namePart(line)) : line
     if (words === undefined || words.length === 0) continue
-    // A contact person's line or a street under the party's label is not the party's name.
-    if (party && (contactLine(words) || isStreetLine(words.map((w) => w.text).join(" ")))) continue
+    // A contact person's line, a street or a line that only addresses ("Frau", "Herrn", "Firma") under the
+    // party's label is not the party's name.
+    if (party && (contactLine(words) || isStreetLine(words.map((w) => w.text).join(" ")) || onlySalutation(words))) {
+      continue
+    }
     const read = readValue(kind, words, options)
     if (read === undefined) continue
     const v = kind === "id" ? startedAboveAtHyphen(m, read) : read

@@ -183,6 +183,9 @@ export const lexiconHits = (layout: PageLayout, row: Row): ReadonlyArray<Lexicon
       const first = stream[at]!.word
       const end = stream[at + entry.tokens.length - 1]!
       const last = end.through ?? end.word
+      // A label is whole words: "Net" is no label in "Net'Horizon" (a value glued after it, "No.123", is its own).
+      const after = stream[at + entry.tokens.length]
+      if (after !== undefined && !after.wordStart && after.word === last && /^\p{L}/u.test(after.token)) continue
       found.push({
         at,
         first,

@@ -41,6 +41,14 @@ describe("a brand in the letterhead, the company's legal name in the footer", ()
     expect(got).toEqual({ issuer: "Brauhaus Larsen Getränke GmbH", customer: "Tischlerei Ahrens GmbH" })
   })
 
+  it("ends the footer's legal name before a telephone's label and number its column's neighbour sets close", () => {
+    const got = parties(invoice(["                    Larsen"], [
+      "Brauhaus Larsen GmbH & Co. Tel. 0421 39 75 40   Weserbank                   Amtsgericht Bremen HRA 1290",
+      "KG                         post@larsen.example  IBAN DE69 7116 0000 0002    USt-IdNr. DE 131 447 820"
+    ]))
+    expect(got.issuer).toBe("Brauhaus Larsen GmbH & Co.")
+  })
+
   it("reads a brand in small letters as the start of the legal name's words", () => {
     const got = parties(invoice(["larsen brau", "Tel. 0421 39 75 40 · post@larsen-brau.example"], [
       "Larsen & Sohn Brauerei KG         Bankverbindung              Amtsgericht Bremen HRA 1290",

@@ -1,0 +1,131 @@
+/**
+ * Invoice headers as invoicing programs lay them out: labels over their values in a grid, a recipient
+ * block set beside an info block of another line spacing, a salutation on a line of its own, a footer whose
+ * columns sit close. Every name and number is made up.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import type { Grounded } from "../../../src/Domain/Extraction.js"
+import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import { pageModelFromPlaced, type PlacedText } from "../../support/pageModel.js"
+import { PARTIES, partiesOf, spec, valueOf } from "../fixtures.js"
+import { extractLines } from "../fixtures.js"
+
+const dateOf = (lines: ReadonlyArray<string>) =>
+  valueOf(
+    extractLines(lines, "invoice", { date: { type: "date", description: "Invoice date (date of issue)" } })["date"]
+  )
+
+const ITEMS = [
+  "",
+  "Description                          Qty     Amount",
+  "Consulting                             4     480,00",
+  "                             Total TTC       576,00 €"
+]
+
+describe("an invoice's date among the other dates of its header", () => {
+  it("is the date of issue, not the date of the service, the supply or the tax point", () => {
+    expect(dateOf([
+      "Atelier Exemple SARL",
+      "",
+      "  Référence              Date d'émission",
+      "  FA-2031-17             2031-11-26",
+      "  Interlocuteur          Date de commande",
+      "  Mme Martin             2031-11-10",
+      "  Date de prestation     À régler avant le",
+      "  2031-11-20             2031-12-10",
+      ...ITEMS
+    ])).toBe("2031-11-26")
+    expect(dateOf([
+      "Example Catering Ltd",
+      "",
+      "  Invoice number         Date of issue",
+      "  SI-1001                04/03/2031",
+      "  Tax point date         Due",
+      "  24/02/2031             18/03/2031",
+      ...ITEMS
+    ])).toBe("2031-03-04")
+  })
+})
+
+/** A page laid out by lines at fractional heights (y in lines of print). */
+const placed = (texts: ReadonlyArray<PlacedText>) => {
+  const model = pageModelFromPlaced([texts])
+  return extractSection(model, [1], spec("invoice", PARTIES)) as Record<string, Grounded | null>
+}
+
+describe("an invoice's customer", () => {
+  it("is the recipient's block beside an info block set at another line spacing", () => {
+    const got = placed([
+      { text: "Beispiel Catering GmbH · Marktplatz 9 · 90402 Nürnberg", x: 2, y: 0 },
+      { text: "RECHNUNG AN", x: 58, y: 3 },
+      { text: "Rechnungsnummer     Rechnungsdatum", x: 2, y: 4 },
+      { text: "282001              18. März 2031", x: 2, y: 5 },
+      { text: "Muster Verlag & Partner GmbH", x: 58, y: 5 },
+      { text: "z. Hd. Frau Anna Beispiel", x: 58, y: 6.4 },
+      { text: "Bearbeiter          Auftragsdatum", x: 2, y: 7.6 },
+      { text: "Beispielstraße 212", x: 58, y: 7.6 },
+      { text: "S. Muster           18. Februar 2031", x: 2, y: 8.7 },
+      { text: "90429 Nürnberg", x: 58, y: 9.8 },
+      { text: "LEISTUNGSORT", x: 2, y: 12 },
+      { text: "Veranstaltungsort: Kulturhalle Beispiel", x: 2, y: 13.5 },
+      { text: "Hallenweg 5", x: 2, y: 14.7 },
+      { text: "90489 Nürnberg", x: 2, y: 15.9 },
+      { text: "Beschreibung                         Menge      Gesamt", x: 2, y: 19 },
+      { text: "Servicepersonal                         16      528,00", x: 2, y: 20.5 },
+      { text: "Summe brutto                                   628,32 €", x: 20, y: 23 }
+    ])
+    expect(got["customer"]?.value).toBe("Muster Verlag & Partner GmbH")
+  })
+
+  it("is never the heading of the place the service was done at", () => {
+    const got = placed([
+      { text: "Beispiel Catering GmbH", x: 2, y: 0 },
+      { text: "Rechnungsnummer     Rechnungsdatum", x: 2, y: 4 },
+      { text: "282001              18. März 2031", x: 2, y: 5 },
+      { text: "LEISTUNGSORT", x: 2, y: 12 },
+      { text: "Veranstaltungsort: Kulturhalle Beispiel", x: 2, y: 13.5 },
+      { text: "Hallenweg 5", x: 2, y: 14.7 },
+      { text: "90489 Nürnberg", x: 2, y: 15.9 },
+      { text: "Beschreibung                         Menge      Gesamt", x: 2, y: 19 },
+      { text: "Servicepersonal                         16      528,00", x: 2, y: 20.5 },
+      { text: "Summe brutto                                   628,32 €", x: 20, y: 23 }
+    ])
+    expect(got["customer"]?.value ?? null).not.toBe("LEISTUNGSORT")
+  })
+
+  it("is the name under a line that only addresses it", () => {
+    const { customer } = partiesOf([
+      " Elektro Beispiel e.K.                                        RECHNUNG",
+      " Mühlenweg 5",
+      " 26122 Oldenburg",
+      "",
+      " RECHNUNGSEMPFÄNGER                      LIEFERADRESSE",
+      " Frau                                    wie Rechnungsanschrift",
+      " Dr. Anna Beispiel",
+      " Am Beispielesch 4",
+      " 26131 Oldenburg",
+      "",
+      " Leistung                           Anzahl       Betrag (EUR)",
+      " Anfahrt                            1 pausch.           31,00",
+      "                        Summe brutto                    36,89 EUR"
+    ])
+    expect(customer).toBe("Dr. Anna Beispiel")
+  })
+})
+
+describe("an invoice's issuer", () => {
+  it("may start with a word that is also a label's, inside a word of its own", () => {
+    const page = [
+      "NET'EXEMPLE                          Facture",
+      "Net'Exemple Nettoyage SAS",
+      "140 rue Exemple                      Référence        F2031/7239          CLIENT :",
+      "59000 Lille                                                               Hôtel Exemple SAS",
+      "                                     Date de facture  2031-07-29          88 rue Nationale",
+      "CONTACT                              N° de devis      D8173               59800 Lille",
+      ...ITEMS
+    ]
+    expect(partiesOf(page).issuer).toBe("Net'Exemple Nettoyage SAS")
+    // The quote's number is a field of its own.
+    expect(valueOf(extractLines(page, "invoice", { quote_number: "The quote number" })["quote_number"])).toBe("D8173")
+  })
+})
