@@ -160,8 +160,19 @@ const currencyFallback = (section: Section): (Found & { readonly agreed?: boolea
   const own = new Set(["total"])
   const totals = section.layouts.flatMap((layout) => findLabels(layout, conceptPhrases("total"), own))
   for (const m of totals.reverse()) {
-    const r = readValue("currency", m.row.words.slice(m.last + 1))
-    if (r !== undefined) return whichDollar(section, { ...r, layout: m.page, agreed: agreed(String(r.value), 3) })
+    const after = m.row.words.slice(m.last + 1)
+    const read = readValue("currency", after)
+    if (read === undefined) continue
+    // Two currencies after the total's label ("¥ EUR 663,31": a speck OCR read as "¥"): the one the section
+    // names most.
+    const marks = after.flatMap((w, i) => {
+      const code = currencyOfWord(after, i)
+      return code === undefined ? [] : [{ value: code, words: [w] }]
+    })
+    const r = marks.length > 1
+      ? marks.reduce((a, b) => ((counts.get(b.value)?.n ?? 0) > (counts.get(a.value)?.n ?? 0) ? b : a))
+      : read
+    return whichDollar(section, { ...r, layout: m.page, agreed: agreed(String(r.value), 3) })
   }
   const best = ranked[0]
   return best !== undefined

@@ -77,6 +77,26 @@ const decimalReadAsColon = (
   return priced ? { value: q, words: [word!] } : undefined
 }
 
+/**
+ * A quantity in thousands written with a dot ("5.000 St." at 0,064 each, 320,00), read as a decimal ("5"):
+ * the whole number when a price on its row and its amount bear it out and not the decimal.
+ */
+const inThousands = (
+  read: ItemCell | undefined,
+  cell: ReadonlyArray<PlacedWord> | undefined,
+  amount: unknown,
+  prices: ReadonlyArray<number>
+): ItemCell | undefined => {
+  const written = /^(\d{1,3}(?:\.\d{3})+)(?![\d,])/.exec(cell?.map((w) => w.text).join(" ") ?? "")?.[1]
+  if (read === undefined || typeof read.value !== "number" || written === undefined || typeof amount !== "number") {
+    return undefined
+  }
+  const decimal = read.value
+  const whole = Number(written.replace(/\./g, ""))
+  const borne = (q: number) => prices.some((p) => p !== amount && multiplies(q, p, amount))
+  return !borne(decimal) && borne(whole) ? { ...read, value: whole } : undefined
+}
+
 /** A quantity times its unit price is the line's amount (a cent per unit of rounding). */
 const multiplies = (quantity: number, price: number, amount: number) =>
   Math.abs(quantity * price - amount) <= Math.max(0.011, 0.005 * Math.abs(amount))
@@ -95,6 +115,9 @@ export const emptyOf = (field: Field): ExtractedValue => {
 
 /** An empty band this many text heights tall after the items ends their table. */
 const TABLE_GAP = 8
+
+/** Header words of a column that may hold an article's number rather than its description. */
+const ARTICLE_HEADERS: ReadonlySet<string> = new Set(["artikel", "article", "articulo", "articolo", "artigo", "item"])
 
 /** Header rows this close (in text heights) belong to one header set over two or three lines ("Total" / "HT"). */
 const HEADER_BAND = 1
@@ -120,10 +143,13 @@ const findHeader = (
   const names = fields.map((f) => new Set(fieldNameWords(f.field.name)))
   const named = (x: { field: number; match: LabelMatch }) =>
     x.match.phrase.tokens.every((t) => names[x.field]!.has(t)) ? 1 : 0
+  // Of an article's cell and its description's ("Artikel  Bezeichnung"), the article's holds its number.
+  const articleCell = (x: { match: LabelMatch }) =>
+    x.match.phrase.tokens.length === 1 && ARTICLE_HEADERS.has(x.match.phrase.tokens[0]!) ? 1 : 0
   const strongestFirst = (found: ReadonlyArray<{ field: number; match: LabelMatch }>) =>
     [...found].sort((a, b) =>
       b.match.phrase.strength - a.match.phrase.strength || named(b) - named(a) ||
-      b.match.phrase.tokens.length - a.match.phrase.tokens.length
+      articleCell(a) - articleCell(b) || b.match.phrase.tokens.length - a.match.phrase.tokens.length
     )
   // Each field's strongest label among those found, unless it overlaps a label already taken.
   const take = (
@@ -447,6 +473,13 @@ const itemsOnPage = (
     if (counted >= 0 && !values.has(counted)) {
       const misread = decimalReadAsColon(cells.get(counted), row, values.get(lineAmount)?.value, section)
       if (misread !== undefined) values.set(counted, misread)
+    }
+    if (counted >= 0) {
+      const prices = findValueCandidates(row.words, "amount", section.hint).flatMap((c) =>
+        typeof c.value === "number" ? [c.value] : []
+      )
+      const thousands = inThousands(values.get(counted), cells.get(counted), values.get(lineAmount)?.value, prices)
+      if (thousands !== undefined) values.set(counted, thousands)
     }
     const numbers = numeric.filter((i) => values.has(i))
     // A quantity times its price making its amount is an item's row whatever its words say ("Oil change",

@@ -7,8 +7,7 @@ import { describe, expect, it } from "@effect/vitest"
 import type { Grounded } from "../../../src/Domain/Extraction.js"
 import { extractSection } from "../../../src/Engine/Local/Extractor.js"
 import { pageModelFromPlaced, type PlacedText } from "../../support/pageModel.js"
-import { PARTIES, partiesOf, spec, valueOf } from "../fixtures.js"
-import { extractLines } from "../fixtures.js"
+import { extractLines, itemRowsOf, PARTIES, partiesOf, spec, valueOf } from "../fixtures.js"
 
 const dateOf = (lines: ReadonlyArray<string>) =>
   valueOf(
@@ -127,5 +126,50 @@ describe("an invoice's issuer", () => {
     expect(partiesOf(page).issuer).toBe("Net'Exemple Nettoyage SAS")
     // The quote's number is a field of its own.
     expect(valueOf(extractLines(page, "invoice", { quote_number: "The quote number" })["quote_number"])).toBe("D8173")
+  })
+})
+
+describe("an invoice's items under a header of article and description columns", () => {
+  const page = (rows: ReadonlyArray<string>) => [
+    "Druckerei Beispiel KG",
+    "Rechnung 2031/9325",
+    "",
+    "Pos Artikel  Bezeichnung                        Anzahl Einheit Einzelpreis   Gesamt",
+    ...rows,
+    "                                                        Summe netto      1.043,00 EUR"
+  ]
+
+  it("reads the description from the description's column, not the article's number", () => {
+    const rows = itemRowsOf(page([
+      "1   31-9089  Datencheck und Druckvorstufe            1  pausch.  26,00 EUR   26,00 EUR",
+      "2   53-3782  Plakat DIN A1, 4/0-farbig             100  St.       4,45 EUR  445,00 EUR"
+    ]))
+    expect(rows.map((r) => r[0])).toEqual(["Datencheck und Druckvorstufe", "Plakat DIN A1, 4/0-farbig"])
+  })
+
+  it("reads a quantity in thousands written with a dot as its price and amount bear it out", () => {
+    const rows = itemRowsOf(page([
+      "1   90-8766  Flyer DIN lang, 135 g               5.000  St.      0,064 EUR  320,00 EUR",
+      "2   90-8767  Visitenkarten                           2  St.      1.500 EUR    3.000,00 EUR"
+    ]))
+    expect(rows.map((r) => r[1])).toEqual([5000, 2])
+  })
+})
+
+describe("an invoice's currency", () => {
+  it("is the one the page names most when the total's row prints two", () => {
+    const got = extractLines(
+      [
+        "Metallbau Beispiel GmbH",
+        "Rechnung 2031-17",
+        "Montage                    3,00 Std.   125,80 EUR    377,40 EUR",
+        "                                    Nettobetrag EUR    557,40",
+        "                                 Umsatzsteuer 19 % EUR 105,91",
+        "                                Rechnungsbetrag ¥ EUR  663,31"
+      ],
+      "invoice",
+      { currency: "ISO 4217 currency code of the amounts" }
+    )
+    expect(valueOf(got["currency"])).toBe("EUR")
   })
 })
