@@ -126,6 +126,9 @@ const stripCurrency = (text: string): string => {
  * "1 234,56", "1'234.56", negatives as "-12", "(12)", "12.50-". "9.000" reads as 9 (three
  * decimals, as on receipts) while "1,234" reads as 1234.
  */
+/** A currency's sign or code beside an amount. */
+const CURRENCY_MARK = /[€$£¥₹]|\b(?:EUR|USD|GBP|CHF|RM|MYR|SGD)\b/
+
 export const parseAmount = (text: string): number | undefined => {
   if (text.includes("%")) return undefined
   // Marks a scan or OCR leaves around a number ("/18.00", "12.50|").
@@ -148,6 +151,8 @@ export const parseAmount = (text: string): number | undefined => {
     s = s.slice(0, -1).trim()
   }
   if (!/^\d[\d.,'’\s\u00a0\u202f]*$/.test(s) || !/\d$/.test(s)) return undefined
+  // A space OCR put before a thousands mark ("1 ,044.91").
+  s = s.replace(/(\d)\s+([.,]\d{3}(?![\d]))/, "$1$2")
   const groups = s.split(/[\s\u00a0\u202f'’]+/)
   for (let i = 1; i < groups.length; i++) {
     const ok = i === groups.length - 1 ? /^\d{3}(?:[.,]\d{1,3})?$/.test(groups[i]!) : /^\d{3}$/.test(groups[i]!)
@@ -179,7 +184,14 @@ export const parseAmount = (text: string): number | undefined => {
     } else {
       const [int = "", frac = ""] = parts
       const thousands = sep === "," && frac.length === 3 && int !== "0" && int.length <= 3
-      normalized = thousands ? int + frac : int + "." + frac
+      // Five digits after a thousands mark in an amount printed with its currency: its decimal mark was lost
+      // ("2.72285€" for "2.722,85€"); no money has five decimals.
+      const lostMark = frac.length === 5 && int !== "0" && int.length <= 3 && CURRENCY_MARK.test(text)
+      normalized = thousands
+        ? int + frac
+        : lostMark
+        ? `${int}${frac.slice(0, 3)}.${frac.slice(3)}`
+        : int + "." + frac
     }
   } else normalized = s
   const n = Number(normalized)

@@ -63,6 +63,21 @@ describe("parseAmount", () => {
   ])("%s → %s", (text, expected) => {
     expect(parseAmount(text)).toBe(expected)
   })
+
+  it.each([
+    // A space OCR put before a thousands mark.
+    ["1 ,044.91", 1044.91],
+    ["£1 ,044.91", 1044.91],
+    // Five digits after a thousands mark, the currency beside them: the decimal mark was lost.
+    ["2.72285€", 2722.85],
+    ["EUR 1.04491", 1044.91],
+    // Without a currency, or after a zero, five decimals are what they say (a rate, a price per unit).
+    ["1.08345", 1.08345],
+    ["0,28450 €", 0.2845],
+    ["2.722 ,85", undefined]
+  ])("reads through OCR's marks: %s → %s", (text, expected) => {
+    expect(parseAmount(text)).toBe(expected)
+  })
 })
 
 describe("parseInteger", () => {
