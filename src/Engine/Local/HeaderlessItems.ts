@@ -2,7 +2,9 @@
  * Items of a list printed without a header row, or whose header the OCR lost: the rows right above
  * the first total, each a description with an amount at its end, taken only when their amounts add up
  * to that total ("Conseil fiscal annuel 320,00 / Frais de dossier 45,00 / Total HT 365,00").
- * A row's quantity and unit price are the two numbers before its amount whose product it is.
+ * A row's quantity and unit price are the two numbers before its amount whose product it is. An item may
+ * also print its description over a row of its figures alone ("1. Managed Server M" over "1,00 Mon. × 77,00
+ * EUR  77,00 EUR").
  */
 import { findValueCandidates, type ValueCandidate } from "../../Text/Values.js"
 import { lexiconHits } from "./Labels.js"
@@ -102,6 +104,59 @@ const itemRow = (layout: PageLayout, row: Row, hint: Section["hint"]): Read | un
   return { left: row.words[0]!.box[0], description: row.words.slice(start, end), amount }
 }
 
+/** Lines of a description over its figures, at most. */
+const DESCRIPTION_LINES = 3
+/** A sign of multiplication between a quantity and its price. */
+const TIMES = /^(?:[×xX*@]|à)$/
+/** A position number starting an item's description ("1.", "2)"). */
+const POSITION = /^\d{1,3}[.)]$/
+
+/**
+ * An item printed as its description over a row of its figures alone ("1. Managed Server M" over "1,00 Mon. ×
+ * 77,00 EUR  77,00 EUR"): the figures' row starts with the quantity, and a quantity times a price on it is
+ * its amount; the description is the lines above it up to the item's position number (the line right above
+ * when there is none), never past the row of the item before. `end` is the index of the description's first row.
+ */
+const figuresUnder = (layout: PageLayout, r: number, hint: Section["hint"]): (Read & { end: number }) | undefined => {
+  const row = layout.rows[r]!
+  const numbers = money(row, hint)
+  const last = numbers[numbers.length - 1]
+  if (last === undefined || last.decimals !== true || last.end < row.words.length - 1 || numbers[0]!.start !== 0) {
+    return undefined
+  }
+  const amount = last.value as number
+  const q = numbers[0]!
+  // The quantity, its unit, a sign of multiplication and the price: "24,50 h × 107,27", "6.00 hours @ €34.21".
+  const p = numbers.find((n) =>
+    n !== q && n !== last && row.words.slice(q.end, n.start).some((w) => TIMES.test(w.text)) &&
+    Math.abs((q.value as number) * (n.value as number) - amount) < CENT + 0.005 * Math.abs(amount) / 100
+  )
+  if (p === undefined) return undefined
+  const left = row.words[0]!.box[0]
+  const lines: Array<Row> = []
+  for (let k = r - 1; k >= 0 && lines.length < DESCRIPTION_LINES; k--) {
+    const above = layout.rows[k]!
+    if (hasAmount(above, hint) || Math.abs(above.words[0]!.box[0] - left) > 2 * layout.unit) break
+    lines.unshift(above)
+    if (POSITION.test(above.words[0]!.text)) break
+  }
+  // Without a position number to start it, the description is the line right above (a heading may be over it).
+  if (lines.length > 1 && !POSITION.test(lines[0]!.words[0]!.text)) lines.splice(0, lines.length - 1)
+  const first = lines[0]
+  if (first === undefined) return undefined
+  const words = lines.flatMap((l) => l.words)
+  const description = POSITION.test(words[0]!.text) ? words.slice(1) : words
+  if ((description.map((w) => w.text).join("").match(/\p{L}/gu) ?? []).length < 3) return undefined
+  return {
+    left,
+    description,
+    amount: { value: amount, words: row.words.slice(last.start, last.end) },
+    quantity: { value: q.value as number, words: row.words.slice(q.start, q.end) },
+    price: { value: p.value as number, words: row.words.slice(p.start, p.end) },
+    end: first.index
+  }
+}
+
 /** The item rows above the sum's row that add up to one of its sums; none when they do not. */
 const addingUpTo = (
   layout: PageLayout,
@@ -116,6 +171,12 @@ const addingUpTo = (
   let readAbove: Read | undefined
   for (let r = end - 1; r >= 0 && rows.length <= MAX_ITEMS; r--) {
     const row = layout.rows[r]!
+    const figures = readAbove === undefined ? figuresUnder(layout, r, hint) : undefined
+    if (figures !== undefined) {
+      rows.unshift(figures)
+      r = figures.end
+      continue
+    }
     const read = readAbove ?? itemRow(layout, row, hint)
     readAbove = undefined
     if (read !== undefined) {

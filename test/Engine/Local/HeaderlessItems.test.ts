@@ -96,3 +96,51 @@ describe("rows the rules above must not take (found by a review)", () => {
     ).toEqual([["Cappuccino", 3.8], ["Apfelstrudel", 5.5]])
   })
 })
+
+describe("line items printed as a description over a row of its figures", () => {
+  it("reads each item's description from the lines above its quantity, price and amount", () => {
+    expect(
+      read([
+        "Rechnung 2031-6186",
+        "Hotel Beispiel GmbH",
+        "55118 Mainz",
+        "",
+        "1. Managed Server M, Hosting Monat Dezember",
+        "1,00 Mon. × 77,00 EUR                 77,00 EUR",
+        "2. Konzeption und Umsetzung der Schnittstelle zum Warenwirtschaftssystem",
+        "und Dokumentation",
+        "20,00 h × 95,00 EUR                1.900,00 EUR",
+        "Nettosumme                         1.977,00 EUR",
+        "MwSt. 19 %                           375,63 EUR",
+        "Summe brutto                       2.352,63 EUR"
+      ])
+    ).toEqual([
+      ["Managed Server M, Hosting Monat Dezember", 1, 77],
+      ["Konzeption und Umsetzung der Schnittstelle zum Warenwirtschaftssystem und Dokumentation", 20, 1900]
+    ])
+  })
+
+  it("reads a whole quantity over its price with a sign of multiplication, and no position number first", () => {
+    expect(
+      read([
+        "Facture FV-31-7959",
+        "Rédaction du rapport de synthèse",
+        "1 forfait × 1 045,07 €          1 045,07 €",
+        "Atelier collaboratif avec les équipes",
+        "4 jour × 153,00 €                 612,00 €",
+        "Total HT                        1 657,07 €"
+      ])
+    ).toEqual([["Rédaction du rapport de synthèse", 1, 1045.07], ["Atelier collaboratif avec les équipes", 4, 612]])
+  })
+
+  it("takes no row of figures whose product is not its amount, nor whose sum is not the total", () => {
+    expect(
+      read([
+        "Invoice 2031-17",
+        "Window cleaning",
+        "2.00 item × €191.43             €191.43",
+        "Subtotal                        €191.43"
+      ])
+    ).toEqual([])
+  })
+})
