@@ -68,14 +68,19 @@ const spellings = (lower: string): Array<string> =>
  * seven on (a shorter word one letter off is too often a name of its own: "PERMAS", "PERMAI").
  */
 const nearestAddressWord = (lower: string): string | undefined => {
-  if (lower.length < 4) return undefined
+  // Four letters or fewer, or letters beyond the Latin alphabet's 26: too many places are named so ("Hall",
+  // "Laon", "Chaussée").
+  if (lower.length < 5 || !/^[a-z]+$/.test(lower)) return undefined
   const limit = lower.length >= 7 ? 1 : 0.5
   const near = (BY_LENGTH.get(lower.length) ?? []).filter((w) => misreadDistance(lower, w, limit, 1, 0.5, 2) <= limit)
   return near.length === 1 ? near[0] : undefined
 }
 
-/** The address word a run of letters and digits stands for, if any ("leve1" → "level", "johcr" → "johor"). */
-const addressWordOf = (run: string): string | undefined => {
+/**
+ * The address word a run of letters and digits stands for, if any ("leve1" → "level", "johcr" → "johor"): a
+ * word of letters only when the reader `doubted` a letter of it.
+ */
+const addressWordOf = (run: string, doubted: boolean): string | undefined => {
   const lower = run.toLowerCase()
   if (WORDS.has(lower)) return lower
   const digits = lower.replace(/\D/g, "").length
@@ -84,7 +89,7 @@ const addressWordOf = (run: string): string | undefined => {
     if (/[^\p{L}0158]/u.test(lower) || digits * 2 > lower.length + 1 || lower.length < 2) return undefined
     return spellings(lower).find((s) => WORDS.has(s))
   }
-  return /^\p{L}+$/u.test(lower) ? nearestAddressWord(lower) : undefined
+  return doubted && /^\p{L}+$/u.test(lower) ? nearestAddressWord(lower) : undefined
 }
 
 /** A word in the case the page prints its neighbour in: all capitals, a capital first, or small letters. */
@@ -110,11 +115,15 @@ export interface AddressWordReading {
   readonly known: boolean
 }
 
-/** An OCR'd word of an address, read through its misreads. */
-export const readAddressWord = (text: string): AddressWordReading => {
+/**
+ * An OCR'd word of an address, read through its misreads: its digits and marks by their shapes, its
+ * letters only when the reader `doubted` one of them (a place's own name one letter off an address word,
+ * "Black Lion Lane", "Celle", is read as it is printed).
+ */
+export const readAddressWord = (text: string, doubted = true): AddressWordReading => {
   let known = true
   const read = text.replace(RUN, (run) => {
-    const word = addressWordOf(run)
+    const word = addressWordOf(run, doubted)
     if (word !== undefined) return inCaseOf(word, run)
     known = false
     if (/\d/.test(run)) return numberOf(run)

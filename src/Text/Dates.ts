@@ -241,35 +241,39 @@ export const inferDateOrder = (input: Iterable<string>): DateOrder | undefined =
 
 /** A payment term in days ("30 days", "à 30 jours", "14 Tage", "net 30", "30 días", "60 giorni", "14 dagen"). */
 const TERM_DAYS =
-  /\b(\d{1,3})\s*(?:days?|jours?|tagen?|d[ií]as|giorni|dagen|dni)\b|\bnet(?:to)?\s*(\d{1,3})\b|\b(\d{1,3})\s*(?:days?|tage)\s+net/giu
+  /\b(\d{1,3})\s*(?:days?|jours?|tagen?|d[ií]as|giorni|dagen|dni)\b|\bnet(?:to)?\s*(\d{1,3})\b(?![.,]\d)|\b(\d{1,3})\s*(?:days?|tage)\s+net/giu
+
+/** A due date's label, on the date's line before it ("Due Date", "Échéance", "Zahlbar bis", "Fällig am"). */
+const DUE_LABEL =
+  /\b(?:due|payable|pay by|[ée]ch[ée]ance|[àa] r[ée]gler|f[äa]llig|zahlbar|vencimiento|scadenza|vervaldatum|vervaldag|forfallsdato|f[öo]rfallodatum|termin p[łl]atno[śs]ci|splatnost)/iu
 
 const DAY_MS = 86_400_000
 
+type NumericDate = readonly [x: number, y: number, year: number, due: boolean]
+
 /**
- * The order in which two of the texts' ambiguous numeric dates lie a payment term apart, when only one
- * order does (11/03 and 12/03 with "30 days": November to December, not one day in March).
+ * The order in which an ambiguous numeric date and a due date after it lie a payment term apart, when only
+ * one order does ("Invoice date 11/03/2017", "30 days", "Due date 12/03/2017": November to December, not
+ * one day in March). Only a date its line labels as due counts as the later one.
  */
 const orderByTerm = (texts: ReadonlyArray<string>): DateOrder | undefined => {
   const terms = new Set<number>()
-  const dates: Array<readonly [number, number, number]> = []
+  const dates: Array<NumericDate> = []
   for (const text of texts) {
     for (const m of text.matchAll(TERM_DAYS)) terms.add(Number(m[1] ?? m[2] ?? m[3]))
     for (const m of text.matchAll(NUMERIC)) {
       if (m[1]!.length > 2 || m[2] === "." || m[4]!.length !== 4) continue
       const x = Number(m[1]), y = Number(m[3])
-      if (x >= 1 && x <= 12 && y >= 1 && y <= 12 && x !== y) dates.push([x, y, Number(m[4])])
+      const line = text.slice(0, m.index).split("\n").at(-1)!
+      if (x >= 1 && x <= 12 && y >= 1 && y <= 12 && x !== y) dates.push([x, y, Number(m[4]), DUE_LABEL.test(line)])
     }
   }
   terms.delete(0)
   if (terms.size === 0 || dates.length < 2) return undefined
-  const apart = (order: DateOrder): boolean =>
-    dates.some((a) =>
-      dates.some((b) => {
-        const time = ([x, y, year]: readonly [number, number, number]) =>
-          order === "dmy" ? Date.UTC(year, y - 1, x) : Date.UTC(year, x - 1, y)
-        return terms.has(Math.round((time(b) - time(a)) / DAY_MS))
-      })
-    )
+  const apart = (order: DateOrder): boolean => {
+    const time = ([x, y, year]: NumericDate) => order === "dmy" ? Date.UTC(year, y - 1, x) : Date.UTC(year, x - 1, y)
+    return dates.some((a) => !a[3] && dates.some((b) => b[3] && terms.has(Math.round((time(b) - time(a)) / DAY_MS))))
+  }
   const dmy = apart("dmy"), mdy = apart("mdy")
   return dmy === mdy ? undefined : dmy ? "dmy" : "mdy"
 }

@@ -121,14 +121,14 @@ const stripCurrency = (text: string): string => {
   return out
 }
 
+/** A currency's sign glued to an amount's digits ("2.72285€", "£1,04491"). */
+const GLUED_SIGN = /\d[€$£¥₹]|[€$£¥₹]\d/
+
 /**
  * A monetary or decimal amount: currency marks and codes ignored, "1.234,56", "1,234.56",
  * "1 234,56", "1'234.56", negatives as "-12", "(12)", "12.50-". "9.000" reads as 9 (three
  * decimals, as on receipts) while "1,234" reads as 1234.
  */
-/** A currency's sign or code beside an amount. */
-const CURRENCY_MARK = /[€$£¥₹]|\b(?:EUR|USD|GBP|CHF|RM|MYR|SGD)\b/
-
 export const parseAmount = (text: string): number | undefined => {
   if (text.includes("%")) return undefined
   // Marks a scan or OCR leaves around a number ("/18.00", "12.50|").
@@ -184,9 +184,10 @@ export const parseAmount = (text: string): number | undefined => {
     } else {
       const [int = "", frac = ""] = parts
       const thousands = sep === "," && frac.length === 3 && int !== "0" && int.length <= 3
-      // Five digits after a thousands mark in an amount printed with its currency: its decimal mark was lost
-      // ("2.72285€" for "2.722,85€"); no money has five decimals.
-      const lostMark = frac.length === 5 && int !== "0" && int.length <= 3 && CURRENCY_MARK.test(text)
+      // Five digits after a thousands mark in an amount with its currency's sign glued to it: its decimal
+      // mark was lost ("2.72285€" for "2.722,85€"). A rate or a price per unit with five decimals is
+      // written apart from its currency ("1.08765 USD", "RM 2.05000").
+      const lostMark = frac.length === 5 && int !== "0" && int.length <= 3 && GLUED_SIGN.test(text)
       normalized = thousands
         ? int + frac
         : lostMark

@@ -10,6 +10,12 @@ describe("an OCR'd address word read through its misreads", () => {
     expect(text("Perindustrlan")).toBe("Perindustrian")
   })
 
+  it("reads a word's letters again only when the reader doubted one, and never a short or accented word", () => {
+    expect(readAddressWord("Johcr", false).text).toBe("Johcr")
+    expect(readAddressWord("Leve1", false).text).toBe("Level")
+    for (const place of ["Hall", "Lime", "Laon", "Land", "Chaussée"]) expect(text(place)).toBe(place)
+  })
+
   it("reads any one letter wrong only in a word of seven letters or more", () => {
     expect(text("PERINJUSTRIAN")).toBe("PERINDUSTRIAN")
     // "PERMAS" is one letter from "PERMAI", "SATY" from "SATU": names of their own as far as anyone can tell.

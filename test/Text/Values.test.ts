@@ -70,9 +70,12 @@ describe("parseAmount", () => {
     ["£1 ,044.91", 1044.91],
     // Five digits after a thousands mark, the currency beside them: the decimal mark was lost.
     ["2.72285€", 2722.85],
-    ["EUR 1.04491", 1044.91],
-    // Without a currency, or after a zero, five decimals are what they say (a rate, a price per unit).
+    ["£1,04491", 1044.91],
+    // Without a currency's sign glued to them, or after a zero, five decimals are what they say (a rate, a
+    // price per unit).
     ["1.08345", 1.08345],
+    ["1.08765 USD", 1.08765],
+    ["RM 2.05000", 2.05],
     ["0,28450 €", 0.2845],
     ["2.722 ,85", undefined]
   ])("reads through OCR's marks: %s → %s", (text, expected) => {
@@ -205,6 +208,23 @@ describe("parseDate", () => {
     // Nothing apart by the term, or no term: nothing settled.
     expect(inferDateOrder(page("02/03/2024", "05/04/2024", "30 days"))).toBeUndefined()
     expect(inferDateOrder(page("11/03/2017", "12/03/2017", "payable on receipt"))).toBeUndefined()
+    // An order's or a delivery's date a term before the invoice's says nothing: only a due date counts.
+    expect(
+      inferDateOrder(["Invoice Date: 01/12/2023", "Order Date: 02/11/2023", "Payment terms: 30 days", "Leeds LS1 4AP"])
+    )
+      .toBeUndefined()
+    expect(
+      inferDateOrder([
+        "500 Main St, Austin, TX 78701",
+        "Invoice Date: 10/01/2024",
+        "Order Date: 09/02/2024",
+        "Terms: Net 30"
+      ])
+    )
+      .toBe("mdy")
+    // "Net 30.00" is an amount, not a term.
+    expect(inferDateOrder(["Invoice Date 01/03/2024", "Net 30.00", "Due Date 31/03/2024"])).toBe("dmy")
+    expect(inferDateOrder(["Invoice Date 02/03/2024", "Net 30.00", "Due Date 03/04/2024"])).toBeUndefined()
   })
 
   it("reads month first when no date settles it but the document is American", () => {

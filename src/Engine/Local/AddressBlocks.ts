@@ -105,13 +105,19 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
       let name: NameLine | undefined
       let below = row
       let taken = 0
+      let passed = false
       for (let k = 1; taken <= MAX_LINES; k++) {
         const above = layout.rows[row.index - k]
-        if (above === undefined || below.box[1] - above.box[3] > 2 * layout.unit) break
+        // Past a row of another column, the block's next line is at its own line spacing.
+        const gap = passed ? layout.unit : 2 * layout.unit
+        if (above === undefined || below.box[1] - above.box[3] > gap) break
         const seg = columnSegment(layout, above, x)
         // A row of other columns only, between two lines of this one (columns set at other line spacings:
         // "Bearbeiter  S. Petersen" beside a recipient's street and town), is passed over.
-        if (seg === undefined && segmentOver(layout, above, x, town.at(-1)!.box[2]) === undefined) continue
+        if (seg === undefined && segmentOver(layout, above, x, town.at(-1)!.box[2]) === undefined) {
+          passed = true
+          continue
+        }
         // Another address's town line (a sender line "Name · Street · 12345 Town") ends this block, and so
         // does a sender line whose town wrapped to the line under it ("… · Leeds LS1" over "4AP").
         if (
@@ -123,6 +129,7 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         if (wrapOf !== undefined && wrapsOn(wrapOf, seg)) break
         lines.unshift({ row: above, words: seg })
         below = above
+        passed = false
         if (++taken > MAX_LINES) break
         const words = withoutSalutation(withoutRegistration(namePart(seg)))
         if (words.length > 0 && !onlyLabels(layout, above, words) && looksLikeName(layout, above, words)) {

@@ -9,8 +9,11 @@ import { tokensOf } from "../../Text/Tokens.js"
 import type { PlacedWord } from "./Layout.js"
 import type { ReadValue } from "./Readers.js"
 
+/** A word whose least sure letter the reader scored under this is doubted: its letters may be read again. */
+const DOUBTED = 0.9
+
 const readWord = (w: PlacedWord): PlacedWord => {
-  const read = readAddressWord(w.text)
+  const read = readAddressWord(w.text, (w.leastCharacter ?? w.confidence) < DOUBTED)
   if (read.text === w.text && !read.known) return w
   return {
     ...w,
@@ -23,6 +26,20 @@ const readWord = (w: PlacedWord): PlacedWord => {
 /** An address value with its OCR'd words read through their misreads (its text too, word for word). */
 export const readAddress = <V extends ReadValue>(found: V): V => {
   if (typeof found.value !== "string" || found.words.every((w) => w.confidence >= 1)) return found
-  const value = found.value.split(/(\s+)/).map((t) => /\s/.test(t) ? t : readAddressWord(t).text).join("")
-  return { ...found, value, words: found.words.map(readWord) }
+  const words = found.words.map(readWord)
+  // The value is its words' texts with their spacing and end marks tidied: each changed word is put in
+  // place of its text, in order.
+  let value = found.value, from = 0
+  words.forEach((w, i) => {
+    const was = found.words[i]!.text
+    if (w.text === was) return
+    const bare = was.replace(/[\s,;:]+$/, "")
+    const at = value.indexOf(was, from) >= 0 ? value.indexOf(was, from) : value.indexOf(bare, from)
+    if (at < 0) return
+    const length = value.startsWith(was, at) ? was.length : bare.length
+    const replaced = w.text.slice(0, w.text.length - (was.length - length))
+    value = value.slice(0, at) + replaced + value.slice(at + length)
+    from = at + replaced.length
+  })
+  return { ...found, value, words }
 }

@@ -171,6 +171,9 @@ const matchesAt = (
 
 const lexiconCache = new WeakMap<Row, ReadonlyArray<LexiconHit & { at: number }>>()
 
+/** A word that is a name with an elision inside ("Net'Horizon", "O’Brien"): no label starts it. */
+const elidedBefore = (text: string): boolean => /^\p{L}+['’]\p{L}/u.test(text)
+
 /** Every vocabulary label on the row, longest first where they overlap. */
 export const lexiconHits = (layout: PageLayout, row: Row): ReadonlyArray<LexiconHit & { at: number }> => {
   const cached = lexiconCache.get(row)
@@ -183,9 +186,12 @@ export const lexiconHits = (layout: PageLayout, row: Row): ReadonlyArray<Lexicon
       const first = stream[at]!.word
       const end = stream[at + entry.tokens.length - 1]!
       const last = end.through ?? end.word
-      // A label is whole words: "Net" is no label in "Net'Horizon" (a value glued after it, "No.123", is its own).
+      // A label is no elided start of a name: "Net" in "Net'Horizon" (a value glued after a colon or a
+      // dot, "TOTAL:RM", "No.123", is its own).
       const after = stream[at + entry.tokens.length]
-      if (after !== undefined && !after.wordStart && after.word === last && /^\p{L}/u.test(after.token)) continue
+      if (after !== undefined && !after.wordStart && after.word === last && elidedBefore(row.words[last]!.text)) {
+        continue
+      }
       found.push({
         at,
         first,

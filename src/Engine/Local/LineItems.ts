@@ -117,7 +117,7 @@ export const emptyOf = (field: Field): ExtractedValue => {
 const TABLE_GAP = 8
 
 /** Header words of a column that may hold an article's number rather than its description. */
-const ARTICLE_HEADERS: ReadonlySet<string> = new Set(["artikel", "article", "articulo", "articolo", "artigo", "item"])
+const ARTICLE_HEADERS: ReadonlySet<string> = new Set(["artikel", "article", "articulo", "articolo", "artigo"])
 
 /** Header rows this close (in text heights) belong to one header set over two or three lines ("Total" / "HT"). */
 const HEADER_BAND = 1

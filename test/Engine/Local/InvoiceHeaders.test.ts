@@ -63,8 +63,8 @@ describe("an invoice's customer", () => {
       { text: "z. Hd. Frau Anna Beispiel", x: 58, y: 6.4 },
       { text: "Bearbeiter          Auftragsdatum", x: 2, y: 7.6 },
       { text: "Beispielstraße 212", x: 58, y: 7.6 },
-      { text: "S. Muster           18. Februar 2031", x: 2, y: 8.7 },
-      { text: "90429 Nürnberg", x: 58, y: 9.8 },
+      { text: "S. Muster           18. Februar 2031", x: 2, y: 8.4 },
+      { text: "90429 Nürnberg", x: 58, y: 8.95 },
       { text: "LEISTUNGSORT", x: 2, y: 12 },
       { text: "Veranstaltungsort: Kulturhalle Beispiel", x: 2, y: 13.5 },
       { text: "Hallenweg 5", x: 2, y: 14.7 },
@@ -74,6 +74,26 @@ describe("an invoice's customer", () => {
       { text: "Summe brutto                                   628,32 €", x: 20, y: 23 }
     ])
     expect(got["customer"]?.value).toBe("Muster Verlag & Partner GmbH")
+  })
+
+  it("is not joined to the issuer's name over a row of the other column", () => {
+    const model = pageModelFromPlaced([[
+      { text: "Kestrel Digital Ltd", x: 2, y: 0, size: 1.5 },
+      { text: "12 High Street, Leeds LS1 4AP", x: 58, y: 0 },
+      { text: "Tel 0113 496 0000", x: 58, y: 1 },
+      { text: "Invoice to:", x: 2, y: 2 },
+      { text: "Globex Ltd", x: 2, y: 3 },
+      { text: "1 Park Row", x: 2, y: 4 },
+      { text: "Leeds LS1 5AB", x: 2, y: 5 },
+      { text: "Invoice No. INV-0042        Date 12/03/2031", x: 2, y: 7 },
+      { text: "Website design                         400.00", x: 2, y: 9 },
+      { text: "Total                                  400.00", x: 2, y: 10 }
+    ]])
+    const got = extractSection(model, [1], spec("invoice", { customer_address: "The customer's address" })) as Record<
+      string,
+      Grounded | null
+    >
+    expect(got["customer_address"]?.value).toBe("1 Park Row Leeds LS1 5AB")
   })
 
   it("is never the heading of the place the service was done at", () => {
@@ -124,6 +144,17 @@ describe("an invoice's issuer", () => {
       ...ITEMS
     ]
     expect(partiesOf(page).issuer).toBe("Net'Exemple Nettoyage SAS")
+    // A label with its currency glued after a colon is still the label.
+    expect(
+      itemRowsOf([
+        "KEDAI CONTOH SDN BHD",
+        "Date: 05/01/2018",
+        "Item            Qty    Amount",
+        "Tepung 1kg        1     12.50",
+        "Gula 2kg          1     14.50",
+        "TOTAL:RM                27.00"
+      ]).map((r) => r[2])
+    ).toEqual([12.5, 14.5])
     // The quote's number is a field of its own.
     expect(valueOf(extractLines(page, "invoice", { quote_number: "The quote number" })["quote_number"])).toBe("D8173")
   })
@@ -145,6 +176,17 @@ describe("an invoice's items under a header of article and description columns",
       "2   53-3782  Plakat DIN A1, 4/0-farbig             100  St.       4,45 EUR  445,00 EUR"
     ]))
     expect(rows.map((r) => r[0])).toEqual(["Datencheck und Druckvorstufe", "Plakat DIN A1, 4/0-farbig"])
+  })
+
+  it("reads an English item's description under \"Item\" beside its details", () => {
+    const rows = itemRowsOf([
+      "Studio Example Ltd",
+      "Invoice INV-2031-7",
+      "Item           Details     Qty    Rate    Amount",
+      "Web design     5 pages       1  400.00    400.00",
+      "                            Total          400.00"
+    ])
+    expect(rows.map((r) => r[0])).toEqual(["Web design"])
   })
 
   it("reads a quantity in thousands written with a dot as its price and amount bear it out", () => {

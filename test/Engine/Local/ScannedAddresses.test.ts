@@ -43,8 +43,14 @@ const addressOf = (lines: ReadonlyArray<string>, options: { ocr: boolean; doubte
 
 describe("a scanned receipt's address", () => {
   it("reads a town's or a street word's misread letter as the word", () => {
-    const got = addressOf(receipt("NO 8, JALAN CONTOH 3, TAMAN MAJU,", "81200 JOHCR BAHRU, Johor."), { ocr: true })
+    const got = addressOf(receipt("NO 8, JALAN CONTOH 3, TAMAN MAJU,", "81200 JOHCR BAHRU, Johor."), {
+      ocr: true,
+      doubted: "JOHCR"
+    })
     expect(got.value).toBe("NO 8, JALAN CONTOH 3, TAMAN MAJU, 81200 JOHOR BAHRU, Johor.")
+    // A word the reader was sure of is a place's own name, one letter off an address word or not.
+    const sure = addressOf(receipt("NO 8, JALAN KAMPONG PANDAN,", "81200 JOHOR BAHRU, Johor."), { ocr: true })
+    expect(sure.value).toBe("NO 8, JALAN KAMPONG PANDAN, 81200 JOHOR BAHRU, Johor.")
     const digits = addressOf(receipt("Leve1 6, Bangunan Contoh,", "&7400 Petaling Jaya, Selangor"), { ocr: true })
     expect(digits.value).toBe("Level 6, Bangunan Contoh, 87400 Petaling Jaya, Selangor")
   })
