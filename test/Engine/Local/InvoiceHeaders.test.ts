@@ -76,6 +76,24 @@ describe("an invoice's customer", () => {
     expect(got["customer"]?.value).toBe("Muster Verlag & Partner GmbH")
   })
 
+  it("is the block whose town line OCR set beside a piece of another column in a row of its own", () => {
+    const got = placed([
+      { text: "Beispiel Software GmbH · Hafenweg 22 · 48155 Münster", x: 2, y: 0 },
+      { text: "RECHNUNG AN", x: 2, y: 3 },
+      { text: "Beleg-Nr.      Rechnungsdatum", x: 40, y: 3 },
+      { text: "Muster Praxisbedarf GmbH", x: 2, y: 4 },
+      { text: "R2402279       2031-02-07", x: 40, y: 4 },
+      { text: "Abteilung Einkauf", x: 2, y: 5 },
+      { text: "Musterweg 118", x: 2, y: 6 },
+      { text: "0 0250 . Petersen", x: 11, y: 6.95 },
+      { text: "48155 Münster", x: 2, y: 7 },
+      { text: "Artikel / Leistung                        Gesamtpreis", x: 2, y: 10 },
+      { text: "Softwareentwicklung Backend               2.768,50 €", x: 2, y: 11 },
+      { text: "Gesamtbetrag                              3.294,52 €", x: 2, y: 13 }
+    ])
+    expect(got["customer"]?.value).toBe("Muster Praxisbedarf GmbH")
+  })
+
   it("is not joined to the issuer's name over a row of the other column", () => {
     const model = pageModelFromPlaced([[
       { text: "Kestrel Digital Ltd", x: 2, y: 0, size: 1.5 },
