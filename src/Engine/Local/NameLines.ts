@@ -442,6 +442,9 @@ const CLOSING =
 
 /** A web site's host name in lower case ("elbgruen-gala.de", "shop.example.fr"): where a company is, not its name. */
 const WEB_HOST = /^(?:[a-z0-9][a-z0-9-]*\.)+[a-z]{2,}\/?$/
+/** A host name in small letters whose dot OCR read as a space ("lemarchand-conseil fr", "beispiel .de"). */
+const HOST_READ_APART =
+  /^[a-z0-9][a-z0-9.-]*\s+\.?(?:com|net|org|de|fr|eu|uk|it|es|nl|be|ch|at|io|ie|pl|pt|se|dk|no|my|sg)$/
 
 /**
  * A line OCR read without its spaces ("ElectricteBonnafousSARL45bisroutedeNarbone"): a long word whose
@@ -463,6 +466,7 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   if (/@|www\.|https?:|\.com\b/i.test(text) || street || contactLine(words)) return false
   // A legal name may be its domain ("notebooksbilliger.de AG"): a host name alone, or without a legal form, is none.
   if (words.some((w) => WEB_HOST.test(w.text)) && (words.length === 1 || !hasLegalForm(text))) return false
+  if (HOST_READ_APART.test(text)) return false
   if (words.some((w) => runTogether(w.text))) return false
   if (GREETING.test(text) || CLOSING.test(text) || onlySalutation(words)) return false
   // An amount in cents is a price or a sum: its line is an item's or a total's ("Massage, 6 x 38,00 €").

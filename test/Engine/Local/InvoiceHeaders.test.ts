@@ -151,6 +151,23 @@ describe("an invoice's customer", () => {
 })
 
 describe("an invoice's issuer", () => {
+  it("is never a host name whose dot OCR read as a space", () => {
+    const page = [
+      "                      CABINET EXEMPLE CONSEIL SAS",
+      "  18 rue Exemple - 75009 Paris - facturation@exemple-conseil.fr",
+      "",
+      "Paris, le 18 février 2031                        Groupe Exemple SA",
+      "                                                 41 rue La Fayette",
+      "                                                 75009 Paris",
+      "Objet : Facture n° 222361",
+      ...ITEMS,
+      ...Array.from({ length: 34 }, () => ""),
+      "Cabinet Exemple Conseil SAS - 18 rue Exemple - 75009 Paris - facturation@exemple-conseil. fr",
+      "exemple-conseil fr - Banque Exemple - IBAN FR76 3006 6100 4100 0188 1045 772 - SAS au capital de 30 000 €"
+    ]
+    expect(String(partiesOf(page).issuer).toUpperCase()).toBe("CABINET EXEMPLE CONSEIL SAS")
+  })
+
   it("may start with a word that is also a label's, inside a word of its own", () => {
     const page = [
       "NET'EXEMPLE                          Facture",
