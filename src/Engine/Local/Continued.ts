@@ -66,3 +66,17 @@ export const withYearBelow = (
   const year = row.words.find((w) => Math.abs(w.box[0] - first.box[0]) <= unit && YEAR.test(w.text))
   return year === undefined ? undefined : read([...words, year])
 }
+
+/**
+ * An identifier OCR cut in two with a space ("20241 1-199" for "202411-199"): joined with the word after it
+ * when the page prints the joined text as one word elsewhere (the number's other printing).
+ */
+export const cutByOcr = (m: LabelMatch, r: ReadValue): ReadValue => {
+  const last = r.words[r.words.length - 1]
+  const row = last === undefined ? undefined : m.page.rows.find((x) => x.words.includes(last))
+  const next = row === undefined || last === undefined ? undefined : row.words[row.words.indexOf(last) + 1]
+  if (next === undefined || !/^[\p{L}\p{N}]/u.test(next.text)) return r
+  const joined = String(r.value) + next.text
+  const printed = m.page.rows.some((x) => x.words.some((w) => w.text.replace(/[.,;:]$/, "") === joined))
+  return printed ? { ...r, value: joined, words: [...r.words, next] } : r
+}

@@ -23,7 +23,7 @@ import { addressGoesOn, addressText, blockNameHolding, customerAddress } from ".
 import { readAddress } from "./AddressReading.js"
 import { wrappedName } from "./CompanyNames.js"
 import { confidenceOf, type Evidence, groupOf, shapeOf, wordsEvidence } from "./Confidence.js"
-import { brokenAtHyphen, startedAboveAtHyphen, withYearBelow } from "./Continued.js"
+import { brokenAtHyphen, cutByOcr, startedAboveAtHyphen, withYearBelow } from "./Continued.js"
 import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
 import { itemCountOf } from "./ItemCount.js"
@@ -301,7 +301,7 @@ const readAtLabel = (
       const read = kind === "text" && profile.concepts[0] === "address"
         ? addressGoesOn(m, r)
         : kind === "id"
-        ? brokenAtHyphen(m, startedAboveAtHyphen(m, r))
+        ? cutByOcr(m, brokenAtHyphen(m, startedAboveAtHyphen(m, r)))
         : r
       const near = 1 - 0.3 * Math.min(1, dx / 0.6)
       return { ...read, layout: m.page, score: base * near * fit(kind, read) * (qualified(m, r) ? QUALIFIED : 1) }
@@ -334,7 +334,7 @@ const readAtLabel = (
     }
     const read = readValue(kind, words, options)
     if (read === undefined) continue
-    const v = kind === "id" ? startedAboveAtHyphen(m, read) : read
+    const v = kind === "id" ? cutByOcr(m, startedAboveAtHyphen(m, read)) : read
     if (kind === "text" && profile.concepts[0] === "address") {
       // An address runs over the lines below its label: take every line of the column.
       const words = areas.filter((a) => a.depth >= area.depth).flatMap((a) => a.words)

@@ -52,6 +52,25 @@ const placed = (texts: ReadonlyArray<PlacedText>) => {
   return extractSection(model, [1], spec("invoice", PARTIES)) as Record<string, Grounded | null>
 }
 
+describe("an invoice's number", () => {
+  it("is whole where OCR cut it with a space and the page prints it whole elsewhere", () => {
+    const page = [
+      "Exemple Épicerie SARL                                        FACTURE",
+      "Exemple SARL · 27 cours Exemple · 33000 Bordeaux           20241 1-199",
+      "",
+      "  Référence              Date d'émission",
+      "  202411-199             2031-11-26",
+      ...ITEMS
+    ]
+    const number = (lines: ReadonlyArray<string>) =>
+      valueOf(extractLines(lines, "invoice", { invoice_number: "The invoice number" })["invoice_number"])
+    expect(number(page)).toBe("202411-199")
+    // Printed nowhere else whole, the number is what it reads.
+    expect(number(page.map((l) => l.replace("202411-199", "FA-000001"))))
+      .not.toBe("202411-199")
+  })
+})
+
 describe("an invoice's customer", () => {
   it("is the recipient's block beside an info block set at another line spacing", () => {
     const got = placed([
