@@ -82,7 +82,15 @@ import { partyShaped, type ReadKind, readKindOf, type ReadValue, readValue } fro
 import { roundedAfter } from "./Rounding.js"
 import { type Candidate, type Found, rememberedPerSection, type Section } from "./Section.js"
 import { titleLine } from "./TitleLine.js"
-import { confirmedTotal, inTaxSummary, misreadTotal, notTheTotal, paidSubtotal, plausibleTotal } from "./Totals.js"
+import {
+  confirmedTotal,
+  digitLostTotal,
+  inTaxSummary,
+  misreadTotal,
+  notTheTotal,
+  paidSubtotal,
+  plausibleTotal
+} from "./Totals.js"
 import { startsWithTown } from "./Towns.js"
 
 /** The section's pages, laid out, with the day/month order its dates use. */
@@ -425,7 +433,8 @@ export const readLabelled = (
     // the rows under it.
     const confirmed = confirmedTotal(section, all, best, misread)
     if (confirmed === undefined && all.length === 0) return undefined
-    const before = confirmed ?? plausibleTotal(all, best)
+    const plausible = confirmed ?? plausibleTotal(all, best)
+    const before = confirmed ?? digitLostTotal(section, plausible) ?? plausible
     const rounded = roundedAfter(section, before)
     if (rounded !== undefined) return { ...rounded, rival: 0 }
     if (confirmed !== undefined) return confirmed

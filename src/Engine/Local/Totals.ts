@@ -204,3 +204,19 @@ export const paidSubtotal = (
   }
   return undefined
 }
+
+/**
+ * A total OCR read with a digit lost from its cents ("1.194,8" for "1.194,08"): the amount its section's
+ * own sums reach (net and tax) when that amount's digits, less one of its cents, are the digits read.
+ */
+export const digitLostTotal = (section: Section, best: Candidate): Candidate | undefined => {
+  const printed = best.words.map((w) => w.text).join("")
+  if (typeof best.value !== "number" || !/\d[.,]\d(?!\d)/.test(printed)) return undefined
+  const read = best.value.toFixed(1).replace(".", "")
+  const sum = sumsOf(section).find((s) => {
+    const digits = s.toFixed(2).replace(".", "")
+    return s > 0 && Math.abs(s - (best.value as number)) < 1 &&
+      [digits.length - 2, digits.length - 1].some((i) => digits.slice(0, i) + digits.slice(i + 1) === read)
+  })
+  return sum === undefined ? undefined : { ...best, value: sum, agreed: true }
+}

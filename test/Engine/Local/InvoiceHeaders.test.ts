@@ -252,6 +252,32 @@ describe("an invoice's items under a header of article and description columns",
   })
 })
 
+describe("an invoice's total as OCR reads it", () => {
+  const total = (sum: string) =>
+    valueOf(
+      extractLines(
+        [
+          "Elektro Beispiel e.K.",
+          "Rechnung AR-2031-8612",
+          "Leistung                          Anzahl      Betrag (EUR)",
+          "LED-Panel 62 x 62 cm               12 Stk.         624,00",
+          "Anfahrt                             1 pausch.      379,43",
+          "                       Warenwert netto          1.003,43 EUR",
+          "                       zzgl. 19 % MwSt.           190,65 EUR",
+          `                       Summe brutto             ${sum} EUR`
+        ],
+        "invoice",
+        { amount: { type: "number", description: "Total amount to pay" } }
+      )["amount"]
+    )
+
+  it("is the sum of its net and tax when OCR lost a digit of its cents", () => {
+    expect(total("1.194,8")).toBe(1194.08)
+    // Printed with its two decimals, the total is what is printed.
+    expect(total("1.194,80")).toBe(1194.8)
+  })
+})
+
 describe("an invoice's currency", () => {
   it("is the one the page names most when the total's row prints two", () => {
     const got = extractLines(
