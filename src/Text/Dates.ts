@@ -264,7 +264,7 @@ const orderByTerm = (texts: ReadonlyArray<string>): DateOrder | undefined => {
     for (const m of text.matchAll(NUMERIC)) {
       if (m[1]!.length > 2 || m[2] === "." || m[4]!.length !== 4) continue
       const x = Number(m[1]), y = Number(m[3])
-      const line = text.slice(0, m.index).split("\n").at(-1)!
+      const line = text.slice(text.lastIndexOf("\n", m.index) + 1, m.index)
       if (x >= 1 && x <= 12 && y >= 1 && y <= 12 && x !== y) dates.push([x, y, Number(m[4]), DUE_LABEL.test(line)])
     }
   }

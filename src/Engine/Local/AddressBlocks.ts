@@ -112,14 +112,16 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         const gap = passed ? layout.unit : 2 * layout.unit
         if (above === undefined || below.box[1] - above.box[3] > gap) break
         const seg = columnSegment(layout, above, x)
-        // Words of the same line, not in this column, that OCR set in a row of their own ("50250  S. Petersen"
-        // beside the town).
-        if (seg === undefined && above.box[3] > (below.box[1] + below.box[3]) / 2) continue
-        // A row of other columns only, between two lines of this one (columns set at other line spacings:
-        // "Bearbeiter  S. Petersen" beside a recipient's street and town), is passed over.
-        if (seg === undefined && segmentOver(layout, above, x, town.at(-1)!.box[2]) === undefined) {
-          passed = true
-          continue
+        if (seg === undefined) {
+          // Words of the same line, not in this column, that OCR set in a row of their own ("50250  S. Petersen"
+          // beside the town).
+          if (above.box[3] > (below.box[1] + below.box[3]) / 2) continue
+          // A row of other columns only, between two lines of this one (columns set at other line spacings:
+          // "Bearbeiter  S. Petersen" beside a recipient's street and town), is passed over.
+          if (segmentOver(layout, above, x, town.at(-1)!.box[2]) === undefined) {
+            passed = true
+            continue
+          }
         }
         // Another address's town line (a sender line "Name · Street · 12345 Town") ends this block, and so
         // does a sender line whose town wrapped to the line under it ("… · Leeds LS1" over "4AP").

@@ -33,10 +33,11 @@ export const readAddress = <V extends ReadValue>(found: V): V => {
   words.forEach((w, i) => {
     const was = found.words[i]!.text
     if (w.text === was) return
-    const bare = was.replace(/[\s,;:]+$/, "")
-    const at = value.indexOf(was, from) >= 0 ? value.indexOf(was, from) : value.indexOf(bare, from)
+    // The value may end without the word's last marks ("Johor." as "Johor").
+    const whole = value.indexOf(was, from)
+    const length = whole >= 0 ? was.length : was.replace(/[\s,;:]+$/, "").length
+    const at = whole >= 0 ? whole : value.indexOf(was.slice(0, length), from)
     if (at < 0) return
-    const length = value.startsWith(was, at) ? was.length : bare.length
     const replaced = w.text.slice(0, w.text.length - (was.length - length))
     value = value.slice(0, at) + replaced + value.slice(at + length)
     from = at + replaced.length

@@ -32,6 +32,10 @@ const CENT = 0.005
 /** A list this long without a header is no list we can trust. */
 const MAX_ITEMS = 30
 
+/** A quantity times a price is the amount, within half a cent and a rounding of 0.005% of it. */
+const isProduct = (quantity: number, price: number, amount: number): boolean =>
+  Math.abs(quantity * price - amount) < CENT + 0.005 * Math.abs(amount) / 100
+
 /** An article number: digits in groups ("32-7280", "4711.020"), not a fraction ("1/2") nor a size ("2.5"). */
 const ARTICLE = /^\d+(?:[-.]\d+)+$/
 const ARTICLE_DIGITS = 4
@@ -78,7 +82,7 @@ const itemRow = (layout: PageLayout, row: Row, hint: Section["hint"]): Read | un
   for (let i = 0; i < before.length; i++) {
     for (let j = i + 1; j < before.length; j++) {
       const q = before[i]!.value as number, p = before[j]!.value as number
-      if (Math.abs(q * p - amount.value) < CENT + 0.005 * Math.abs(amount.value) / 100) {
+      if (isProduct(q, p, amount.value)) {
         return {
           left: row.words[0]!.box[0],
           description,
@@ -129,7 +133,7 @@ const figuresUnder = (layout: PageLayout, r: number, hint: Section["hint"]): (Re
   // The quantity, its unit, a sign of multiplication and the price: "24,50 h × 107,27", "6.00 hours @ €34.21".
   const p = numbers.find((n) =>
     n !== q && n !== last && row.words.slice(q.end, n.start).some((w) => TIMES.test(w.text)) &&
-    Math.abs((q.value as number) * (n.value as number) - amount) < CENT + 0.005 * Math.abs(amount) / 100
+    isProduct(q.value as number, n.value as number, amount)
   )
   if (p === undefined) return undefined
   const left = row.words[0]!.box[0]

@@ -474,10 +474,9 @@ const itemsOnPage = (
       const misread = decimalReadAsColon(cells.get(counted), row, values.get(lineAmount)?.value, section)
       if (misread !== undefined) values.set(counted, misread)
     }
+    const amounts = findValueCandidates(row.words, "amount", section.hint)
     if (counted >= 0) {
-      const prices = findValueCandidates(row.words, "amount", section.hint).flatMap((c) =>
-        typeof c.value === "number" ? [c.value] : []
-      )
+      const prices = amounts.flatMap((c) => typeof c.value === "number" ? [c.value] : [])
       const thousands = inThousands(values.get(counted), cells.get(counted), values.get(lineAmount)?.value, prices)
       if (thousands !== undefined) values.set(counted, thousands)
     }
@@ -486,7 +485,6 @@ const itemsOnPage = (
     // "Tax return preparation", "Total station survey"); a sum or an allowance has no such three.
     const at = (concept: string) => values.get(fields.findIndex((f) => f.own.has(concept)))?.value
     const q = at("quantity"), amount = at("line_amount")
-    const amounts = findValueCandidates(row.words, "amount", section.hint)
     const borneOut = typeof q === "number" && typeof amount === "number" && q !== 0 && q !== 1 &&
       amounts.some((c) => typeof c.value === "number" && c.value !== amount && multiplies(q, c.value, amount))
     const labelled = borneOut ? [] : firstConcepts(layout, row)

@@ -46,6 +46,17 @@ describe("an invoice's date among the other dates of its header", () => {
   })
 })
 
+/** The place a service was done at, under its heading, and the items under it. */
+const PLACE_OF_SERVICE_AND_ITEMS: ReadonlyArray<PlacedText> = [
+  { text: "LEISTUNGSORT", x: 2, y: 12 },
+  { text: "Veranstaltungsort: Kulturhalle Beispiel", x: 2, y: 13.5 },
+  { text: "Hallenweg 5", x: 2, y: 14.7 },
+  { text: "90489 Nürnberg", x: 2, y: 15.9 },
+  { text: "Beschreibung                         Menge      Gesamt", x: 2, y: 19 },
+  { text: "Servicepersonal                         16      528,00", x: 2, y: 20.5 },
+  { text: "Summe brutto                                   628,32 €", x: 20, y: 23 }
+]
+
 /** A page laid out by lines at fractional heights (y in lines of print). */
 const placed = (texts: ReadonlyArray<PlacedText>) => {
   const model = pageModelFromPlaced([texts])
@@ -84,13 +95,7 @@ describe("an invoice's customer", () => {
       { text: "Beispielstraße 212", x: 58, y: 7.6 },
       { text: "S. Muster           18. Februar 2031", x: 2, y: 8.4 },
       { text: "90429 Nürnberg", x: 58, y: 8.95 },
-      { text: "LEISTUNGSORT", x: 2, y: 12 },
-      { text: "Veranstaltungsort: Kulturhalle Beispiel", x: 2, y: 13.5 },
-      { text: "Hallenweg 5", x: 2, y: 14.7 },
-      { text: "90489 Nürnberg", x: 2, y: 15.9 },
-      { text: "Beschreibung                         Menge      Gesamt", x: 2, y: 19 },
-      { text: "Servicepersonal                         16      528,00", x: 2, y: 20.5 },
-      { text: "Summe brutto                                   628,32 €", x: 20, y: 23 }
+      ...PLACE_OF_SERVICE_AND_ITEMS
     ])
     expect(got["customer"]?.value).toBe("Muster Verlag & Partner GmbH")
   })
@@ -138,13 +143,7 @@ describe("an invoice's customer", () => {
       { text: "Beispiel Catering GmbH", x: 2, y: 0 },
       { text: "Rechnungsnummer     Rechnungsdatum", x: 2, y: 4 },
       { text: "282001              18. März 2031", x: 2, y: 5 },
-      { text: "LEISTUNGSORT", x: 2, y: 12 },
-      { text: "Veranstaltungsort: Kulturhalle Beispiel", x: 2, y: 13.5 },
-      { text: "Hallenweg 5", x: 2, y: 14.7 },
-      { text: "90489 Nürnberg", x: 2, y: 15.9 },
-      { text: "Beschreibung                         Menge      Gesamt", x: 2, y: 19 },
-      { text: "Servicepersonal                         16      528,00", x: 2, y: 20.5 },
-      { text: "Summe brutto                                   628,32 €", x: 20, y: 23 }
+      ...PLACE_OF_SERVICE_AND_ITEMS
     ])
     expect(got["customer"]?.value ?? null).not.toBe("LEISTUNGSORT")
   })
