@@ -10,7 +10,7 @@ import { type DocumentTypeProfile, documentTypeProfile } from "../../Text/Docume
 import { isVocabulary } from "../../Text/Misreads.js"
 import { inferDateOrder } from "../../Text/Values.js"
 import { conceptPhrases, type FieldProfile, fieldProfile } from "../../Text/Vocabulary.js"
-import { readLabelled } from "./Extractor.js"
+import { readLabelled } from "./LabelReading.js"
 import { findLabels, tokensOfRow } from "./Labels.js"
 import { holdsCents, layoutOf, type PageLayout, type Row, segmentsOf } from "./Layout.js"
 import { hasLegalForm } from "./NameLines.js"
