@@ -13,7 +13,8 @@ import { shapeOf } from "./Confidence.js"
 import { crownOf, dollarOf } from "./DollarCountry.js"
 import { findLabels, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row } from "./Layout.js"
-import { addresseeLine, addressValue, isCut, issuerLine, letterheadAddress } from "./Letterhead.js"
+import { addresseeLine, isCut, issuerLine } from "./Letterhead.js"
+import { addressValue, letterheadAddress } from "./LetterheadAddress.js"
 import {
   COMPANY_SUFFIX,
   lineWords,
