@@ -4,6 +4,7 @@
  * and the customer's; the customer's is the one a customer label heads (or the one that is not the
  * seller's) when no label names the customer's own line.
  */
+import { itemHeaderRow } from "./LabelContext.js"
 import { type LabelMatch, lexiconHits } from "./Labels.js"
 import { medianHeight, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { ADDRESS_MARK, issuerLine } from "./Letterhead.js"
@@ -93,12 +94,23 @@ const wrapsOn = (line: ReadonlyArray<PlacedWord>, words: ReadonlyArray<PlacedWor
     Math.abs(medianHeight(words) - medianHeight(line)) <= SAME_PRINT * medianHeight(line)
 }
 
+/** Where an item table's header row (no figure in it) sets its columns, from its first label to its last. */
+const itemColumns = (layout: PageLayout, row: Row): readonly [number, number] | undefined => {
+  if (row.words.some((w) => /\d/.test(w.text)) || !itemHeaderRow(layout, row)) return undefined
+  const hits = lexiconHits(layout, row)
+  return [row.words[hits[0]!.first]!.box[0], row.words[hits[hits.length - 1]!.last]!.box[2]]
+}
+
 /** The address blocks of a page, top to bottom. */
 export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
   const blocks: Array<AddressBlock> = []
+  // The items' table, once its header is passed: its rows are no address.
+  let items: readonly [number, number] | undefined
   for (const row of layout.rows) {
     if (row.box[1] > UPPER) break
+    if (items === undefined) items = itemColumns(layout, row)
     for (const town of lineWords(layout, row)) {
+      if (items !== undefined && town[0]!.box[0] < items[1] && town[town.length - 1]!.box[2] > items[0]) continue
       if (!townLine(town.map((w) => w.text).join(" "))) continue
       const x = town[0]!.box[0]
       const lines: Array<{ row: Row; words: ReadonlyArray<PlacedWord> }> = [{ row, words: town }]

@@ -67,10 +67,11 @@ const withLegalFormBelow = <F extends Found>(found: F): F => {
   const widest = Math.max(0, ...[1, 2, 3].map((k) => rightEdge(layout.rows[next.index + k])))
   const wouldReach = end.box[2] + (seg[0] === undefined ? 0 : seg[0].box[2] - seg[0].box[0]) + 0.3 * layout.unit
   if (widest === 0 || wouldReach <= widest) return found
-  // Its words up to the legal form, whatever another column set close after them ("Snel B.V. Factuurdatum").
+  // Its words up to the legal form, whatever another column set close after them ("Snel B.V. Factuurdatum"),
+  // or the legal form alone ("SELARL").
   for (let k = Math.min(seg.length, MAX_WRAPPED_WORDS); k >= 1; k--) {
     const text = seg.slice(0, k).map((w) => w.text).join(" ")
-    if (endsWithLegalForm(text)) {
+    if (endsWithLegalForm(` ${text}`)) {
       return { ...found, value: `${String(found.value)} ${text}`, words: [...found.words, ...seg.slice(0, k)] }
     }
   }

@@ -62,6 +62,7 @@ import {
   confirmedTotal,
   digitLostTotal,
   inTaxSummary,
+  misreadDigitTotal,
   misreadTotal,
   notTheTotal,
   paidSubtotal,
@@ -140,6 +141,31 @@ const HEADING_WORDS: ReadonlySet<string> = new Set([
   "dati"
 ])
 
+/** Whether the words are all one label of the party's own concepts, on the label's row, after a separator ("/"). */
+const sameConceptLabel = (m: LabelMatch, words: ReadonlyArray<PlacedWord>, own: ReadonlySet<string>): boolean => {
+  const lettered = words.filter((w) => /\p{L}/u.test(w.text))
+  if (lettered.length === 0 || words.indexOf(lettered[0]!) > 1) return false
+  const first = m.row.words.indexOf(lettered[0]!), last = m.row.words.indexOf(words[words.length - 1]!)
+  return lexiconHits(m.page, m.row).some((h) =>
+    h.first === first && h.last === last && [...h.concepts].some((c) => own.has(c))
+  )
+}
+
+/** A number's sign ending a label ("n°", "No.", "Nr.", "#"). */
+const NUMBER_SIGN = /^(?:n[°º]|no\.?|nr\.?|#|num[eé]ro)$/i
+
+/**
+ * The words after a label's other name set after a slash ("Facture / Note n° 2025-001733", "Invoice / Bill
+ * No. 88"): the value after its number sign.
+ */
+const afterSlashedLabel = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  if (words[0]?.text !== "/") return words
+  const sign = words.findIndex((w, i) => i >= 2 && i <= 3 && NUMBER_SIGN.test(w.text))
+  return sign > 0 && sign < words.length - 1 && words.slice(1, sign).every((w) => /^\p{L}+$/u.test(w.text))
+    ? words.slice(sign + 1)
+    : words
+}
+
 /** A generic label's share of its score when a word of its own stands between it and its value. */
 const QUALIFIED = 0.8
 
@@ -191,11 +217,12 @@ const readAtLabel = (
   // A party's number before its name on the label's row ("Kunde: 10023 - Müller Bau GmbH") is left out.
   const rightWords = party ? afterItsNumber(rightOf(m, own, true)).filter((w) => !isLabelMark(w)) : rightOf(m, own)
   // "Supplier legal name", "Kunde Name", "Customer Details": words that only name the label's value continue
-  // the label.
+  // the label; so does the label in another language or another word for it ("CUSTOMER / CLIENT",
+  // "Auftraggeber / Rechnungsempfänger").
   const right = party && rightWords.length > 0 &&
-      rightWords.every((w) =>
+      (rightWords.every((w) =>
         w.tokens.every((t) => NAME_LABELS.has(t) || NAME_QUALIFIERS.has(t) || HEADING_WORDS.has(t))
-      )
+      ) || sameConceptLabel(m, rightWords, own))
     ? []
     : rightWords
   // A party's label starts its line or column, or ends with its colon: mid-line, "Buyer" is a word of an
@@ -215,7 +242,7 @@ const readAtLabel = (
   // "Buyer contact name, …": the party's contact person, not the party; its name is on a line below. A
   // street, postcode or town beside a party's heading is another block's line ("Bill To   Asheville, NC 28801");
   // an e-mail or web address beside it is the party's, and its name is below.
-  const named = party ? namePart(right) : right
+  const named = party ? namePart(right) : kind === "id" ? afterSlashedLabel(right) : right
   const beside = party &&
       (contactLine(right) || isStreetLine(named.map((w) => w.text).join(" ")) ||
         startsWithTown(right.map((w) => w.text).join(" ")) || contactAddress(right) || startsALabel(m, named))
@@ -266,7 +293,8 @@ const readAtLabel = (
       continue
     }
     const read = readValue(kind, words, options)
-    if (read === undefined) continue
+    // Read apart from another column's cells on its row, the line may still only address ("Frau   R 31-0662").
+    if (read === undefined || (party && onlySalutation(read.words))) continue
     const v = kind === "id" ? cutByOcr(m, startedAboveAtHyphen(m, read)) : read
     if (kind === "text" && profile.concepts[0] === "address") {
       // An address runs over the lines below its label: take every line of the column.
@@ -362,7 +390,8 @@ export const readLabelled = (
     const confirmed = confirmedTotal(section, all, best, misread)
     if (confirmed === undefined && all.length === 0) return undefined
     const plausible = confirmed ?? plausibleTotal(all, best)
-    const before = confirmed ?? digitLostTotal(section, plausible) ?? plausible
+    const before = confirmed ?? digitLostTotal(section, plausible) ?? misreadDigitTotal(section, all, plausible) ??
+      plausible
     const rounded = roundedAfter(section, before)
     if (rounded !== undefined) return { ...rounded, rival: 0 }
     if (confirmed !== undefined) return confirmed

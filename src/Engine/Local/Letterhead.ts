@@ -374,6 +374,10 @@ const footerCompany = (layout: PageLayout, row: Row, candidates: ReadonlyArray<N
 /** Lines of a footer's first column start this close to its leftmost line (page widths). */
 const FOOTER_COLUMN = 0.03
 
+/** A shop's till, branch or operator with its number ("Kasse 1", "Filiale 0427", "Till 3", "Caisse 02"): no name. */
+const TILL_LINE =
+  /\b(?:filiale|zweigstelle|succursale|sucursal|filiaal|kasse|caisse|till|terminal|tisch|beleg|bediener|bed)\.?\s*(?:nr\.?|no\.?|n°)?\s*\d/i
+
 /**
  * The issuer's name without a label, from the first page's top and bottom lines (never a
  * recipient's block): a name whose letters are a web or e-mail domain of the page, else the name
@@ -401,7 +405,10 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
       if (REGISTER_COURT.test(segment.map((w) => w.text).join(" "))) continue
       const name = namePart(segment)
       const words = endingAtLegalForm(layout, row, withoutRegistration(name))
-      if (words.some((w) => recipients.has(w)) || !looksLikeName(layout, row, words)) continue
+      if (
+        words.some((w) => recipients.has(w)) || !looksLikeName(layout, row, words) ||
+        TILL_LINE.test(words.map((w) => w.text).join(" "))
+      ) continue
       const next = layout.rows[row.index + 1]?.words.map((w) => w.text).join(" ").trim() ?? ""
       region.push({ layout, row, words, registered: words.length < name.length || REGISTRATION_LINE.test(next) })
     }

@@ -18,6 +18,8 @@ const ADDRESS_WORD =
 /** Contact, tax and document words: what no address line has. */
 const NOT_ADDRESS =
   /@|www\.|https?:|\bh\/p\b|\b(?:tel|telephone|phone|fax|hp|gst|sst|vat|tin|reg|invoice|receipt|date|cashier)\b/i
+/** A web site's host name written without "www." ("bluestonecoffee.com", "shop.example.co.uk"), in small letters. */
+const HOST = /(?:^|\s)[a-z][a-z0-9-]{2,}(?:\.[a-z0-9-]{2,})*\.[a-z]{2,}(?=$|[\s/])/
 /** A shop's branch, till, table or sale on its own line ("Filiale 0427", "Kasse 2", "Guest 2 Server Kim"): no line of its address. */
 const SHOP_LINE =
   /\b(?:filiale|zweigstelle|succursale|sucursal|filiaal|kasse|caisse|till|terminal|tisch|table|server|guest|covers|commande|vente|beleg|ticket|transaction)\b/i
@@ -48,7 +50,7 @@ const BLANK_LINE = 0.6
 const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")
   if (
-    NOT_ADDRESS.test(text) || SHOP_LINE.test(text) || isLegalLine(text) || BANK_LINE.test(text) ||
+    NOT_ADDRESS.test(text) || HOST.test(text) || SHOP_LINE.test(text) || isLegalLine(text) || BANK_LINE.test(text) ||
     PHONE_OR_ID.test(text) ||
     ID_LABEL_LINE.test(text) ||
     !/\p{L}/u.test(text) ||

@@ -61,13 +61,21 @@ export const partyLine = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<Place
   return label.length > 0 && label.every((t) => NAME_LABELS.has(t)) ? words.slice(end + 1) : undefined
 }
 
-/** A name label without its colon, a column apart from the name ("Name          Hansen Maskin AS"). */
+/**
+ * A name label without its colon, a column apart from the name ("Name          Hansen Maskin AS",
+ * "Raison sociale     Géomètres Associés"): its words, qualifiers among them, then a gap wider than a
+ * letter's height.
+ */
 const setApart = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
-  const [first, second] = words
-  if (first === undefined || second === undefined || !/^(?:name|nom|naam|nombre|nome|nama)$/i.test(first.text)) {
-    return words
+  for (let n = 1; n <= 3 && n < words.length; n++) {
+    const tokens = words.slice(0, n).flatMap((w) => w.tokens)
+    if (!tokens.every((t) => NAME_LABELS.has(t) || NAME_QUALIFIERS.has(t))) return words
+    const last = words[n - 1]!, next = words[n]!
+    if (tokens.some((t) => NAME_LABELS.has(t)) && next.box[0] - last.box[2] > last.box[3] - last.box[1]) {
+      return words.slice(n)
+    }
   }
-  return second.box[0] - first.box[2] > first.box[3] - first.box[1] ? words.slice(1) : words
+  return words
 }
 
 /**

@@ -59,3 +59,23 @@ export const roundedAfter = (section: Section, best: Candidate): Candidate | und
   }
   return undefined
 }
+
+/**
+ * What the total rows followed by a rounding row come to once rounded ("Total 14.64 / Rounding 0.01":
+ * 14.65 or 14.63, the sign of a rounding is not always printed).
+ */
+export const roundedAmounts = (section: Section, candidates: ReadonlyArray<Candidate>): ReadonlyArray<number> =>
+  candidates.flatMap((c) => {
+    const at = c.at
+    if (at === undefined || typeof c.value !== "number" || c.decimals !== true) return []
+    const rows = at.page.rows
+    for (let r = at.row.index + 1; r <= at.row.index + ROUNDING_WITHIN && r < rows.length; r++) {
+      const hit = lexiconHits(at.page, rows[r]!)[0]
+      if (hit === undefined || !hit.concepts.has("rounding")) continue
+      const rounding = roundingAmount(c, r, hit.last, section.hint)
+      if (rounding === undefined || rounding === 0 || rounding > CASH_ROUNDING + CENT) return []
+      const total = Math.abs(c.value)
+      return [total + rounding, total - rounding].map((v) => Math.round(v * 100) / 100)
+    }
+    return []
+  })

@@ -11,6 +11,7 @@ import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { findLabels, type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
 import { type PageLayout, type Row, segmentsOf } from "./Layout.js"
 import { isPaid, paidAmounts, tenderedAmounts } from "./Payment.js"
+import { roundedAmounts } from "./Rounding.js"
 import type { Candidate, Section } from "./Section.js"
 import { sumsOf } from "./Sums.js"
 
@@ -219,4 +220,41 @@ export const digitLostTotal = (section: Section, best: Candidate): Candidate | u
       [digits.length - 2, digits.length - 1].some((i) => digits.slice(0, i) + digits.slice(i + 1) === read)
   })
   return sum === undefined ? undefined : { ...best, value: sum, agreed: true }
+}
+
+/** A cash rounding moves an amount by at most five cents. */
+const CASH_ROUNDING = 0.0501
+
+/** Digits OCR takes for one another on printed money (a faint or broken stroke): "6" for "8", "3" for "8", "1" for "7". */
+const LOOK_ALIKE_DIGITS: ReadonlyArray<string> = ["68", "38", "56", "58", "08", "06", "09", "89", "17", "35"]
+
+/** Whether two amounts are printed with the same digits but one, a pair OCR takes for each other. */
+const oneDigitApart = (read: number, other: number): boolean => {
+  const a = read.toFixed(2), b = other.toFixed(2)
+  if (a.length !== b.length) return false
+  const apart = [...a].flatMap((d, i) => (d === b[i] ? [] : [[d, b[i]!].sort().join("")]))
+  return apart.length === 1 && LOOK_ALIKE_DIGITS.includes(apart[0]!)
+}
+
+/**
+ * A total OCR read with one digit taken for a look-alike ("14.85" printed "14.65"): the amount the
+ * section says was paid (tendered less change), its own sums reach or a total row above reaches once
+ * rounded, when that amount differs from the reading in that one digit only.
+ */
+export const misreadDigitTotal = (
+  section: Section,
+  all: ReadonlyArray<Candidate>,
+  best: Candidate
+): Candidate | undefined => {
+  if (typeof best.value !== "number" || best.decimals !== true) return undefined
+  const read = Math.abs(best.value)
+  // Rows above it only: its own rounding rounds what it reads.
+  const above = all.filter((c) =>
+    c.at !== undefined && best.at !== undefined && c.at.page === best.at.page && c.at.row.index < best.at.row.index
+  )
+  const confirming = [...paidAmounts(section), ...sumsOf(section), ...roundedAmounts(section, above)]
+    // Five cents or less apart is a cash rounding, not a misread.
+    .filter((v) => v > 0 && Math.abs(v - read) > CASH_ROUNDING && oneDigitApart(read, v))
+  const values = [...new Set(confirming.map((v) => v.toFixed(2)))]
+  return values.length === 1 ? { ...best, value: Number(values[0]), agreed: true } : undefined
 }

@@ -216,4 +216,38 @@ describe("a receipt's total", () => {
     expect(unlabelled("19.40").value).toBe(83.4)
     expect(unlabelled("19.40").confidence).toBeLessThan(0.5)
   })
+
+  it("is the amount the receipt's own figures reach when OCR took one of its digits for a look-alike", () => {
+    // A total row above a rounding reaches 21.35; the last total row was read "21.85".
+    expect(receipt([
+      "Total Incl. GST            21.34",
+      "Rounding Adj                0.01",
+      "Total                      21.85",
+      "Cash                       50.00"
+    ])).toBe(21.35)
+    // Tendered less change: 27.80 paid, read "27.30".
+    expect(receipt([
+      "SUBTOTAL                   26.32",
+      "TOTAL                      27.30",
+      "CASH                       30.00",
+      "CHANGE                      2.20"
+    ])).toBe(27.8)
+    // Two digits apart, or digits OCR does not confuse, are another amount: the total is as read.
+    expect(receipt([
+      "TOTAL                      27.30",
+      "CASH                       30.00",
+      "CHANGE                      1.10"
+    ])).toBe(27.3)
+    expect(receipt([
+      "TOTAL                      27.40",
+      "CASH                       30.00",
+      "CHANGE                      2.10"
+    ])).toBe(27.4)
+    // Five cents apart is the cash rounding of a total its till does not print, no misread.
+    expect(receipt([
+      "TOTAL                      27.33",
+      "CASH                       30.00",
+      "CHANGE                      2.65"
+    ])).toBe(27.33)
+  })
 })
