@@ -48,23 +48,39 @@ export const legalNameOf = (line: NameLine, candidates: ReadonlyArray<NameLine>)
   return candidates.find((c) => c !== line && hasLegalForm(textOf(c)) && brandOf(brand, textOf(c)))
 }
 
-/** The name's words up to its legal form when a label's words follow it on the row; all of them otherwise. */
+/**
+ * The name's words up to its legal form when a label's words or a street follow it on the row (a footer's
+ * "Muster GmbH  Hauptstraße 5 …"); all of them otherwise.
+ */
 export const endingAtLegalForm = (
   layout: PageLayout,
   row: Row,
   words: ReadonlyArray<PlacedWord>
 ): ReadonlyArray<PlacedWord> => {
+  const text = (ws: ReadonlyArray<PlacedWord>) => ws.map((w) => w.text).join(" ")
+  let end = words.length
+  for (let at = 2; at < words.length && end === words.length; at++) {
+    if (endsWithLegalForm(text(words.slice(0, at))) && streetFirst(words.slice(at, at + STREET_WORDS))) end = at
+  }
   for (const hit of lexiconHits(layout, row)) {
     const at = words.indexOf(row.words[hit.first]!)
-    if (at <= 1) continue
+    if (at <= 1 || at >= end) continue
     // A telephone's, fax's or e-mail's label with its number or address after it is the next column's.
     const contact = [...hit.concepts].some((c) => CONTACT.has(c)) && /\d|@/.test(words[at + 1]?.text ?? "")
-    if (contact || (hit.labelLike && endsWithLegalForm(words.slice(0, at).map((w) => w.text).join(" ")))) {
-      return words.slice(0, at)
-    }
+    if (contact || (hit.labelLike && endsWithLegalForm(text(words.slice(0, at))))) return words.slice(0, at)
   }
-  return words
+  return words.slice(0, end)
 }
+
+/** Words of a street's name and house number, at most. */
+const STREET_WORDS = 4
+
+/** Whether words start with a street and its house number ("Hammer Straße 201 …", "12 rue de la Paix …"). */
+const streetFirst = (words: ReadonlyArray<PlacedWord>): boolean =>
+  words.some((_, k) => {
+    const start = words.slice(0, k + 1).map((w) => w.text).join(" ")
+    return /\d/.test(start) && isStreetLine(start)
+  })
 
 const CONTACT: ReadonlySet<string> = new Set(["phone", "fax", "email"])
 

@@ -61,6 +61,7 @@ import { type Candidate, type Section } from "./Section.js"
 import {
   confirmedTotal,
   digitLostTotal,
+  groupApartTotal,
   inTaxSummary,
   misreadDigitTotal,
   misreadTotal,
@@ -390,8 +391,8 @@ export const readLabelled = (
     const confirmed = confirmedTotal(section, all, best, misread)
     if (confirmed === undefined && all.length === 0) return undefined
     const plausible = confirmed ?? plausibleTotal(all, best)
-    const before = confirmed ?? digitLostTotal(section, plausible) ?? misreadDigitTotal(section, all, plausible) ??
-      plausible
+    const before = confirmed ?? digitLostTotal(section, plausible) ?? groupApartTotal(section, plausible) ??
+      misreadDigitTotal(section, all, plausible) ?? plausible
     const rounded = roundedAfter(section, before)
     if (rounded !== undefined) return { ...rounded, rival: 0 }
     if (confirmed !== undefined) return confirmed

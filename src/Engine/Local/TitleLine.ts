@@ -53,8 +53,8 @@ const misreadTitle = (word: string): string | undefined => {
   return undefined
 }
 
-/** "number" in the supported languages, as the title line writes it. */
-const NUMBER = /^(?:nr|no|n|nº|n°|num|number|nummer|numero|nombor|#)\.?:?$/u
+/** "number" in the supported languages, as the title line writes it ("Ne": a "№" as OCR reads it). */
+const NUMBER = /^(?:nr|no|ne|n|nº|n°|num|number|nummer|numero|nombor|#)\.?:?$/u
 /** Words that introduce the date after the number. */
 const DATED = /^(?:vom|du|dated|date|of|from|le|del|de|dal|van|d\.d\.|datum|am)$/u
 /** A number written against its mark ("#123", "Nr.123", "#LW-2031"). */

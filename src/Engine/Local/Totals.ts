@@ -258,3 +258,22 @@ export const misreadDigitTotal = (
   const values = [...new Set(confirming.map((v) => v.toFixed(2)))]
   return values.length === 1 ? { ...best, value: Number(values[0]), agreed: true } : undefined
 }
+
+/**
+ * A total whose thousands OCR set apart from it by a wide space ("1  141,03" read 141.03): the thousands'
+ * group printed right before it joined to it, when that is the amount its section's own sums reach.
+ */
+export const groupApartTotal = (section: Section, best: Candidate): Candidate | undefined => {
+  const row = best.at?.row
+  const first = best.words[0]
+  if (row === undefined || first === undefined || typeof best.value !== "number" || best.decimals !== true) {
+    return undefined
+  }
+  const read = Math.abs(best.value)
+  const before = row.words[row.words.indexOf(first) - 1]
+  if (read >= 1000 || before === undefined || !/^\d{1,3}$/.test(before.text)) return undefined
+  const joined = Math.round((Number(before.text) * 1000 + read) * 100) / 100
+  return sumsOf(section).some((s) => Math.abs(s - joined) < 0.005)
+    ? { ...best, value: joined, words: [before, ...best.words], agreed: true }
+    : undefined
+}

@@ -81,6 +81,20 @@ describe("an invoice's number", () => {
       ]).invoice_number
     ).toBe("2025-001733")
   })
+  it("is read after a title's numero sign as OCR reads it (\"Ne\" for \"№\")", () => {
+    expect(
+      invoice([
+        "Schreinerei Vollmer & Söhne OHG",
+        "Werkstraße 4 · 79100 Freiburg",
+        "",
+        "Zahnarztpraxis Dr. Ilka Brandauer",
+        "Kaiser-Joseph-Straße 12",
+        "79098 Freiburg",
+        "",
+        "Rechnung Ne 2025/0087 (Ihr Auftrag vom 02.12.2024, Angebot Ne 2024/311)"
+      ]).invoice_number
+    ).toBe("2025/0087")
+  })
 })
 
 describe("the issuer", () => {
@@ -111,6 +125,28 @@ describe("the issuer", () => {
       "Markt 0417 Kasse 1 Bed. 5",
       "     USt-IdNr. DE 301 774 298"
     ])).toEqual({ company: "Reinholt Einzelhandels-OHG", address: "Westparkstraße 33 52074 Aachen" })
+  })
+})
+
+describe("the issuer in a footer", () => {
+  it("is the footer's company name ending at its legal form where its street follows on the row", () => {
+    expect(parties([
+      "steinblau                                         Rechnung Datum: 21.01.2025",
+      "gärten, die bleiben.                              № KG-0042/25",
+      "",
+      "",
+      "",
+      "Wohnbau Terhalle GmbH",
+      "Hausverwaltung",
+      "Parkstraße 10",
+      "48143 Münster",
+      "",
+      "Rechnung",
+      "Gesamtbetrag                                            2.615,62 €",
+      ...Array<string>(32).fill(""),
+      "Steinblau Garten- und Landschaftsbau GmbH Hammer Straße 201 48153 Münster Tel. 0251 7730 914",
+      "Geschäftsführung: Lena Dorrhofer   Amtsgericht Münster HRB 21977   USt-IdNr. DE 327 640 118"
+    ])).toEqual({ issuer: "Steinblau Garten- und Landschaftsbau GmbH", customer: "Wohnbau Terhalle GmbH" })
   })
 })
 

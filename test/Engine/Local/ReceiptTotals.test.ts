@@ -9,7 +9,7 @@ import { extractSection, sectionOf } from "../../../src/Engine/Local/Extractor.j
 import { readLabelled } from "../../../src/Engine/Local/LabelReading.js"
 import { labelTokens } from "../../../src/Text/Misreads.js"
 import { pageModelFromLines } from "../../support/pageModel.js"
-import { spec } from "../fixtures.js"
+import { extractLines, spec, valueOf } from "../fixtures.js"
 
 const totalOf = (model: PageModel) =>
   readLabelled(sectionOf(model, [1], "receipt"), { kind: "leaf", name: "total", type: "number" }, ["total"])?.value
@@ -249,5 +249,24 @@ describe("a receipt's total", () => {
       "CASH                       30.00",
       "CHANGE                      2.65"
     ])).toBe(27.33)
+  })
+
+  it("joins a total's thousands OCR set apart from it when the section's sums reach the joined amount", () => {
+    const total = (net: string, tax: string) =>
+      valueOf(
+        extractLines(
+          [
+            "Plomberie Lemarchal SARL                    FACTURE N° 25-0019",
+            `Total HT                                  ${net} €`,
+            `TVA 10 %                                    ${tax} €`,
+            "Total TTC                             1      141,03 €"
+          ],
+          "invoice",
+          { amount: { type: "number", description: "Total amount to pay, taxes included" } }
+        )["amount"]
+      )
+    expect(total("1 037,30", "103,73")).toBe(1141.03)
+    // The sums reach the amount as read: the figure before it is some other column's.
+    expect(total("   37,30", "103,73")).toBe(141.03)
   })
 })
