@@ -210,7 +210,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "imponibile"
     ],
     labels:
-      "subtotal|sub total|net amount|total sales excluding gst|total sales excl gst|total sales exclusive gst|total sales before gst|total excluding gst|total exclusive of gst|total sales excluding tax|total sales excl tax|excluding gst|excl gst|total excl|total excl vat|total excl tax|total excl gst|total ex gst|total ex vat|total excluding|total before tax|amount before tax|exclusive of tax|total ht|montant ht|sous total|total hors taxes|hors taxe|nettobetrag|zwischensumme|summe netto|gesamt netto|nettosumme|rechnungssumme ohne ust|rechnungssumme netto|summe ohne ust|summe ohne mwst|betrag ohne ust|positionssumme|summe der positionen|warenwert|subtotaal|totaal excl btw|exclusief btw|netto bedrag|base imponible|importe neto|imponibile|totale imponibile|subtotale|valor líquido|total sem iva|jumlah kecil|subjumlah|übertrag|uebertrag|à reporter|report à nouveau|brought forward|carried over|summa exkl moms|exkl moms|netto exkl moms|sum eksl mva|total eksl mva|i alt ekskl moms|razem netto|wartość netto|celkem bez dph|základ daně"
+      "subtotal|sub total|net amount|total sales excluding gst|total sales excl gst|total sales exclusive gst|total sales before gst|total excluding gst|total exclusive of gst|total sales excluding tax|total sales excl tax|excluding gst|excl gst|total excl|total excl vat|total excl tax|total excl gst|total ex gst|total ex vat|total excluding|total before tax|amount before tax|exclusive of tax|total ht|montant ht|sous total|total hors taxes|hors taxe|nettobetrag|zwischensumme|summe netto|netto|gesamt netto|nettosumme|rechnungssumme ohne ust|rechnungssumme netto|summe ohne ust|summe ohne mwst|betrag ohne ust|positionssumme|summe der positionen|warenwert|subtotaal|totaal excl btw|exclusief btw|netto bedrag|base imponible|importe neto|imponibile|totale imponibile|subtotale|valor líquido|total sem iva|jumlah kecil|subjumlah|übertrag|uebertrag|à reporter|report à nouveau|brought forward|carried over|summa exkl moms|exkl moms|netto exkl moms|sum eksl mva|total eksl mva|i alt ekskl moms|razem netto|wartość netto|celkem bez dph|základ daně"
   },
   {
     id: "tax",
@@ -532,7 +532,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "descricao"
     ],
     labels:
-      "description|item|product|article|item description|product description|details|particulars|service|services|activity|désignation|prestation|prestations|leistungen|leistungsbeschreibung|artikelbezeichnung|libellé|produit|beschreibung|bezeichnung|artikel|leistung|produkt|omschrijving|descripción|concepto|artículo|producto|descrizione|articolo|prodotto|descrição|produto|artigo|keterangan|perkara|butiran|barang|beskrivning|beskrivelse|benämning|varebeskrivelse|nazwa|nazwa towaru lub usługi|nazwa towaru|opis|popis|název"
+      "description|item|product|article|item description|product description|details|particulars|service|services|activity|désignation|prestation|prestations|leistungen|leistungsbeschreibung|leistungsbezeichnung|warenbezeichnung|artikelbeschreibung|gegenstand|intitulé|artikelbezeichnung|libellé|produit|beschreibung|bezeichnung|artikel|leistung|produkt|omschrijving|descripción|concepto|artículo|producto|descrizione|articolo|prodotto|descrição|produto|artigo|keterangan|perkara|butiran|barang|beskrivning|beskrivelse|benämning|varebeskrivelse|nazwa|nazwa towaru lub usługi|nazwa towaru|opis|popis|název"
   },
   {
     id: "line_amount",

@@ -6,7 +6,7 @@
  */
 import { itemHeaderRow } from "./LabelContext.js"
 import { type LabelMatch, lexiconHits } from "./Labels.js"
-import { medianHeight, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { holdsCents, medianHeight, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { ADDRESS_MARK, issuerLine } from "./Letterhead.js"
 import {
   columnSegment,
@@ -94,9 +94,17 @@ const wrapsOn = (line: ReadonlyArray<PlacedWord>, words: ReadonlyArray<PlacedWor
     Math.abs(medianHeight(words) - medianHeight(line)) <= SAME_PRINT * medianHeight(line)
 }
 
-/** Where an item table's header row (no figure in it) sets its columns, from its first label to its last. */
+/** Rows under an item table's header that hold its first items' amounts. */
+const FIRST_ITEM_ROWS = 3
+
+/**
+ * Where an item table's header row (no figure in it, amounts in cents on two of the few rows under it) sets
+ * its columns, from its first label to its last.
+ */
 const itemColumns = (layout: PageLayout, row: Row): readonly [number, number] | undefined => {
   if (row.words.some((w) => /\d/.test(w.text)) || !itemHeaderRow(layout, row)) return undefined
+  const items = layout.rows.slice(row.index + 1, row.index + 1 + FIRST_ITEM_ROWS).filter(holdsCents)
+  if (items.length < 2) return undefined
   const hits = lexiconHits(layout, row)
   return [row.words[hits[0]!.first]!.box[0], row.words[hits[hits.length - 1]!.last]!.box[2]]
 }

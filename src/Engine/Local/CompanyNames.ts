@@ -58,8 +58,9 @@ export const endingAtLegalForm = (
   words: ReadonlyArray<PlacedWord>
 ): ReadonlyArray<PlacedWord> => {
   const text = (ws: ReadonlyArray<PlacedWord>) => ws.map((w) => w.text).join(" ")
+  // The last legal form a street follows ("Hanse Trading Company Ltd Hafenstraße 12": not "Hanse Trading").
   let end = words.length
-  for (let at = 2; at < words.length && end === words.length; at++) {
+  for (let at = words.length - 1; at >= 2 && end === words.length; at--) {
     if (endsWithLegalForm(text(words.slice(0, at))) && streetFirst(words.slice(at, at + STREET_WORDS))) end = at
   }
   for (const hit of lexiconHits(layout, row)) {

@@ -71,12 +71,17 @@ const withLegalFormBelow = <F extends Found>(found: F): F => {
   // or the legal form alone ("SELARL").
   for (let k = Math.min(seg.length, MAX_WRAPPED_WORDS); k >= 1; k--) {
     const text = seg.slice(0, k).map((w) => w.text).join(" ")
-    if (endsWithLegalForm(` ${text}`)) {
+    // A line that starts with a word a legal form shares with plain speech is a department's ("Trading
+    // Standards", "Group Procurement", "Company Secretary").
+    if (endsWithLegalForm(` ${text}`) && !PLAIN_FIRST.test(seg[0]!.text)) {
       return { ...found, value: `${String(found.value)} ${text}`, words: [...found.words, ...seg.slice(0, k)] }
     }
   }
   return found
 }
+
+/** Legal forms that are words of plain speech too: a line they start is no wrapped name's end. */
+const PLAIN_FIRST = /^(?:trading|group|company|enterprise|corporation)$/i
 
 /** Words of a name's wrapped end, its legal form included. */
 const MAX_WRAPPED_WORDS = 4

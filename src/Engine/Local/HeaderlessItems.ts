@@ -83,9 +83,12 @@ const itemRow = (layout: PageLayout, row: Row, hint: Section["hint"]): Read | un
     for (let j = i + 1; j < before.length; j++) {
       const q = before[i]!.value as number, p = before[j]!.value as number
       if (isProduct(q, p, amount.value)) {
+        // Figures before the quantity at a word's spacing are the description's ("Farbe weiß, 12,5 l   3 Eimer à 48,90").
+        let end = from.start
+        while (end < before[i]!.start && end > start && gapBefore(row, end) <= layout.unit) end++
         return {
           left: row.words[0]!.box[0],
-          description,
+          description: row.words.slice(start, end),
           amount,
           quantity: { value: q, words: row.words.slice(before[i]!.start, before[i]!.end) },
           price: { value: p, words: row.words.slice(before[j]!.start, before[j]!.end) }

@@ -376,7 +376,7 @@ const FOOTER_COLUMN = 0.03
 
 /** A shop's till, branch or operator with its number ("Kasse 1", "Filiale 0427", "Till 3", "Caisse 02"): no name. */
 const TILL_LINE =
-  /\b(?:filiale|zweigstelle|succursale|sucursal|filiaal|kasse|caisse|till|terminal|tisch|beleg|bediener|bed)\.?\s*(?:nr\.?|no\.?|n°)?\s*\d/i
+  /\b(?:filiale|zweigstelle|succursale|sucursal|filiaal|kasse|caisse|till|tisch|beleg|bediener|bed)\.?\s*(?:nr\.?|no\.?|n°)?\s*\d/i
 
 /**
  * The issuer's name without a label, from the first page's top and bottom lines (never a

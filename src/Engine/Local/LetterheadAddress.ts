@@ -15,6 +15,12 @@ import { postcodeAndTown } from "./Towns.js"
 /** A street word, a building's or a postcode: what an address line has. */
 const ADDRESS_WORD =
   /\p{L}(?:straße|strasse|stra\p{L}{1,2}e|straat|weg|laan|gasse|allee|plein|platz|gracht|kade|singel)(?!\p{L})|\b(?:jalan|jln|jl|lorong|taman|tmn|lot|no|street|st|road|rd|avenue|ave|lane|floor|flr|level|block|blok|building|bangunan|suite|unit|rue|boulevard|bd|strasse|straße|str|weg|platz|laan|straat|plein|calle|avenida|via|piazza|rua|box|p\.?o)\b|\b\d{4,6}\b/iu
+/**
+ * A house number before a street's name ending in an English street word ("17 Market Place", "4 Abbey
+ * Close"): under a letterhead's name, the first line of its address (elsewhere it may be a shop's name).
+ */
+const NUMBERED_STREET =
+  /^\d{1,5}[a-z]?,?\s+(?:[\p{L}'’.-]+\s+){1,3}(?:lane|place|square|drive|close|court|way|crescent|terrace|grove|gardens|row|walk|parade|mews|circle|plaza|pl|sq|ct|cres|tce)\.?,?$/iu
 /** Contact, tax and document words: what no address line has. */
 const NOT_ADDRESS =
   /@|www\.|https?:|\bh\/p\b|\b(?:tel|telephone|phone|fax|hp|gst|sst|vat|tin|reg|invoice|receipt|date|cashier)\b/i
@@ -98,7 +104,7 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
     // The recipient's lines under a sender line are another party's address.
     if (seg.some((w) => recipients.has(w))) break
     const text = seg.map((w) => w.text).join(" ").replace(/[\s:;,.'‘’"|]+$/, "")
-    const addressLike = ADDRESS_WORD.test(text) || isStreetLine(text)
+    const addressLike = ADDRESS_WORD.test(text) || isStreetLine(text) || NUMBERED_STREET.test(text)
     if (picked.length === 0) {
       // A street word or postcode, or a house number before a comma ("109, SS21/1A,").
       const starts = (addressLike || /^\d{1,5}[A-Za-z]?\s*,/.test(text) || streetOverTown(layout, row, text, x1, x2)) &&

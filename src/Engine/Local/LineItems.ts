@@ -280,6 +280,10 @@ const cellsOf = (
 ): Map<number, Array<PlacedWord>> => {
   const cells = new Map<number, Array<PlacedWord>>()
   let last: { readonly field: number; readonly word: PlacedWord } | undefined
+  // Words of letters in a column no field names, waiting for the word after them: a text set under a
+  // header centred over its column starts left of that column ("Empfangstresen Eiche furniert" under
+  // "Gegenstand", past the column's halfway line to "Pos.").
+  let pending: Array<PlacedWord> = []
   for (const w of row.words) {
     const cx = (w.box[0] + w.box[2]) / 2
     const centred = columns.find((c) => cx >= c.x1 && cx < c.x2)
@@ -296,15 +300,24 @@ const cellsOf = (
       w.box[0] - last.word.box[2] <= unit &&
       (/\p{L}/u.test(w.text) || closesBracket(cells.get(last.field)!, w) || beforeHeader(w, col))
     const field = runsOn ? last!.field : col?.field
+    const before = pending.at(-1)
+    if (before !== undefined && w.box[0] - before.box[2] > unit) pending = []
     if (field === undefined || field < 0) {
       last = undefined
+      if (field !== undefined && WORD_OF_LETTERS.test(w.text)) pending.push(w)
+      else pending = []
       continue
     }
-    cells.set(field, [...(cells.get(field) ?? []), w])
+    const led = pending.length > 0 && !NUMERIC.has(fields[field]!.kind) && !cells.has(field) ? pending : []
+    pending = []
+    cells.set(field, [...led, ...(cells.get(field) ?? []), w])
     last = { field, word: w }
   }
   return cells
 }
+
+/** A word of letters only (an article's code has digits). */
+const WORD_OF_LETTERS = /^\p{L}[\p{L}\p{M}'’.,&-]*$/u
 
 /** A position number stands this many text heights or more before the text after it: a column of its own. */
 const POSITION_GAP = 2
@@ -496,6 +509,10 @@ const itemsOnPage = (
     // An allowance or subtotal row starts with its label; an item may mention one ("Volume discount: 19%").
     const lead = lexiconHits(layout, row)[0]
     if (lead !== undefined && lead.first <= 1 && labelled.some((c) => SKIP_CONCEPTS.has(c))) continue
+    // A row a label starts, with figures but no description, is a note under the table ("Zahlungsbedingungen:
+    // 14 Tage 2 % Skonto, 30 Tage netto"), not an item.
+    const describedHere = [...values.keys()].some((i) => !NUMERIC.has(fields[i]!.kind))
+    if (lead !== undefined && lead.first === 0 && lead.labelLike && labelled.length > 0 && !describedHere) continue
     if (continued && items.length === 0) {
       // Overleaf, the list resumes at its first row with a description and an amount with decimals;
       // rows above it (a letterhead repeated, the amount carried over) are passed.

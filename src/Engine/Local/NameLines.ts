@@ -155,7 +155,7 @@ export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
 
 /** Street words (a house number before a street's abbreviation, a suite or a floor too) and postcodes: an address line, not a name. */
 const STREET =
-  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|(?:^|\s)(?:c\/|avda\.|pza\.|ctra\.|ul\.|al\.)\s?\p{Lu}|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht|praça|praca|travessa|paseo|strada|vicolo)\b|(?:^|\s)localit[àa](?=\s|$)|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz|gatan|vägen|gade|vej)(?=\s|,|$)|\p{L}(?:gracht|kade|singel|dijk|dreef|steeg),?\s+\d|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?|^\d{1,5}[a-z]?,?\s+(?:[\p{L}'’.-]+\s+){1,3}(?:lane|place|square|drive|close|court|way|crescent|terrace|grove|gardens|row|walk|parade|mews|circle|plaza|pl|sq|ct|cres|tce)\b\.?/iu
+  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|(?:^|\s)(?:c\/|avda\.|pza\.|ctra\.|ul\.|al\.)\s?\p{Lu}|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht|praça|praca|travessa|paseo|strada|vicolo)\b|(?:^|\s)localit[àa](?=\s|$)|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz|gatan|vägen|gade|vej)(?=\s|,|$)|\p{L}(?:gracht|kade|singel|dijk|dreef|steeg),?\s+\d|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?/iu
 /** Postcodes with letters or a hyphen: Dutch "1012 AB", Portuguese "1100-148", Polish "31-042 Kraków", British "EC1A 1BB". */
 const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b\d{2}-\d{3}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
 
@@ -326,10 +326,10 @@ export const contactLine = (words: ReadonlyArray<PlacedWord>): boolean =>
 
 /** A company's legal form after a space, bracket or stop ("… SDN BHD", "Acme GmbH", "(Pty) Ltd"). */
 export const COMPANY_SUFFIX =
-  /(?:[\s(.,]|-(?=(?:gmbh|ohg|kg|ug|gbr|kgaa)\b))(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh|selarl|selas|sci|scop|scp|gbr|kgaa|e\.v)\.?(?=$|[\s),.])/i
+  /(?:[\s(.,]|(?<=[a-zäöüß])-(?=(?:gmbh|ohg|kg|ug|gbr|kgaa)\b))(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh|selarl|selas|sci|scop|scp|gbr|kgaa|e\.v)\.?(?=$|[\s),.])/i
 
 /** French legal forms written before the name as often as after it ("SARL Bellanger Automobiles", "SAS Hôtelière du Port"). */
-const LEADING_FORM = /^(?:sarl|sas|sasu|eurl|selarl|selas|sci|scp|snc)\s+\p{L}/iu
+const LEADING_FORM = /^(?:SARL|SAS|SASU|EURL|SELARL|SELAS|SCI|SCP|SNC)\s+(?!au\b|à\b)\p{Lu}/u
 
 /** Whether the name carries a company's legal form. */
 export const hasLegalForm = (name: string): boolean => COMPANY_SUFFIX.test(name) || LEADING_FORM.test(name)

@@ -237,9 +237,11 @@ const oneDigitApart = (read: number, other: number): boolean => {
 }
 
 /**
- * A total OCR read with one digit taken for a look-alike ("14.85" printed "14.65"): the amount the
- * section says was paid (tendered less change), its own sums reach or a total row above reaches once
- * rounded, when that amount differs from the reading in that one digit only.
+ * A total OCR read with one digit taken for a look-alike ("14.85" printed "14.65"): the amount a total row
+ * above it reaches once rounded by the rounding row under that row, when that amount differs from the
+ * reading in that one digit only and nothing the section prints (a payment, its sums) confirms the reading.
+ * What was paid or summed is no such witness: a split payment, a charge or a deposit the sums do not count
+ * change those amounts without any misread.
  */
 export const misreadDigitTotal = (
   section: Section,
@@ -248,13 +250,15 @@ export const misreadDigitTotal = (
 ): Candidate | undefined => {
   if (typeof best.value !== "number" || best.decimals !== true) return undefined
   const read = Math.abs(best.value)
+  if (confirmingTiers(section).some((tier) => isPaid(tier, read))) return undefined
   // Rows above it only: its own rounding rounds what it reads.
   const above = all.filter((c) =>
     c.at !== undefined && best.at !== undefined && c.at.page === best.at.page && c.at.row.index < best.at.row.index
   )
-  const confirming = [...paidAmounts(section), ...sumsOf(section), ...roundedAmounts(section, above)]
-    // Five cents or less apart is a cash rounding, not a misread.
-    .filter((v) => v > 0 && Math.abs(v - read) > CASH_ROUNDING && oneDigitApart(read, v))
+  // Five cents or less apart is a cash rounding, not a misread.
+  const confirming = roundedAmounts(section, above).filter((v) =>
+    v > 0 && Math.abs(v - read) > CASH_ROUNDING && oneDigitApart(read, v)
+  )
   const values = [...new Set(confirming.map((v) => v.toFixed(2)))]
   return values.length === 1 ? { ...best, value: Number(values[0]), agreed: true } : undefined
 }

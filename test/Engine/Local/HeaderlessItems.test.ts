@@ -143,4 +143,19 @@ describe("line items printed as a description over a row of its figures", () => 
       ])
     ).toEqual([])
   })
+
+  it("reads a craftsman's list above its net sum, a description's own figures kept", () => {
+    expect(read([
+      "Arbeitsstunden Geselle                     14 Std. à 52,00        728,00 €",
+      "Dispersionsfarbe weiß, 12,5 l               3 Eimer à 48,90        146,70 €",
+      "Anfahrt                                    2 x à 28,00             56,00 €",
+      "                                               Netto                930,70 €",
+      "                                               + 19 % MwSt.         176,83 €",
+      "                                               Gesamtbetrag       1.107,53 €"
+    ])).toEqual([
+      ["Arbeitsstunden Geselle", 14, 728],
+      ["Dispersionsfarbe weiß, 12,5 l", 3, 146.7],
+      ["Anfahrt", 2, 56]
+    ])
+  })
 })

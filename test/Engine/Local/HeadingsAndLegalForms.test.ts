@@ -212,3 +212,69 @@ describe("the customer without a label", () => {
     ).toBe("Wexford Housing Trust")
   })
 })
+
+describe("names these rules leave as they are", () => {
+  it("keeps a shop named after a terminal, a number or a street word, and a sack's weight as no legal form", () => {
+    expect(
+      receipt([
+        "   Caffe Nero Terminal 5",
+        "     Heathrow Airport",
+        "   Hounslow TW6 2GA",
+        "14/02/2025 13:07"
+      ]).company
+    ).toBe("Caffe Nero Terminal 5")
+    expect(
+      receipt([
+        "   2 Brothers Pizza Place",
+        "     88 Queen Street",
+        "   Cardiff CF10 2GP",
+        "14/02/2025 13:07"
+      ]).company
+    ).toBe("2 Brothers Pizza Place")
+    expect(
+      receipt([
+        "       Mühle Brandl",
+        "   Mehl im 25-kg Sack",
+        "    Mühlweg 3",
+        "   84028 Landshut",
+        "06.02.2025"
+      ]).company
+    ).toBe("Mühle Brandl")
+  })
+
+  it("keeps a French company's capital line and a customer's department apart from the names", () => {
+    expect(
+      invoice([
+        "Boulangerie Martin                                  FACTURE N° 2025-014",
+        "SARL au capital de 7 500 €",
+        "12 rue du Four, 37000 Tours"
+      ]).issuer
+    ).toBe("Boulangerie Martin")
+    expect(
+      parties([
+        "Harbour Consulting Ltd                          INVOICE 2025-118",
+        "2 Quay Street, Exeter EX1 1AA",
+        "",
+        "Bill To:",
+        "Westshire County Council",
+        "Trading Standards Service",
+        "County Hall",
+        "Exeter EX2 4QD"
+      ]).customer
+    ).toBe("Westshire County Council")
+  })
+
+  it("reads the customer's block under a note that names quantities and prices", () => {
+    expect(
+      parties([
+        "Großbäckerei Huber GmbH · Mühlstraße 4 · 84028 Landshut",
+        "Menge und Preis gemäß Rahmenvertrag",
+        "Bäckerei Wolff",
+        "Hauptplatz 2",
+        "84028 Landshut",
+        "",
+        "Rechnung Nr. 2025-044       Datum: 03.03.2025"
+      ]).customer
+    ).toBe("Bäckerei Wolff")
+  })
+})

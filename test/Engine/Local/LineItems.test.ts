@@ -719,4 +719,21 @@ describe("line items as OCR reads them", () => {
       { description: "Hedge trimming (hours)", quantity: null, amount: 192.5 }
     ])
   })
+
+  it("reads a description that starts left of its centred header, and no note under the table as an item", () => {
+    expect(linesOf([
+      "                                                                  Einzelpreis      Betrag",
+      "Pos.                  Gegenstand                       Anzahl",
+      "                                                                     EUR            EUR",
+      "  1  Hochschrank Praxisbedarf, 4 Fachböden, weiß matt    3            1.120,00     3.360,00",
+      "  2  Schubkastenelement mit Vollauszug                   2              685,00     1.370,00",
+      "",
+      "Summe netto      4.730,00 EUR",
+      "                                  Zahlungsbedingungen: 14 Tage 2 % Skonto, 30 Tage netto.",
+      "19 % USt.          898,70 EUR"
+    ])).toEqual([
+      { description: "Hochschrank Praxisbedarf, 4 Fachböden, weiß matt", quantity: 3, amount: 3360 },
+      { description: "Schubkastenelement mit Vollauszug", quantity: 2, amount: 1370 }
+    ])
+  })
 })
