@@ -538,7 +538,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "line_amount",
     triggers: ["line total", "line amount", "amount", "total", "ext price", "extended price"],
     labels:
-      "amount|line total|total|total price|ext price|extended price|net amount|net|netto|montant|montant ht|total ht|prix total|prix total ht|betrag|nettobetrag|betrag netto|gesamtpreis|gesamt|summe|zeilenbetrag|positionsbetrag|nettowert|nettopreis gesamt|entgelt|bedrag|totaal|importe|importe neto|importo|totale|valor|valor total|amaun|jumlah|prijs incl btw|price incl vat|belopp|beløb|beløp|wartość|wartość netto|celkem",
+      "amount|line total|total|total price|ext price|extended price|extension|extended amount|ext amount|net amount|net|netto|montant|montant ht|total ht|prix total|prix total ht|betrag|nettobetrag|betrag netto|gesamtpreis|gesamt|summe|zeilenbetrag|positionsbetrag|nettowert|nettopreis gesamt|entgelt|bedrag|totaal|importe|importe neto|importo|totale|valor|valor total|amaun|jumlah|prijs incl btw|price incl vat|belopp|beløb|beløp|wartość|wartość netto|celkem",
     // A gross column names the line amount when no net one does.
     weak: "gross|gross amount|brutto|bruttobetrag|montant ttc|total ttc|ttc"
   },

@@ -736,4 +736,16 @@ describe("line items as OCR reads them", () => {
       { description: "Schubkastenelement mit Vollauszug", quantity: 2, amount: 1370 }
     ])
   })
+
+  it("reads an American table whose line totals are headed EXTENSION", () => {
+    expect(linesOf([
+      "LN  ITEM NO   DESCRIPTION                  SHIPPED   UM   PRICE   EXTENSION",
+      " 1  HX-516    HEX BOLT 5/16-18 X 1 ZINC        250   EA   0.180       45.00",
+      " 2  NUT-1/4   HEX NUT 1/4-20 ZINC              500   EA   0.040       20.00",
+      "                                                     SUBTOTAL         65.00"
+    ])).toEqual([
+      { description: "HEX BOLT 5/16-18 X 1 ZINC", quantity: null, amount: 45 },
+      { description: "HEX NUT 1/4-20 ZINC", quantity: null, amount: 20 }
+    ])
+  })
 })
