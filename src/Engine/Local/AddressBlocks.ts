@@ -7,7 +7,7 @@
 import { itemHeaderRow } from "./LabelContext.js"
 import { type LabelMatch, lexiconHits } from "./Labels.js"
 import { holdsCents, medianHeight, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
-import { ADDRESS_MARK, issuerLine } from "./Letterhead.js"
+import { ADDRESS_MARK, letterheadLine } from "./Letterhead.js"
 import {
   columnSegment,
   contactLine,
@@ -188,7 +188,7 @@ const customerAddressBlock = (section: Section): AddressBlock | undefined => {
   if (layout === undefined) return undefined
   const blocks = addressBlocks(layout)
   if (blocks.length === 0) return undefined
-  const issuer = issuerLine(section)
+  const issuer = letterheadLine(section)
   const scored = blocks.map((b) => {
     const concepts = conceptsIn(layout, b)
     // The issuer's block: its name's words, or its name written again (the letterhead's "L'Atelier du Vin"
@@ -273,7 +273,7 @@ const WINDOW = { left: 0.45, top: 0.08, bottom: 0.4 }
 export const windowName = (section: Section): NameLine | undefined => {
   const layout = section.layouts[0]
   if (layout === undefined) return undefined
-  const issuer = issuerLine(section)
+  const issuer = letterheadLine(section)
   const below = issuer !== undefined && issuer.layout === layout ? issuer.row.box[3] : 0
   for (const row of layout.rows) {
     if (row.box[1] > WINDOW.bottom) break

@@ -379,14 +379,48 @@ const TILL_LINE =
   /\b(?:filiale|zweigstelle|succursale|sucursal|filiaal|kasse|caisse|till|tisch|beleg|bediener|bed)\.?\s*(?:nr\.?|no\.?|n°)?\s*\d/i
 
 /**
- * The issuer's name without a label, from the first page's top and bottom lines (never a
- * recipient's block): a name whose letters are a web or e-mail domain of the page, else the name
- * the company's legal line goes with, else a company-like line near the top, else one followed by a
- * registration number, else the first name-like one.
+ * Words that name the company a brand belongs to, before its name ("Owned by  Dommal Food Services Sdn Bhd"
+ * under a pizza chain's receipt).
  */
-export const issuerLine = (section: Section): NameLine | undefined => issuerLineOnce(section)
+const OWNED_BY =
+  /\b(?:owned by|operated by|managed by|a subsidiary of|a division of|dimiliki oleh|diuruskan oleh|betrieben von|exploité par|géré par)\s*:?$/i
 
-const findIssuerLine = (section: Section): NameLine | undefined => {
+/** The company a line such as "Owned by" names, after it on its row or on the row right under it, with its legal form. */
+const ownedBy = (layout: PageLayout): NameLine | undefined => {
+  for (const row of layout.rows) {
+    for (let i = 1; i <= row.words.length; i++) {
+      if (!OWNED_BY.test(row.words.slice(0, i).map((w) => w.text).join(" "))) continue
+      const next = layout.rows[row.index + 1]
+      const [line, words] = i < row.words.length
+        ? [row, row.words.slice(i)]
+        : [next, next === undefined || next.box[1] - row.box[3] > layout.unit ? [] : next.words]
+      const name = withoutRegistration(namePart(words))
+      if (line !== undefined && name.length > 0 && endsWithLegalForm(name.map((w) => w.text).join(" "))) {
+        return { layout, row: line, words: name }
+      }
+    }
+  }
+  return undefined
+}
+
+/**
+ * The issuer's name without a label: the company an "Owned by" line names, else the letterhead's name
+ * (letterheadLine).
+ */
+export const issuerLine = (section: Section): NameLine | undefined => {
+  const layout = section.layouts[0]
+  return (layout === undefined ? undefined : ownedBy(layout)) ?? letterheadLine(section)
+}
+
+/**
+ * The letterhead's name, from the first page's top and bottom lines (never a recipient's block): a name
+ * whose letters are a web or e-mail domain of the page, else the name the company's legal line goes
+ * with, else a company-like line near the top, else one followed by a registration number, else the
+ * first name-like one. The issuer's address is read under it.
+ */
+export const letterheadLine = (section: Section): NameLine | undefined => letterheadLineOnce(section)
+
+const findLetterheadLine = (section: Section): NameLine | undefined => {
   const layout = section.layouts[0]
   if (layout === undefined) return undefined
   const recipients = recipientWords(layout)
@@ -479,5 +513,5 @@ const findAddresseeLine = (section: Section): NameLine | undefined => {
   return undefined
 }
 
-const issuerLineOnce = rememberedPerSection(findIssuerLine)
+const letterheadLineOnce = rememberedPerSection(findLetterheadLine)
 const addresseeLineOnce = rememberedPerSection(findAddresseeLine)

@@ -6,7 +6,7 @@
 import { lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row, widthOverHeight } from "./Layout.js"
 import { isLegalLine, LEGAL } from "./LegalLines.js"
-import { addressedWords, BANK_LINE, issuerLine, REGISTRATION_LINE } from "./Letterhead.js"
+import { addressedWords, BANK_LINE, letterheadLine, REGISTRATION_LINE } from "./Letterhead.js"
 import { COUNTRY, isStreetLine, lineWords, type NameLine, TITLE_WORDS, unitLine } from "./NameLines.js"
 import { readValue } from "./Readers.js"
 import { type Found, rememberedPerSection, type Section } from "./Section.js"
@@ -74,7 +74,7 @@ const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWor
 export const letterheadAddress = (section: Section): Found | undefined => letterheadAddressOnce(section)
 
 const findLetterheadAddress = (section: Section): Found | undefined => {
-  const issuer = issuerLine(section)
+  const issuer = letterheadLine(section)
   if (issuer === undefined) return undefined
   const { layout } = issuer
   // A sender line goes on with the issuer's address after its name ("Holzwerk Brenner GmbH · Sägeweg 4 · 79102 Freiburg").

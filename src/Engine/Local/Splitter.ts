@@ -160,6 +160,9 @@ const sectionsOf = (
   let prev: PageEvidence | undefined
   // Blank pages before the first content join the first section.
   const leading: Array<number> = []
+  // A page that fits no type on its own, kept for the next page: its document's first page when that page
+  // continues it ("Seite 1 von 2" that OCR left too few words to type, before "Seite 2 von 2").
+  let held: PageEvidence | undefined
   evidence.forEach((e, i) => {
     if (e.blank) {
       if (current !== undefined) current.pages.push(e.page.page)
@@ -168,6 +171,8 @@ const sectionsOf = (
     }
     const best = bestSpec(e)
     const open = current?.evidence ?? []
+    const kept = held
+    held = undefined
     if (current !== undefined && continues(e, prev, open)) {
       current.pages.push(e.page.page)
       current.sureness.push(continueSureness(e, prev))
@@ -180,6 +185,7 @@ const sectionsOf = (
       } else {
         current = undefined
         leading.length = 0
+        held = e
       }
     } else if (
       current !== undefined && current.spec === best && !starts(e, prev, best, singlePage[best]!, false, open)
@@ -187,11 +193,17 @@ const sectionsOf = (
       current.pages.push(e.page.page)
       current.sureness.push(LIKELY, typeSureness(e, best))
     } else {
+      const first = kept !== undefined && kept === prev && (kept.scores[best] ?? 0) >= CONTINUE_SCORE &&
+          continues(e, kept, [kept])
+        ? kept
+        : undefined
       current = {
         spec: best,
-        pages: [...leading.splice(0), e.page.page],
-        evidence: [],
-        sureness: [startSureness(e, prev, best), typeSureness(e, best)]
+        pages: [...leading.splice(0), ...(first === undefined ? [] : [first.page.page]), e.page.page],
+        evidence: first === undefined ? [] : [first],
+        sureness: first === undefined
+          ? [startSureness(e, prev, best), typeSureness(e, best)]
+          : [STATED, continueSureness(e, first), typeSureness(e, best)]
       }
       sections.push(current)
     }

@@ -150,6 +150,31 @@ describe("the issuer in a footer", () => {
   })
 })
 
+describe("the company behind a brand", () => {
+  it("is the one an \"Owned by\" line names, and the address is still the letterhead's", () => {
+    expect(receipt([
+      "       PIZZA CORNER",
+      "    PIZZA CORNER SEGAMBUT",
+      " D-08, M Avenue, Jln 1/38A",
+      "     Segambut Bahagia",
+      "    51200 Kuala Lumpur",
+      "",
+      "Grand Total :              33.00",
+      "Payment :                  50.00",
+      "",
+      "     Please Come Again!",
+      "   www.pizzacorner.com.my",
+      "",
+      "        Owned by",
+      "  Kedai Roti Maju Sdn Bhd",
+      "    Co. No. 419060-A"
+    ])).toEqual({
+      company: "Kedai Roti Maju Sdn Bhd",
+      address: "D-08, M Avenue, Jln 1/38A Segambut Bahagia 51200 Kuala Lumpur"
+    })
+  })
+})
+
 describe("the store's address", () => {
   it("starts at a house number before an English street's name and ends before a web site's host name", () => {
     expect(

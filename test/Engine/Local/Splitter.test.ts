@@ -474,6 +474,33 @@ describe("LocalSplitter", () => {
     expect(splitDocument(pageModelFromLines([invoiceA]), [])).toEqual([])
   })
 
+  it("keeps a first page too faint to type with the page that continues it ('Seite 1 von 2' before 'Seite 2 von 2')", () => {
+    const faintFirst = [
+      "Großhandel Wübbelmann KG · Gewerbering 9 · 26789 Leer · USt-IdNr. DE 117 445 209",
+      "",
+      "Haustechnik Ocken & Frerichs GmbH                        Nr. 25-100347",
+      "Norderstraße 41                                          Kunden-Nr.: 70 215",
+      "26603 Aurich                                             Seite 1 von 2",
+      "",
+      "Für die im Abrechnungszeitraum erfolgten Lieferungen berechnen wir:",
+      "Pos.  Bezeichnung                          Menge         E-Preis          G-Preis",
+      "001   Kupferrohr 15 x 1 mm, Stange 5 m     20 Stg          31,40           628,00",
+      "002   Kupferrohr 22 x 1 mm, Stange 5 m     10 Stg          47,85           478,50",
+      "003   Pressfitting Bogen 90° 15 mm         60 Stk           3,12           187,20"
+    ]
+    const second = [
+      "Sammelrechnung Nr. 25-100347 vom 31.01.2025",
+      "Seite 2 von 2",
+      "",
+      "Übertrag von Seite 1                                                     1.293,70",
+      "004   Pressfitting Bogen 90° 22 mm         40 Stk           4,36           174,40",
+      "Summe netto                                                              1.468,10",
+      "19 % USt.                                                                  278,94",
+      "Rechnungsbetrag                                                          1.747,04 €"
+    ]
+    expect(split(invoiceA, faintFirst, second)).toEqual([["invoice", [1]], ["invoice", [2, 3]]])
+  })
+
   it.effect("is provided as the Splitter service", () =>
     Effect.gen(function*() {
       const splitter = yield* Splitter
