@@ -210,7 +210,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "imponibile"
     ],
     labels:
-      "subtotal|sub total|net amount|total sales excluding gst|total sales excl gst|total sales exclusive gst|total sales before gst|total excluding gst|total exclusive of gst|total sales excluding tax|total sales excl tax|excluding gst|excl gst|total excl|total excl vat|total excl tax|total excl gst|total ex gst|total ex vat|total excluding|total before tax|amount before tax|exclusive of tax|total ht|montant ht|sous total|total hors taxes|hors taxe|nettobetrag|zwischensumme|summe netto|netto|gesamt netto|nettosumme|rechnungssumme ohne ust|rechnungssumme netto|summe ohne ust|summe ohne mwst|betrag ohne ust|positionssumme|summe der positionen|warenwert|subtotaal|totaal excl btw|exclusief btw|netto bedrag|base imponible|importe neto|imponibile|totale imponibile|subtotale|valor líquido|total sem iva|jumlah kecil|subjumlah|übertrag|uebertrag|à reporter|report à nouveau|brought forward|carried over|summa exkl moms|exkl moms|netto exkl moms|sum eksl mva|total eksl mva|i alt ekskl moms|razem netto|wartość netto|celkem bez dph|základ daně"
+      "subtotal|sub total|net amount|total sales excluding gst|total sales excl gst|total sales exclusive gst|total sales before gst|total excluding gst|total exclusive of gst|total sales excluding tax|total sales excl tax|excluding gst|excl gst|total excl|total excl vat|total excl tax|total excl gst|total ex gst|total ex vat|total excluding|total before tax|amount before tax|exclusive of tax|total ht|montant ht|sous total|total hors taxes|hors taxe|nettobetrag|zwischensumme|summe netto|gesamt netto|nettosumme|rechnungssumme ohne ust|rechnungssumme netto|summe ohne ust|summe ohne mwst|betrag ohne ust|positionssumme|summe der positionen|warenwert|subtotaal|totaal excl btw|exclusief btw|netto bedrag|base imponible|importe neto|imponibile|totale imponibile|subtotale|valor líquido|total sem iva|jumlah kecil|subjumlah|übertrag|uebertrag|à reporter|report à nouveau|brought forward|carried over|summa exkl moms|exkl moms|netto exkl moms|sum eksl mva|total eksl mva|i alt ekskl moms|razem netto|wartość netto|celkem bez dph|základ daně"
   },
   {
     id: "tax",
@@ -538,7 +538,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "line_amount",
     triggers: ["line total", "line amount", "amount", "total", "ext price", "extended price"],
     labels:
-      "amount|line total|total|total price|ext price|extended price|extension|extended amount|ext amount|net amount|net|netto|montant|montant ht|total ht|prix total|prix total ht|betrag|nettobetrag|betrag netto|gesamtpreis|gesamt|summe|zeilenbetrag|positionsbetrag|nettowert|nettopreis gesamt|entgelt|bedrag|totaal|importe|importe neto|importo|totale|valor|valor total|amaun|jumlah|prijs incl btw|price incl vat|belopp|beløb|beløp|wartość|wartość netto|celkem",
+      "amount|line total|total|total price|ext price|extended price|extended amount|ext amount|net amount|net|netto|montant|montant ht|total ht|prix total|prix total ht|betrag|nettobetrag|betrag netto|gesamtpreis|gesamt|summe|zeilenbetrag|positionsbetrag|nettowert|nettopreis gesamt|entgelt|bedrag|totaal|importe|importe neto|importo|totale|valor|valor total|amaun|jumlah|prijs incl btw|price incl vat|belopp|beløb|beløp|wartość|wartość netto|celkem",
     // A gross column names the line amount when no net one does.
     weak: "gross|gross amount|brutto|bruttobetrag|montant ttc|total ttc|ttc"
   },

@@ -215,6 +215,13 @@ const addingUpTo = (
   return tries.find(adds) ?? []
 }
 
+/** A row of a line amount's word and the amount alone ("Netto   1.157,70 €", "Betrag 930,70"): a sum under a list. */
+const amountRow = (layout: PageLayout, row: Row): boolean => {
+  const first = lexiconHits(layout, row)[0]
+  return first !== undefined && first.first === 0 && first.concepts.has("line_amount") &&
+    row.words.length - first.last - 1 <= 2 && money(row, undefined).length === 1
+}
+
 /** The items of a page that prints its list without a header, when their amounts add up to the total under them. */
 export const headerlessItems = (
   section: Section,
@@ -232,7 +239,9 @@ export const headerlessItems = (
   let rows: ReadonlyArray<Read> = []
   for (let end = 1; end < layout.rows.length && rows.length === 0; end++) {
     const row = layout.rows[end]!
-    if (!lexiconHits(layout, row).some((h) => [...h.concepts].some((c) => SUMS.has(c)))) continue
+    if (!lexiconHits(layout, row).some((h) => [...h.concepts].some((c) => SUMS.has(c))) && !amountRow(layout, row)) {
+      continue
+    }
     const sums = money(row, section.hint).filter((c) => c.decimals === true).map((c) => c.value as number)
     if (sums.length > 0) rows = addingUpTo(layout, section.hint, end, sums)
   }

@@ -378,17 +378,19 @@ const FOOTER_COLUMN = 0.03
 const TILL_LINE =
   /\b(?:filiale|zweigstelle|succursale|sucursal|filiaal|kasse|caisse|till|tisch|beleg|bediener|bed)\.?\s*(?:nr\.?|no\.?|n°)?\s*\d/i
 
-/**
- * Words that name the company a brand belongs to, before its name ("Owned by  Dommal Food Services Sdn Bhd"
- * under a pizza chain's receipt).
- */
-const OWNED_BY =
-  /\b(?:owned by|operated by|managed by|a subsidiary of|a division of|dimiliki oleh|diuruskan oleh|betrieben von|exploité par|géré par)\s*:?$/i
+/** A line that names the company a brand belongs to, starting the row ("Owned by", "Dimiliki oleh"). */
+const OWNED_BY = /^(?:owned by|dimiliki oleh)\s*:?$/i
 
-/** The company a line such as "Owned by" names, after it on its row or on the row right under it, with its legal form. */
+/**
+ * The company an "Owned by" line in the page's footer names ("Owned by  Dommal Food Services Sdn Bhd" under
+ * a pizza chain's receipt), after it on its row or on the row right under it, with its legal form. The
+ * phrase elsewhere (a customer "managed by" an agent, a parent company, a car park "operated by" another)
+ * names some other party.
+ */
 const ownedBy = (layout: PageLayout): NameLine | undefined => {
   for (const row of layout.rows) {
-    for (let i = 1; i <= row.words.length; i++) {
+    if (row.box[1] < BOTTOM_REGION) continue
+    for (let i = 1; i <= Math.min(3, row.words.length); i++) {
       if (!OWNED_BY.test(row.words.slice(0, i).map((w) => w.text).join(" "))) continue
       const next = layout.rows[row.index + 1]
       const [line, words] = i < row.words.length

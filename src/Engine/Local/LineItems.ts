@@ -23,6 +23,8 @@ interface Column {
   readonly x2: number
   /** Left edge of the column's header cell. */
   readonly head: number
+  /** Right edge of the column's header cell. */
+  readonly headEnd: number
 }
 
 interface ItemField {
@@ -263,7 +265,8 @@ const columnsOf = (
     field: a.field,
     x1: i === 0 ? 0 : (anchors[i - 1]!.x2 + a.x1) / 2,
     x2: i === anchors.length - 1 ? 1 : (a.x2 + anchors[i + 1]!.x1) / 2,
-    head: a.x1
+    head: a.x1,
+    headEnd: a.x2
   }))
 }
 
@@ -280,9 +283,9 @@ const cellsOf = (
 ): Map<number, Array<PlacedWord>> => {
   const cells = new Map<number, Array<PlacedWord>>()
   let last: { readonly field: number; readonly word: PlacedWord } | undefined
-  // Words of letters in a column no field names, waiting for the word after them: a text set under a
-  // header centred over its column starts left of that column ("Empfangstresen Eiche furniert" under
-  // "Gegenstand", past the column's halfway line to "Pos.").
+  // Words of letters in a column no field names, past that column's header, waiting for the word after
+  // them: a text set under a header centred over its column starts left of that column ("Empfangstresen
+  // Eiche furniert" under "Gegenstand", past the column's halfway line to "Pos.").
   let pending: Array<PlacedWord> = []
   for (const w of row.words) {
     const cx = (w.box[0] + w.box[2]) / 2
@@ -304,7 +307,8 @@ const cellsOf = (
     if (before !== undefined && w.box[0] - before.box[2] > unit) pending = []
     if (field === undefined || field < 0) {
       last = undefined
-      if (field !== undefined && WORD_OF_LETTERS.test(w.text)) pending.push(w)
+      // Only past its column's own header: a unit, a type or a code set under a header of its own is that column's.
+      if (field !== undefined && WORD_OF_LETTERS.test(w.text) && w.box[0] > (col?.headEnd ?? 1)) pending.push(w)
       else pending = []
       continue
     }

@@ -44,6 +44,14 @@ const continues = (
     // The same number on a page that opens with its own title line is another document that reuses it.
     (e.documentNumber !== undefined && e.documentNumber === prev.documentNumber && !e.titleLine))
 
+/**
+ * Whether a page is the first of the document the next page continues: "1 of n" before "2 of n", both
+ * printing the same document number (a cover sheet or a terms page numbered apart is no such page).
+ */
+const firstPageOf = (held: PageEvidence, next: PageEvidence): boolean =>
+  held.pageNumber === 1 && held.pageCount !== undefined && held.pageCount === next.pageCount &&
+  next.pageNumber === 2 && held.documentNumber !== undefined && held.documentNumber === next.documentNumber
+
 /** Whether the page says it is its document's last ("Seite 2 von 2"). */
 const ended = (e: PageEvidence): boolean =>
   e.pageNumber !== undefined && e.pageCount !== undefined && e.pageNumber === e.pageCount
@@ -161,7 +169,7 @@ const sectionsOf = (
   // Blank pages before the first content join the first section.
   const leading: Array<number> = []
   // A page that fits no type on its own, kept for the next page: its document's first page when that page
-  // continues it ("Seite 1 von 2" that OCR left too few words to type, before "Seite 2 von 2").
+  // continues it ("Seite 1 von 2" that OCR left too few words to type, before "Seite 2 von 2", same number).
   let held: PageEvidence | undefined
   evidence.forEach((e, i) => {
     if (e.blank) {
@@ -194,7 +202,7 @@ const sectionsOf = (
       current.sureness.push(LIKELY, typeSureness(e, best))
     } else {
       const first = kept !== undefined && kept === prev && (kept.scores[best] ?? 0) >= CONTINUE_SCORE &&
-          continues(e, kept, [kept])
+          firstPageOf(kept, e)
         ? kept
         : undefined
       current = {

@@ -164,7 +164,7 @@ describe("the company behind a brand", () => {
       "",
       "     Please Come Again!",
       "   www.pizzacorner.com.my",
-      "",
+      ...Array<string>(34).fill(""),
       "        Owned by",
       "  Kedai Roti Maju Sdn Bhd",
       "    Co. No. 419060-A"
@@ -301,5 +301,40 @@ describe("names these rules leave as they are", () => {
         "Rechnung Nr. 2025-044       Datum: 03.03.2025"
       ]).customer
     ).toBe("Bäckerei Wolff")
+  })
+})
+
+describe("another party named after \"managed by\" or \"a subsidiary of\"", () => {
+  it("is not the issuer", () => {
+    expect(
+      parties([
+        "Kingfisher Plumbing Ltd                          INVOICE 2025-0193",
+        "7 Wharf Road, Bristol BS1 6QA                    Date: 11/03/2025",
+        "",
+        "Bill To:",
+        "Riverside Court Residents Association",
+        "managed by Harbour Estates Ltd",
+        "2 Quay Street, Bristol BS1 4DJ",
+        "",
+        "Description                          Qty     Price     Amount",
+        "Replace stopcock, flat 4              1     85.00      85.00",
+        "",
+        "                                    Total GBP            85.00"
+      ]).issuer
+    ).toBe("Kingfisher Plumbing Ltd")
+    expect(
+      parties([
+        "Northwind Freight Ltd                            INVOICE NF-55021",
+        "Unit 4, Dockside Park, Felixstowe IP11 3TW       Date: 02/04/2025",
+        "",
+        "Description                          Qty     Price     Amount",
+        "Container haulage FXT-BHM              1    640.00     640.00",
+        "                                    Total GBP           640.00",
+        ...Array<string>(36).fill(""),
+        "Northwind Freight Ltd is a subsidiary of Northwind Holdings plc",
+        "Our yard is operated by",
+        "Dockside Services Ltd"
+      ]).issuer
+    ).toBe("Northwind Freight Ltd")
   })
 })

@@ -737,9 +737,9 @@ describe("line items as OCR reads them", () => {
     ])
   })
 
-  it("reads an American table whose line totals are headed EXTENSION", () => {
+  it("reads an American table whose line totals are headed EXTENDED AMOUNT", () => {
     expect(linesOf([
-      "LN  ITEM NO   DESCRIPTION                  SHIPPED   UM   PRICE   EXTENSION",
+      "LN  ITEM NO   DESCRIPTION                  SHIPPED   UM   PRICE   EXTENDED AMOUNT",
       " 1  HX-516    HEX BOLT 5/16-18 X 1 ZINC        250   EA   0.180       45.00",
       " 2  NUT-1/4   HEX NUT 1/4-20 ZINC              500   EA   0.040       20.00",
       "                                                     SUBTOTAL         65.00"
@@ -747,5 +747,36 @@ describe("line items as OCR reads them", () => {
       { description: "HEX BOLT 5/16-18 X 1 ZINC", quantity: null, amount: 45 },
       { description: "HEX NUT 1/4-20 ZINC", quantity: null, amount: 20 }
     ])
+  })
+
+  it("leaves a unit or a type in its own column before the description, and reads an extension as an item", () => {
+    expect(
+      linesOf([
+        "Pos  Menge  ME   Bezeichnung                    Einzelpreis    Gesamtpreis",
+        "1       20  Stk  Kabelbinder 200 mm schwarz            0,12           2,40",
+        "2        2  Rol  Isolierband rot                       1,90           3,80",
+        "",
+        "                                         Summe netto                  6,20"
+      ]).map((l) => l["description"])
+    ).toEqual(["Kabelbinder 200 mm schwarz", "Isolierband rot"])
+    expect(
+      linesOf([
+        "Type    Description                     Qty     Rate     Amount",
+        "Labour  Replace front brake pads        1.5    60.00      90.00",
+        "Sublet  MOT test                          1    54.85      54.85",
+        "",
+        "                                        Subtotal         144.85"
+      ]).map((l) => l["description"])
+    ).toEqual(["Replace front brake pads", "MOT test"])
+    expect(
+      linesOf([
+        "Item                                     Qty      Unit      Total",
+        "Copier service visit                       1     95.00      95.00",
+        "Warranty extension 12 months               1    180.00     180.00",
+        "Toner cartridge black                      2     45.00      90.00",
+        "",
+        "                                   Subtotal                365.00"
+      ]).map((l) => l["amount"])
+    ).toEqual([95, 180, 90])
   })
 })

@@ -477,7 +477,7 @@ describe("LocalSplitter", () => {
   it("keeps a first page too faint to type with the page that continues it ('Seite 1 von 2' before 'Seite 2 von 2')", () => {
     const faintFirst = [
       "Großhandel Wübbelmann KG · Gewerbering 9 · 26789 Leer · USt-IdNr. DE 117 445 209",
-      "",
+      "Wübbelmann KG · Gewerbering 9 · 26789 Leer               SAMMELRECHNUNG",
       "Haustechnik Ocken & Frerichs GmbH                        Nr. 25-100347",
       "Norderstraße 41                                          Kunden-Nr.: 70 215",
       "26603 Aurich                                             Seite 1 von 2",
@@ -499,6 +499,9 @@ describe("LocalSplitter", () => {
       "Rechnungsbetrag                                                          1.747,04 €"
     ]
     expect(split(invoiceA, faintFirst, second)).toEqual([["invoice", [1]], ["invoice", [2, 3]]])
+    // A terms page numbered apart ("Page 1 of 1") or a cover sheet without the document's number is no such page.
+    const terms = ["Terms and Conditions", "1. Payment is due within 30 days.", "Page 1 of 1"]
+    expect(split(invoiceA, terms, second)).toEqual([["invoice", [1]], ["invoice", [3]]])
   })
 
   it.effect("is provided as the Splitter service", () =>
