@@ -382,8 +382,8 @@ const TILL_LINE =
 const OWNED_BY = /^(?:owned by|dimiliki oleh)\s*:?$/i
 
 /**
- * The company an "Owned by" line in the page's footer names ("Owned by  Dommal Food Services Sdn Bhd" under
- * a pizza chain's receipt), after it on its row or on the row right under it, with its legal form. The
+ * The company an "Owned by" line in the page's footer names ("Owned by  Kedai Roti Maju Sdn Bhd" under a
+ * chain's brand on a receipt), after it on its row or on the row right under it, with its legal form. The
  * phrase elsewhere (a customer "managed by" an agent, a parent company, a car park "operated by" another)
  * names some other party.
  */

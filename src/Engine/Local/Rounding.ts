@@ -61,8 +61,8 @@ export const roundedAfter = (section: Section, best: Candidate): Candidate | und
 }
 
 /**
- * What the total rows followed by a rounding row come to once rounded ("Total 14.64 / Rounding 0.01":
- * 14.65 or 14.63, the sign of a rounding is not always printed).
+ * What the total rows followed by a rounding row come to once rounded ("Total 21.34 / Rounding 0.01":
+ * 21.35 or 21.33, the sign of a rounding is not always printed).
  */
 export const roundedAmounts = (section: Section, candidates: ReadonlyArray<Candidate>): ReadonlyArray<number> =>
   candidates.flatMap((c) => {

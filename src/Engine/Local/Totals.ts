@@ -237,7 +237,7 @@ const oneDigitApart = (read: number, other: number): boolean => {
 }
 
 /**
- * A total OCR read with one digit taken for a look-alike ("14.85" printed "14.65"): the amount a total row
+ * A total OCR read with one digit taken for a look-alike ("21.85" printed "21.35"): the amount a total row
  * above it reaches once rounded by the rounding row under that row, when that amount differs from the
  * reading in that one digit only and nothing the section prints (a payment, its sums) confirms the reading.
  * What was paid or summed is no such witness: a split payment, a charge or a deposit the sums do not count

@@ -154,23 +154,23 @@ describe("the company behind a brand", () => {
   it("is the one an \"Owned by\" line names, and the address is still the letterhead's", () => {
     expect(receipt([
       "       PIZZA CORNER",
-      "    PIZZA CORNER SEGAMBUT",
-      " D-08, M Avenue, Jln 1/38A",
-      "     Segambut Bahagia",
-      "    51200 Kuala Lumpur",
+      "    PIZZA CORNER RAWANG",
+      " Lot 12, Jalan Bunga Raya 3",
+      "     Taman Rawang Perdana",
+      "    48000 Rawang",
       "",
-      "Grand Total :              33.00",
-      "Payment :                  50.00",
+      "Grand Total :              41.20",
+      "Payment :                  60.00",
       "",
       "     Please Come Again!",
       "   www.pizzacorner.com.my",
       ...Array<string>(34).fill(""),
       "        Owned by",
       "  Kedai Roti Maju Sdn Bhd",
-      "    Co. No. 419060-A"
+      "    Co. No. 883104-K"
     ])).toEqual({
       company: "Kedai Roti Maju Sdn Bhd",
-      address: "D-08, M Avenue, Jln 1/38A Segambut Bahagia 51200 Kuala Lumpur"
+      address: "Lot 12, Jalan Bunga Raya 3 Taman Rawang Perdana 48000 Rawang"
     })
   })
 })
