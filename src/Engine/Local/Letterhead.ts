@@ -409,7 +409,9 @@ const ownedBy = (layout: PageLayout): NameLine | undefined => {
  * The issuer's name without a label: the company an "Owned by" line names, else the letterhead's name
  * (letterheadLine).
  */
-export const issuerLine = (section: Section): NameLine | undefined => {
+export const issuerLine = (section: Section): NameLine | undefined => issuerLineOnce(section)
+
+const findIssuerLine = (section: Section): NameLine | undefined => {
   const layout = section.layouts[0]
   return (layout === undefined ? undefined : ownedBy(layout)) ?? letterheadLine(section)
 }
@@ -515,5 +517,6 @@ const findAddresseeLine = (section: Section): NameLine | undefined => {
   return undefined
 }
 
+const issuerLineOnce = rememberedPerSection(findIssuerLine)
 const letterheadLineOnce = rememberedPerSection(findLetterheadLine)
 const addresseeLineOnce = rememberedPerSection(findAddresseeLine)

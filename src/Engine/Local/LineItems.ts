@@ -515,12 +515,11 @@ const itemsOnPage = (
     if (lead !== undefined && lead.first <= 1 && labelled.some((c) => SKIP_CONCEPTS.has(c))) continue
     // A row a label starts, with figures but no description, is a note under the table ("Zahlungsbedingungen:
     // 14 Tage 2 % Skonto, 30 Tage netto"), not an item.
-    const describedHere = [...values.keys()].some((i) => !NUMERIC.has(fields[i]!.kind))
-    if (lead !== undefined && lead.first === 0 && lead.labelLike && labelled.length > 0 && !describedHere) continue
+    const described = [...values.keys()].some((i) => !NUMERIC.has(fields[i]!.kind))
+    if (lead !== undefined && lead.first === 0 && lead.labelLike && labelled.length > 0 && !described) continue
     if (continued && items.length === 0) {
       // Overleaf, the list resumes at its first row with a description and an amount with decimals;
       // rows above it (a letterhead repeated, the amount carried over) are passed.
-      const described = [...values.keys()].some((i) => !NUMERIC.has(fields[i]!.kind))
       const money = rightmost !== undefined && values.get(rightmost)?.words.some((w) => /\d[.,]\d{2}\b/.test(w.text))
       if (!described || money !== true) continue
     }
@@ -582,7 +581,6 @@ const itemsOnPage = (
         continue
       }
       // A description and a count without the amount: the start of an item whose cells wrap.
-      const described = [...values.keys()].some((i) => !NUMERIC.has(fields[i]!.kind))
       pending = rightmost !== undefined && numbers.length >= 1 && described ? { values, row: r } : undefined
       continue
     }

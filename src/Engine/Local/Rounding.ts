@@ -10,12 +10,12 @@ import { readValue } from "./Readers.js"
 import type { Candidate, Section } from "./Section.js"
 
 /** Cash is rounded by at most this much (five cents). */
-const CASH_ROUNDING = 0.05
+export const CASH_ROUNDING = 0.05
 /** Rows between the total and its rounding row, at most. */
 const ROUNDING_WITHIN = 2
 /** Rows after the rounding row where the rounded total may be printed (a label row, a time stamp, the tender). */
 const ROUNDED_WITHIN = 4
-const CENT = 0.005
+export const CENT = 0.005
 
 /** The rounding row's amount, when one can be read after its label. */
 const roundingAmount = (candidate: Candidate, row: number, after: number, hint: Section["hint"]) => {

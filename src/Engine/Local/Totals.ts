@@ -11,7 +11,7 @@ import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { findLabels, type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
 import { type PageLayout, type Row, segmentsOf } from "./Layout.js"
 import { isPaid, paidAmounts, tenderedAmounts } from "./Payment.js"
-import { roundedAmounts } from "./Rounding.js"
+import { CASH_ROUNDING, CENT, roundedAmounts } from "./Rounding.js"
 import type { Candidate, Section } from "./Section.js"
 import { sumsOf } from "./Sums.js"
 
@@ -222,9 +222,6 @@ export const digitLostTotal = (section: Section, best: Candidate): Candidate | u
   return sum === undefined ? undefined : { ...best, value: sum, agreed: true }
 }
 
-/** A cash rounding moves an amount by at most five cents. */
-const CASH_ROUNDING = 0.0501
-
 /** Digits OCR takes for one another on printed money (a faint or broken stroke): "6" for "8", "3" for "8", "1" for "7". */
 const LOOK_ALIKE_DIGITS: ReadonlyArray<string> = ["68", "38", "56", "58", "08", "06", "09", "89", "17", "35"]
 
@@ -257,7 +254,7 @@ export const misreadDigitTotal = (
   )
   // Five cents or less apart is a cash rounding, not a misread.
   const confirming = roundedAmounts(section, above).filter((v) =>
-    v > 0 && Math.abs(v - read) > CASH_ROUNDING && oneDigitApart(read, v)
+    v > 0 && Math.abs(v - read) > CASH_ROUNDING + CENT && oneDigitApart(read, v)
   )
   const values = [...new Set(confirming.map((v) => v.toFixed(2)))]
   return values.length === 1 ? { ...best, value: Number(values[0]), agreed: true } : undefined
