@@ -7,7 +7,7 @@ import { Context, type Effect } from "effect"
 import type { BadGateway, GatewayTimeout } from "../Domain/Errors.js"
 import type { ExtractedObject, SplitSection } from "../Domain/Extraction.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
-import type { PageImages, PageModel } from "../Domain/PageModel.js"
+import type { Page, PageImages, PageModel } from "../Domain/PageModel.js"
 
 /** Errors an engine (splitter or extractor) can fail with: its model provider failed or timed out. */
 export type EngineError = BadGateway | GatewayTimeout
@@ -29,6 +29,12 @@ export class Splitter extends Context.Tag("Splitter")<
       model: PageModel,
       specs: ReadonlyArray<TemplateSpec>
     ) => Effect.Effect<ReadonlyArray<SplitSection>>
+    /**
+     * The engine's work on one page that no template changes, done ahead (while the rest of the
+     * document is still being read) and kept beside the page, for the split and the extraction of
+     * the model that holds it; engines with no such work leave it out.
+     */
+    readonly prepare?: (page: Page) => Effect.Effect<void>
   }
 >() {}
 

@@ -2,11 +2,11 @@
  * The pipeline the handlers call: read a file into the page model, split it into sections,
  * extract each section's fields. Engines are whatever Splitter/Extractor layers are provided.
  */
-import { Effect, Fiber, FiberRef } from "effect"
+import { Effect, Fiber, FiberRef, Queue } from "effect"
 import { AppConfig } from "../Config.js"
 import { abstain, type ExtractedObject, type SplitSection } from "../Domain/Extraction.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
-import type { PageImages, PageModel } from "../Domain/PageModel.js"
+import type { Page, PageImages, PageModel } from "../Domain/PageModel.js"
 import { addUsage, CurrentUsage, emptyUsage, type Usage } from "../Engine/Claude/Usage.js"
 import { type EngineError, Extractor, Splitter } from "../Engine/Engine.js"
 import { toMarkdown } from "../Export/Markdown.js"
@@ -51,9 +51,33 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
     const splitter = yield* Splitter
     const extractor = yield* Extractor
 
+    /**
+     * The engine's per-page work on pages as the reader hands them over, while it reads the rest: in
+     * a fiber of its own, stopped when the reading ends (pages left are worked on when needed). Pages
+     * laid out again after reading (`layout`) are new objects: nothing to do ahead for them.
+     */
+    const preparing = (options: ReadOptions) =>
+      Effect.gen(function*() {
+        const prepare = splitter.prepare
+        if (options.layout || prepare === undefined) return {}
+        const pages = yield* Queue.unbounded<Page>()
+        yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(pages), prepare)))
+        return {
+          onPages: (read: ReadonlyArray<Page>) => {
+            for (const page of read) Queue.unsafeOffer(pages, page)
+          }
+        }
+      })
+
     const read = (bytes: Uint8Array, options: ReadOptions) =>
-      (options.progress === undefined ? Effect.succeed({}) : readingReports(options.progress)).pipe(
-        Effect.flatMap((reports) => reader.read(bytes, { maxPages: config.maxPages, ...reports })),
+      Effect.all([
+        options.progress === undefined ? Effect.succeed({}) : readingReports(options.progress),
+        preparing(options)
+      ]).pipe(
+        Effect.flatMap(([reports, prepare]) =>
+          reader.read(bytes, { maxPages: config.maxPages, ...reports, ...prepare })
+        ),
+        Effect.scoped,
         Effect.tap((model) => recordPagesRead(model.pages)),
         Effect.map((model) => (options.layout ? analyzeLayout(model) : model)),
         Effect.withSpan("Pipeline.read", { attributes: { layout: options.layout } })

@@ -74,9 +74,12 @@ export const readDocument = (
       return yield* new UnsupportedMediaType({ detail: `unsupported file type ${mediaType}` })
     }
     const context = yield* Effect.context<Ocr | OfficeConverter>()
-    // Attachments are documents of their own: no page-count report for them.
+    // Attachments are documents of their own: no page-count report for them, no pages given early.
     const nested: ReadDocument = (b, o) =>
-      Effect.provide(readDocument(b, { ...o, onPageCount: undefined, onPagesRead: undefined }), context)
+      Effect.provide(
+        readDocument(b, { ...o, onPageCount: undefined, onPagesRead: undefined, onPages: undefined }),
+        context
+      )
     const model = yield* reader(bytes, options, nested)
     // Readers that cannot count pages before reading (plain text) are checked here.
     if (model.pages.length > options.maxPages) {

@@ -25,6 +25,8 @@ export interface ReadPdfOptions {
   readonly onPageCount?: (pages: number) => void
   /** Told how many pages are read each time one more is. */
   readonly onPagesRead?: (pages: number) => void
+  /** Given each batch of pages once read, in order (the model's own page objects). */
+  readonly onPages?: (pages: ReadonlyArray<Page>) => void | Promise<void>
 }
 
 /** Pages read between two checks of pdf.js's caches (a batch's pages all finish before the check). */
@@ -69,6 +71,8 @@ export const readPdf = (
         concurrency: options.ocr ? options.ocr.workers : 1
       })
       for (const page of read) pages.push(page)
+      const given = options.onPages?.(read)
+      if (given !== undefined) yield* Effect.promise(() => given)
       // Only between batches: releasing while a page renders would break that page. A failed
       // release only keeps the caches.
       if (fonts.size > FONTS_BEFORE_RELEASE) {

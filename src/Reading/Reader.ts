@@ -5,7 +5,7 @@
  */
 import { Context, Effect, type Option } from "effect"
 import type { ReadError } from "../Domain/Errors.js"
-import type { PageImage, PageModel } from "../Domain/PageModel.js"
+import type { Page, PageImage, PageModel } from "../Domain/PageModel.js"
 
 /**
  * The readers' version: part of the key stored page models are cached under, so a change in what
@@ -23,6 +23,13 @@ export interface ReadOptions {
   readonly onPageCount?: (pages: number) => void
   /** Told how many pages are read so far, as the reader goes (PDF pages; other formats only at the end). */
   readonly onPagesRead?: (pages: number) => void
+  /**
+   * Given pages as soon as they are read, in order, a batch at a time (PDF pages; other formats give
+   * none): work on them can start before the whole document is read. The model read in the end holds
+   * these same page objects (a reader that replaces a page gives its new object only in the model).
+   * A promise it returns is waited for before reading on (pages on their way to another process).
+   */
+  readonly onPages?: (pages: ReadonlyArray<Page>) => void | Promise<void>
 }
 
 /** What renders one page (1-based) of a file as a JPEG; none when the format has no page images. */

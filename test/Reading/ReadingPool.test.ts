@@ -4,6 +4,7 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Context, Effect, Exit, Fiber, Layer, Option } from "effect"
+import type { Page } from "../../src/Domain/PageModel.js"
 import { makeEngines } from "../../src/Ocr/Ocr.js"
 import { makeReadingPool } from "../../src/Reading/Isolation/ReadingPool.js"
 import { DocumentReader, readFile } from "../../src/Reading/Reader.js"
@@ -134,6 +135,44 @@ describe("ReadingPool", () => {
         )
         const model = yield* read(new Uint8Array(png))
         expect(model.pages[0]!.lines.map((l) => l.text).join("\n")).toMatch(/Bäckerei/)
+      }))
+  })
+
+  layer(poolLayer({}), { timeout: 120_000 })("a long PDF", (it) => {
+    it.effect("hands over its pages while the worker reads on, the model ending with those same page objects", () =>
+      Effect.gen(function*() {
+        const bytes = yield* Effect.promise(() =>
+          makeTextPdf(Array.from({ length: 40 }, (_, i) => [`INVOICE ${i + 1}`, `Total ${i + 1}.00`]))
+        )
+        const given: Array<Page> = []
+        const batches: Array<number> = []
+        const model = yield* readFile(bytes, {
+          maxPages: 100,
+          onPages: (pages) => {
+            batches.push(pages.length)
+            given.push(...pages)
+          }
+        })
+        // Pages come a batch at a time, the first batch long before the last page is read.
+        expect(batches.length).toBeGreaterThan(1)
+        expect(batches.reduce((a, b) => a + b, 0)).toBe(40)
+        expect(given.map((p) => p.page)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
+        expect(model.pages).toHaveLength(40)
+        model.pages.forEach((page, i) => expect(page).toBe(given[i]))
+        expect(model.pages[39]!.lines.map((l) => l.text)).toEqual(["INVOICE 40", "Total 40.00"])
+      }))
+
+    it.effect("a format read whole (an image) gives no pages early and its model whole", () =>
+      Effect.gen(function*() {
+        const png = yield* Effect.promise(() => textPng(["RECEIPT", "Total 8.40"], { width: 480 }))
+        let given = 0
+        const model = yield* readFile(new Uint8Array(png), {
+          maxPages: 10,
+          onPages: (pages) => void (given += pages.length)
+        })
+        expect(given).toBe(0)
+        expect(model.pages).toHaveLength(1)
+        expect(model.pages[0]!.lines.map((l) => l.text).join(" ")).toMatch(/RECEIPT/)
       }))
   })
 })

@@ -13,6 +13,7 @@ import { type Page, type PageModel, pageText } from "../../Domain/PageModel.js"
 import { Pacer } from "../../lib/Pacer.js"
 import { hasAlnum } from "../../Text/Tokens.js"
 import { Splitter } from "../Engine.js"
+import { preparePage } from "../Local/Prepare.js"
 import { pacedSplit } from "../Local/Splitter.js"
 import { failWithApiError } from "./Failure.js"
 import { estimateTokens, ModelClient } from "./ModelClient.js"
@@ -198,7 +199,8 @@ export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppCo
   Effect.gen(function*() {
     const client = yield* ModelClient
     const config = yield* AppConfig
-    const offlineSplit = pacedSplit((yield* Pacer).pace)
+    const { pace } = yield* Pacer
+    const offlineSplit = pacedSplit(pace)
 
     const classify = (
       batch: ReadonlyArray<Page>,
@@ -242,6 +244,8 @@ export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppCo
     return {
       // The offline splitter's answer, for the pipeline to start extracting while the model splits.
       ...(config.modelSpeculate ? { preview: localSplit } : {}),
+      // The offline split (its preview, a one-document file's answer) and the grounding read these pages.
+      prepare: (page: Page) => Effect.zipRight(pace, Effect.sync(() => preparePage(page))),
       split: (model: PageModel, specs: ReadonlyArray<TemplateSpec>) =>
         Effect.gen(function*() {
           if (specs.length === 0 || model.pages.length === 0) return []

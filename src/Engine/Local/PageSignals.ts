@@ -320,7 +320,8 @@ const facts = new WeakMap<Page, PageFacts>()
 
 const BLANK: PageFacts = { blank: true }
 
-const factsOf = (page: Page): PageFacts => {
+/** What the split reads of a page whatever the templates, worked out once per page object. */
+export const factsOf = (page: Page): PageFacts => {
   const known = facts.get(page)
   if (known !== undefined) return known
   const text = pageText(page)

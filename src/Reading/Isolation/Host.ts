@@ -7,6 +7,7 @@
 import { Deferred, Effect, Layer, ManagedRuntime, Option, Runtime } from "effect"
 import * as v8 from "node:v8"
 import type { ReadError } from "../../Domain/Errors.js"
+import type { Page } from "../../Domain/PageModel.js"
 import { renderPageImage } from "../../Export/PageImage.js"
 import type { ReadCharacter } from "../../Ocr/LineRecognizer.js"
 import { type Engines, makeRecognition, Ocr } from "../../Ocr/Ocr.js"
@@ -73,16 +74,32 @@ const runtime = ManagedRuntime.make(Layer.mergeAll(
 
 const heapUsed = () => v8.getHeapStatistics().used_heap_size
 
-const read = (id: number, bytes: Uint8Array, maxPages: number) =>
-  readDocument(bytes, {
+const read = (id: number, bytes: Uint8Array, maxPages: number) => {
+  // Pages sent as they were read, by their index among those sent: the model's end refers to them.
+  const sent = new Map<Page, number>()
+  return readDocument(bytes, {
     maxPages,
     onPageCount: (pages) => send({ type: "pages", id, pages }),
-    onPagesRead: (pagesRead) => send({ type: "progress", id, pagesRead })
+    onPagesRead: (pagesRead) => send({ type: "progress", id, pagesRead }),
+    onPages: (pages) => {
+      for (const page of pages) sent.set(page, sent.size)
+      // Read on once they have left: a worker busy reading would otherwise send them only at its end.
+      return new Promise<void>((resolve) => {
+        if (process.send === undefined) return resolve()
+        process.send({ type: "pages-read", id, pages } satisfies FromWorker, () => resolve())
+      })
+    }
   }).pipe(
     Effect.match({
       onFailure: (error: ReadError) =>
         send({ type: "done", id, error: { tag: error._tag, detail: error.detail }, heapUsed: heapUsed() }),
-      onSuccess: (model) => send({ type: "done", id, model, heapUsed: heapUsed() })
+      onSuccess: (model) =>
+        send({
+          type: "done",
+          id,
+          model: { ...model, pages: model.pages.map((page) => sent.get(page) ?? page) },
+          heapUsed: heapUsed()
+        })
     }),
     // A reader that throws is a reader's bug, but still this file's failure: said so, not a crash.
     Effect.catchAllDefect((defect) =>
@@ -99,6 +116,7 @@ const read = (id: number, bytes: Uint8Array, maxPages: number) =>
       )
     )
   )
+}
 
 /** The document whose pieces came for job `id` (the pieces are let go). */
 const received = (id: number): Uint8Array => {

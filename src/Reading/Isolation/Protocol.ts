@@ -2,7 +2,7 @@
  * The messages between the server and a reading worker. The server sends one document at a time to a
  * worker and serves its calls to the OCR engines, which stay in the server, shared by every request.
  */
-import type { PageImage, PageModel } from "../../Domain/PageModel.js"
+import type { Page, PageImage, PageModel } from "../../Domain/PageModel.js"
 import type { OcrLanguage } from "../../Ocr/Languages.js"
 import type { ReadCharacter } from "../../Ocr/LineRecognizer.js"
 import type { TesseractBlocks } from "../../Ocr/Types.js"
@@ -50,10 +50,20 @@ export type ToWorker =
     readonly alphabet?: ReadonlyArray<string>
   }
 
+/**
+ * A page model as a read's "done" sends it: a page already sent in a "pages-read" message of the same
+ * read is its index among those pages rather than the page again.
+ */
+export interface SentModel extends Omit<PageModel, "pages"> {
+  readonly pages: ReadonlyArray<Page | number>
+}
+
 export type FromWorker =
   | { readonly type: "ready"; readonly heapUsed: number }
   | { readonly type: "pages"; readonly id: number; readonly pages: number }
   | { readonly type: "progress"; readonly id: number; readonly pagesRead: number }
+  /** Pages read so far, sent before the rest of the document is read (numbered in order of sending). */
+  | { readonly type: "pages-read"; readonly id: number; readonly pages: ReadonlyArray<Page> }
   | {
     readonly type: "tesseract"
     readonly call: number
@@ -71,7 +81,7 @@ export type FromWorker =
   | {
     readonly type: "done"
     readonly id: number
-    readonly model?: PageModel
+    readonly model?: SentModel
     /** The page image asked for ("image"); null: the format has none. */
     readonly image?: PageImage | null
     readonly error?: { readonly tag: ReadErrorTag; readonly detail: string }

@@ -20,13 +20,20 @@ import * as os from "node:os"
 import { pathToFileURL } from "node:url"
 import { AppConfig } from "../../Config.js"
 import { PayloadTooLarge, type ReadError, Unprocessable, UnsupportedMediaType } from "../../Domain/Errors.js"
-import type { PageImage, PageModel } from "../../Domain/PageModel.js"
+import type { Page, PageImage, PageModel } from "../../Domain/PageModel.js"
 import { isOcrLanguage, type OcrLanguage } from "../../Ocr/Languages.js"
 import { type LocalEngines, OcrEngines } from "../../Ocr/Ocr.js"
 import { OfficeConverter } from "../../Office/Converter.js"
 import { Scratch } from "../../Storage/Scratch.js"
 import { DocumentReader, type ReadOptions } from "../Reader.js"
-import { CHUNK_BYTES, type FromWorker, SETUP_VARIABLE, type ToWorker, type WorkerSetup } from "./Protocol.js"
+import {
+  CHUNK_BYTES,
+  type FromWorker,
+  type SentModel,
+  SETUP_VARIABLE,
+  type ToWorker,
+  type WorkerSetup
+} from "./Protocol.js"
 
 export interface ReadingPoolOptions {
   /** Documents read at once (one per worker process). */
@@ -102,10 +109,12 @@ const residentBytes = (pid: number | undefined): number | undefined => {
 /** What a worker is asked to do with the document it receives, and what its answer gives. */
 interface Job<A> {
   readonly message: (id: number) => ToWorker
-  readonly result: (done: Extract<FromWorker, { type: "done" }>) => A
-  /** Where the reading stands: the page count once known, pages read so far. */
+  /** The job's answer, from the worker's last message and the pages it sent before it. */
+  readonly result: (done: Extract<FromWorker, { type: "done" }>, sent: ReadonlyArray<Page>) => A
+  /** Where the reading stands: the page count once known, pages read so far, the pages themselves. */
   readonly onPageCount?: ((pages: number) => void) | undefined
   readonly onPagesRead?: ((pages: number) => void) | undefined
+  readonly onPages?: ((pages: ReadonlyArray<Page>) => void) | undefined
 }
 
 interface Slot {
@@ -126,6 +135,17 @@ const errorOf = (tag: string, detail: string): ReadError =>
     : tag === "Unprocessable"
     ? new Unprocessable({ detail })
     : new UnsupportedMediaType({ detail })
+
+/** The model a worker sent, its pages sent earlier put back in place (the same objects the caller was given). */
+const modelOf = (model: SentModel, sent: ReadonlyArray<Page>): PageModel => ({
+  ...model,
+  pages: model.pages.map((page) => {
+    if (typeof page !== "number") return page
+    const earlier = sent[page]
+    if (earlier === undefined) throw new Error(`page ${page} was never sent`)
+    return earlier
+  })
+})
 
 export const makeReadingPool = (options: ReadingPoolOptions) =>
   Effect.gen(function*() {
@@ -203,6 +223,8 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
         const engineCalls = new Set<Fiber.RuntimeFiber<void>>()
         let engineMs = 0, engineSince = 0, budgetMs = options.timeoutMs ?? BASE_BUDGET_MS
         let finished = false
+        // Pages the worker sent before its answer, in order: the answer's model refers to them by index.
+        const sent: Array<Page> = []
         // A new worker's start (loading the readers) is not the document's time, but is bounded too.
         let ready = !fresh
 
@@ -246,6 +268,11 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
             case "progress":
               job.onPagesRead?.(message.pagesRead)
               return
+            case "pages-read":
+              if (message.id !== id) return
+              for (const page of message.pages) sent.push(page)
+              job.onPages?.(message.pages)
+              return
             case "tesseract":
               return engine(
                 options.engines.tesseract.submit(message.image, message.params, shippedOnly(message.languages)).pipe(
@@ -275,7 +302,11 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
                 slot.reads < RETIRE_AFTER_READS
               return finish(
                 message.error === undefined
-                  ? Effect.succeed(job.result(message))
+                  ? Effect.try({
+                    try: () => job.result(message, sent),
+                    catch: (e) =>
+                      new Unprocessable({ detail: `the reading worker's answer is malformed: ${String(e)}` })
+                  })
                   : Effect.fail(errorOf(message.error.tag, message.error.detail)),
                 keep
               )
@@ -363,9 +394,10 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
     const read = (bytes: Uint8Array, readOptions: ReadOptions): Effect.Effect<PageModel, ReadError> =>
       runJob(bytes, {
         message: (id) => ({ type: "read", id, maxPages: readOptions.maxPages }),
-        result: (done) => done.model!,
+        result: (done, sent) => modelOf(done.model!, sent),
         onPageCount: readOptions.onPageCount,
-        onPagesRead: readOptions.onPagesRead
+        onPagesRead: readOptions.onPagesRead,
+        onPages: readOptions.onPages
       }).pipe(Effect.withSpan("ReadingPool.read", { attributes: { bytes: bytes.byteLength } }))
 
     /** A page rendered for the model, in a worker like any reading of the file. */
