@@ -1,7 +1,8 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { Effect, Either, Option } from "effect"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { Effect, Either, Option, Schema } from "effect"
 import { CurrentTenant } from "../Auth/Api.js"
-import type { ExtractionRun } from "../Domain/Document.js"
+import { type ExtractionRun, OneShotResult } from "../Domain/Document.js"
 import { BadRequest, NotFound, Unprocessable } from "../Domain/Errors.js"
 import { Api } from "../Http/Api.js"
 import { acceptedHeaders, prefersAsync } from "../Http/Prefer.js"
@@ -20,6 +21,21 @@ import { loadSpecs, parseTemplateIdsField } from "./Templates.js"
 import { DocumentWork } from "./Work.js"
 
 const plainRead: ReadOptions = { layout: false }
+
+const encodeSections = Schema.encode(OneShotResult.fields.result)
+
+/**
+ * The one-shot answer as its response. The sections (values, confidences) are encoded through their
+ * schema as any answer is; the pages, made from the page model by `ocrPage` in the schema's shape,
+ * go out as they are: checking every word of a long document again, field by field, took longer than
+ * extracting its values.
+ */
+const oneShotResponse = (answer: OneShotResult) =>
+  encodeSections(answer.result).pipe(
+    Effect.map((result) => HttpServerResponse.unsafeJson({ ...answer, result } satisfies typeof OneShotResult.Encoded)),
+    // The engines' own output failing its schema is this server's bug: a 500, as an encoding failure is.
+    Effect.orDie
+  )
 
 /** A text form field sent once (the last value counts when repeated). */
 const single = (field: string | ReadonlyArray<string> | undefined): string | undefined =>
@@ -96,7 +112,7 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
             ...(webhook !== undefined ? { webhookUrl: webhook } : {})
           }))
           if (Option.isSome(accepted)) return accepted.value
-          return yield* admit(work.extractFile(bytes, specs, options))
+          return yield* admit(work.extractFile(bytes, specs, options)).pipe(Effect.flatMap(oneShotResponse))
         }).pipe(Effect.withSpan("Documents.extract")))
       .handle("upload", ({ payload }) =>
         Effect.gen(function*() {

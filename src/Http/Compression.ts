@@ -49,7 +49,8 @@ const compress = (body: Uint8Array, encoding: "br" | "gzip") =>
       ? brotli(body, {
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength }
       })
-      : gzip(body, { level: 6 })
+      // Level 4: a few percent larger than zlib's default (6), and three to six times faster on large JSON.
+      : gzip(body, { level: 4 })
   ).pipe(Effect.map((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)))
 
 /** The response as the client should get it: tagged, revalidated, compressed. */
