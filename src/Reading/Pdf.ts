@@ -25,7 +25,7 @@ export interface ReadPdfOptions {
   readonly onPageCount?: (pages: number) => void
   /** Told how many pages are read each time one more is. */
   readonly onPagesRead?: (pages: number) => void
-  /** Given each batch of pages once read, in order (the model's own page objects). */
+  /** Given pages as soon as they and every page before them are read, in order (the model's own page objects). */
   readonly onPages?: (pages: ReadonlyArray<Page>) => void | Promise<void>
 }
 
@@ -61,8 +61,27 @@ export const readPdf = (
     // Pages already read, by their object: a page tree may list one page object many times.
     const byObject = new Map<string, Page>()
     let done = 0
+    // Pages read, by number, until they and every page before them are handed over (`onPages`, in order).
+    const waiting = new Map<number, Page>()
+    let handedOver = 0
+    const handOver = Effect.suspend(() => {
+      const ready: Array<Page> = []
+      for (let next = waiting.get(handedOver + 1); next !== undefined; next = waiting.get(handedOver + 1)) {
+        waiting.delete(++handedOver)
+        ready.push(next)
+      }
+      const given = ready.length > 0 ? options.onPages?.(ready) : undefined
+      return given === undefined ? Effect.void : Effect.promise(() => given)
+    })
     const counted = (n: number) =>
-      Effect.tap(readPage(doc, n, options.ocr, fonts, byObject), () => options.onPagesRead?.(++done))
+      readPage(doc, n, options.ocr, fonts, byObject).pipe(
+        Effect.tap(() => options.onPagesRead?.(++done)),
+        Effect.tap((page) => {
+          if (options.onPages === undefined) return Effect.void
+          waiting.set(n, page)
+          return handOver
+        })
+      )
     for (let first = 1; first <= doc.numPages; first += PAGES_PER_BATCH) {
       const batch = Array.from({ length: Math.min(PAGES_PER_BATCH, doc.numPages - first + 1) }, (_, i) => first + i)
       const read = yield* Effect.forEach(batch, counted, {
@@ -71,8 +90,6 @@ export const readPdf = (
         concurrency: options.ocr ? options.ocr.workers : 1
       })
       for (const page of read) pages.push(page)
-      const given = options.onPages?.(read)
-      if (given !== undefined) yield* Effect.promise(() => given)
       // Only between batches: releasing while a page renders would break that page. A failed
       // release only keeps the caches.
       if (fonts.size > FONTS_BEFORE_RELEASE) {

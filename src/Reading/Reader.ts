@@ -24,8 +24,8 @@ export interface ReadOptions {
   /** Told how many pages are read so far, as the reader goes (PDF pages; other formats only at the end). */
   readonly onPagesRead?: (pages: number) => void
   /**
-   * Given pages as soon as they are read, in order, a batch at a time (PDF pages; other formats give
-   * none): work on them can start before the whole document is read. The model read in the end holds
+   * Given pages as soon as they (and the pages before them) are read, in order (PDF pages; other
+   * formats give none): work on them can start before the whole document is read. The model read in the end holds
    * these same page objects (a reader that replaces a page gives its new object only in the model).
    * A promise it returns is waited for before reading on (pages on their way to another process).
    */

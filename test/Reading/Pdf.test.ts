@@ -41,6 +41,44 @@ const invoices = "/work/shared/corpora/invoices-dev"
 const haveInvoices = fs.existsSync(path.join(invoices, "manifest.json"))
 
 describe("readPdf", () => {
+  it.effect("hands over each page once it and the pages before it are read, waiting for what onPages returns", () =>
+    Effect.gen(function*() {
+      const bytes = yield* Effect.promise(() => makeTextPdf([["ONE"], ["TWO"], ["THREE"], ["FOUR"]]))
+      const events: Array<string> = []
+      const given: Array<Page> = []
+      const model = yield* readPdf(bytes, {
+        maxPages: 10,
+        onPagesRead: (n) => void events.push(`read ${n}`),
+        onPages: (pages) => {
+          given.push(...pages)
+          events.push(`given ${pages.map((p) => p.page).join(",")}`)
+          // The next page is read only once this has settled.
+          return new Promise<void>((resolve) =>
+            setTimeout(() => {
+              events.push("settled")
+              resolve()
+            }, 5)
+          )
+        }
+      })
+      expect(events).toEqual([
+        "read 1",
+        "given 1",
+        "settled",
+        "read 2",
+        "given 2",
+        "settled",
+        "read 3",
+        "given 3",
+        "settled",
+        "read 4",
+        "given 4",
+        "settled"
+      ])
+      expect(model.pages.map((p) => pageText(p))).toEqual(["ONE", "TWO", "THREE", "FOUR"])
+      model.pages.forEach((page, i) => expect(page).toBe(given[i]))
+    }))
+
   it.effect("reads words at the drawn positions, top-left origin, boxes in 0..1", () =>
     Effect.gen(function*() {
       const bytes = yield* Effect.promise(() =>

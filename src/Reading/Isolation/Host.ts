@@ -77,17 +77,22 @@ const heapUsed = () => v8.getHeapStatistics().used_heap_size
 const read = (id: number, bytes: Uint8Array, maxPages: number) => {
   // Pages sent as they were read, by their index among those sent: the model's end refers to them.
   const sent = new Map<Page, number>()
+  let leaving: Promise<void> | undefined
   return readDocument(bytes, {
     maxPages,
     onPageCount: (pages) => send({ type: "pages", id, pages }),
     onPagesRead: (pagesRead) => send({ type: "progress", id, pagesRead }),
     onPages: (pages) => {
       for (const page of pages) sent.set(page, sent.size)
-      // Read on once they have left: a worker busy reading would otherwise send them only at its end.
-      return new Promise<void>((resolve) => {
+      // A worker busy reading writes its messages out only when it waits: it reads on once the pages
+      // it sent before these have left (one message on its way at a time, the reading not held up
+      // by the server's turn to read each one).
+      const before = leaving
+      leaving = new Promise<void>((resolve) => {
         if (process.send === undefined) return resolve()
         process.send({ type: "pages-read", id, pages } satisfies FromWorker, () => resolve())
       })
+      return before
     }
   }).pipe(
     Effect.match({
