@@ -179,7 +179,10 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
             const started = early.get(sectionKey(section))
             return counted(
               options,
-              started === undefined ? extractSection(model, section, specs, options) : Fiber.join(started.fiber)
+              started === undefined
+                ? extractSection(model, section, specs, options)
+                // The values found early, with the split's section (its confidence, not the preview's).
+                : Effect.map(Fiber.join(started.fiber), (e) => ({ ...e, ...section }))
             )
           },
           { concurrency: "unbounded" }

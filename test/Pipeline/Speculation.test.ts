@@ -88,6 +88,20 @@ describe("Pipeline: extraction overlapped with splitting", () => {
       expect(usage.ungrounded).toBe(2)
     }))
 
+  it.live("a section the split confirms keeps the values found early, with the split's confidence", () =>
+    Effect.gen(function*() {
+      const previewed = { ...section(A, [1, 2]), confidence: 0.5 }
+      const { pipeline, release } = yield* scripted({
+        preview: [previewed],
+        split: [{ ...section(A, [1, 2]), confidence: 0.9 }]
+      })
+      const fiber = yield* Effect.fork(pipeline.splitAndExtract(MODEL, [A], { forceExclusive: false }))
+      yield* Effect.sleep("10 millis")
+      yield* Deferred.succeed(release, undefined)
+      const sections = yield* fiber.await.pipe(Effect.flatten)
+      expect(sections.map((s) => [s.pages, s.confidence, s.extracted])).toEqual([[[1, 2], 0.9, { "1,2": null }]])
+    }))
+
   it.live("re-extracts what the split changed, interrupts the rest, counts their calls but not their values", () =>
     Effect.gen(function*() {
       const { pipeline, release, started, interrupted, finished } = yield* scripted({
