@@ -26,7 +26,7 @@ import {
   segmentOver,
   withoutRegistration
 } from "./NameLines.js"
-import { type Found, rememberedPerSection, type Section } from "./Section.js"
+import { type Found, rememberedPerFirstPage, type Section } from "./Section.js"
 import { postcodeAndTown } from "./Towns.js"
 
 const WEBMAIL = new Set([
@@ -409,12 +409,10 @@ const ownedBy = (layout: PageLayout): NameLine | undefined => {
  * The issuer's name without a label: the company an "Owned by" line names, else the letterhead's name
  * (letterheadLine).
  */
-export const issuerLine = (section: Section): NameLine | undefined => issuerLineOnce(section)
+export const issuerLine = (section: Pick<Section, "layouts">): NameLine | undefined => issuerLineOnce(section)
 
-const findIssuerLine = (section: Section): NameLine | undefined => {
-  const layout = section.layouts[0]
-  return (layout === undefined ? undefined : ownedBy(layout)) ?? letterheadLine(section)
-}
+const findIssuerLine = (layout: PageLayout): NameLine | undefined =>
+  ownedBy(layout) ?? letterheadLine({ layouts: [layout] })
 
 /**
  * The letterhead's name, from the first page's top and bottom lines (never a recipient's block): a name
@@ -422,11 +420,9 @@ const findIssuerLine = (section: Section): NameLine | undefined => {
  * with, else a company-like line near the top, else one followed by a registration number, else the
  * first name-like one. The issuer's address is read under it.
  */
-export const letterheadLine = (section: Section): NameLine | undefined => letterheadLineOnce(section)
+export const letterheadLine = (section: Pick<Section, "layouts">): NameLine | undefined => letterheadLineOnce(section)
 
-const findLetterheadLine = (section: Section): NameLine | undefined => {
-  const layout = section.layouts[0]
-  if (layout === undefined) return undefined
+const findLetterheadLine = (layout: PageLayout): NameLine | undefined => {
   const recipients = recipientWords(layout)
   const top: Array<NameLine> = []
   const bottom: Array<NameLine> = []
@@ -501,11 +497,9 @@ export const REGISTRATION_LINE =
  * The name a document is addressed to: the first name-like line after a customer label ("To:",
  * "Kepada:"), in its column. A purchase order is addressed to its vendor.
  */
-export const addresseeLine = (section: Section): NameLine | undefined => addresseeLineOnce(section)
+export const addresseeLine = (section: Pick<Section, "layouts">): NameLine | undefined => addresseeLineOnce(section)
 
-const findAddresseeLine = (section: Section): NameLine | undefined => {
-  const layout = section.layouts[0]
-  if (layout === undefined) return undefined
+const findAddresseeLine = (layout: PageLayout): NameLine | undefined => {
   const own = new Set(["customer"])
   for (const m of findLabels(layout, conceptPhrases("customer"), own)) {
     if (!m.colon && !(m.segmentStart && m.phrase.strength >= 1)) continue
@@ -517,6 +511,6 @@ const findAddresseeLine = (section: Section): NameLine | undefined => {
   return undefined
 }
 
-const issuerLineOnce = rememberedPerSection(findIssuerLine)
-const letterheadLineOnce = rememberedPerSection(findLetterheadLine)
-const addresseeLineOnce = rememberedPerSection(findAddresseeLine)
+const issuerLineOnce = rememberedPerFirstPage(findIssuerLine)
+const letterheadLineOnce = rememberedPerFirstPage(findLetterheadLine)
+const addresseeLineOnce = rememberedPerFirstPage(findAddresseeLine)

@@ -33,6 +33,27 @@ export interface Candidate extends Found {
 }
 
 /**
+ * A rule that reads only a section's first page, its answer kept beside that page's layout: every
+ * section starting on the page shares it (a split's section, the whole file forced as one, another
+ * template's), and it can be worked out before any section is known, as pages are read (Prepare.ts).
+ */
+export const rememberedPerFirstPage = <A>(
+  rule: (layout: PageLayout) => A
+): (section: Pick<Section, "layouts">) => A | undefined => {
+  const memo = new WeakMap<PageLayout, { readonly value: A }>()
+  return (section) => {
+    const first = section.layouts[0]
+    if (first === undefined) return undefined
+    let known = memo.get(first)
+    if (known === undefined) {
+      known = { value: rule(first) }
+      memo.set(first, known)
+    }
+    return known.value
+  }
+}
+
+/**
  * A section-wide rule's answers kept beside the section's first page layout (layouts are made once per
  * page object): the same pages of a stored document are asked again by every request. Keyed by the
  * section's pages, its date order and its document type, everything such a rule reads.
