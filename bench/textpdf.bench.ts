@@ -1,9 +1,9 @@
 /**
  * A long text PDF end to end, as a user waits for it: the invoices of invoices-dev repeated to 268
  * pages, sent to a server process of its own. References measured in the same run: `pdftotext
- * -bbox-layout` on the same file (the reading tools' speed), and the first split of the stored
- * document (the parse that later calls find cached). Also the server's resident memory at rest and
- * its peak during the one-shot request.
+ * -bbox-layout` on the same file (the reading tools' speed), and the upload of the same file, which
+ * reads it and keeps its parse (in the database, and in the server's memory for the calls that
+ * follow). Also the server's resident memory at rest and its peak during the one-shot request.
  */
 import { execFile } from "node:child_process"
 import * as fs from "node:fs"
@@ -114,8 +114,10 @@ export default async function() {
 
     const upload = new FormData()
     upload.append("file", new Blob([bytes], { type: "application/pdf" }), "long.pdf")
-    const document = await fetch(`${base}/v1/documents`, { method: "POST", headers, body: upload })
-      .then((r) => r.json() as Promise<{ document_id: string }>)
+    const [uploadMs, document] = await timed(() =>
+      fetch(`${base}/v1/documents`, { method: "POST", headers, body: upload })
+        .then((r) => r.json() as Promise<{ document_id: string }>)
+    )
     const call = (what: "split" | "extraction") => async () => {
       const r = await fetch(`${base}/v1/documents/${document.document_id}/${what}`, {
         method: "POST",
@@ -126,11 +128,11 @@ export default async function() {
       return r.arrayBuffer()
     }
     const [firstSplit] = await timed(call("split"))
-    const splits: Array<number> = []
+    const splits: Array<number> = [firstSplit]
     const extractions: Array<number> = []
     for (let i = 0; i < 4; i++) {
-      splits.push((await timed(call("split")))[0])
       extractions.push((await timed(call("extraction")))[0])
+      splits.push((await timed(call("split")))[0])
     }
     // The first extraction computes the values from the cached parse; the next ones find them remembered.
     const [firstExtraction, ...againExtractions] = extractions
@@ -148,24 +150,24 @@ export default async function() {
       `${(reference / oneShot).toFixed(2)}× pdftotext's speed (target ≥ 0.8)`
     )
     row("  response", `${(responseBytes / 1024 / 1024).toFixed(1)} MB`, "", "")
-    row("split, first (reads and caches the parse; reference)", `${firstSplit.toFixed(0)} ms`, "", "")
+    row("upload (reads the file, keeps its parse; reference)", `${uploadMs.toFixed(0)} ms`, "", "")
     row(
-      "split again (parse cached)",
-      `${median(splits).toFixed(0)} ms`,
-      "first split",
-      `${(median(splits) / firstSplit).toFixed(2)}× (target ≤ 0.15)`
+      "split, first (the parse kept at upload)",
+      `${firstSplit.toFixed(0)} ms`,
+      "upload",
+      `${(firstSplit / uploadMs).toFixed(2)}× (target ≤ 0.15)`
     )
     row(
       "extraction, first (parse cached)",
       `${firstExtraction!.toFixed(0)} ms`,
-      "first split",
-      `${(firstExtraction! / firstSplit).toFixed(2)}× (target ≤ 0.15)`
+      "upload",
+      `${(firstExtraction! / uploadMs).toFixed(2)}× (target ≤ 0.15)`
     )
     row(
-      "extraction again (values remembered)",
-      `${median(againExtractions).toFixed(0)} ms`,
-      "first split",
-      `${(median(againExtractions) / firstSplit).toFixed(2)}×`
+      "split again, extraction again (remembered)",
+      `${median(splits.slice(1)).toFixed(0)}, ${median(againExtractions).toFixed(0)} ms`,
+      "upload",
+      `${(median(splits.slice(1)) / uploadMs).toFixed(2)}×, ${(median(againExtractions) / uploadMs).toFixed(2)}×`
     )
     row("server + readers RSS at rest (reference)", `${restMb.toFixed(0)} MB`, "", "")
     row("  peak during the one-shot", `${peakMb.toFixed(0)} MB`, "at rest", `${(peakMb / restMb).toFixed(2)}× rest`)

@@ -133,6 +133,9 @@ export const DocumentsLive = HttpApiBuilder.group(Api, "documents", (handlers) =
             }).pipe(Effect.orDie)
           // The bytes are in memory for reading already: store those rather than reading the upload again.
           const doc = yield* blobs.putBytes(bytes, register)
+          // The model just read (its pages already worked on as they came) serves the splits and
+          // extractions that usually follow, without decoding it back from the database.
+          parses.set(doc.document_id, parseKey(plainRead), model)
           return {
             document_id: doc.document_id,
             document_name: doc.document_name,

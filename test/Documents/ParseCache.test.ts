@@ -121,4 +121,13 @@ layer(testApp({ parseCacheMb: 16 }), { timeout: 60_000 })("parse cache in the pr
       // Served from memory: the broken row was never read (a read would have replaced it).
       expect((yield* firstCachedModel(documentId)).mediaType).toBe(5)
     }))
+  it.effect("the model read at upload serves the first extraction: the database's copy is not read", () =>
+    Effect.gen(function*() {
+      const { documentId, extract } = yield* setup
+      yield* breakCachedModel(documentId)
+      const first = yield* extract
+      expect(first.status).toBe(200)
+      expect(JSON.stringify(first.json)).toContain("4711")
+      expect((yield* firstCachedModel(documentId)).mediaType).toBe(5)
+    }))
 })
