@@ -4,6 +4,7 @@
  * date there are the document's own, whatever other dates (creation, delivery, a stylesheet's
  * version) the page prints elsewhere.
  */
+import { besideOwner } from "../../lib/memo.js"
 import { misreadDistance } from "../../Text/Misreads.js"
 import { fold } from "../../Text/Tokens.js"
 import { findDates, isTimeOfDay } from "../../Text/Values.js"
@@ -142,14 +143,24 @@ const onWords = (layout: PageLayout, all: ReadonlyArray<PlacedWord>, hint: Secti
   return { title, number }
 }
 
+/** A page's first title line that states a number, on its top half, by the date order read (kept beside the layout). */
+const onPage = besideOwner<PageLayout, TitleLine | undefined>()
+
+const titleLineOf = (layout: PageLayout, hint: Section["hint"]): TitleLine | undefined =>
+  onPage(layout, hint ?? "", () => {
+    for (const row of layout.rows) {
+      if (row.box[1] > TOP) break
+      const found = onRow(layout, row, hint)
+      if (found !== undefined) return found
+    }
+    return undefined
+  })
+
 /** The first title line of the section that states a number, on the top half of a page. */
 export const titleLine = (section: Section): TitleLine | undefined => {
   for (const layout of section.layouts) {
-    for (const row of layout.rows) {
-      if (row.box[1] > TOP) break
-      const found = onRow(layout, row, section.hint)
-      if (found !== undefined) return found
-    }
+    const found = titleLineOf(layout, section.hint)
+    if (found !== undefined) return found
   }
   return undefined
 }
