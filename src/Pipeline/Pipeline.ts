@@ -61,7 +61,15 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
         const prepare = splitter.prepare
         if (options.layout || prepare === undefined) return {}
         const pages = yield* Queue.unbounded<Page>()
-        yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(pages), prepare)))
+        // A page whose preparation fails is left to the split and extraction (which will meet the same
+        // failure, if any, on it): logged, the next page prepared.
+        const prepared = (page: Page) =>
+          prepare(page).pipe(
+            Effect.catchAllCause((cause) =>
+              Effect.logWarning(`page ${page.page}: the engine's work ahead failed`, cause)
+            )
+          )
+        yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(pages), prepared)))
         return {
           onPages: (read: ReadonlyArray<Page>) => {
             for (const page of read) Queue.unsafeOffer(pages, page)

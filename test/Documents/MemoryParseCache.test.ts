@@ -2,7 +2,7 @@
 import { expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { AppConfig } from "../../src/Config.js"
-import { modelBytes, ParseCache } from "../../src/Documents/ParseCache.js"
+import { heldBytes, modelBytes, ParseCache } from "../../src/Documents/ParseCache.js"
 import type { PageModel } from "../../src/Domain/PageModel.js"
 import { testConfig } from "../support/app.js"
 
@@ -34,6 +34,9 @@ it.effect("keeps what fits in PARSE_CACHE_MB, dropping the least recently used f
     const big = model(35)
     expect(modelBytes(big)).toBeGreaterThan(300_000)
     expect(modelBytes(big)).toBeLessThan(1024 * 1024)
+    // Counted with the engines' work kept beside its pages: two such models fit in 8 MB, three do not.
+    expect(heldBytes(big)).toBeGreaterThan(8 * 1024 * 1024 / 3)
+    expect(heldBytes(big)).toBeLessThan(4 * 1024 * 1024)
     cache.set("a", "plain", big)
     cache.set("b", "plain", model(35))
     expect(cache.get("a", "plain")).toBe(big)
@@ -42,7 +45,7 @@ it.effect("keeps what fits in PARSE_CACHE_MB, dropping the least recently used f
     expect(cache.get("a", "plain")).toBe(big)
     expect(cache.get("b", "plain")).toBeUndefined()
     expect(cache.get("c", "plain")).toBeDefined()
-  }).pipe(Effect.provide(cacheOf(1))))
+  }).pipe(Effect.provide(cacheOf(8))))
 
 it.effect("forgets every model of a deleted document, and keeps nothing with PARSE_CACHE_MB=0", () =>
   Effect.gen(function*() {

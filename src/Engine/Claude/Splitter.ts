@@ -13,7 +13,7 @@ import { type Page, type PageModel, pageText } from "../../Domain/PageModel.js"
 import { Pacer } from "../../lib/Pacer.js"
 import { hasAlnum } from "../../Text/Tokens.js"
 import { Splitter } from "../Engine.js"
-import { preparePage } from "../Local/Prepare.js"
+import { preparePaced } from "../Local/Prepare.js"
 import { pacedSplit } from "../Local/Splitter.js"
 import { failWithApiError } from "./Failure.js"
 import { estimateTokens, ModelClient } from "./ModelClient.js"
@@ -245,7 +245,7 @@ export const AnthropicSplitter: Layer.Layer<Splitter, never, ModelClient | AppCo
       // The offline splitter's answer, for the pipeline to start extracting while the model splits.
       ...(config.modelSpeculate ? { preview: localSplit } : {}),
       // The offline split (its preview, a one-document file's answer) and the grounding read these pages.
-      prepare: (page: Page) => Effect.zipRight(pace, Effect.sync(() => preparePage(page))),
+      prepare: preparePaced(pace),
       split: (model: PageModel, specs: ReadonlyArray<TemplateSpec>) =>
         Effect.gen(function*() {
           if (specs.length === 0 || model.pages.length === 0) return []

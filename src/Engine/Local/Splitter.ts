@@ -10,7 +10,7 @@ import type { PageModel } from "../../Domain/PageModel.js"
 import { Pacer } from "../../lib/Pacer.js"
 import { Splitter } from "../Engine.js"
 import { headerSimilarity, type PageEvidence, pageEvidence, samePage, specProfile } from "./PageSignals.js"
-import { preparePage } from "./Prepare.js"
+import { preparePaced } from "./Prepare.js"
 
 /** A page fits a type when it scores at least this (a title alone, or a few typical words and labels). */
 export const MATCH_SCORE = 2
@@ -257,7 +257,7 @@ export const LocalSplitter: Layer.Layer<Splitter> = Layer.effect(
   Effect.map(Pacer, ({ pace }) => {
     const split = pacedSplit(pace)
     return {
-      prepare: (page) => Effect.zipRight(pace, Effect.sync(() => preparePage(page))),
+      prepare: preparePaced(pace),
       split: (model, specs) =>
         split(model, specs).pipe(
           Effect.withSpan("Splitter.split", {

@@ -77,13 +77,14 @@ const heapUsed = () => v8.getHeapStatistics().used_heap_size
 const read = (id: number, bytes: Uint8Array, maxPages: number) => {
   // Pages sent as they were read, by their index among those sent: the model's end refers to them.
   const sent = new Map<Page, number>()
+  let sentCount = 0
   let leaving: Promise<void> | undefined
   return readDocument(bytes, {
     maxPages,
     onPageCount: (pages) => send({ type: "pages", id, pages }),
     onPagesRead: (pagesRead) => send({ type: "progress", id, pagesRead }),
     onPages: (pages) => {
-      for (const page of pages) sent.set(page, sent.size)
+      for (const page of pages) sent.set(page, sentCount++)
       // A worker busy reading writes its messages out only when it waits: it reads on once the pages
       // it sent before these have left (one message on its way at a time, the reading not held up
       // by the server's turn to read each one).
