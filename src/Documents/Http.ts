@@ -1,8 +1,8 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { Effect, Either, Option, Schema } from "effect"
+import { Effect, Either, Option } from "effect"
 import { CurrentTenant } from "../Auth/Api.js"
-import { type ExtractionRun, OneShotResult } from "../Domain/Document.js"
+import type { ExtractionRun, OneShotResult } from "../Domain/Document.js"
 import { BadRequest, NotFound, Unprocessable } from "../Domain/Errors.js"
 import { Api } from "../Http/Api.js"
 import { acceptedHeaders, prefersAsync } from "../Http/Prefer.js"
@@ -14,6 +14,7 @@ import { Admission } from "../Pipeline/Admission.js"
 import { parseKey, Pipeline, type ReadOptions } from "../Pipeline/Pipeline.js"
 import { BlobStore } from "../Storage/BlobStore.js"
 import { inputBytes, resolveInput } from "./Input.js"
+import { encodeAnswer } from "./OneShot.js"
 import { stripCoordinates } from "./Output.js"
 import { ParseCache } from "./ParseCache.js"
 import { DocumentsRepo } from "./Repo.js"
@@ -22,17 +23,10 @@ import { DocumentWork } from "./Work.js"
 
 const plainRead: ReadOptions = { layout: false }
 
-const encodeSections = Schema.encode(OneShotResult.fields.result)
-
-/**
- * The one-shot answer as its response. The sections (values, confidences) are encoded through their
- * schema as any answer is; the pages, made from the page model by `ocrPage` in the schema's shape,
- * go out as they are: checking every word of a long document again, field by field, took longer than
- * extracting its values.
- */
+/** The one-shot answer as its response (`encodeAnswer`). */
 const oneShotResponse = (answer: OneShotResult) =>
-  encodeSections(answer.result).pipe(
-    Effect.map((result) => HttpServerResponse.unsafeJson({ ...answer, result } satisfies typeof OneShotResult.Encoded)),
+  encodeAnswer(answer).pipe(
+    Effect.map((encoded) => HttpServerResponse.unsafeJson(encoded)),
     // The engines' own output failing its schema is this server's bug: a 500, as an encoding failure is.
     Effect.orDie
   )

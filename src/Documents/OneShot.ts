@@ -2,8 +2,8 @@
  * The one-shot answer (`POST /v1/documents/extract`, and `docsplit extract` on the command line):
  * read a file, split it by the templates, extract each section; nothing stored, no database needed.
  */
-import { Effect } from "effect"
-import type { OneShotResult } from "../Domain/Document.js"
+import { Effect, Schema } from "effect"
+import { OneShotResult } from "../Domain/Document.js"
 import { roundConfidence } from "../Domain/Extraction.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
 import type { PageModel } from "../Domain/PageModel.js"
@@ -58,3 +58,14 @@ export const answerOf = (
       }))
     } as OneShotResult)).pipe(Effect.withSpan("OneShot.render", { attributes: { pages: model.pages.length } }))
   })
+
+const encodeSections = Schema.encode(OneShotResult.fields.result)
+
+/**
+ * The one-shot answer in its JSON form. The sections (values, confidences) are encoded through their
+ * schema as any answer is; the pages, made from the page model by `ocrPage` in the schema's shape, are
+ * taken as they are: checking every word of a long document again, field by field, took longer than
+ * extracting its values.
+ */
+export const encodeAnswer = (answer: OneShotResult) =>
+  Effect.map(encodeSections(answer.result), (result): typeof OneShotResult.Encoded => ({ ...answer, result }))

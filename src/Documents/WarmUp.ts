@@ -1,24 +1,21 @@
 /**
  * A server's first one-shot request would pay for compiling its path after the reading (the engine's
- * split and extraction, the rendering of the answer in both forms, the markdown, the encoding by the
- * API's schema): as it starts, while its database opens, the server answers a few small documents of
+ * split and extraction, the rendering of the answer in both forms, the markdown, the answer's
+ * encoding): as it starts, while its database opens, the server answers a few small documents of
  * its own (invoices in three languages, a till receipt) a few times in the background, so that a
  * user's first document does not wait for the compiler (bench/notes/speed.md has the numbers). They are
  * already page models: the reading workers warm their readers themselves, and a read here would hold
  * the worker a user's first document needs. Only with the local engine: the Claude engine's calls are
  * the user's to spend, so there only the local engine's own code (its offline preview) is warmed.
  */
-import { Effect, Schema } from "effect"
+import { Effect } from "effect"
 import { AppConfig, engineOf } from "../Config.js"
-import { OneShotResult } from "../Domain/Document.js"
 import { warmUpCases, warmUpLocalEngine } from "../Engine/Local/WarmUp.js"
 import { Pipeline } from "../Pipeline/Pipeline.js"
-import { answerOf } from "./OneShot.js"
+import { answerOf, encodeAnswer } from "./OneShot.js"
 
 /** Answers of the warm-up: the first compiles, the next ones let the compiler optimize. */
 const ROUNDS = 4
-
-const encode = Schema.encode(OneShotResult)
 
 /**
  * The one-shot answer computed a few times for each warm-up document (a fresh model each time), each
@@ -36,7 +33,7 @@ export const warmUpAnswers = Effect.gen(function*() {
         forceExclusive: i >= ROUNDS / 2,
         layout: false
       })
-      answers.push(JSON.stringify(yield* encode(answer)))
+      answers.push(JSON.stringify(yield* encodeAnswer(answer)))
     }
   }
   return answers

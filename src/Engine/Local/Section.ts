@@ -40,16 +40,10 @@ export interface Candidate extends Found {
 export const rememberedPerFirstPage = <A>(
   rule: (layout: PageLayout) => A
 ): (section: Pick<Section, "layouts">) => A | undefined => {
-  const memo = new WeakMap<PageLayout, { readonly value: A }>()
+  const memo = besideOwner<PageLayout, A>()
   return (section) => {
     const first = section.layouts[0]
-    if (first === undefined) return undefined
-    let known = memo.get(first)
-    if (known === undefined) {
-      known = { value: rule(first) }
-      memo.set(first, known)
-    }
-    return known.value
+    return first === undefined ? undefined : memo(first, "", () => rule(first))
   }
 }
 
