@@ -26,9 +26,10 @@ import {
 import { NAME_SHAPE } from "./Parties.js"
 import { isPaid } from "./Payment.js"
 import { matchEnum, type ReadKind, readValue } from "./Readers.js"
+import { besideANumber, currenciesOfRow } from "./RowCurrencies.js"
 import type { Found, Section } from "./Section.js"
 import { itemSumsOf } from "./Sums.js"
-import { confirmingTiers, taxSummaryHeading } from "./Totals.js"
+import { confirmingTiers, taxSummaryHeadings } from "./Totals.js"
 
 const TOTALISH = new Set([
   "total",
@@ -75,10 +76,10 @@ const totalFallback = (section: Section, kind: ReadKind): (Found & { readonly ag
   let confirmed: { found: Found; n: number; tier: number } | undefined
   const rowsWith = new Map<number, number>()
   for (const layout of section.layouts) {
-    let summary = false
+    // Rows from the first tax summary's heading on are the summary's.
+    const summaryAt = taxSummaryHeadings(layout)[0]?.index ?? Infinity
     for (const row of layout.rows) {
-      summary ||= taxSummaryHeading(row)
-      if (summary) continue
+      if (row.index >= summaryAt) continue
       const first = firstLabelConcepts(layout, row)
       if ([...first].some((c) => NOT_TOTAL.has(c)) && !first.has("total")) continue
       const totalish = row.words.some((w) => w.tokens.some((t) => TOTALISH.has(t)))
@@ -115,13 +116,6 @@ const totalFallback = (section: Section, kind: ReadKind): (Found & { readonly ag
 /** A currency sign read with less confidence than this counts only beside a number. */
 const DOUBTFUL_MARK = 0.8
 
-/** Whether the word holds digits or its neighbour on the row does ("€ 12,00", "12,00 €", "£12"). */
-const besideANumber = (row: Row, i: number): boolean =>
-  [row.words[i - 1], row.words[i], row.words[i + 1]].some((w) => w !== undefined && /\d/.test(w.text))
-
-/** The crown's mark ("1.234,56 kr", "kr. 500"): Swedish, Danish, Norwegian or Icelandic, as the document says (crownOf). */
-const CROWN = /^kr\.?$/
-
 /** Marks several currencies print ("$": US, Canadian, Singapore, Australian dollars…; "¥": yen and yuan). */
 const SHARED_MARK = /^[^\p{L}\d]*[$¥][^\p{L}]*$|^[\d.,]+[$¥]$/u
 
@@ -133,10 +127,10 @@ const SHARED_MARK = /^[^\p{L}\d]*[$¥][^\p{L}]*$|^[\d.,]+[$¥]$/u
 const currencyFallback = (section: Section): (Found & { readonly agreed?: boolean }) | undefined => {
   const counts = new Map<string, { n: number; named: boolean; surest: Found }>()
   for (const { layout, row } of rowsOf(section)) {
-    for (const [i, w] of row.words.entries()) {
-      if (w.text.length > 12) continue
-      const code = currencyOfWord(row.words, i) ??
-        (CROWN.test(w.text) && besideANumber(row, i) ? crownOf(section.layouts) : undefined)
+    for (const mark of currenciesOfRow(row)) {
+      const i = mark.index
+      const w = row.words[i]!
+      const code = mark.code ?? crownOf(section.layouts)
       if (code === undefined) continue
       // A mark alone on its row says nothing of the amounts: a logo or a speck OCR took for "£".
       if (row.words.length === 1 && !/\p{L}{3}/u.test(w.text)) continue

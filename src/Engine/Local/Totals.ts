@@ -5,6 +5,7 @@
  * change an earlier one, or the largest of the rows nearly as plausible (a subtotal or an item count's
  * total comes before the total). A receipt that prints no total row totals at the subtotal it was paid.
  */
+import { besideOwner } from "../../lib/memo.js"
 import { lostDecimalMark } from "../../Text/Misreads.js"
 import { findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
@@ -20,10 +21,16 @@ const SUMMARY = /\b(?:summary|r[ée]capitulatif|[üu]bersicht|ringkasan|resumen|
 const TAX_WORD = /\b(?:gst|sst|tax|vat|tva|mwst|ust|btw|iva|cukai)\b/i
 
 /** Whether a row heads a tax summary ("GST Summary", "Récapitulatif TVA"). */
-export const taxSummaryHeading = (row: Row): boolean => {
+const taxSummaryHeading = (row: Row): boolean => {
   const text = row.words.map((w) => w.text).join(" ")
   return SUMMARY.test(text) && TAX_WORD.test(text)
 }
+
+const headingsMemo = besideOwner<PageLayout, ReadonlyArray<Row>>()
+
+/** The rows of the page that head a tax summary, in page order (found once per layout). */
+export const taxSummaryHeadings = (layout: PageLayout): ReadonlyArray<Row> =>
+  headingsMemo(layout, "", () => layout.rows.filter(taxSummaryHeading))
 
 /** The right edge of the column segment of a heading's row that names the summary ("Resumo do IVA"). */
 const headingRight = (layout: PageLayout, row: Row): number =>
@@ -39,7 +46,7 @@ const COLUMN_GAP = 2
  * ("Resumo do IVA" at the left, "Total a pagar 7.199,68 €" at the right), not to the summary.
  */
 export const inTaxSummary = (m: LabelMatch): boolean => {
-  const headings = m.page.rows.slice(0, m.row.index + 1).filter(taxSummaryHeading)
+  const headings = taxSummaryHeadings(m.page).filter((row) => row.index <= m.row.index)
   if (headings.length === 0) return false
   const beside = findValueCandidates(m.row.words.slice(m.last + 1), "amount", undefined).length > 0
   return headings.some((row) => !beside || m.box[0] < headingRight(m.page, row) + COLUMN_GAP * m.page.unit)
