@@ -58,7 +58,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "order_number",
     triggers: ["order number", "order id", "po number", "purchase order"],
     labels:
-      "order number|order no|order id|order ref|purchase order|purchase order no|po number|po no|customer po|customer po no|customer order|customer order no|client po|your order|your order no|sales order|numéro de commande|n° de commande|commande n°|bon de commande|bestellnummer|bestell nr|auftragsnummer|auftrags nr|auftrag nr|ordernummer|bestelnummer|order nr|número de pedido|pedido n°|nº de pedido|orden de compra|numero ordine|ordine n|número do pedido|encomenda n°|n° de encomenda|número da encomenda|ordem de compra n°|ordem de compra|orden de compra n°|pedido de compra n°|ordine di acquisto n|bestellung nr|inkooporder nr|inkoopordernr|no pesanan|nombor pesanan|no po"
+      "order number|order no|order id|order ref|purchase order|purchase order no|po number|po no|customer po|customer po no|customer order|customer order no|client po|your order|your order no|sales order|numéro de commande|n° de commande|commande n°|bon de commande|bestellnummer|bestell nr|auftragsnummer|auftrags nr|auftrag nr|ordernummer|bestelnummer|order nr|número de pedido|pedido n°|nº de pedido|orden de compra|numero ordine|ordine n|número do pedido|encomenda n°|n° de encomenda|número da encomenda|ordem de compra n°|ordem de compra|orden de compra n°|pedido de compra n°|ordine di acquisto n|bestellung nr|ihre bestellung|ihre bestellnummer|ihr auftrag|ihre auftragsnummer|votre commande|votre commande n°|su pedido|vostro ordine|inkooporder nr|inkoopordernr|no pesanan|nombor pesanan|no po"
   },
   {
     id: "quote_number",
@@ -229,7 +229,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "total vat"
     ],
     labels:
-      "tax|vat|gst|sst|sales tax|tax amount|vat amount|total tax|total taxes|total vat|total gst|tax total|taxes total|gst total|vat total|gst amount|total includes|tva|montant tva|total tva|total taxes|montant des taxes|montant de la tva|total des taxes|taxe|mwst|ust|mehrwertsteuer|umsatzsteuer|steuer|steuerbetrag|ust betrag|mwst betrag|umsatzsteuerbetrag|steuersumme|summe ust|summe mwst|btw|btw bedrag|totaal btw|iva|importe iva|cuota iva|total iva|imposta|importo iva|totale iva|imposto|valor do iva|total do iva|cukai|cukai jualan|cukai perkhidmatan|moms|mva|merverdiavgift|momsbelopp|moms i alt|kwota vat|podatek vat|dph"
+      "tax|vat|gst|sst|hst|pst|qst|tvq|tps|cgst|sgst|igst|utgst|sales tax|tax amount|vat amount|total tax|total taxes|total vat|total gst|tax total|taxes total|gst total|vat total|gst amount|total includes|tva|montant tva|total tva|total taxes|montant des taxes|montant de la tva|total des taxes|taxe|mwst|ust|mehrwertsteuer|umsatzsteuer|steuer|steuerbetrag|ust betrag|mwst betrag|umsatzsteuerbetrag|steuersumme|summe ust|summe mwst|btw|btw bedrag|totaal btw|iva|importe iva|cuota iva|total iva|imposta|importo iva|totale iva|imposto|valor do iva|total do iva|cukai|cukai jualan|cukai perkhidmatan|moms|mva|merverdiavgift|momsbelopp|moms i alt|kwota vat|podatek vat|dph"
   },
   {
     id: "tax_rate",

@@ -197,13 +197,20 @@ const customerAddressBlock = (section: Section): AddressBlock | undefined => {
       (issuer !== undefined &&
         (b.lines.some((l) => sameWords(l.words, issuer.words)) || sameNameWords(b.name.words, issuer.words) ||
           (blocks.length > 1 && headedBy(layout, b, issuer))))
-    return { b, customer: concepts.has("customer"), seller }
+    return { b, customer: concepts.has("customer"), seller: seller || ownersBlock(b) }
   })
   const labelled = scored.find((s) => s.customer && !s.seller)
   if (labelled !== undefined) return labelled.b
   const others = scored.filter((s) => !s.seller)
   return others.length === 1 ? others[0]!.b : undefined
 }
+
+/** A line naming a business's owner or manager ("Inh. Rainer König", "Geschäftsführer: …", "Prop. J. Tan", "Gérant"). */
+const OWNER_LINE =
+  /^(?:inh\.|inhaber(?:in)?\b|owner\b|proprietor\b|prop\.|geschäftsführer(?:in)?\b|gérante?\b|propriétaire\b)/iu
+
+/** Whether a block's name line names an owner: the block is the seller's, whose owner it names. */
+const ownersBlock = (block: AddressBlock): boolean => OWNER_LINE.test(block.name.words.map((w) => w.text).join(" "))
 
 /**
  * Whether the issuer's name is the line right above the block, over its column: the letterhead's address

@@ -38,14 +38,33 @@ export const brandOf = (brand: string, name: string): boolean => {
   return true
 }
 
+/** Rows under a brand the letterhead prints its company's legal name on, at most (a slogan may come between). */
+const LEGAL_NAME_ROWS = 2
+
+/** Whether two names share a word long enough to name something ("Maple Ridge IT" and "Maple Ridge Technical Services Inc."). */
+const shareAName = (brand: string, name: string): boolean => {
+  const named = new Set(tokensOf(name))
+  return tokensOf(brand).some((w) => w.length >= BRAND_LETTERS && named.has(w))
+}
+
+/** Whether a line's words stand over or under the other's, in one column. */
+const inColumnOf = (a: NameLine, b: NameLine): boolean =>
+  a.words[0]!.box[0] < b.words[b.words.length - 1]!.box[2] && b.words[0]!.box[0] < a.words[a.words.length - 1]!.box[2]
+
 /**
  * The legal name of the company a line without a legal form names, when the page prints one: the first
- * of the candidates (in the order given) with a legal form whose words the line's words start.
+ * of the candidates (in the order given) with a legal form whose words the line's words start; else a
+ * name with a legal form right under the brand, in its column, sharing a word with it ("BRIGHTLINE s t
+ * u d i o" over "Brightline Creative LLC", "Cuisines Arlequin" over "Arlequin Agencement SARL").
  */
 export const legalNameOf = (line: NameLine, candidates: ReadonlyArray<NameLine>): NameLine | undefined => {
   const brand = textOf(line)
   if (hasLegalForm(brand)) return undefined
-  return candidates.find((c) => c !== line && hasLegalForm(textOf(c)) && brandOf(brand, textOf(c)))
+  return candidates.find((c) => c !== line && hasLegalForm(textOf(c)) && brandOf(brand, textOf(c))) ??
+    candidates.find((c) =>
+      c.layout === line.layout && c.row.index > line.row.index && c.row.index <= line.row.index + LEGAL_NAME_ROWS &&
+      inColumnOf(c, line) && hasLegalForm(textOf(c)) && shareAName(brand, textOf(c))
+    )
 }
 
 /**

@@ -13,7 +13,7 @@ import { shapeOf } from "./Confidence.js"
 import { crownOf, dollarOf } from "./DollarCountry.js"
 import { findLabels, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row } from "./Layout.js"
-import { addresseeLine, isCut, issuerLine } from "./Letterhead.js"
+import { addressedName, addresseeLine, isCut, issuerLine } from "./Letterhead.js"
 import { addressValue, letterheadAddress } from "./LetterheadAddress.js"
 import {
   COMPANY_SUFFIX,
@@ -302,6 +302,9 @@ export const fallbackValue = (
   if (kind === "text" && primary === "customer") {
     const block = customerBlock(section)
     if (block !== undefined) return nameFound(block)
+    // The name a line that only addresses someone heads ("Firma", "Herrn"), its address too far apart to make a block.
+    const addressed = section.layouts[0] === undefined ? undefined : addressedName(section.layouts[0])
+    if (addressed !== undefined) return nameFound(addressed)
     // A name alone in the window, with no address under it, stands out less than an address block.
     const alone = windowName(section)
     return alone === undefined ? undefined : { ...nameFound(alone), margin: WINDOW_NAME_MARGIN }

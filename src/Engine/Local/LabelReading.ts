@@ -26,6 +26,7 @@ import {
   below,
   findLabels,
   goesOnToAnIdentifier,
+  HEADING_WORDS,
   isLabelMark,
   type LabelMatch,
   lexiconHits,
@@ -36,6 +37,7 @@ import { isLegalLine } from "./LegalLines.js"
 import { BOTTOM_REGION } from "./Letterhead.js"
 import {
   afterItsNumber,
+  columnSegment,
   contactLine,
   hasLegalForm,
   isStreetLine,
@@ -126,21 +128,6 @@ const startsALabel = (m: LabelMatch, words: ReadonlyArray<PlacedWord>): boolean 
       h.first === at && (h.labelLike || /\d/.test(m.row.words[h.last + 1]?.text ?? ""))
     )
 }
-
-/** Words after a party's label that make it a heading ("Customer Details", "Kundendaten", "Coordonnées"). */
-const HEADING_WORDS: ReadonlySet<string> = new Set([
-  "details",
-  "detail",
-  "information",
-  "informations",
-  "info",
-  "daten",
-  "angaben",
-  "coordonnees",
-  "gegevens",
-  "datos",
-  "dati"
-])
 
 /** Whether the words are all one label of the party's own concepts, on the label's row, after a separator ("/"). */
 const sameConceptLabel = (m: LabelMatch, words: ReadonlyArray<PlacedWord>, own: ReadonlySet<string>): boolean => {
@@ -256,7 +243,8 @@ const readAtLabel = (
       ? { ...r, layout: m.page, score: base * fit(kind, r) }
       : undefined
   }
-  if (r !== undefined) {
+  const besideHeading = party && r !== undefined && headsAnotherColumn(m, r)
+  if (r !== undefined && !besideHeading) {
     const dx = Math.max(0, r.words[0]!.box[0] - m.box[2])
     if (!(kind === "text" && dx > MAX_TEXT_DISTANCE)) {
       const read = kind === "text" && profile.concepts[0] === "address"
@@ -270,7 +258,7 @@ const readAtLabel = (
   }
   // A party heading alone on its row ("Verkäufer", "Käufer/Leistungsempfänger") heads a block of labelled lines;
   // a label another field's label follows in its segment ("Invoice to pay …") is no heading.
-  const heading = party && right.length === 0 && tail.length <= rightWords.length
+  const heading = party && (right.length === 0 || besideHeading) && tail.length <= rightWords.length
   const areas = below(
     m,
     own,
@@ -307,6 +295,26 @@ const readAtLabel = (
     return { ...v, layout: m.page, score: base * (named ? 1.05 : area.depth === 1 ? 0.85 : 0.7) * fit(kind, v) }
   }
   return undefined
+}
+
+/** A gap this many text heights wide, or wider, sets a word in another column than the label's. */
+const OTHER_COLUMN = 3
+
+/**
+ * Whether the one word read beside a party's label heads another column ("INVOICE TO      VEHICLE"): set
+ * apart in the label's own capitals, no company's name, with a company named under the label in its column.
+ */
+const headsAnotherColumn = (m: LabelMatch, r: ReadValue): boolean => {
+  if (r.words.length !== 1) return false
+  const word = r.words[0]!
+  const label = m.row.words.slice(m.first, m.last + 1).map((w) => w.text).join(" ")
+  if (word.box[0] - m.box[2] < OTHER_COLUMN * m.page.unit || hasLegalForm(word.text)) return false
+  if (!(label === label.toUpperCase() && word.text === word.text.toUpperCase() && /\p{Lu}{3}/u.test(word.text))) {
+    return false
+  }
+  const next = m.page.rows[m.row.index + 1]
+  const under = next === undefined ? undefined : columnSegment(m.page, next, m.box[0])
+  return under !== undefined && hasLegalForm(under.map((w) => w.text).join(" "))
 }
 
 /** A label below this strength is one of its concept's weak words. */

@@ -309,6 +309,25 @@ const rowsWithAFirstToken = (
   return [...rows].sort((a, b) => a - b)
 }
 
+/** Words after a label that make it a heading ("Customer Details", "Payment information", "Kundendaten", "Coordonnées"). */
+export const HEADING_WORDS: ReadonlySet<string> = new Set([
+  "details",
+  "detail",
+  "information",
+  "informations",
+  "info",
+  "daten",
+  "angaben",
+  "coordonnees",
+  "gegevens",
+  "datos",
+  "dati"
+])
+
+/** Whether a label heads a block of the page ("Payment details", "Bank information") rather than labelling a value. */
+export const headsABlock = (m: LabelMatch): boolean =>
+  m.row.words[m.last + 1]?.tokens.some((t) => HEADING_WORDS.has(t)) ?? false
+
 /** What a table's header cells name: a longer label of one of these is one cell. */
 export const COLUMN_CONCEPTS: ReadonlySet<string> = new Set(["description", "quantity", "unit_price", "line_amount"])
 
@@ -352,10 +371,13 @@ const searchLabels = (
       if (kept.some((k) => f.at < k.at + k.phrase.tokens.length && k.at < end)) continue
       // A qualifier saying what the amount includes ("Total (GST incl.)") belongs to the phrase: a longer
       // label running into it ("total gst") does not take the phrase over.
+      // In a table's header, a column's label with words saying what its amounts leave out or include
+      // ("Total ex GST", "Unit Price excl. VAT", "Montant HT") is still the column's, not a summary's label.
       const inside = inclusiveQualifier(row, f.last) ?
         [] :
         lex.filter((h) =>
-          h.tokens > f.phrase.tokens.length && h.at <= f.at && h.at + h.tokens >= end && disjoint(h.concepts, own)
+          h.tokens > f.phrase.tokens.length && h.at <= f.at && h.at + h.tokens >= end && disjoint(h.concepts, own) &&
+          !(cells && !disjoint(own, COLUMN_CONCEPTS) && onlyTaxQualifiers(row, h, f))
         )
       // In a table's header, one that spans two cells leaves the phrase its own cell, less sure than a cell's
       // whole label ("VAT  Amount  Total": the line's amount is the total's column).
@@ -388,6 +410,23 @@ const searchLabels = (
   return out
 }
 
+/** Words that only say what a column's amounts leave out or include ("ex GST", "(excl. VAT)", "HT", "netto"). */
+const TAX_QUALIFIER =
+  /^(?:ex|excl?|exclusive|excluding|[il1]nc[li1]?|inclusive|including|inkl|exkl|zzgl|ohne|hors|sans|of|de|gst|sst|hst|pst|qst|cgst|sgst|igst|vat|tax|taxes|tva|mwst|ust|btw|iva|ht|ttc|net|netto|brutto|gross)\.?$/iu
+
+/** Whether the words of a longer label outside a phrase's own words are tax qualifiers only. */
+const onlyTaxQualifiers = (
+  row: Row,
+  h: { readonly first: number; readonly last: number },
+  f: { readonly first: number; readonly last: number }
+): boolean => {
+  for (let i = h.first; i <= h.last; i++) {
+    if (i >= f.first && i <= f.last) continue
+    if (!TAX_QUALIFIER.test(row.words[i]!.text.replace(/[()]/g, ""))) return false
+  }
+  return true
+}
+
 /** The word closing a qualifier: its bracket, a colon after it or not ("GST)", "GST):"). */
 const CLOSES_QUALIFIER = /\)[:：]?$/
 
@@ -416,7 +455,7 @@ const INCLUSION = new RegExp(
 export const isInclusionWord = (text: string): boolean => INCLUSION.test(text.replace(/[()]/g, ""))
 /** Words saying a tax is in the amount (not out of it). */
 const INCLUDED = new RegExp(String.raw`^(?:${INCLUDED_WORDS})\.?$`, "iu")
-const TAX_NAME = /^(?:gst|sst|vat|tax|taxes|tva|mwst|ust|btw|iva|cukai)[.:]?$/iu
+const TAX_NAME = /^(?:gst|sst|hst|pst|qst|cgst|sgst|igst|vat|tax|taxes|tva|mwst|ust|btw|iva|cukai)[.:]?$/iu
 /** Whether the words after word `at` are a qualifier saying the amount includes a tax ("(GST incl)", "inclusive of VAT"). */
 const inclusiveQualifier = (row: Row, at: number): boolean => {
   const end = qualifierEnd(row, at)

@@ -260,6 +260,25 @@ export const addressedWords = (layout: PageLayout): Set<PlacedWord> => {
 /** How far down the page a recipient is addressed. */
 const ADDRESSED_REGION = 0.6
 
+/**
+ * The name on the line under one that only addresses someone, in its column ("Firma" over "Metallbau
+ * Ziegler GmbH", "Frau" over "Dr. Anna Roth"): the recipient's, when it reads as a name.
+ */
+export const addressedName = (layout: PageLayout): NameLine | undefined => {
+  for (const row of layout.rows) {
+    if (row.box[1] > ADDRESSED_REGION) break
+    for (const seg of lineWords(layout, row)) {
+      if (!onlySalutation(seg)) continue
+      const next = layout.rows[row.index + 1]
+      if (next === undefined || next.box[1] - row.box[3] > 2 * layout.unit) continue
+      const under = columnSegment(layout, next, seg[0]!.box[0])
+      const words = under === undefined ? [] : withoutRegistration(namePart(under))
+      if (words.length > 0 && looksLikeName(layout, next, words)) return { layout, row: next, words }
+    }
+  }
+  return undefined
+}
+
 /** The words of the recipient's lines under a row, in the column that starts at `x`. */
 const recipientLinesUnder = (layout: PageLayout, row: Row, x: number): Array<PlacedWord> => {
   const out: Array<PlacedWord> = []

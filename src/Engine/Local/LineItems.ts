@@ -350,6 +350,29 @@ const firstConcepts = (
   row: Row
 ): Array<string> => [...(lexiconHits(layout, row)[0]?.concepts ?? [])]
 
+/** A sum's concepts: its label on a row that running text starts ("Conditions de règlement : …   Total HT 1 625,00 €"). */
+const SUM_CONCEPTS: ReadonlySet<string> = new Set(["total", "subtotal", "tax"])
+
+/**
+ * The concepts of a sum's label set apart in the table's figures' columns, right of other words on its row:
+ * a note under the table shares its rows with the sums beside it. A word of an item's description ("Tax
+ * preparation") stands in the description's column, left of the figures.
+ */
+const sumBesideText = (
+  layout: PageLayout,
+  row: Row,
+  columns: ReadonlyArray<Column>,
+  fields: ReadonlyArray<ItemField>
+): Array<string> => {
+  const figures = columns.filter((c) => c.field >= 0 && NUMERIC.has(fields[c.field]!.kind))
+  if (figures.length === 0) return []
+  const from = Math.min(...figures.map((c) => c.x1))
+  const hit = lexiconHits(layout, row).find((h) =>
+    h.first > 0 && h.labelLike && row.words[h.first]!.box[0] >= from && [...h.concepts].some((c) => SUM_CONCEPTS.has(c))
+  )
+  return hit === undefined ? [] : [...hit.concepts]
+}
+
 /** A cell's text on one line and its text on the next, as one; undefined unless both are text. */
 const textOver = (first: ItemCell, second: ItemCell): ItemCell | undefined =>
   typeof first.value === "string" && typeof second.value === "string"
@@ -504,7 +527,7 @@ const itemsOnPage = (
     const q = at("quantity"), amount = at("line_amount")
     const borneOut = typeof q === "number" && typeof amount === "number" && q !== 0 && q !== 1 &&
       amounts.some((c) => typeof c.value === "number" && c.value !== amount && multiplies(q, c.value, amount))
-    const labelled = borneOut ? [] : firstConcepts(layout, row)
+    const labelled = borneOut ? [] : [...firstConcepts(layout, row), ...sumBesideText(layout, row, columns, fields)]
     const hasAmount = amounts.some((c) => c.decimals === true)
     if (hasAmount && labelled.some((c) => END_CONCEPTS.has(c))) {
       open = false

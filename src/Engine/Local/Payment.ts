@@ -5,7 +5,7 @@
  * "Rounding -0.02", "Total 22.35") it is the one paid.
  */
 import { conceptPhrases } from "../../Text/Vocabulary.js"
-import { findLabels, isCurrencyWord, type LabelMatch, rightOf } from "./Labels.js"
+import { findLabels, headsABlock, isCurrencyWord, type LabelMatch, rightOf } from "./Labels.js"
 import { readValue } from "./Readers.js"
 import { rememberedPerSection, type Section } from "./Section.js"
 
@@ -31,6 +31,8 @@ const amountsAt = (section: Section, concept: string): Array<Money> => {
       // segment counts, or the change printed after another field on its row ("Item Count 3 Change Amt 4.20").
       const midRow = !m.segmentStart && !m.colon && !afterCurrency(m)
       if (midRow && concept !== "change") return []
+      // "Payment details" heads a block of bank details: an amount on its row is another column's.
+      if (headsABlock(m)) return []
       const r = readValue("amount", rightOf(m, own), section.hint !== undefined ? { hint: section.hint } : {})
       return r !== undefined && typeof r.value === "number" && (!midRow || r.decimals === true)
         ? [{ value: Math.abs(r.value), page: layout.page.page, row: m.row.index }]

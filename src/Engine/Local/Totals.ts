@@ -18,7 +18,7 @@ import { sumsOf } from "./Sums.js"
 
 /** A tax or VAT summary table: its "Total" row sums the taxes, it is not the document's total. */
 const SUMMARY = /\b(?:summary|r[ée]capitulatif|[üu]bersicht|ringkasan|resumen|riepilogo|resumo|overzicht)\b/i
-const TAX_WORD = /\b(?:gst|sst|tax|vat|tva|mwst|ust|btw|iva|cukai)\b/i
+const TAX_WORD = /\b(?:gst|sst|hst|pst|qst|cgst|sgst|igst|tax|vat|tva|mwst|ust|btw|iva|cukai)\b/i
 
 /** Whether a row heads a tax summary ("GST Summary", "Récapitulatif TVA"). */
 const taxSummaryHeading = (row: Row): boolean => {
