@@ -414,14 +414,17 @@ const searchLabels = (
 const TAX_QUALIFIER =
   /^(?:ex|excl?|exclusive|excluding|[il1]nc[li1]?|inclusive|including|inkl|exkl|zzgl|ohne|hors|sans|of|de|gst|sst|hst|pst|qst|cgst|sgst|igst|vat|tax|taxes|tva|mwst|ust|btw|iva|ht|ttc|net|netto|brutto|gross)\.?$/iu
 
-/** Whether the words of a longer label outside a phrase's own words are tax qualifiers only. */
+/**
+ * Whether a longer label is the phrase followed by tax qualifiers only ("Total ex GST"); words before the
+ * phrase make another label ("VAT Amount" is the tax's).
+ */
 const onlyTaxQualifiers = (
   row: Row,
   h: { readonly first: number; readonly last: number },
   f: { readonly first: number; readonly last: number }
 ): boolean => {
-  for (let i = h.first; i <= h.last; i++) {
-    if (i >= f.first && i <= f.last) continue
+  if (h.first !== f.first) return false
+  for (let i = f.last + 1; i <= h.last; i++) {
     if (!TAX_QUALIFIER.test(row.words[i]!.text.replace(/[()]/g, ""))) return false
   }
   return true
