@@ -58,7 +58,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "order_number",
     triggers: ["order number", "order id", "po number", "purchase order"],
     labels:
-      "order number|order no|order id|order ref|purchase order|purchase order no|po number|po no|customer po|customer po no|customer order|customer order no|client po|your order|your order no|sales order|numéro de commande|n° de commande|commande n°|bon de commande|bestellnummer|bestell nr|auftragsnummer|auftrags nr|auftrag nr|ordernummer|bestelnummer|order nr|número de pedido|pedido n°|nº de pedido|orden de compra|numero ordine|ordine n|número do pedido|encomenda n°|n° de encomenda|número da encomenda|ordem de compra n°|ordem de compra|orden de compra n°|pedido de compra n°|ordine di acquisto n|bestellung nr|ihre bestellung|ihre bestellnummer|ihr auftrag|ihre auftragsnummer|votre commande|votre commande n°|su pedido|vostro ordine|inkooporder nr|inkoopordernr|no pesanan|nombor pesanan|no po"
+      "order number|order no|order id|order ref|purchase order|purchase order no|po number|po no|customer po|customer po no|customer order|customer order no|client po|your order|your order no|sales order|numéro de commande|n° de commande|commande n°|bon de commande|bestellnummer|bestell nr|auftragsnummer|auftrags nr|auftrag nr|ordernummer|bestelnummer|order nr|número de pedido|pedido n°|nº de pedido|orden de compra|numero ordine|ordine n|número do pedido|encomenda n°|n° de encomenda|número da encomenda|ordem de compra n°|ordem de compra|orden de compra n°|pedido de compra n°|ordine di acquisto n|bestellung nr|ihre bestellnummer|ihre auftragsnummer|votre commande n°|inkooporder nr|inkoopordernr|no pesanan|nombor pesanan|no po"
   },
   {
     id: "quote_number",

@@ -109,6 +109,15 @@ const itemColumns = (layout: PageLayout, row: Row): readonly [number, number] | 
   return [row.words[hits[0]!.first]!.box[0], row.words[hits[hits.length - 1]!.last]!.box[2]]
 }
 
+/**
+ * A line's words before a label with its colon: another column's field set close enough to read as the
+ * same phrase ("Thomas Wendler      Kunden-Nr.:     0877").
+ */
+const beforeALabel = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  const at = words.findIndex((w, i) => i > 0 && /\p{L}\.?[:：]$/u.test(w.text))
+  return at > 0 ? words.slice(0, at) : words
+}
+
 /** The address blocks of a page, top to bottom. */
 export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
   const blocks: Array<AddressBlock> = []
@@ -156,7 +165,7 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         below = above
         passed = false
         if (++taken > MAX_LINES) break
-        const words = withoutSalutation(withoutRegistration(namePart(seg)))
+        const words = withoutSalutation(withoutRegistration(namePart(beforeALabel(seg))))
         if (words.length > 0 && !onlyLabels(layout, above, words) && looksLikeName(layout, above, words)) {
           name = { layout, row: above, words }
         }

@@ -47,6 +47,18 @@ const shareAName = (brand: string, name: string): boolean => {
   return tokensOf(brand).some((w) => w.length >= BRAND_LETTERS && named.has(w))
 }
 
+/** A name's letters and digits, folded. */
+const squeezed = (words: ReadonlyArray<PlacedWord>): string => words.flatMap((w) => w.tokens).join("")
+
+/**
+ * Whether the page prints the name again on another row (its footer, its legal line, the account its
+ * payment goes to): the company's own name, not a recipient's in the same column.
+ */
+const printedAgain = (line: NameLine): boolean => {
+  const name = squeezed(line.words)
+  return line.layout.rows.some((row) => row !== line.row && squeezed(row.words).includes(name))
+}
+
 /** Whether a line's words stand over or under the other's, in one column. */
 const inColumnOf = (a: NameLine, b: NameLine): boolean =>
   a.words[0]!.box[0] < b.words[b.words.length - 1]!.box[2] && b.words[0]!.box[0] < a.words[a.words.length - 1]!.box[2]
@@ -54,8 +66,9 @@ const inColumnOf = (a: NameLine, b: NameLine): boolean =>
 /**
  * The legal name of the company a line without a legal form names, when the page prints one: the first
  * of the candidates (in the order given) with a legal form whose words the line's words start; else a
- * name with a legal form right under the brand, in its column, sharing a word with it ("BRIGHTLINE s t
- * u d i o" over "Brightline Creative LLC", "Cuisines Arlequin" over "Arlequin Agencement SARL").
+ * name with a legal form right under the brand, in its column, sharing a word with it and printed again
+ * elsewhere on the page ("BRIGHTLINE s t u d i o" over "Brightline Creative LLC", "Cuisines Arlequin" over
+ * "Arlequin Agencement SARL").
  */
 export const legalNameOf = (line: NameLine, candidates: ReadonlyArray<NameLine>): NameLine | undefined => {
   const brand = textOf(line)
@@ -63,7 +76,7 @@ export const legalNameOf = (line: NameLine, candidates: ReadonlyArray<NameLine>)
   return candidates.find((c) => c !== line && hasLegalForm(textOf(c)) && brandOf(brand, textOf(c))) ??
     candidates.find((c) =>
       c.layout === line.layout && c.row.index > line.row.index && c.row.index <= line.row.index + LEGAL_NAME_ROWS &&
-      inColumnOf(c, line) && hasLegalForm(textOf(c)) && shareAName(brand, textOf(c))
+      inColumnOf(c, line) && hasLegalForm(textOf(c)) && shareAName(brand, textOf(c)) && printedAgain(c)
     )
 }
 

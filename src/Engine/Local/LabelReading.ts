@@ -305,7 +305,8 @@ const OTHER_COLUMN = 3
  * apart in the label's own capitals, no company's name, with a company named under the label in its column.
  */
 const headsAnotherColumn = (m: LabelMatch, r: ReadValue): boolean => {
-  if (r.words.length !== 1) return false
+  // "SOLD TO:  COSTCO": a label with its colon labels what follows it on its row.
+  if (r.words.length !== 1 || m.colon) return false
   const word = r.words[0]!
   const label = m.row.words.slice(m.first, m.last + 1).map((w) => w.text).join(" ")
   if (word.box[0] - m.box[2] < OTHER_COLUMN * m.page.unit || hasLegalForm(word.text)) return false

@@ -424,11 +424,19 @@ const onlyTaxQualifiers = (
   f: { readonly first: number; readonly last: number }
 ): boolean => {
   if (h.first !== f.first) return false
+  let inOrOut = false
   for (let i = f.last + 1; i <= h.last; i++) {
-    if (!TAX_QUALIFIER.test(row.words[i]!.text.replace(/[()]/g, ""))) return false
+    const text = row.words[i]!.text.replace(/[()]/g, "")
+    if (!TAX_QUALIFIER.test(text)) return false
+    inOrOut ||= IN_OR_OUT.test(text)
   }
-  return true
+  // A tax's name alone after the label names the tax's column ("Montant TVA"), not what the amount leaves out.
+  return inOrOut
 }
+
+/** Words saying what an amount leaves out or includes ("ex", "excl.", "HT", "TTC", "netto", "gross"). */
+const IN_OR_OUT =
+  /^(?:ex|excl?|exclusive|excluding|[il1]nc[li1]?|inclusive|including|inkl|exkl|zzgl|ohne|hors|sans|ht|ttc|net|netto|brutto|gross)\.?$/iu
 
 /** The word closing a qualifier: its bracket, a colon after it or not ("GST)", "GST):"). */
 const CLOSES_QUALIFIER = /\)[:：]?$/

@@ -260,9 +260,13 @@ export const addressedWords = (layout: PageLayout): Set<PlacedWord> => {
 /** How far down the page a recipient is addressed. */
 const ADDRESSED_REGION = 0.6
 
+/** Lines under an addressed name its street or town is printed on, at most (a department, a building first). */
+const ADDRESS_LINES = 4
+
 /**
  * The name on the line under one that only addresses someone, in its column ("Firma" over "Metallbau
- * Ziegler GmbH", "Frau" over "Dr. Anna Roth"): the recipient's, when it reads as a name.
+ * Ziegler GmbH", "Frau" over "Dr. Anna Roth"): the recipient's, when it reads as a name and its address
+ * follows it.
  */
 export const addressedName = (layout: PageLayout): NameLine | undefined => {
   for (const row of layout.rows) {
@@ -273,7 +277,14 @@ export const addressedName = (layout: PageLayout): NameLine | undefined => {
       if (next === undefined || next.box[1] - row.box[3] > 2 * layout.unit) continue
       const under = columnSegment(layout, next, seg[0]!.box[0])
       const words = under === undefined ? [] : withoutRegistration(namePart(under))
-      if (words.length > 0 && looksLikeName(layout, next, words)) return { layout, row: next, words }
+      if (words.length === 0 || !looksLikeName(layout, next, words)) continue
+      // A recipient's address follows the name: a person the sender names as its contact ("Ihr
+      // Ansprechpartner: / Herr / Jens Krause / Tel. …") has none.
+      const address = layout.rows.slice(next.index + 1, next.index + 1 + ADDRESS_LINES).some((row) => {
+        const line = columnSegment(layout, row, seg[0]!.box[0])?.map((w) => w.text).join(" ")
+        return line !== undefined && (isStreetLine(line) || postcodeAndTown(line))
+      })
+      if (address) return { layout, row: next, words }
     }
   }
   return undefined

@@ -527,7 +527,14 @@ const itemsOnPage = (
     const q = at("quantity"), amount = at("line_amount")
     const borneOut = typeof q === "number" && typeof amount === "number" && q !== 0 && q !== 1 &&
       amounts.some((c) => typeof c.value === "number" && c.value !== amount && multiplies(q, c.value, amount))
-    const labelled = borneOut ? [] : [...firstConcepts(layout, row), ...sumBesideText(layout, row, columns, fields)]
+    // A row with its description and its count is an item whatever word its other cells hold (a tax code
+    // "HST" or "GST" in a column of its own); a label starting the row still makes it a sum.
+    const first = lexiconHits(layout, row)[0]
+    const counts = typeof q === "number" && [...values.keys()].some((i) => !NUMERIC.has(fields[i]!.kind))
+    const itemRow = counts && first !== undefined && first.first > 1
+    const labelled = borneOut || itemRow ?
+      [] :
+      [...firstConcepts(layout, row), ...sumBesideText(layout, row, columns, fields)]
     const hasAmount = amounts.some((c) => c.decimals === true)
     if (hasAmount && labelled.some((c) => END_CONCEPTS.has(c))) {
       open = false

@@ -116,9 +116,7 @@ const cutAtColumnGaps = (layout: PageLayout, row: Row): Array<Array<PlacedWord>>
   if (words.length === 0) return []
   const gaps = words.slice(1).map((w, i) => w.box[0] - words[i]!.box[2])
   const sorted = [...gaps].sort((a, b) => a - b)
-  // The row's word space: a low share of its gaps, not their median, which a row of a few words and two
-  // column gaps ("Thomas Wendler    Kunden-Nr.:    0877") would make a column's gap.
-  const typical = words.length < 3 ? 0 : sorted[Math.floor((sorted.length - 1) / 3)]!
+  const typical = words.length < 3 ? 0 : sorted[Math.floor((sorted.length - 1) / 2)]!
   // A word space grows with the letters: a name printed large ("GOLDEN  LOTUS") is measured by its own
   // height. Gaps are widths and heights are heights: on a till roll's tall page a fraction of its width
   // is far fewer pixels than the same fraction of its height.

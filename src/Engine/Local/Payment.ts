@@ -5,7 +5,8 @@
  * "Rounding -0.02", "Total 22.35") it is the one paid.
  */
 import { conceptPhrases } from "../../Text/Vocabulary.js"
-import { findLabels, headsABlock, isCurrencyWord, type LabelMatch, rightOf } from "./Labels.js"
+import { findLabels, headsABlock, isCurrencyWord, type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
+import type { PageLayout } from "./Layout.js"
 import { readValue } from "./Readers.js"
 import { rememberedPerSection, type Section } from "./Section.js"
 
@@ -23,6 +24,13 @@ const CENT = 0.005
 /** A currency printed before the label, starting its row ("RM CASH 100.00"). */
 const afterCurrency = (m: LabelMatch): boolean => m.first === 1 && isCurrencyWord(m.row.words[0]!.text)
 
+/** The concepts of the money handed over: "Payment details  CASH  50.00" names the cash paid. */
+const PAYMENT_CONCEPTS: ReadonlySet<string> = new Set(["tender", "change", "payment_method"])
+
+/** Whether a label of some other field follows the heading ("Payment details") on its row. */
+const anotherLabelAfter = (layout: PageLayout, m: LabelMatch): boolean =>
+  lexiconHits(layout, m.row).some((h) => h.first > m.last + 1 && [...h.concepts].every((c) => !PAYMENT_CONCEPTS.has(c)))
+
 const amountsAt = (section: Section, concept: string): Array<Money> => {
   const own = new Set([concept])
   return section.layouts.flatMap((layout) =>
@@ -31,8 +39,9 @@ const amountsAt = (section: Section, concept: string): Array<Money> => {
       // segment counts, or the change printed after another field on its row ("Item Count 3 Change Amt 4.20").
       const midRow = !m.segmentStart && !m.colon && !afterCurrency(m)
       if (midRow && concept !== "change") return []
-      // "Payment details" heads a block of bank details: an amount on its row is another column's.
-      if (headsABlock(m)) return []
+      // "Payment details" heads a block of bank details: an amount after another field's label on its row
+      // ("Payment details   Goods total (net)  £8,855.90") is that field's, not money handed over.
+      if (headsABlock(m) && anotherLabelAfter(layout, m)) return []
       const r = readValue("amount", rightOf(m, own), section.hint !== undefined ? { hint: section.hint } : {})
       return r !== undefined && typeof r.value === "number" && (!midRow || r.decimals === true)
         ? [{ value: Math.abs(r.value), page: layout.page.page, row: m.row.index }]

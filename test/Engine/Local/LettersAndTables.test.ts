@@ -1,10 +1,17 @@
 import { describe, expect, it } from "@effect/vitest"
 import { extractLines, itemRowsOf, partiesOf as parties, valueOf } from "../fixtures.js"
 
+const receiptTotal = (lines: Array<string>) =>
+  valueOf(extractLines(lines, "receipt", { total: { type: "number", description: "Total amount paid" } })["total"])
+const receiptCompany = (lines: Array<string>) =>
+  valueOf(
+    extractLines(lines, "receipt", { company: "Name of the store or company that issued the receipt" })["company"]
+  )
+
 const TOTAL = { amount: { type: "number", description: "Total amount to pay, taxes included" } }
 
 describe("a letterhead's brand over the company's legal name", () => {
-  it("names the company by the legal name printed right under the brand its web address names, in its column", () => {
+  it("names the company by the legal name printed right under the brand its web address names, and again below", () => {
     expect(
       parties([
         "KESTREL s t u d i o                                         INVOICE",
@@ -18,7 +25,9 @@ describe("a letterhead's brand over the company's legal name", () => {
         "1480 Westlake Dr",
         "Bellevue, WA 98004",
         "",
-        "                                                Balance Due    $3,888.01"
+        "                                                Balance Due    $3,888.01",
+        "",
+        "Please make checks payable to Kestrel Creative LLC."
       ]).issuer
     ).toBe("Kestrel Creative LLC")
     expect(
@@ -33,7 +42,9 @@ describe("a letterhead's brand over the company's legal name", () => {
         "BILL TO",
         "Rideau Dental Group Professional Corporation",
         "1525 Carling Avenue, Unit 3",
-        "Ottawa, ON K1Z 8R9"
+        "Ottawa, ON K1Z 8R9",
+        "",
+        "Birch Hollow Technical Services Inc. · 340 Albert Street, Suite 1200, Ottawa"
       ]).issuer
     ).toBe("Birch Hollow Technical Services Inc.")
   })
@@ -169,4 +180,119 @@ describe("an item table's columns and end", () => {
       ]).map((r) => r[2])
     ).toEqual([780, 1045])
   })
+})
+
+describe("what these rules must not take (found by a review)", () => {
+  it("a column of the tax's amount ('Montant TVA') is no line amount", () =>
+    expect(
+      itemRowsOf([
+        "Désignation                 Qté       PU HT    Montant TVA     Montant TTC",
+        "Pose parquet chêne           25       40,00         200,00        1 200,00",
+        "Plinthes MDF                 30        5,00          30,00          180,00",
+        "                                                  Total TTC      1 380,00 €"
+      ]).map((r) => r[2])
+    ).toEqual([1200, 180]))
+  it("a tax code in a column of its own ('HST') does not end the items", () =>
+    expect(
+      itemRowsOf([
+        "Description                         Qty     Rate    Tax        Amount",
+        "Snow removal – December contract      1   510.00    HST        510.00",
+        "Salt and sand                         1    80.00    HST         80.00",
+        "                                              Subtotal         590.00",
+        "                                              HST 13%           76.70",
+        "                                              Total            666.70"
+      ]).length
+    ).toBe(2))
+  it("'Payment Details  CASH  50.00' on a till roll is the cash handed over", () =>
+    expect(receiptTotal([
+      "      KEDAI RUNCIT AH SENG",
+      "   NO. 12, JALAN BESAR 3, 43650 BANDAR BAIDURI",
+      "Tepung 1kg             1       9.80",
+      "Gula 2kg               1       5.60",
+      "Minyak 5kg             1      13.30",
+      "SUB TOTAL                     28.70",
+      "DISCOUNT                       0.00",
+      "Payment Details  CASH         50.00",
+      "CHANGE                        21.30"
+    ])).toBe(28.7))
+  it("a customer's name in the brand's column, sharing its word, is no issuer", () =>
+    expect(
+      parties([
+        "Harbour Cleaning                                           INVOICE",
+        "",
+        "Harbour View Apartments Ltd                      Invoice No.  HC-0042",
+        "12 Quay Road, Poole BH15 1HJ                     Date         14/03/2031",
+        "info@harbour-cleaning.co.uk",
+        "                                                 Total due    £480.00"
+      ]).issuer
+    ).toBe("Harbour Cleaning"))
+  it("a store's name set with wide spaces stays one name", () =>
+    expect(receiptCompany([
+      "  MEGA        MART        SDN BHD",
+      "   NO. 12, JALAN BESAR 3, 43650 BANDAR BAIDURI",
+      "Date: 05/01/2031 13:20        Cashier: ALI",
+      "Tepung 1kg             1       9.80",
+      "TOTAL (RM):                    9.80",
+      "CASH                          10.00",
+      "CHANGE                         0.20"
+    ])).toBe("MEGA MART SDN BHD"))
+  it("'Ihre Bestellung vom …' gives no order number", () =>
+    expect(valueOf(
+      extractLines(
+        [
+          "Schreinerei Holzmann GmbH · Werkstr. 3 · 80331 München",
+          "",
+          "Firma                                      Rechnung Nr.  2031-117",
+          "Baumann Bau GmbH                           Datum         04.03.2031",
+          "Industriestr. 9",
+          "80995 München",
+          "",
+          "Ihre Bestellung vom 26.02.2031",
+          "Pos  Bezeichnung              Menge   Einzelpreis     Gesamt",
+          "1    Einbauschrank Eiche          1      2.400,00   2.400,00",
+          "                                      Gesamtbetrag  2.856,00"
+        ],
+        "invoice",
+        { order: "Order number (purchase order)" }
+      )["order"]
+    )).toBe(null))
+  it("one word after 'SOLD TO:' is the customer", () =>
+    expect(
+      parties([
+        "Harbor Print Co.                                           INVOICE",
+        "55 Dock Street, Portland, ME 04101               Invoice No.  HP-7781",
+        "                                                 Date         03/14/2031",
+        "SOLD TO:          COSTCO",
+        "c/o Pacific Freight Forwarding Inc.",
+        "999 Lake Drive, Issaquah, WA 98027",
+        "                                                 Total due    $2,480.00"
+      ]).customer
+    ).toBe("COSTCO"))
+  it("the seller's contact under 'Herr' is no customer", () =>
+    expect(
+      parties([
+        "Malerbetrieb Jens Krause                   Rechnung",
+        "Lindenallee 240 • 34128 Kassel",
+        "",
+        "                                           Ihr Ansprechpartner:",
+        "                                           Herr",
+        "                                           Jens Krause",
+        "Rechnungs-Nr.: R-2031-031                  Tel. 0561 123456",
+        "Rechnungsdatum: 17.02.2031",
+        "",
+        "Malerarbeiten Treppenhaus                               2.176,39 EUR"
+      ]).customer
+    ).not.toBe("Jens Krause"))
+  it("a total read with a lost decimal mark is confirmed by 'PAYMENT DETAILS 20.00' less the change", () =>
+    expect(receiptTotal([
+      "      KEDAI RUNCIT AH SENG",
+      "   NO. 12, JALAN BESAR 3, 43650 BANDAR BAIDURI",
+      "Tepung 1kg             1       9.80",
+      "Gula 2kg               1       5.60",
+      "SUBTOTAL                      15.40",
+      "TOTAL INCL SST                16.32",
+      "TOTAL                         16-30",
+      "PAYMENT DETAILS               20.00",
+      "CHANGE                         3.70"
+    ])).toBe(16.3))
 })
