@@ -83,7 +83,56 @@ export const searchText = (lines: ReadonlyArray<PlacedLine>, value: string): Hit
   if (first >= 0) return hitOf(spaced, first, first + wanted.length)
   const compact = streamOf(lines, isAlnum)
   const at = compact.text.indexOf(compactWanted)
-  return at < 0 ? undefined : hitOf(compact, at, at + compactWanted.length)
+  return at < 0 ? searchWrapped(lines, wanted) : hitOf(compact, at, at + compactWanted.length)
+}
+
+/** A wrapped cell's next line starts this close to its first line's start (page widths). */
+const COLUMN_SLACK = 0.03
+/** A line under another overlaps it by less than this share of its height. */
+const ROW_OVERLAP = 0.3
+/** The wrapped rest is looked for on this many lines under the first (another column's line may come between). */
+const WRAP_LINES = 2
+
+/** A word's letters and digits, folded. */
+const bare = (w: Word) => [...fold(w.text)].filter(isAlnum).join("")
+
+/** Where a run of bare words starts among a line's words (words without letters or digits skipped), and the words it spans. */
+const runIn = (words: ReadonlyArray<Word>, run: ReadonlyArray<string>): ReadonlyArray<Word> | undefined => {
+  const kept = words.filter((w) => bare(w).length > 0)
+  for (let i = 0; i + run.length <= kept.length; i++) {
+    if (run.every((r, k) => bare(kept[i + k]!) === r)) {
+      return words.slice(words.indexOf(kept[i]!), words.indexOf(kept[i + run.length - 1]!) + 1)
+    }
+  }
+  return undefined
+}
+
+/**
+ * A text a table's cell wrapped: its first words on one line, the other cells' values after them, and
+ * the rest starting its column on a line below ("Mission d'audit – consultant  6 jour(s)  6.900,00 €"
+ * over "senior").
+ */
+const searchWrapped = (lines: ReadonlyArray<PlacedLine>, wanted: string): Hit | undefined => {
+  const want = wanted.split(" ").map((w) => [...w].filter(isAlnum).join("")).filter((w) => w.length > 0)
+  for (let i = 0; i < lines.length; i++) {
+    const first = lines[i]!
+    for (let split = want.length - 1; split >= 1; split--) {
+      const head = runIn(first.line.words, want.slice(0, split))
+      if (head === undefined) continue
+      // The lines after it on its row (the other cells, when each cell is a line of its own) are passed over.
+      const below = lines.slice(i + 1).filter((l) =>
+        l.page === first.page &&
+        l.line.box[1] >= first.line.box[3] - ROW_OVERLAP * (first.line.box[3] - first.line.box[1])
+      )
+      for (const next of below.slice(0, WRAP_LINES)) {
+        const tail = runIn(next.line.words, want.slice(split))
+        if (tail !== undefined && Math.abs(tail[0]!.box[0] - head[0]!.box[0]) <= COLUMN_SLACK) {
+          return { page: first.page, words: [...head, ...tail] }
+        }
+      }
+    }
+  }
+  return undefined
 }
 
 /** Where a currency is written in the lines, as its code, mark or name. */

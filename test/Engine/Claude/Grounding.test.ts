@@ -8,7 +8,7 @@ import {
   parseLineId,
   sectionText
 } from "../../../src/Engine/Claude/Grounding.js"
-import { pageModelFromLines, wordBox } from "../../support/pageModel.js"
+import { pageModelFromLines, pageModelFromPlaced, wordBox } from "../../support/pageModel.js"
 import { spec } from "../fixtures.js"
 
 const model = pageModelFromLines([
@@ -92,6 +92,35 @@ describe("Grounding model answers in the page model", () => {
     expect(g(value.customer).value).toBe("globex CORPORATION")
     expect(g(value.address).box[3]).toBeCloseTo(wordBox(model, 1, "Springfield")[3])
     expect(g(value.reference).page).toBe(2)
+  })
+
+  it("finds a table cell's text that wrapped under its column, the other cells' values on its first line", () => {
+    // Each cell a line of its own, as PDF makers that place every cell write their text.
+    const table = pageModelFromPlaced([[
+      { text: "Mission d'audit informatique – consultant", x: 0, y: 0 },
+      { text: "6 jour(s)", x: 50, y: 0 },
+      { text: "6.900,00 €", x: 70, y: 0 },
+      { text: "senior", x: 0, y: 1 },
+      { text: "Rédaction du rapport", x: 0, y: 2.5 },
+      { text: "1 forfait", x: 50, y: 2.5 },
+      { text: "1.500,00 €", x: 70, y: 2.5 }
+    ]])
+    const { value, ungrounded } = groundObject(
+      { lines: [{ description: "Mission d'audit informatique – consultant senior", amount: "6.900,00" }] } as never,
+      TEMPLATE.fields,
+      sectionText(table, [1])
+    )
+    expect(ungrounded).toBe(0)
+    const line = (value.lines as ReadonlyArray<ExtractedObject>)[0]!
+    expect(g(line.description).value).toBe("Mission d'audit informatique – consultant senior")
+    expect(g(line.description).box[3]).toBeCloseTo(wordBox(table, 1, "senior")[3])
+    // A rest that starts another column is no wrapped cell.
+    const moved = groundObject(
+      { lines: [{ description: "Mission d'audit informatique – consultant forfait", amount: "6.900,00" }] } as never,
+      TEMPLATE.fields,
+      sectionText(table, [1])
+    )
+    expect((moved.value.lines as ReadonlyArray<ExtractedObject> | null)?.[0]?.description ?? null).toBe(null)
   })
 
   it("nulls and counts values that are not in the document, short ones included", () => {
