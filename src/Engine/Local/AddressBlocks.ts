@@ -110,13 +110,23 @@ const itemColumns = (layout: PageLayout, row: Row): readonly [number, number] | 
 }
 
 /**
- * A line's words before a label with its colon: another column's field set close enough to read as the
- * same phrase ("Thomas Wendler      Kunden-Nr.:     0877").
+ * A line's words before a label with its colon or set apart as labels are: another column's field set
+ * close enough to read as the same phrase ("Thomas Wendler      Kunden-Nr.:     0877").
  */
-const beforeALabel = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
-  const at = words.findIndex((w, i) => i > 0 && /\p{L}\.?[:：]$/u.test(w.text))
-  return at > 0 ? words.slice(0, at) : words
+const beforeALabel = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  const colon = words.findIndex((w, i) => i > 0 && /\p{L}\.?[:：]$/u.test(w.text))
+  // Or a label set apart from the name ("Markus Leitner      Kundennummer  K-2291").
+  const label = lexiconHits(layout, row).find((h) => h.labelLike && words.indexOf(row.words[h.first]!) > 0)
+  const at = Math.min(
+    colon > 0 ? colon : words.length,
+    label === undefined ? words.length : words.indexOf(row.words[label.first]!)
+  )
+  // Only a label with its value after it, after a few words: a sentence ending "… Leistungen:" stays whole.
+  return at < words.length - 1 && at <= NAME_WORDS ? words.slice(0, at) : words
 }
+
+/** A name before another column's label is a few words at most. */
+const NAME_WORDS = 6
 
 /** The address blocks of a page, top to bottom. */
 export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
@@ -165,7 +175,7 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         below = above
         passed = false
         if (++taken > MAX_LINES) break
-        const words = withoutSalutation(withoutRegistration(namePart(beforeALabel(seg))))
+        const words = withoutSalutation(withoutRegistration(namePart(beforeALabel(layout, above, seg))))
         if (words.length > 0 && !onlyLabels(layout, above, words) && looksLikeName(layout, above, words)) {
           name = { layout, row: above, words }
         }
