@@ -29,6 +29,8 @@ const MAX_PRINT = 0.5
 const SOLID_LIGHT = 0.02
 /** A bar has at least this many such rows in its upper half and in its lower half. */
 const MIN_MARGIN_ROWS = 2
+/** A bar keeps this share of the image's width clear on either side. */
+const EDGE = 0.01
 /** A band's row takes the spans of this many rows above and below it with its own. */
 const NEIGHBOUR_ROWS = 3
 /** Print differs from its bar's level by this much at least. */
@@ -127,7 +129,10 @@ export const invertDarkBands = (image: GrayImage): GrayImage => {
       const margins = solid.length >= 2 * MIN_MARGIN_ROWS &&
         solid.filter((y) => y < band[0]!.y + band.length / 2).length >= MIN_MARGIN_ROWS &&
         solid.filter((y) => y >= band[0]!.y + band.length / 2).length >= MIN_MARGIN_ROWS
-      if (print >= MIN_PRINT && print <= MAX_PRINT && light > 2 * darker && margins) {
+      // A bar stands inside the page's margins; a dark strip across the whole image is the table a
+      // photographed receipt lies on.
+      const inside_ = band.every(({ spans }) => spans.every((sp) => sp.x0 > EDGE * width && sp.x1 < (1 - EDGE) * width))
+      if (print >= MIN_PRINT && print <= MAX_PRINT && light > 2 * darker && margins && inside_) {
         out ??= Uint8Array.from(pixels)
         // The bar's level made paper white: its print, inverted, as dark as print elsewhere.
         const paper = 255 - bar

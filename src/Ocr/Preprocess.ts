@@ -3,8 +3,7 @@
  * `npm run bench ocr` prints raw vs prepared in the same run):
  * - grayscale, handed to tesseract as raw PGM (no PNG encoding), light colored marks such as stamps
  *   lightened and deep colored print darkened first (inkOfColors), shaded paper brought to the page's
- *   paper level (Shading.ts), light print on dark bands made dark on light (DarkBands.ts), a form's ruled
- *   lines taken out (Rules.ts);
+ *   paper level (Shading.ts), light print on dark bands made dark on light (DarkBands.ts);
  * - border removal: crop to the text (text-sized connected components that have neighbours, so
  *   scanner speckles and halftone noise around a small receipt on an A4 scan are cut away);
  * - scaling text whose median glyph height is outside 13..40 px to 18 px (small scans upscaled,
@@ -30,7 +29,6 @@ import { Effect } from "effect"
 import sharp from "sharp"
 import { invertDarkBands } from "./DarkBands.js"
 import { otsuThreshold } from "./Otsu.js"
-import { withoutRules } from "./Rules.js"
 import { evenShading } from "./Shading.js"
 import { OcrFailed, type OcrImage, type PageSegmentation } from "./Types.js"
 
@@ -413,7 +411,7 @@ export const scaleFor = (h: number | undefined, pixels: number, settings: Settin
 export const prepare = (image: OcrImage, options: PrepareSettings): Effect.Effect<PreparedImage, OcrFailed> =>
   Effect.gen(function*() {
     const read = yield* grayOf(image)
-    const gray = options.enhance ? withoutRules(invertDarkBands(evenShading(read))) : read
+    const gray = options.enhance ? invertDarkBands(evenShading(read)) : read
     const base = {
       sourceWidth: gray.width,
       sourceHeight: gray.height,

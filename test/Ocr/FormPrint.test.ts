@@ -3,7 +3,6 @@ import { createCanvas } from "@napi-rs/canvas"
 import { Effect, Layer } from "effect"
 import { invertDarkBands } from "../../src/Ocr/DarkBands.js"
 import { makeOcr, Ocr } from "../../src/Ocr/Ocr.js"
-import { withoutRules } from "../../src/Ocr/Rules.js"
 
 const WIDTH = 1000, HEIGHT = 700
 
@@ -78,42 +77,13 @@ describe("invertDarkBands", () => {
   })
 })
 
-describe("withoutRules", () => {
-  it("turns a box's long thin lines to paper and keeps the print inside it", () => {
-    const { gray } = page({ box: true })
-    expect(at(gray, 300, 45)).toBeLessThan(60)
-    const out = withoutRules(gray)
-    expect(at(out, 300, 45)).toBeGreaterThan(200)
-    expect(at(out, 45, 100)).toBeGreaterThan(200)
-    // The print's dark pixels are all there.
-    let dark = 0, kept = 0
-    for (let y = 55; y < 145; y++) {
-      for (let x = 55; x < 535; x++) {
-        if (at(gray, x, y) < 100) {
-          dark++
-          if (at(out, x, y) < 100) kept++
-        }
-      }
-    }
-    expect(dark).toBeGreaterThan(500)
-    expect(kept).toBe(dark)
-  })
-
-  it("leaves a page without rules, a dark block and a bar as they are", () => {
-    const plain = page({})
-    expect(withoutRules(plain.gray)).toBe(plain.gray)
-    const blocks = page({ photo: true, logo: true })
-    expect(withoutRules(blocks.gray)).toBe(blocks.gray)
-  })
-})
-
 const OneWorker = Layer.scoped(Ocr, Effect.map(makeOcr({ workers: 1 }), Ocr.make))
 
 layer(OneWorker, { timeout: 120_000 })("a form's page through OCR", (it) => {
-  it.effect("reads the table's header printed light on a dark bar, and the boxed lines without the box", () =>
+  it.effect("reads the table's header printed light on a dark bar", () =>
     Effect.gen(function*() {
       const ocr = yield* Ocr
-      const { canvas } = page({ band: true, box: true })
+      const { canvas } = page({ band: true })
       const { data } = canvas.getContext("2d").getImageData(0, 0, WIDTH, HEIGHT)
       const result = yield* ocr.recognize({
         width: WIDTH,
