@@ -86,18 +86,20 @@ describe("the recipient in a letter's window", () => {
   })
 
   it("is the name before another column's label set apart without its colon, not the street under it", () => {
-    expect(parties([
-      "                                          Huber Holzwerk KG",
-      "                                          Moosstraße 61 | 5020 Salzburg",
-      "",
-      "Huber Holzwerk KG, Moosstraße 61, 5020 Salzburg   Rechnungsnummer   RE-31-0417",
-      "Herrn                                             Rechnungsdatum    15.10.2031",
-      "Markus Leitner    Kundennummer    K-2291",
-      "Hellbrunner Allee 7b                              Angebot           AN-31-0388",
-      "5081 Anif",
-      "",
-      "Rechnungsbetrag                                              6.048,00 €"
-    ]).customer).toBe("Markus Leitner")
+    expect(
+      parties([
+        "                                          Huber Holzwerk KG",
+        "                                          Moosstraße 61 | 5020 Salzburg",
+        "",
+        "Huber Holzwerk KG, Moosstraße 61, 5020 Salzburg   Rechnungsnummer   RE-31-0417",
+        "Herrn                                             Rechnungsdatum    15.10.2031",
+        "Markus Leitner    Kundennummer    K-2291",
+        "Hellbrunner Allee 7b                              Angebot           AN-31-0388",
+        "5081 Anif",
+        "",
+        "Rechnungsbetrag                                              6.048,00 €"
+      ]).customer
+    ).toBe("Markus Leitner")
   })
 
   it("is the company a line of 'Firma' addresses, not the block that names the seller's owner", () => {
