@@ -116,15 +116,17 @@ const searchWrapped = (lines: ReadonlyArray<PlacedLine>, wanted: string): Hit | 
   const want = wanted.split(" ").map((w) => [...w].filter(isAlnum).join("")).filter((w) => w.length > 0)
   for (let i = 0; i < lines.length; i++) {
     const first = lines[i]!
+    // The lines under it, the lines after it on its row passed over (the other cells, when each cell is a
+    // line of its own).
+    let below: ReadonlyArray<PlacedLine> | undefined
     for (let split = want.length - 1; split >= 1; split--) {
       const head = runIn(first.line.words, want.slice(0, split))
       if (head === undefined) continue
-      // The lines after it on its row (the other cells, when each cell is a line of its own) are passed over.
-      const below = lines.slice(i + 1).filter((l) =>
+      below ??= lines.slice(i + 1).filter((l) =>
         l.page === first.page &&
         l.line.box[1] >= first.line.box[3] - ROW_OVERLAP * (first.line.box[3] - first.line.box[1])
-      )
-      for (const next of below.slice(0, WRAP_LINES)) {
+      ).slice(0, WRAP_LINES)
+      for (const next of below) {
         const tail = runIn(next.line.words, want.slice(split))
         if (tail !== undefined && Math.abs(tail[0]!.box[0] - head[0]!.box[0]) <= COLUMN_SLACK) {
           return { page: first.page, words: [...head, ...tail] }

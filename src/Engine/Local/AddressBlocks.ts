@@ -19,6 +19,7 @@ import {
   namePart,
   personTitled,
   segmentOver,
+  squeezed,
   withoutRegistration,
   withoutSalutation
 } from "./NameLines.js"
@@ -116,11 +117,9 @@ const itemColumns = (layout: PageLayout, row: Row): readonly [number, number] | 
 const beforeALabel = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
   const colon = words.findIndex((w, i) => i > 0 && /\p{L}\.?[:：]$/u.test(w.text))
   // Or a label set apart from the name ("Markus Leitner      Kundennummer  K-2291").
-  const label = lexiconHits(layout, row).find((h) => h.labelLike && words.indexOf(row.words[h.first]!) > 0)
-  const at = Math.min(
-    colon > 0 ? colon : words.length,
-    label === undefined ? words.length : words.indexOf(row.words[label.first]!)
-  )
+  const label = lexiconHits(layout, row).map((h) => (h.labelLike ? words.indexOf(row.words[h.first]!) : -1))
+    .find((i) => i > 0)
+  const at = Math.min(colon > 0 ? colon : words.length, label ?? words.length)
   // Only a label with its value after it, after a few words: a sentence ending "… Leistungen:" stays whole.
   return at < words.length - 1 && at <= NAME_WORDS ? words.slice(0, at) : words
 }
@@ -267,9 +266,6 @@ export const customerAddress = (
     .flatMap((l) => l.words)
   return words.length === 0 ? undefined : { layout: block.name.layout, words }
 }
-
-/** A name's letters and digits alone, folded: "Atelier Beaulieu S.A.R.L." → "atelierbeaulieusarl". */
-const squeezed = (words: ReadonlyArray<PlacedWord>) => words.flatMap((w) => w.tokens).join("")
 
 /** The same party written with or without its legal form or punctuation: one name holds the other. */
 const sameParty = (a: ReadonlyArray<PlacedWord>, b: ReadonlyArray<PlacedWord>) => {

@@ -11,7 +11,7 @@
 import { fold, tokensOf } from "../../Text/Tokens.js"
 import { lexiconHits } from "./Labels.js"
 import { heightOf, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
-import { endsWithLegalForm, hasLegalForm, isStreetLine, type NameLine, segmentOver } from "./NameLines.js"
+import { endsWithLegalForm, hasLegalForm, isStreetLine, type NameLine, segmentOver, squeezed } from "./NameLines.js"
 
 /** A brand's word shorter than this must be a word of the legal name, not only its start. */
 const PREFIX_WORD = 3
@@ -46,9 +46,6 @@ const shareAName = (brand: string, name: string): boolean => {
   const named = new Set(tokensOf(name))
   return tokensOf(brand).some((w) => w.length >= BRAND_LETTERS && named.has(w))
 }
-
-/** A name's letters and digits, folded. */
-const squeezed = (words: ReadonlyArray<PlacedWord>): string => words.flatMap((w) => w.tokens).join("")
 
 /**
  * Whether the page prints the name again on another row (its footer, its legal line, the account its

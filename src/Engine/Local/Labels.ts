@@ -410,9 +410,16 @@ const searchLabels = (
   return out
 }
 
+/** The names of taxes ("GST", "HST", "CGST", "VAT", "TVA", "MwSt"), for a pattern's alternation. */
+export const TAX_NAMES = "gst|sst|hst|pst|qst|cgst|sgst|igst|vat|tax|tva|mwst|ust|btw|iva"
+
+/** Words saying what an amount leaves out or includes ("ex", "excl.", "HT", "TTC", "netto", "gross"). */
+const IN_OR_OUT_WORDS =
+  "ex|excl?|exclusive|excluding|[il1]nc[li1]?|inclusive|including|inkl|exkl|zzgl|ohne|hors|sans|ht|ttc|net|netto|brutto|gross"
+const IN_OR_OUT = new RegExp(String.raw`^(?:${IN_OR_OUT_WORDS})\.?$`, "iu")
+
 /** Words that only say what a column's amounts leave out or include ("ex GST", "(excl. VAT)", "HT", "netto"). */
-const TAX_QUALIFIER =
-  /^(?:ex|excl?|exclusive|excluding|[il1]nc[li1]?|inclusive|including|inkl|exkl|zzgl|ohne|hors|sans|of|de|gst|sst|hst|pst|qst|cgst|sgst|igst|vat|tax|taxes|tva|mwst|ust|btw|iva|ht|ttc|net|netto|brutto|gross)\.?$/iu
+const TAX_QUALIFIER = new RegExp(String.raw`^(?:${IN_OR_OUT_WORDS}|of|de|${TAX_NAMES}|taxes)\.?$`, "iu")
 
 /**
  * Whether a longer label is the phrase followed by tax qualifiers only ("Total ex GST"); words before the
@@ -433,10 +440,6 @@ const onlyTaxQualifiers = (
   // A tax's name alone after the label names the tax's column ("Montant TVA"), not what the amount leaves out.
   return inOrOut
 }
-
-/** Words saying what an amount leaves out or includes ("ex", "excl.", "HT", "TTC", "netto", "gross"). */
-const IN_OR_OUT =
-  /^(?:ex|excl?|exclusive|excluding|[il1]nc[li1]?|inclusive|including|inkl|exkl|zzgl|ohne|hors|sans|ht|ttc|net|netto|brutto|gross)\.?$/iu
 
 /** The word closing a qualifier: its bracket, a colon after it or not ("GST)", "GST):"). */
 const CLOSES_QUALIFIER = /\)[:：]?$/
@@ -466,7 +469,7 @@ const INCLUSION = new RegExp(
 export const isInclusionWord = (text: string): boolean => INCLUSION.test(text.replace(/[()]/g, ""))
 /** Words saying a tax is in the amount (not out of it). */
 const INCLUDED = new RegExp(String.raw`^(?:${INCLUDED_WORDS})\.?$`, "iu")
-const TAX_NAME = /^(?:gst|sst|hst|pst|qst|cgst|sgst|igst|vat|tax|taxes|tva|mwst|ust|btw|iva|cukai)[.:]?$/iu
+const TAX_NAME = new RegExp(String.raw`^(?:${TAX_NAMES}|taxes|cukai)[.:]?$`, "iu")
 /** Whether the words after word `at` are a qualifier saying the amount includes a tax ("(GST incl)", "inclusive of VAT"). */
 const inclusiveQualifier = (row: Row, at: number): boolean => {
   const end = qualifierEnd(row, at)

@@ -529,9 +529,9 @@ const itemsOnPage = (
       amounts.some((c) => typeof c.value === "number" && c.value !== amount && multiplies(q, c.value, amount))
     // A row with its description and its count is an item whatever word its other cells hold (a tax code
     // "HST" or "GST" in a column of its own); a label starting the row still makes it a sum.
-    const first = lexiconHits(layout, row)[0]
-    const counts = typeof q === "number" && [...values.keys()].some((i) => !NUMERIC.has(fields[i]!.kind))
-    const itemRow = counts && first !== undefined && first.first > 1
+    const lead = lexiconHits(layout, row)[0]
+    const described = [...values.keys()].some((i) => !NUMERIC.has(fields[i]!.kind))
+    const itemRow = typeof q === "number" && described && lead !== undefined && lead.first > 1
     const labelled = borneOut || itemRow ?
       [] :
       [...firstConcepts(layout, row), ...sumBesideText(layout, row, columns, fields)]
@@ -541,11 +541,9 @@ const itemsOnPage = (
       break
     }
     // An allowance or subtotal row starts with its label; an item may mention one ("Volume discount: 19%").
-    const lead = lexiconHits(layout, row)[0]
     if (lead !== undefined && lead.first <= 1 && labelled.some((c) => SKIP_CONCEPTS.has(c))) continue
     // A row a label starts, with figures but no description, is a note under the table ("Zahlungsbedingungen:
     // 14 Tage 2 % Skonto, 30 Tage netto"), not an item.
-    const described = [...values.keys()].some((i) => !NUMERIC.has(fields[i]!.kind))
     if (lead !== undefined && lead.first === 0 && lead.labelLike && labelled.length > 0 && !described) continue
     if (continued && items.length === 0) {
       // Overleaf, the list resumes at its first row with a description and an amount with decimals;

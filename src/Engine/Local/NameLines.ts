@@ -75,6 +75,9 @@ const REGISTRATION_WORD = /^\(?\d[\d-]*-[A-Z]\)?[.,]?$|^\([\w-]*\d{3,}[\w-]*\)[.
  * The row's phrases, cut at column gaps. A letter-spaced heading ("SAM   SAM   TRADING   CO") has
  * wide but even gaps: a gap only cuts when it is also well above the row's typical gap.
  */
+/** A name's letters and digits alone, folded: "Atelier Beaulieu S.A.R.L." → "atelierbeaulieusarl". */
+export const squeezed = (words: ReadonlyArray<PlacedWord>): string => words.flatMap((w) => w.tokens).join("")
+
 export const lineWords = (layout: PageLayout, row: Row): ReadonlyArray<ReadonlyArray<PlacedWord>> => {
   let known = phrasesOfRow.get(row)
   if (known === undefined) {

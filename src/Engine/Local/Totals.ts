@@ -9,7 +9,7 @@ import { besideOwner } from "../../lib/memo.js"
 import { lostDecimalMark } from "../../Text/Misreads.js"
 import { findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
-import { findLabels, type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
+import { findLabels, type LabelMatch, lexiconHits, rightOf, TAX_NAMES } from "./Labels.js"
 import { type PageLayout, type Row, segmentsOf } from "./Layout.js"
 import { isPaid, paidAmounts, tenderedAmounts } from "./Payment.js"
 import { CASH_ROUNDING, CENT, roundedAmounts } from "./Rounding.js"
@@ -18,7 +18,7 @@ import { sumsOf } from "./Sums.js"
 
 /** A tax or VAT summary table: its "Total" row sums the taxes, it is not the document's total. */
 const SUMMARY = /\b(?:summary|r[ée]capitulatif|[üu]bersicht|ringkasan|resumen|riepilogo|resumo|overzicht)\b/i
-const TAX_WORD = /\b(?:gst|sst|hst|pst|qst|cgst|sgst|igst|tax|vat|tva|mwst|ust|btw|iva|cukai)\b/i
+const TAX_WORD = new RegExp(String.raw`\b(?:${TAX_NAMES}|cukai)\b`, "i")
 
 /** Whether a row heads a tax summary ("GST Summary", "Récapitulatif TVA"). */
 const taxSummaryHeading = (row: Row): boolean => {
