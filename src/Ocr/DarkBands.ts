@@ -46,6 +46,17 @@ interface Span {
 /** Dense pieces of a row this close (in windows) are one stretch: a letter's light stroke came between them. */
 const JOIN_WINDOWS = 3
 
+/** Spans joined where at most `gap` pixels lie between them, in order. */
+const joinSpans = (spans: ReadonlyArray<Span>, gap: number): Array<Span> => {
+  const out: Array<Span> = []
+  for (const s of [...spans].sort((a, b) => a.x0 - b.x0)) {
+    const last = out[out.length - 1]
+    if (last !== undefined && s.x0 - last.x1 <= gap) out[out.length - 1] = { x0: last.x0, x1: Math.max(last.x1, s.x1) }
+    else out.push(s)
+  }
+  return out
+}
+
 /**
  * The row's stretches where windows of `w` pixels are mostly dark, pieces a letter's stroke cut apart
  * joined, as wide as a band at least.
@@ -67,24 +78,77 @@ const denseSpans = (dark: Uint8Array, width: number, y: number, w: number, minWi
     }
   }
   if (start >= 0) pieces.push({ x0: start, x1: width })
-  const joined: Array<Span> = []
-  for (const p of pieces) {
-    const last = joined[joined.length - 1]
-    if (last !== undefined && p.x0 - last.x1 <= JOIN_WINDOWS * w) joined[joined.length - 1] = { x0: last.x0, x1: p.x1 }
-    else joined.push(p)
-  }
-  return joined.filter((s) => s.x1 - s.x0 >= minWidth)
+  return joinSpans(pieces, JOIN_WINDOWS * w).filter((s) => s.x1 - s.x0 >= minWidth)
 }
 
-/** Spans joined where they overlap: the bars of a band. */
-const joined = (spans: ReadonlyArray<Span>): Array<Span> => {
-  const out: Array<Span> = []
-  for (const s of [...spans].sort((a, b) => a.x0 - b.x0)) {
-    const last = out[out.length - 1]
-    if (last !== undefined && s.x0 <= last.x1) out[out.length - 1] = { x0: last.x0, x1: Math.max(last.x1, s.x1) }
-    else out.push(s)
+/** A run of rows with dense stretches: what may be a bar. */
+type Band = ReadonlyArray<{ readonly y: number; readonly spans: ReadonlyArray<Span> }>
+
+/** The image's pixels and which of them are dark. */
+interface Thresholded {
+  readonly pixels: Uint8Array
+  readonly dark: Uint8Array
+  readonly width: number
+}
+
+/**
+ * The bar's level (the median of its pixels) when the band is a bar with light print on it: its print far
+ * lighter than the bar (white on dark; black print on a grey bar thresholds as it is and is left so),
+ * solid rows above and below its print (its margins; a line of bold letters never has them, its letters
+ * stand apart), inside the page's margins (a dark strip across the whole image is the table a
+ * photographed receipt lies on). Undefined otherwise.
+ */
+const barLevel = ({ pixels, dark, width }: Thresholded, band: Band): number | undefined => {
+  const sample: Array<number> = []
+  for (const { spans, y } of band) {
+    for (const s of spans) for (let x = s.x0; x < s.x1; x += LEVEL_STEP) sample.push(pixels[y * width + x]!)
   }
-  return out
+  sample.sort((a, b) => a - b)
+  const bar = sample[Math.floor(sample.length / 2)] ?? 0
+  let light = 0, darker = 0
+  for (const v of sample) {
+    if (v >= bar + PRINT_CONTRAST) light++
+    else if (v <= bar - PRINT_CONTRAST) darker++
+  }
+  const print = light / Math.max(1, sample.length)
+  const solid = band.filter(({ spans, y }) => {
+    let spanned = 0, lit = 0
+    for (const s of spans) {
+      spanned += s.x1 - s.x0
+      for (let x = s.x0; x < s.x1; x++) lit += 1 - dark[y * width + x]!
+    }
+    return lit <= SOLID_LIGHT * spanned
+  }).map((r) => r.y)
+  const middle = band[0]!.y + band.length / 2
+  const margins = solid.length >= 2 * MIN_MARGIN_ROWS &&
+    solid.filter((y) => y < middle).length >= MIN_MARGIN_ROWS &&
+    solid.filter((y) => y >= middle).length >= MIN_MARGIN_ROWS
+  const inside = band.every(({ spans }) => spans.every((sp) => sp.x0 > EDGE * width && sp.x1 < (1 - EDGE) * width))
+  return print >= MIN_PRINT && print <= MAX_PRINT && light > 2 * darker && margins && inside ? bar : undefined
+}
+
+/**
+ * Each row's stretch in each bar of the band (two bars side by side stay apart) inverted into `out`, the
+ * bar's level made paper white so that its print is as dark as print elsewhere. A row's stretch is its
+ * neighbours' spans with its own (a letter's light stroke cuts a row's span short), trimmed to its own
+ * dark pixels (a band scanned askew is no rectangle).
+ */
+const invertBand = ({ pixels, dark, width }: Thresholded, band: Band, bar: number, out: Uint8Array): void => {
+  const gain = 255 / Math.max(1, 255 - bar)
+  const bars = joinSpans(band.flatMap((r) => r.spans), 0)
+  band.forEach(({ y }, k) => {
+    const near = band.slice(Math.max(0, k - NEIGHBOUR_ROWS), k + NEIGHBOUR_ROWS + 1).flatMap((r) => r.spans)
+    for (const stretch of bars) {
+      const inBar = near.filter((s) => s.x0 < stretch.x1 && stretch.x0 < s.x1)
+      if (inBar.length === 0) continue
+      let x0 = Math.min(...inBar.map((s) => s.x0)), x1 = Math.max(...inBar.map((s) => s.x1))
+      while (x0 < x1 && dark[y * width + x0] === 0) x0++
+      while (x1 > x0 && dark[y * width + x1 - 1] === 0) x1--
+      for (let x = x0; x < x1; x++) {
+        out[y * width + x] = Math.min(255, Math.round((255 - pixels[y * width + x]!) * gain))
+      }
+    }
+  })
 }
 
 /** The image with the light print of its dark bands made dark on light; the same image when it has none. */
@@ -94,68 +158,15 @@ export const invertDarkBands = (image: GrayImage): GrayImage => {
   const threshold = otsuThreshold(pixels)
   const dark = new Uint8Array(pixels.length)
   for (let i = 0; i < pixels.length; i++) dark[i] = pixels[i]! <= threshold ? 1 : 0
+  const page: Thresholded = { pixels, dark, width }
   const window = Math.max(MIN_WINDOW, Math.round(WINDOW_SHARE * width))
   const minWidth = MIN_WIDTH_SHARE * width
   const maxRows = MAX_HEIGHT_SHARE * height
   let out: Uint8Array | undefined
-  let band: Array<{ readonly y: number; readonly spans: Array<Span> }> = []
+  let band: Array<{ readonly y: number; readonly spans: ReadonlyArray<Span> }> = []
   const close = () => {
-    if (band.length >= MIN_ROWS && band.length <= maxRows) {
-      // The bar's level (the median of its pixels), and its print: lighter than the bar by far (white on
-      // dark), or darker (black print on a grey bar, which thresholds as it is and is left so).
-      const sample: Array<number> = []
-      for (const { spans, y } of band) {
-        for (const s of spans) for (let x = s.x0; x < s.x1; x += LEVEL_STEP) sample.push(pixels[y * width + x]!)
-      }
-      sample.sort((a, b) => a - b)
-      const bar = sample[Math.floor(sample.length / 2)] ?? 0
-      let light = 0, darker = 0
-      for (const v of sample) {
-        if (v >= bar + PRINT_CONTRAST) light++
-        else if (v <= bar - PRINT_CONTRAST) darker++
-      }
-      const inside = Math.max(1, sample.length)
-      const print = light / inside
-      // A bar is solid above and below its print (its margins); a line of bold letters never is, its
-      // letters stand apart.
-      const solid = band.filter(({ spans, y }) => {
-        let width_ = 0, lit = 0
-        for (const s of spans) {
-          width_ += s.x1 - s.x0
-          for (let x = s.x0; x < s.x1; x++) lit += 1 - dark[y * width + x]!
-        }
-        return lit <= SOLID_LIGHT * width_
-      }).map((r) => r.y)
-      const margins = solid.length >= 2 * MIN_MARGIN_ROWS &&
-        solid.filter((y) => y < band[0]!.y + band.length / 2).length >= MIN_MARGIN_ROWS &&
-        solid.filter((y) => y >= band[0]!.y + band.length / 2).length >= MIN_MARGIN_ROWS
-      // A bar stands inside the page's margins; a dark strip across the whole image is the table a
-      // photographed receipt lies on.
-      const inside_ = band.every(({ spans }) => spans.every((sp) => sp.x0 > EDGE * width && sp.x1 < (1 - EDGE) * width))
-      if (print >= MIN_PRINT && print <= MAX_PRINT && light > 2 * darker && margins && inside_) {
-        out ??= Uint8Array.from(pixels)
-        // The bar's level made paper white: its print, inverted, as dark as print elsewhere.
-        const paper = 255 - bar
-        const gain = 255 / Math.max(1, paper)
-        // Each row's stretch in each bar of the band (two bars side by side stay apart): its neighbours'
-        // spans with its own (a letter's light stroke cuts a row's span short), trimmed to its own dark
-        // pixels (a band scanned askew is no rectangle).
-        const bars = joined(band.flatMap((r) => r.spans))
-        band.forEach(({ y }, k) => {
-          const near = band.slice(Math.max(0, k - NEIGHBOUR_ROWS), k + NEIGHBOUR_ROWS + 1).flatMap((r) => r.spans)
-          for (const bar of bars) {
-            const inBar = near.filter((s) => s.x0 < bar.x1 && bar.x0 < s.x1)
-            if (inBar.length === 0) continue
-            let x0 = Math.min(...inBar.map((s) => s.x0)), x1 = Math.max(...inBar.map((s) => s.x1))
-            while (x0 < x1 && dark[y * width + x0] === 0) x0++
-            while (x1 > x0 && dark[y * width + x1 - 1] === 0) x1--
-            for (let x = x0; x < x1; x++) {
-              out![y * width + x] = Math.min(255, Math.round((255 - pixels[y * width + x]!) * gain))
-            }
-          }
-        })
-      }
-    }
+    const bar = band.length >= MIN_ROWS && band.length <= maxRows ? barLevel(page, band) : undefined
+    if (bar !== undefined) invertBand(page, band, bar, out ??= Uint8Array.from(pixels))
     band = []
   }
   for (let y = 0; y < height; y++) {
