@@ -134,14 +134,14 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     family: "date",
     triggers: ["order date", "po date", "bestelldatum", "orderdatum"],
     labels:
-      "order date|date of order|ordered on|po date|date de commande|bestelldatum|auftragsdatum|orderdatum|besteldatum|fecha de pedido|fecha del pedido|data ordine|data dell'ordine|data do pedido|tarikh pesanan"
+      "order date|date of order|ordered on|order placed|order placed on|po date|date de commande|date de la commande|commandé le|commande du|bestellt am|bestelldatum|auftragsdatum|orderdatum|besteldatum|fecha de pedido|fecha del pedido|data ordine|data dell'ordine|data do pedido|tarikh pesanan"
   },
   {
     id: "delivery_date",
     family: "date",
     triggers: ["delivery date", "ship date", "shipping date", "lieferdatum", "leverdatum"],
     labels:
-      "delivery date|date of delivery|ship date|shipping date|delivered on|date de livraison|lieferdatum|leverdatum|afleverdatum|fecha de entrega|data di consegna|data de entrega|tarikh penghantaran"
+      "delivery date|date of delivery|ship date|shipping date|shipped on|dispatch date|dispatched on|delivered on|date de livraison|livré le|livrée le|date d'expédition|expédié le|lieferdatum|geliefert am|versanddatum|versandt am|leverdatum|afleverdatum|fecha de entrega|data di consegna|data de entrega|tarikh penghantaran"
   },
   {
     id: "service_date",

@@ -25,7 +25,7 @@ import {
 } from "./NameLines.js"
 import { NAME_SHAPE } from "./Parties.js"
 import { isPaid } from "./Payment.js"
-import { matchEnum, type ReadKind, readValue } from "./Readers.js"
+import { matchEnum, type ReadKind, type ReadValue, readValue } from "./Readers.js"
 import { besideANumber, currenciesOfRow } from "./RowCurrencies.js"
 import type { Found, Section } from "./Section.js"
 import { itemSumsOf } from "./Sums.js"
@@ -202,13 +202,33 @@ const euroAccount = (section: Section): Found | undefined => {
 
 const DATE_FAMILY_OTHERS = new Set(["due_date", "order_date", "delivery_date"])
 
-/** The first date of the section not labelled as another kind of date. */
+/** A word between the two dates of a period ("08.05.2025 bis 10.05.2025", "du 1/3 au 31/3", "1 May – 31 May"). */
+const RANGE_WORD = /^(?:bis|au|to|till|until|through|thru|[-–—])$/i
+
+/** A period written as one word, its first date's year left out or not ("08.05.–10.05.2025", "1/3-31/3/2024"). */
+const PERIOD_IN_A_WORD = /\d{1,2}[./]\d{1,2}[./]?(?:\d{2,4})?\s*[-–—]\s*\d{1,2}[./]\d{1,2}/
+
+/** Whether a date read is a period's: another date after it, or both in one word. */
+const startsAPeriod = (row: Row, read: ReadValue, kind: ReadKind, hint: Section["hint"]): boolean => {
+  if (read.words.some((w) => PERIOD_IN_A_WORD.test(w.text))) return true
+  const at = row.words.indexOf(read.words[read.words.length - 1]!) + 1
+  const word = row.words[at]
+  if (word === undefined) return false
+  const rest = RANGE_WORD.test(word.text)
+    ? row.words.slice(at + 1)
+    : /^[-–—]\S/.test(word.text)
+    ? row.words.slice(at)
+    : []
+  return rest.length > 0 && readValue(kind, rest.slice(0, 4), { hint }) !== undefined
+}
+
+/** The first date of the section not labelled as another kind of date, nor a period's. */
 const dateFallback = (section: Section, kind: ReadKind, concepts: ReadonlyArray<string>): Found | undefined => {
   for (const { layout, row } of rowsOf(section)) {
     const labels = lexiconHits(layout, row).flatMap((h) => [...h.concepts])
     if (labels.some((c) => DATE_FAMILY_OTHERS.has(c) && !concepts.includes(c))) continue
     const r = readValue(kind, row.words, { hint: section.hint })
-    if (r !== undefined) return { ...r, layout }
+    if (r !== undefined && !startsAPeriod(row, r, kind, section.hint)) return { ...r, layout }
   }
   return undefined
 }

@@ -74,7 +74,10 @@ export const itemHeaderRow = (layout: PageLayout, row: Row): boolean => {
 export const itemTableHeader = (layout: PageLayout, row: Row): boolean => {
   if (row.words.some((w) => /\d/.test(w.text)) || !itemHeaderRow(layout, row)) return false
   const money = (r: Row | undefined) => r !== undefined && holdsCents(r)
-  return money(layout.rows[row.index + 1]) && money(layout.rows[row.index + 2])
+  // A line without a figure right under the header is the header's second line (or its echo in a scan).
+  const next = layout.rows[row.index + 1]
+  const first = next !== undefined && !next.words.some((w) => /\d/.test(w.text)) ? row.index + 2 : row.index + 1
+  return money(layout.rows[first]) && money(layout.rows[first + 1])
 }
 
 /** Kinds of value a customer has of its own beside the issuer's, each under a label the customer's word qualifies. */

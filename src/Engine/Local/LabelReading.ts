@@ -32,7 +32,7 @@ import {
   lexiconHits,
   rightOf
 } from "./Labels.js"
-import { gapBefore, type PlacedWord, segmentsOf } from "./Layout.js"
+import { gapBefore, type PageLayout, type PlacedWord, segmentsOf } from "./Layout.js"
 import { isLegalLine } from "./LegalLines.js"
 import { BOTTOM_REGION } from "./Letterhead.js"
 import {
@@ -282,8 +282,11 @@ const readAtLabel = (
       continue
     }
     const read = readValue(kind, words, options)
-    // Read apart from another column's cells on its row, the line may still only address ("Frau   R 31-0662").
-    if (read === undefined || (party && onlySalutation(read.words))) continue
+    // Read apart from another column's cells on its row, the line may still only address ("Frau   R 31-0662"),
+    // or hold only another field's label, its value a column further ("Période        mai 2025").
+    if (read === undefined || (party && (onlySalutation(read.words) || anotherFieldsLabel(m.page, read.words, own)))) {
+      continue
+    }
     const v = kind === "id" ? cutByOcr(m, startedAboveAtHyphen(m, read)) : read
     if (kind === "text" && profile.concepts[0] === "address") {
       // An address runs over the lines below its label: take every line of the column.
@@ -295,6 +298,16 @@ const readAtLabel = (
     return { ...v, layout: m.page, score: base * (named ? 1.05 : area.depth === 1 ? 0.85 : 0.7) * fit(kind, v) }
   }
   return undefined
+}
+
+/** Whether the words are only a label of other concepts than the field's, set as a label ("Contrat", "Période"). */
+const anotherFieldsLabel = (page: PageLayout, words: ReadonlyArray<PlacedWord>, own: ReadonlySet<string>): boolean => {
+  const row = page.rows.find((r) => r.words.includes(words[0]!))
+  if (row === undefined) return false
+  const first = row.words.indexOf(words[0]!), last = row.words.indexOf(words[words.length - 1]!)
+  return lexiconHits(page, row).some((h) =>
+    h.labelLike && h.first === first && h.last === last && [...h.concepts].every((c) => !own.has(c))
+  )
 }
 
 /** A gap this many text heights wide, or wider, sets a word in another column than the label's. */

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "@effect/vitest"
+import { extractLines, partiesOf as parties, valueOf } from "../fixtures.js"
+
+const DATE = { date: { type: "date", description: "Invoice date" } }
+const AMOUNT = { amount: { type: "number", description: "Total amount to pay, taxes included" } }
+
+const invoiceDate = (lines: Array<string>) => valueOf(extractLines(lines, "invoice", DATE)["date"])
+const invoiceAmount = (lines: Array<string>) => valueOf(extractLines(lines, "invoice", AMOUNT)["amount"])
+
+describe("a scan's header whose labels OCR broke", () => {
+  // "N° client  CLI-0087" read as a lone "client": the labelled lines under it are other fields'.
+  const broken = [
+    "Clair'Net                                                FACTURE",
+    "Clair'Net Services SAS                     Facture N°     CNS-2025-0311",
+    "118 rue Nationale                          client",
+    "59000 Lille                                Contrat              CT-2023-014",
+    "Tél. 03 20 57 44 18                        Période              mai 2025",
+    "",
+    "",
+    "",
+    "                              Agence Immobilière du Beffroi SARL",
+    "                              2 rue de la Clef",
+    "                              59800 Lille",
+    "",
+    "Désignation                                  Qté       PU HT      Montant HT",
+    "Nettoyage des bureaux                          18       42,00        756,00",
+    "                                                     Total TTC     907,20 €"
+  ]
+
+  it("takes no other field's label under a customer's word for the customer's name", () => {
+    expect(parties(broken).customer).toBe("Agence Immobilière du Beffroi SARL")
+  })
+
+  it("still takes the name under a customer's heading, and a name that starts with a label's word", () => {
+    const headed = (name: string) => [
+      "Clair'Net Services SAS                     Facture N°     CNS-2025-0311",
+      "118 rue Nationale                          Client",
+      "59000 Lille                                " + name,
+      "                                           4 place du Théâtre",
+      "                                           59000 Lille",
+      "",
+      "Désignation                                  Qté       PU HT      Montant HT",
+      "Nettoyage des bureaux                          18       42,00        756,00"
+    ]
+    expect(parties(headed("Cabinet Delattre SARL")).customer).toBe("Cabinet Delattre SARL")
+    expect(parties(headed("Période Bleue SAS")).customer).toBe("Période Bleue SAS")
+  })
+})
+
+describe("a document's date where its own label was lost", () => {
+  it("is no period's first date", () => {
+    const page = (period: string) => [
+      "Lumenbühne Veranstaltungstechnik GmbH",
+      "Widdersdorfer Straße 190, 50825 Köln",
+      "",
+      "RECHNUNG",
+      "Veranstaltung: Frühjahrskongress, Saal Beethoven",
+      period,
+      "",
+      "Pos  Menge  Bezeichnung                          Einzelpreis   Gesamtpreis",
+      "1    1      Line-Array-System                       2.850,00      2.850,00",
+      "2    1      Digitalmischpult                          690,00        690,00",
+      "                                          Gesamtbetrag            3.540,00"
+    ]
+    expect(invoiceDate(page("08.05.2025 bis 10.05.2025"))).toBeNull()
+    expect(invoiceDate(page("Mietzeitraum 08.05.–10.05.2025"))).toBeNull()
+    expect(invoiceDate(page("du 08/05/2025 au 10/05/2025"))).toBeNull()
+    // A date alone is the document's, and one followed by a word that is no other date.
+    expect(invoiceDate(page("Köln, 14.05.2025"))).toBe("2025-05-14")
+    expect(invoiceDate(page("14.05.2025 - Seite 1"))).toBe("2025-05-14")
+  })
+
+  it("is no order's or delivery's date", () => {
+    const page = (lines: Array<string>) => [
+      "Kornkammer Naturkost Vertriebs GmbH",
+      "Tullastraße 73, 79108 Freiburg",
+      "",
+      "Rechnung",
+      ...lines,
+      "",
+      "Menge  Bezeichnung                      Einzelpreis    Gesamt",
+      "10     Dinkelmehl Type 630                     1,89     18,90",
+      "                                    Gesamtbetrag       18,90"
+    ]
+    expect(invoiceDate(page(["Bestellt am       27.11.2024", "Geliefert am      29.11.2024"]))).toBeNull()
+    expect(invoiceDate(page(["Commandé le 27/11/2024", "Expédié le 29/11/2024"]))).toBeNull()
+    expect(invoiceDate(page(["Bestellt am       27.11.2024", "Freiburg, 02.12.2024"]))).toBe("2024-12-02")
+  })
+})
+
+describe("an item table's header over its echo", () => {
+  it("heads the items' column: the first item's amount under 'Betrag' is no total", () => {
+    expect(
+      invoiceAmount([
+        "Nordlicht Digital UG",
+        "Rechnung NLD-2025-0027",
+        "",
+        "Pos. Beschreibung                         Menge   Einheit   Einzelpreis     Betrag",
+        "Pos. Beschreibung Menge Ei nne E zepres etag",
+        "1    Wartung WordPress-Website              1     pausch.        149,00     149,00",
+        "2    Entwicklung Mandantenportal         14,5     Std.            95,00   1.377,50",
+        "",
+        "                                              Zwischensumme           1.526,50 EUR",
+        "                                              Umsatzsteuer 19 %         290,04 EUR",
+        "                                                                      1.816,54 EUR"
+      ])
+    ).toBe(1816.54)
+  })
+})
