@@ -10,6 +10,7 @@ import { currencyCode, findValueCandidates } from "../../Text/Values.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
 import { confidenceOf, type Evidence, groupOf, wordsEvidence } from "./Confidence.js"
 import { headerlessItems, type ItemCell } from "./HeaderlessItems.js"
+import { countByArithmetic, decimalReadAsColon, inThousands, multiplies } from "./ItemArithmetic.js"
 import { brokenIntoAnIdentifier, COLUMN_CONCEPTS, findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
 import { holdsCents, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { isLegalLine } from "./LegalLines.js"
@@ -58,50 +59,6 @@ const quantityWithUnit = (
   const v = readValue(kind, [{ ...word, text: QUANTITY_WITH_UNIT.exec(word.text)![1]! }], options)
   return v === undefined ? undefined : { ...v, words: [word] }
 }
-
-/**
- * A count whose decimal mark OCR read as a colon ("3:5" for "3.5"), when a price on its row times it
- * makes the line's amount (a time of day, "10:30", has two digits after its colon and no such price).
- */
-const decimalReadAsColon = (
-  cell: ReadonlyArray<PlacedWord> | undefined,
-  row: Row,
-  amount: unknown,
-  section: Section
-): ItemCell | undefined => {
-  const word = cell?.length === 1 ? cell[0]! : undefined
-  const m = word === undefined ? null : /^(\d{1,4}):(\d)$/.exec(word.text)
-  if (m === null || typeof amount !== "number") return undefined
-  const q = Number(`${m[1]}.${m[2]}`)
-  const priced = findValueCandidates(row.words, "amount", section.hint).some((c) =>
-    typeof c.value === "number" && c.value !== amount && multiplies(q, c.value, amount)
-  )
-  return priced ? { value: q, words: [word!] } : undefined
-}
-
-/**
- * A quantity in thousands written with a dot ("5.000 St." at 0,064 each, 320,00), read as a decimal ("5"):
- * the whole number when a price on its row and its amount bear it out and not the decimal.
- */
-const inThousands = (
-  read: ItemCell | undefined,
-  cell: ReadonlyArray<PlacedWord> | undefined,
-  amount: unknown,
-  prices: ReadonlyArray<number>
-): ItemCell | undefined => {
-  const written = /^(\d{1,3}(?:\.\d{3})+)(?![\d,])/.exec(cell?.map((w) => w.text).join(" ") ?? "")?.[1]
-  if (read === undefined || typeof read.value !== "number" || written === undefined || typeof amount !== "number") {
-    return undefined
-  }
-  const decimal = read.value
-  const whole = Number(written.replace(/\./g, ""))
-  const borne = (q: number) => prices.some((p) => p !== amount && multiplies(q, p, amount))
-  return !borne(decimal) && borne(whole) ? { ...read, value: whole } : undefined
-}
-
-/** A quantity times its unit price is the line's amount (a cent per unit of rounding). */
-const multiplies = (quantity: number, price: number, amount: number) =>
-  Math.abs(quantity * price - amount) <= Math.max(0.011, 0.005 * Math.abs(amount))
 
 /** An empty value of a field's shape: null leaves, objects of nulls, empty lists. */
 export const emptyOf = (field: Field): ExtractedValue => {
@@ -519,6 +476,8 @@ const itemsOnPage = (
       const prices = amounts.flatMap((c) => typeof c.value === "number" ? [c.value] : [])
       const thousands = inThousands(values.get(counted), cells.get(counted), values.get(lineAmount)?.value, prices)
       if (thousands !== undefined) values.set(counted, thousands)
+      const named = countByArithmetic(row, values.get(counted), values.get(lineAmount)?.value, section)
+      if (named !== undefined) values.set(counted, named)
     }
     const numbers = numeric.filter((i) => values.has(i))
     // A quantity times its price making its amount is an item's row whatever its words say ("Oil change",

@@ -744,8 +744,9 @@ describe("line items as OCR reads them", () => {
       " 2  NUT-1/4   HEX NUT 1/4-20 ZINC              500   EA   0.040       20.00",
       "                                                     SUBTOTAL         65.00"
     ])).toEqual([
-      { description: "HEX BOLT 5/16-18 X 1 ZINC", quantity: null, amount: 45 },
-      { description: "HEX NUT 1/4-20 ZINC", quantity: null, amount: 20 }
+      // No column names the count ("SHIPPED"): the one number that times its price makes the amount is it.
+      { description: "HEX BOLT 5/16-18 X 1 ZINC", quantity: 250, amount: 45 },
+      { description: "HEX NUT 1/4-20 ZINC", quantity: 500, amount: 20 }
     ])
   })
 

@@ -1,0 +1,104 @@
+/**
+ * A line item's count checked against its arithmetic: its count times its price per unit makes its
+ * amount. Where OCR misread the count (its decimal mark read as a colon or lost, its thousands read as
+ * a decimal) or set it outside its column, the number the arithmetic names is the count.
+ */
+import { findValueCandidates, type ValueCandidate } from "../../Text/Values.js"
+import type { ItemCell } from "./HeaderlessItems.js"
+import type { PlacedWord, Row } from "./Layout.js"
+import type { Section } from "./Section.js"
+
+/**
+ * A count whose decimal mark OCR read as a colon ("3:5" for "3.5"), when a price on its row times it
+ * makes the line's amount (a time of day, "10:30", has two digits after its colon and no such price).
+ */
+export const decimalReadAsColon = (
+  cell: ReadonlyArray<PlacedWord> | undefined,
+  row: Row,
+  amount: unknown,
+  section: Section
+): ItemCell | undefined => {
+  const word = cell?.length === 1 ? cell[0]! : undefined
+  const m = word === undefined ? null : /^(\d{1,4}):(\d)$/.exec(word.text)
+  if (m === null || typeof amount !== "number") return undefined
+  const q = Number(`${m[1]}.${m[2]}`)
+  const priced = findValueCandidates(row.words, "amount", section.hint).some((c) =>
+    typeof c.value === "number" && c.value !== amount && multiplies(q, c.value, amount)
+  )
+  return priced ? { value: q, words: [word!] } : undefined
+}
+
+/**
+ * A quantity in thousands written with a dot ("5.000 St." at 0,064 each, 320,00), read as a decimal ("5"):
+ * the whole number when a price on its row and its amount bear it out and not the decimal.
+ */
+export const inThousands = (
+  read: ItemCell | undefined,
+  cell: ReadonlyArray<PlacedWord> | undefined,
+  amount: unknown,
+  prices: ReadonlyArray<number>
+): ItemCell | undefined => {
+  const written = /^(\d{1,3}(?:\.\d{3})+)(?![\d,])/.exec(cell?.map((w) => w.text).join(" ") ?? "")?.[1]
+  if (read === undefined || typeof read.value !== "number" || written === undefined || typeof amount !== "number") {
+    return undefined
+  }
+  const decimal = read.value
+  const whole = Number(written.replace(/\./g, ""))
+  const borne = (q: number) => prices.some((p) => p !== amount && multiplies(q, p, amount))
+  return !borne(decimal) && borne(whole) ? { ...read, value: whole } : undefined
+}
+
+/** A quantity times its unit price is the line's amount (a cent per unit of rounding). */
+export const multiplies = (quantity: number, price: number, amount: number) =>
+  Math.abs(quantity * price - amount) <= Math.max(0.011, 0.005 * Math.abs(amount))
+
+/** A count as a word may hold it: a number, its unit or a speck glued after it ("2000ex.", "24·", "20m"). */
+const COUNT_WORD = /^(\d{1,5})(?:[.,](\d{1,2}))?(?:\p{L}{1,4}\.?|[·.:;,'´`])?$/u
+
+/** Price units a price may be given per ("12,80 € je 100 Stk"), printed as a number of their own on the row. */
+const PRICE_UNITS = [10, 100, 1000]
+
+/**
+ * The count a line's arithmetic names when the count read does not make its amount with any price on
+ * its row: a number of the row (not its first word, a position's number) that times a price with
+ * decimals, or that price per a price unit printed on the row, makes the amount; or the count read with
+ * its decimal mark lost ("15" for "1.5"). Only when one count alone does.
+ */
+export const countByArithmetic = (
+  row: Row,
+  read: ItemCell | undefined,
+  amount: unknown,
+  section: Section
+): ItemCell | undefined => {
+  if (typeof amount !== "number" || amount <= 0) return undefined
+  const candidates = findValueCandidates(row.words, "amount", section.hint)
+  const prices = candidates.filter((c): c is ValueCandidate & { value: number } =>
+    typeof c.value === "number" && c.decimals === true && c.value > 0 && c.value !== amount
+  )
+  if (prices.length === 0) return undefined
+  const units = PRICE_UNITS.filter((u) => row.words.some((w) => w.text === String(u)))
+  const makes = (q: number, price: ValueCandidate & { value: number }) =>
+    multiplies(q, price.value, amount) || units.some((u) => multiplies(q, price.value / u, amount))
+  const q = read?.value
+  if (typeof q === "number") {
+    // The count read makes the amount, or it is one and its price is the amount.
+    if (prices.some((p) => makes(q, p)) || (q === 1 && candidates.some((c) => c.value === amount && c.decimals))) {
+      return undefined
+    }
+  }
+  const found = new Map<number, PlacedWord>()
+  const priced = (value: number, word: PlacedWord) =>
+    prices.some((p) => !row.words.slice(p.start, p.end).includes(word) && makes(value, p))
+  if (typeof q === "number" && Number.isInteger(q) && q >= 10 && read!.words.length === 1) {
+    for (const lost of [q / 10, q / 100]) if (priced(lost, read!.words[0]!)) found.set(lost, read!.words[0]!)
+  }
+  row.words.forEach((word, i) => {
+    const m = i === 0 ? null : COUNT_WORD.exec(word.text)
+    if (m === null) return
+    const value = Number(m[2] === undefined ? m[1] : `${m[1]}.${m[2]}`)
+    if (value > 0 && priced(value, word)) found.set(value, found.get(value) ?? word)
+  })
+  if (found.size !== 1) return undefined
+  const [[value, word]] = [...found]
+  return { value, words: [word!] }
+}

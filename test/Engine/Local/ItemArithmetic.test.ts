@@ -1,0 +1,47 @@
+import { describe, expect, it } from "@effect/vitest"
+import { itemRowsOf } from "../fixtures.js"
+
+const page = (header: string, rows: Array<string>, sums: Array<string> = []) => [
+  "Schrauben-Kontor GmbH",
+  "Rechnung Nr. 2025-118",
+  "Datum 03.03.2025",
+  "",
+  header,
+  ...rows,
+  "",
+  ...sums
+]
+
+const quantities = (lines: Array<string>) => itemRowsOf(lines).map((row) => row[1])
+
+describe("a line's count by its arithmetic", () => {
+  it("takes the count a price per 100 makes the amount with, not a grade in the description run into the column", () => {
+    expect(
+      quantities(page("Pos  Bezeichnung                        Menge  ME    Preis   PE    Betrag", [
+        "10   Sechskantschraube ISO 4017 M10x40 8.8 vz 500 Stk  12,80  100   64,00",
+        "20   Gewindestange DIN 976 M12x1000 4.6 vz    20 Stk    2,35    1   47,00"
+      ], ["                                       Gesamtbetrag          111,00"]))
+    ).toEqual([500, 20])
+  })
+
+  it("takes a count OCR set outside its column, its decimal mark lost, or its unit glued to it", () => {
+    expect(
+      quantities(page("Pos  Menge  Einh.  Bezeichnung                Einzelpreis   MwSt   Gesamtpreis", [
+        "18                3 Stk  PTZ-Kamera                140,00      19        420,00",
+        "19   15     Std    Service Siebträgermaschine        145,00      19        217,50",
+        "20   2000ex.       Sacs kraft imprimés               0,210       19        420,00"
+      ], ["                                          Gesamtbetrag               1.057,50"]))
+    ).toEqual([3, 1.5, 2000])
+  })
+
+  it("keeps a count its price bears out, a count of one at its amount, and a count no single number replaces", () => {
+    expect(
+      quantities(page("Pos  Bezeichnung                   Menge    Einzelpreis   Rabatt     Betrag", [
+        // A discount: the count makes no amount, and the position's number, which would, is no count.
+        "2    Beratung vor Ort                 4          25,00        50 %      50,00",
+        "3    Pauschale Anfahrt                1          35,00                  35,00",
+        "4    Schulung                         3          80,00                 240,00"
+      ], ["                                     Gesamtbetrag             325,00"]))
+    ).toEqual([4, 1, 3])
+  })
+})
