@@ -37,7 +37,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "no invois"
     ],
     labels:
-      "invoice number|invoice no|inv no|invoice id|invoice ref|bill no|tax invoice no|numéro de facture|facture n°|n° de facture|n° facture|rechnungsnummer|rechnungsnr|rechnung nr|rechnungs nr|re nr|factuurnummer|factuurnr|factuur nr|número de factura|factura n°|nº de factura|numero fattura|fattura n|n fattura|numero della fattura|número da fatura|fatura n°|nº da fatura|número de fatura|no invois|nombor invois|invois no|fakturanummer|fakturanr|faktura nr|numer faktury|číslo faktury|faktura číslo",
+      "invoice number|invoice no|inv no|invoice id|invoice ref|bill no|tax invoice no|numéro de facture|facture n°|n° de facture|n° facture|rechnungsnummer|rechnungsnr|rechnung nr|rechnungs nr|re nr|factuurnummer|factuurnr|factuur nr|número de factura|número factura|núm factura|num factura|factura n°|nº de factura|nº factura|n° factura|no factura|n factura|numero fattura|fattura n|n fattura|numero della fattura|número da fatura|fatura n°|nº da fatura|número de fatura|no invois|nombor invois|invois no|fakturanummer|fakturanr|faktura nr|numer faktury|číslo faktury|faktura číslo",
     weak:
       "invoice|inv|facture|rechnung|factuur|factura|fattura|fatura|faktura|invois|document number|document no|doc no|numéro de document|n° de document|belegnummer|beleg nr|belegnr|beleg|dokumentnummer|documentnummer"
   },
@@ -58,13 +58,19 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "order_number",
     triggers: ["order number", "order id", "po number", "purchase order"],
     labels:
-      "order number|order no|order id|order ref|purchase order|purchase order no|po number|po no|customer po|customer po no|customer order|customer order no|client po|your order|your order no|sales order|numéro de commande|n° de commande|commande n°|bon de commande|bestellnummer|bestell nr|auftragsnummer|auftrags nr|auftrag nr|ordernummer|bestelnummer|order nr|número de pedido|pedido n°|nº de pedido|orden de compra|numero ordine|ordine n|número do pedido|encomenda n°|n° de encomenda|número da encomenda|ordem de compra n°|ordem de compra|orden de compra n°|pedido de compra n°|ordine di acquisto n|bestellung nr|ihre bestellnummer|ihre auftragsnummer|votre commande n°|inkooporder nr|inkoopordernr|no pesanan|nombor pesanan|no po"
+      "auftrag|ihr auftrag|pedido|su pedido|ordine|vostro ordine|bestelling|uw bestelling|encomenda|sua encomenda|order number|order no|order id|order ref|purchase order|purchase order no|po number|po no|customer po|customer po no|customer order|customer order no|client po|your order|your order no|sales order|numéro de commande|n° de commande|commande n°|bon de commande|bestellnummer|bestell nr|auftragsnummer|auftrags nr|auftrag nr|ordernummer|bestelnummer|order nr|número de pedido|pedido n°|nº de pedido|orden de compra|numero ordine|ordine n|número do pedido|encomenda n°|n° de encomenda|número da encomenda|ordem de compra n°|ordem de compra|orden de compra n°|pedido de compra n°|ordine di acquisto n|bestellung nr|ihre bestellnummer|ihre auftragsnummer|votre commande n°|inkooporder nr|inkoopordernr|no pesanan|nombor pesanan|no po"
   },
   {
     id: "quote_number",
     triggers: ["quote number", "quotation number", "estimate number", "angebotsnummer"],
     labels:
       "quote number|quote no|quote ref|quotation number|quotation no|estimate number|estimate no|numéro de devis|n° de devis|n° devis|devis n°|référence devis|angebotsnummer|angebots nr|angebot nr|kostenvoranschlag nr|offertenummer|offerte nr|número de presupuesto|presupuesto n|numero preventivo|preventivo n|número do orçamento|orçamento n"
+  },
+  {
+    id: "delivery_note",
+    triggers: ["delivery note", "packing slip", "lieferschein", "albaran", "pakbon"],
+    labels:
+      "delivery note|delivery note no|dispatch note|packing slip|lieferschein|lieferschein nr|lieferscheinnummer|bon de livraison|bl n°|albarán|albaran|nº albarán|albarán nº|n° albarán|pakbon|leverbon|ddt|ddt n|documento di trasporto|bolla|bolla n|guia de remessa|guia de transporte"
   },
   {
     id: "customer_number",
@@ -90,7 +96,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "reference",
     triggers: ["reference", "ref"],
     labels:
-      "reference|your reference|our reference|customer reference|buyer reference|buyer ref|référence acheteur|référence client|käuferreferenz|kaeuferreferenz|leitweg id|référence|votre référence|referenz|ihre referenz|unser zeichen|referentie|uw referentie|kenmerk|referencia|su referencia|riferimento|referência|rujukan",
+      "reference|your reference|our reference|customer reference|ref cliente|ref client|réf client|rif cliente|referencia cliente|referencia del cliente|buyer reference|buyer ref|référence acheteur|référence client|käuferreferenz|kaeuferreferenz|leitweg id|référence|votre référence|referenz|ihre referenz|unser zeichen|referentie|uw referentie|kenmerk|referencia|su referencia|riferimento|referência|rujukan",
     weak: "ref|réf|rif"
   },
   {
@@ -141,7 +147,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     family: "date",
     triggers: ["delivery date", "ship date", "shipping date", "lieferdatum", "leverdatum"],
     labels:
-      "delivery date|date of delivery|ship date|shipping date|shipped on|dispatch date|dispatched on|delivered on|date de livraison|livré le|livrée le|date d'expédition|expédié le|lieferdatum|geliefert am|versanddatum|versandt am|leverdatum|afleverdatum|fecha de entrega|data di consegna|data de entrega|tarikh penghantaran"
+      "lieferung|lieferung am|fecha de entrega|delivery date|date of delivery|ship date|shipping date|shipped on|dispatch date|dispatched on|delivered on|date de livraison|livré le|livrée le|date d'expédition|expédié le|lieferdatum|geliefert am|versanddatum|versandt am|leverdatum|afleverdatum|fecha de entrega|data di consegna|data de entrega|tarikh penghantaran"
   },
   {
     id: "service_date",
@@ -191,7 +197,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "gesamtbetrag"
     ],
     labels:
-      "total|grand total|total amount|amount due|total due|balance due|amount payable|total payable|total to pay|to pay|invoice total|total incl|total inc|total including|total incl vat|total incl gst|total inc tax|total with tax|total rounded|rounded total|total after rounding|total sales|total after adj|amount to pay|total ttc|montant ttc|net à payer|montant total|total à payer|à payer|montant dû|reste à payer|total facture|gesamtbetrag|gesamtsumme|gesamt|summe|endbetrag|rechnungsbetrag|zu zahlen|zahlbetrag|bruttobetrag|gesamt brutto|rechnungssumme|bruttosumme|summe brutto|rechnungssumme brutto|gesamtsumme brutto|totaal|totaalbedrag|te betalen|totaal incl btw|totaal te betalen|eindtotaal|importe total|total a pagar|total factura|a pagar|total con iva|totale|totale fattura|importo totale|totale da pagare|da pagare|totale documento|totale complessivo|valor total|valor a pagar|total da fatura|jumlah|jumlah besar|jumlah keseluruhan|jumlah perlu dibayar|jumlah bayaran|att betala|summa att betala|belopp att betala|å betale|at betale|total inkl moms|totalt inkl mva|i alt inkl moms|do zapłaty|razem do zapłaty|suma|celkem k úhradě|k úhradě|celkem s dph",
+      "total|netto a pagare|netto da pagare|importo a pagare|importo da pagare|totale a pagare|líquido a pagar|liquido a pagar|líquido a percibir|grand total|total amount|amount due|total due|balance due|amount payable|total payable|total to pay|to pay|invoice total|total incl|total inc|total including|total incl vat|total incl gst|total inc tax|total with tax|total rounded|rounded total|total after rounding|total sales|total after adj|amount to pay|total ttc|montant ttc|net à payer|montant total|total à payer|à payer|montant dû|reste à payer|total facture|gesamtbetrag|gesamtsumme|gesamt|summe|endbetrag|rechnungsbetrag|zu zahlen|zahlbetrag|bruttobetrag|gesamt brutto|rechnungssumme|bruttosumme|summe brutto|rechnungssumme brutto|gesamtsumme brutto|totaal|totaalbedrag|te betalen|totaal incl btw|totaal te betalen|eindtotaal|importe total|total a pagar|total factura|a pagar|total con iva|totale|totale fattura|importo totale|totale da pagare|da pagare|totale documento|totale complessivo|valor total|valor a pagar|total da fatura|jumlah|jumlah besar|jumlah keseluruhan|jumlah perlu dibayar|jumlah bayaran|att betala|summa att betala|belopp att betala|å betale|at betale|total inkl moms|totalt inkl mva|i alt inkl moms|do zapłaty|razem do zapłaty|suma|celkem k úhradě|k úhradě|celkem s dph",
     weak: "amount|balance|betrag|bedrag|importe|importo|montant|valor|brutto|bruto|gross"
   },
   {
@@ -230,6 +236,12 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     ],
     labels:
       "tax|vat|gst|sst|hst|pst|qst|tvq|tps|cgst|sgst|igst|utgst|sales tax|tax amount|vat amount|total tax|total taxes|total vat|total gst|tax total|taxes total|gst total|vat total|gst amount|total includes|tva|montant tva|total tva|total taxes|montant des taxes|montant de la tva|total des taxes|taxe|mwst|ust|mehrwertsteuer|umsatzsteuer|steuer|steuerbetrag|ust betrag|mwst betrag|umsatzsteuerbetrag|steuersumme|summe ust|summe mwst|btw|btw bedrag|totaal btw|iva|importe iva|cuota iva|total iva|imposta|importo iva|totale iva|imposto|valor do iva|total do iva|cukai|cukai jualan|cukai perkhidmatan|moms|mva|merverdiavgift|momsbelopp|moms i alt|kwota vat|podatek vat|dph"
+  },
+  {
+    id: "withholding",
+    triggers: ["withholding tax", "ritenuta", "retencion", "irpf"],
+    labels:
+      "withholding|withholding tax|tax withheld|ritenuta|ritenuta d'acconto|ritenuta irpef|retención|retención irpf|irpf|retenue à la source|quellensteuer|bronbelasting|retenção|retenção na fonte|retenção irs"
   },
   {
     id: "tax_rate",
@@ -332,7 +344,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "intestatario"
     ],
     labels:
-      "bill to|billed to|sold to|invoice to|customer|client|buyer|recipient|customer name|client name|billing address|account holder|account name|kontoinhaber|titulaire du compte|rekeninghouder|titular da conta|intestatario|nama pemegang akaun|pemegang akaun|kepada|dikeluarkan kepada|facturé à|facturer à|destinataire|acheteur|adresse de facturation|adresse du client|adresse client|coordonnées client|customer address|client address|kundenadresse|kundenanschrift|rechnungsempfänger|rechnungsadresse|rechnungsanschrift|leistungsempfänger|auftraggeber|kunde|käufer|empfänger|klant|factuuradres|afnemer|koper|cliente|facturar a|comprador|destinatario|committente|cessionario|spett le|spettabile|faturar a|exmo s sr s|exmos srs|exmo sr|exmo senhor|exmos senhores|exma sra|exma senhora|pelanggan|pembeli|kund|köpare|kjøper|køber|nabywca|odbiorca|odběratel",
+      "datos del cliente|dati del cliente|dati cliente|données client|coordonnées client|klantgegevens|gegevens klant|dados do cliente|kundendaten|customer details|client details|bill to|billed to|sold to|invoice to|customer|client|buyer|recipient|customer name|client name|billing address|account holder|account name|kontoinhaber|titulaire du compte|rekeninghouder|titular da conta|intestatario|nama pemegang akaun|pemegang akaun|kepada|dikeluarkan kepada|facturé à|facturer à|destinataire|acheteur|adresse de facturation|adresse du client|adresse client|coordonnées client|customer address|client address|kundenadresse|kundenanschrift|rechnungsempfänger|rechnungsadresse|rechnungsanschrift|leistungsempfänger|auftraggeber|kunde|käufer|empfänger|klant|factuuradres|afnemer|koper|cliente|facturar a|comprador|destinatario|committente|cessionario|spett le|spettabile|faturar a|exmo s sr s|exmos srs|exmo sr|exmo senhor|exmos senhores|exma sra|exma senhora|pelanggan|pembeli|kund|köpare|kjøper|køber|nabywca|odbiorca|odběratel",
     // The person a letter is for ("Attn:", "z. Hd.") is the customer's contact, the customer only when nothing else names one.
     weak:
       "to|aan|an|a|para|per|holder|titulaire|titular|inhaber|name|naam|nom|nombre|nome|nama|for the attention of|attn|à l'attention de|zu händen|z hd|ter attentie van|t a v|a la atención de|all'attenzione di|à atenção de|untuk perhatian"

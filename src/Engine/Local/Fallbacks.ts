@@ -200,7 +200,13 @@ const euroAccount = (section: Section): Found | undefined => {
   return undefined
 }
 
+/** Labels a row's date is another date of ("Bestellt am 27.11.2024"). */
 const DATE_FAMILY_OTHERS = new Set(["due_date", "order_date", "delivery_date"])
+/**
+ * Labels of another document's number, its date beside it ("Pedido  PQ-2025-031 (12/02/2025)"): that
+ * document's date while the section has another (a till receipt dates itself on its order's row).
+ */
+const OTHER_DOCUMENTS = new Set([...DATE_FAMILY_OTHERS, "order_number", "quote_number", "delivery_note"])
 
 /** A word between the two dates of a period ("08.05.2025 bis 10.05.2025", "du 1/3 au 31/3", "1 May – 31 May"). */
 const RANGE_WORD = /^(?:bis|au|to|till|until|through|thru|[-–—])$/i
@@ -222,11 +228,19 @@ const startsAPeriod = (row: Row, read: ReadValue, kind: ReadKind, hint: Section[
   return rest.length > 0 && readValue(kind, rest.slice(0, 4), { hint }) !== undefined
 }
 
-/** The first date of the section not labelled as another kind of date, nor a period's. */
-const dateFallback = (section: Section, kind: ReadKind, concepts: ReadonlyArray<string>): Found | undefined => {
+/** The first date of the section not labelled as another kind of date or another document's, nor a period's. */
+const dateFallback = (section: Section, kind: ReadKind, concepts: ReadonlyArray<string>): Found | undefined =>
+  firstDate(section, kind, concepts, OTHER_DOCUMENTS) ?? firstDate(section, kind, concepts, DATE_FAMILY_OTHERS)
+
+const firstDate = (
+  section: Section,
+  kind: ReadKind,
+  concepts: ReadonlyArray<string>,
+  others: ReadonlySet<string>
+): Found | undefined => {
   for (const { layout, row } of rowsOf(section)) {
     const labels = lexiconHits(layout, row).flatMap((h) => [...h.concepts])
-    if (labels.some((c) => DATE_FAMILY_OTHERS.has(c) && !concepts.includes(c))) continue
+    if (labels.some((c) => others.has(c) && !concepts.includes(c))) continue
     const r = readValue(kind, row.words, { hint: section.hint })
     if (r !== undefined && !startsAPeriod(row, r, kind, section.hint)) return { ...r, layout }
   }

@@ -1,6 +1,6 @@
 /**
  * What a section's own arithmetic says its total is: the subtotal with the adjustments printed under
- * it (a tax, a service charge, a discount, a rounding) added in the order they come. "Sub-total 30.20
+ * it (a tax, a service charge, a discount, a tax withheld, a rounding) added in the order they come. "Sub-total 30.20
  * / Disc 0.00 / GST 1.81 / Rounding -0.01 / Total 32.00" sums to 32.00: a total row that reads the same
  * is confirmed by amounts printed apart from it, however badly its own label was read. So are the items
  * printed above an amount that add up to it, on a till roll that names no total.
@@ -18,6 +18,7 @@ const SIGN: Readonly<Record<string, "add" | "subtract" | "signed">> = {
   tax: "add",
   service_charge: "add",
   discount: "subtract",
+  withholding: "subtract",
   rounding: "signed"
 }
 

@@ -81,23 +81,47 @@ const onRow = (layout: PageLayout, row: Row, hint: Section["hint"]): TitleLine |
   if (found !== undefined) return found
   // A title alone on its row or in its column, its number on the row under it in the same column ("FACTURE"
   // over "Numéro : FC-2024-0456", "Facture      Paris, le 5 décembre 2024" over "Numéro : BV-24-1207", a
-  // seller's address beside "FACTURA" over "Número: 2025/0147").
-  const next = layout.rows[row.index + 1]
-  if (next === undefined || next.box[1] - row.box[3] > layout.unit) return undefined
-  const under = segmentsOf(next, layout.unit, WIDE_GAP)
+  // seller's address beside "FACTURA" over "Número: 2025/0147"); a line of another column between them
+  // ("FATTURA   Spett.le" over "Immobiliare … S.r.l." over "Numero  7/2025").
   for (const segment of segmentsOf(row, layout.unit, WIDE_GAP)) {
     if (segment.length !== 1) continue
     const title = row.words[segment[0]!]!
-    const below = under.find((u) => {
-      const first = next.words[u[0]!]!
-      return NUMBER.test(clean(first)) &&
-        (Math.abs(first.box[0] - title.box[0]) <= layout.unit || (row.words.length === 1 && u[0] === 0))
-    })
-    if (below === undefined) continue
-    const found = onWords(layout, [title, ...below.map((i) => next.words[i]!)], hint)
-    if (found !== undefined) return found
+    for (const next of rowsUnder(layout, row, title)) {
+      const segments = segmentsOf(next, layout.unit, WIDE_GAP)
+      const at = segments.findIndex((u) => {
+        const first = next.words[u[0]!]!
+        return NUMBER.test(clean(first)) &&
+          (Math.abs(first.box[0] - title.box[0]) <= layout.unit || (row.words.length === 1 && u[0] === 0))
+      })
+      if (at < 0) continue
+      // "Numero" alone in its cell: its value is the next cell's ("Numero          7/2025").
+      const below = segments[at]!.length === 1 ? [...segments[at]!, ...(segments[at + 1] ?? [])] : segments[at]!
+      const found = onWords(layout, [title, ...below.map((i) => next.words[i]!)], hint)
+      if (found !== undefined) return found
+    }
   }
   return undefined
+}
+
+/** Rows under a title searched for its number. */
+const ROWS_UNDER = 3
+
+/**
+ * The rows under a title that may hold its number: the one right under it, and when that has nothing in
+ * the title's column (another column's line), the next that has; each a line's spacing below the one before.
+ */
+const rowsUnder = (layout: PageLayout, row: Row, title: PlacedWord): Array<Row> => {
+  const out: Array<Row> = []
+  let above = row
+  for (let i = row.index + 1; i < layout.rows.length && i <= row.index + ROWS_UNDER; i++) {
+    const next = layout.rows[i]!
+    if (next.box[1] - above.box[3] > layout.unit) break
+    const inColumn = next.words.some((w) => w.box[0] < title.box[2] && w.box[2] > title.box[0])
+    if (out.length === 0 || inColumn) out.push(next)
+    if (inColumn) break
+    above = next
+  }
+  return out
 }
 
 /** A gap that sets a title apart from the rest of its row (a date printed at the right margin). */
