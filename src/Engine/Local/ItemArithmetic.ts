@@ -3,7 +3,7 @@
  * amount. Where OCR misread the count (its decimal mark read as a colon or lost, its thousands read as
  * a decimal) or set it outside its column, the number the arithmetic names is the count.
  */
-import { findValueCandidates, type ValueCandidate } from "../../Text/Values.js"
+import { findValueCandidates } from "../../Text/Values.js"
 import type { ItemCell } from "./HeaderlessItems.js"
 import type { PlacedWord, Row } from "./Layout.js"
 import type { Section } from "./Section.js"
@@ -54,6 +54,43 @@ export const multiplies = (quantity: number, price: number, amount: number) =>
 
 /** A count as a word may hold it: a number, its unit or a speck glued after it ("2000ex.", "24·", "20m"). */
 const COUNT_WORD = /^(\d{1,5})(?:[.,](\d{1,2}))?(?:\p{L}{1,4}\.?|[·.:;,'´`])?$/u
+/** A count in thousands, its groups marked ("1.500", "5'000 Stk"). */
+const THOUSANDS_WORD = /^(\d{1,3}(?:[.,'’]\d{3})+)(?:\p{L}{1,4}\.?)?$/u
+
+/** The counts a word of the row may stand for. */
+const countsOf = (text: string): Array<number> => {
+  const m = COUNT_WORD.exec(text)
+  const grouped = THOUSANDS_WORD.exec(text)?.[1]
+  return [
+    ...(m === null ? [] : [Number(m[2] === undefined ? m[1] : `${m[1]}.${m[2]}`)]),
+    ...(grouped === undefined ? [] : [Number(grouped.replace(/\D/g, ""))])
+  ]
+}
+
+interface Price {
+  readonly value: number
+  /** Its words in the row. */
+  readonly start: number
+  readonly end: number
+}
+
+/** The decimal mark of a line's amount as printed ("2.790,00": a comma), if it shows one. */
+export const decimalMarkOf = (amount: ItemCell | undefined): "," | "." | undefined => {
+  const m = /\d([.,])\d{2}\D*$/.exec(amount?.words.map((w) => w.text).join("") ?? "")
+  return m === null ? undefined : (m[1] as "," | ".")
+}
+
+/**
+ * A number's readings when three figures follow its one mark ("1,860", "1.500"): a price per unit given to
+ * the tenth of a cent, or a count in thousands. The row's amount tells which its mark is; else both.
+ */
+export const readingsOf = (text: string, value: number, mark: "," | "." | undefined): Array<number> => {
+  const m = /^(\d{1,3})([.,])(\d{3})$/.exec(text.replace(/[^\d.,]/g, ""))
+  // "0,210" is no count in thousands, whichever mark OCR read.
+  if (m === null || m[1] === "0") return [value]
+  const decimal = Number(`${m[1]}.${m[3]}`), whole = Number(`${m[1]}${m[3]}`)
+  return mark === undefined ? [value, value === decimal ? whole : decimal] : [m[2] === mark ? decimal : whole]
+}
 
 /** Price units a price may be given per ("12,80 € je 100 Stk"), printed as a number of their own on the row. */
 const PRICE_UNITS = [10, 100, 1000]
@@ -66,24 +103,32 @@ const PRICE_UNITS = [10, 100, 1000]
  */
 export const countByArithmetic = (
   row: Row,
-  read: ItemCell | undefined,
-  amount: unknown,
+  given: ItemCell | undefined,
+  amountCell: ItemCell | undefined,
   section: Section
 ): ItemCell | undefined => {
+  const amount = amountCell?.value
   if (typeof amount !== "number" || amount <= 0) return undefined
+  const mark = decimalMarkOf(amountCell)
   const candidates = findValueCandidates(row.words, "amount", section.hint)
-  const prices = candidates.filter((c): c is ValueCandidate & { value: number } =>
+  const prices = candidates.flatMap((c): Array<Price> =>
     typeof c.value === "number" && c.decimals === true && c.value > 0 && c.value !== amount
+      ? readingsOf(c.text, c.value, mark).map((value) => ({ value, start: c.start, end: c.end }))
+      : []
   )
+  // The count read as the row's amount writes its numbers ("1.500" is 1500 where "2.790,00" is its amount).
+  const read = given?.words.length === 1 && typeof given.value === "number"
+    ? { ...given, value: readingsOf(given.words[0]!.text, given.value, mark)[0]! }
+    : given
   if (prices.length === 0) return undefined
   const units = PRICE_UNITS.filter((u) => row.words.some((w) => w.text === String(u)))
-  const makes = (q: number, price: ValueCandidate & { value: number }) =>
+  const makes = (q: number, price: Price) =>
     multiplies(q, price.value, amount) || units.some((u) => multiplies(q, price.value / u, amount))
   const q = read?.value
   if (typeof q === "number") {
     // The count read makes the amount, or it is one and its price is the amount.
     if (prices.some((p) => makes(q, p)) || (q === 1 && candidates.some((c) => c.value === amount && c.decimals))) {
-      return undefined
+      return q === given?.value ? undefined : read
     }
   }
   const found = new Map<number, PlacedWord>()
@@ -93,10 +138,10 @@ export const countByArithmetic = (
     for (const lost of [q / 10, q / 100]) if (priced(lost, read!.words[0]!)) found.set(lost, read!.words[0]!)
   }
   row.words.forEach((word, i) => {
-    const m = i === 0 ? null : COUNT_WORD.exec(word.text)
-    if (m === null) return
-    const value = Number(m[2] === undefined ? m[1] : `${m[1]}.${m[2]}`)
-    if (value > 0 && priced(value, word)) found.set(value, found.get(value) ?? word)
+    if (i === 0) return
+    for (const value of countsOf(word.text)) {
+      if (value > 0 && priced(value, word)) found.set(value, found.get(value) ?? word)
+    }
   })
   if (found.size !== 1) return undefined
   const [[value, word]] = [...found]

@@ -476,7 +476,7 @@ const itemsOnPage = (
       const prices = amounts.flatMap((c) => typeof c.value === "number" ? [c.value] : [])
       const thousands = inThousands(values.get(counted), cells.get(counted), values.get(lineAmount)?.value, prices)
       if (thousands !== undefined) values.set(counted, thousands)
-      const named = countByArithmetic(row, values.get(counted), values.get(lineAmount)?.value, section)
+      const named = countByArithmetic(row, values.get(counted), values.get(lineAmount), section)
       if (named !== undefined) values.set(counted, named)
     }
     const numbers = numeric.filter((i) => values.has(i))

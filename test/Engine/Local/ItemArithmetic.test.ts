@@ -34,6 +34,22 @@ describe("a line's count by its arithmetic", () => {
     ).toEqual([3, 1.5, 2000])
   })
 
+  it("reads a count in thousands as the row's amount writes its numbers, with a price to the tenth of a cent", () => {
+    expect(
+      quantities(page("Código      Concepto                         Cantidad   Ud.     Precio      Importe", [
+        "CAT-A4-24   Catálogo corporativo 24 págs.       1.500     ud      1,860     2.790,00",
+        "TRI-A4      Folleto tríptico A4 plegado         5.000     ud      0,094       470,00",
+        "EXP-SM      Expositor de sobremesa                 40     ud     12,750       510,00"
+      ], ["                                           TOTAL A PAGAR        3.770,00 €"]))
+    ).toEqual([1500, 5000, 40])
+    // A price OCR read with a dot in a comma's place is still a price ("0.210" by "420,00").
+    expect(
+      quantities(page("Ref        Désignation                        Qté        PU HT      Montant HT", [
+        "IMP-415    Sacs kraft imprimés au logo         2000ex.    0.210          420,00 €"
+      ], ["                                         Total TTC              504,00 €"]))
+    ).toEqual([2000])
+  })
+
   it("keeps a count its price bears out, a count of one at its amount, and a count no single number replaces", () => {
     expect(
       quantities(page("Pos  Bezeichnung                   Menge    Einzelpreis   Rabatt     Betrag", [
