@@ -147,7 +147,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     family: "date",
     triggers: ["delivery date", "ship date", "shipping date", "lieferdatum", "leverdatum"],
     labels:
-      "lieferung|lieferung am|fecha de entrega|delivery date|date of delivery|ship date|shipping date|shipped on|dispatch date|dispatched on|delivered on|date de livraison|livré le|livrée le|date d'expédition|expédié le|lieferdatum|geliefert am|versanddatum|versandt am|leverdatum|afleverdatum|fecha de entrega|data di consegna|data de entrega|tarikh penghantaran"
+      "lieferung am|delivery date|date of delivery|ship date|shipping date|shipped on|dispatch date|dispatched on|delivered on|date de livraison|livré le|livrée le|date d'expédition|expédié le|lieferdatum|geliefert am|versanddatum|versandt am|leverdatum|afleverdatum|fecha de entrega|data di consegna|data de entrega|tarikh penghantaran"
   },
   {
     id: "service_date",
@@ -271,7 +271,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "remise"
     ],
     labels:
-      "discount|disc|rebate|total discount|total savings|you saved|remise|rabais|réduction|rabatt|nachlass|skonto|korting|descuento|sconto|desconto|diskaun|potongan"
+      "discount|disc|dto|rab|rebate|total discount|total savings|you saved|remise|rabais|réduction|rabatt|nachlass|skonto|korting|descuento|sconto|desconto|diskaun|potongan"
   },
   {
     id: "currency",

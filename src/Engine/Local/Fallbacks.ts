@@ -202,11 +202,36 @@ const euroAccount = (section: Section): Found | undefined => {
 
 /** Labels a row's date is another date of ("Bestellt am 27.11.2024"). */
 const DATE_FAMILY_OTHERS = new Set(["due_date", "order_date", "delivery_date"])
+/** Labels of another document's number ("Pedido", "Auftrag", "Albarán"). */
+const OTHER_DOCUMENTS = new Set(["order_number", "quote_number", "delivery_note"])
+/** A word that gives a number its date ("A-24/3318 vom 4. Dezember 2024", "AV25-02214 de 14-03-2025"). */
+const DATING_WORD = /^(?:vom|von|du|de|del|dal|dated|of|from|van|d\.d\.)$/i
+
+/** Whether a date read is given to the number before it: after a dating word, or in brackets ("PQ-2025-031 (12/02/2025)"). */
+const givenToANumber = (row: Row, read: ReadValue): boolean => {
+  const first = read.words[0]!
+  const before = row.words[row.words.indexOf(first) - 1]
+  return before !== undefined && (/^\(/.test(first.text) || /\($/.test(before.text) || DATING_WORD.test(before.text))
+}
+
+/** Words between a letter's town and its date ("Saint-Malo, le 3 avril 2025", "Berlin, den 3. März 2025"). */
+const BEFORE_A_DATE = /^(?:le|den|il|el|am|the)$/i
+/** A town's name, its words ending with the comma before the date. */
+const TOWN_WORD = /^\p{Lu}[\p{L}'’.-]*,?$/u
+
 /**
- * Labels of another document's number, its date beside it ("Pedido  PQ-2025-031 (12/02/2025)"): that
- * document's date while the section has another (a till receipt dates itself on its order's row).
+ * Whether a date read is a letter's date line: a town, its comma, the date, nothing else beside them
+ * ("Innsbruck, 17. Jänner 2025").
  */
-const OTHER_DOCUMENTS = new Set([...DATE_FAMILY_OTHERS, "order_number", "quote_number", "delivery_note"])
+const placeAndDate = (layout: PageLayout, row: Row, read: ReadValue): boolean => {
+  const at = row.words.indexOf(read.words[0]!)
+  const town = row.words.slice(0, at).filter((w) => !BEFORE_A_DATE.test(w.text))
+  const after = row.words[at + read.words.length]
+  const last = read.words[read.words.length - 1]!
+  return town.length >= 1 && town.length <= 3 && town.every((w) => TOWN_WORD.test(w.text)) &&
+    town[town.length - 1]!.text.endsWith(",") &&
+    (after === undefined || after.box[0] - last.box[2] > 3 * layout.unit)
+}
 
 /** A word between the two dates of a period ("08.05.2025 bis 10.05.2025", "du 1/3 au 31/3", "1 May – 31 May"). */
 const RANGE_WORD = /^(?:bis|au|to|till|until|through|thru|[-–—])$/i
@@ -228,23 +253,32 @@ const startsAPeriod = (row: Row, read: ReadValue, kind: ReadKind, hint: Section[
   return rest.length > 0 && readValue(kind, rest.slice(0, 4), { hint }) !== undefined
 }
 
-/** The first date of the section not labelled as another kind of date or another document's, nor a period's. */
+/**
+ * The document's date without its label: a letter's date line, else the first date of the section not
+ * labelled as another kind of date, nor another document's ("Pedido PQ-2025-031 (12/02/2025)") while the
+ * section has another, nor a period's.
+ */
 const dateFallback = (section: Section, kind: ReadKind, concepts: ReadonlyArray<string>): Found | undefined =>
-  firstDate(section, kind, concepts, OTHER_DOCUMENTS) ?? firstDate(section, kind, concepts, DATE_FAMILY_OTHERS)
+  firstDate(section, kind, concepts, true) ?? firstDate(section, kind, concepts, false)
 
 const firstDate = (
   section: Section,
   kind: ReadKind,
   concepts: ReadonlyArray<string>,
-  others: ReadonlySet<string>
+  strict: boolean
 ): Found | undefined => {
+  let first: Found | undefined
   for (const { layout, row } of rowsOf(section)) {
-    const labels = lexiconHits(layout, row).flatMap((h) => [...h.concepts])
-    if (labels.some((c) => others.has(c) && !concepts.includes(c))) continue
+    const hits = lexiconHits(layout, row).flatMap((h) => [...h.concepts])
+    if (hits.some((c) => DATE_FAMILY_OTHERS.has(c) && !concepts.includes(c))) continue
     const r = readValue(kind, row.words, { hint: section.hint })
-    if (r !== undefined && !startsAPeriod(row, r, kind, section.hint)) return { ...r, layout }
+    if (r === undefined || startsAPeriod(row, r, kind, section.hint)) continue
+    if (strict && placeAndDate(layout, row, r)) return { ...r, layout }
+    const another = hits.some((c) => OTHER_DOCUMENTS.has(c)) && !hits.includes("invoice_number")
+    if (strict && another && givenToANumber(row, r)) continue
+    first ??= { ...r, layout }
   }
-  return undefined
+  return first
 }
 
 /** The first value of a recognizable shape anywhere in the section (an e-mail address, an IBAN). */

@@ -97,18 +97,21 @@ const PRICE_UNITS = [10, 100, 1000]
 
 /**
  * The count a line's arithmetic names when the count read does not make its amount with any price on
- * its row: a number of the row (not its first word, a position's number) that times a price with
- * decimals, or that price per a price unit printed on the row, makes the amount; or the count read with
- * its decimal mark lost ("15" for "1.5"). Only when one count alone does.
+ * its row: a number of the row (not its first word, a position's number, nor its amount) that times a
+ * price with decimals, or that price per a price unit printed between it and the amount, makes the
+ * amount; or the count read with its decimal mark lost ("15" for "1.5"). Only when one count alone does,
+ * and never in a table with a discount column.
  */
 export const countByArithmetic = (
   row: Row,
   given: ItemCell | undefined,
   amountCell: ItemCell | undefined,
-  section: Section
+  section: Section,
+  discounted: boolean
 ): ItemCell | undefined => {
   const amount = amountCell?.value
-  if (typeof amount !== "number" || amount <= 0) return undefined
+  // A table with a discount per line ("Rabatt", "Sconto", "Dto.") makes no amount of its count and price.
+  if (discounted || typeof amount !== "number" || amount <= 0) return undefined
   const mark = decimalMarkOf(amountCell)
   const candidates = findValueCandidates(row.words, "amount", section.hint)
   const prices = candidates.flatMap((c): Array<Price> =>
@@ -121,9 +124,15 @@ export const countByArithmetic = (
     ? { ...given, value: readingsOf(given.words[0]!.text, given.value, mark)[0]! }
     : given
   if (prices.length === 0) return undefined
-  const units = PRICE_UNITS.filter((u) => row.words.some((w) => w.text === String(u)))
+  const amountWords = new Set(amountCell!.words)
+  const amountAt = Math.min(...amountCell!.words.map((w) => row.words.indexOf(w)).filter((i) => i >= 0))
+  // A price unit stands between its price and the amount, a number of its own ("12,80  100  64,00"), no rate.
+  const unitsAfter = (price: Price) =>
+    PRICE_UNITS.filter((u) =>
+      row.words.some((w, i) => w.text === String(u) && i >= price.end && i < amountAt && row.words[i + 1]?.text !== "%")
+    )
   const makes = (q: number, price: Price) =>
-    multiplies(q, price.value, amount) || units.some((u) => multiplies(q, price.value / u, amount))
+    multiplies(q, price.value, amount) || unitsAfter(price).some((u) => multiplies(q, price.value / u, amount))
   const q = read?.value
   if (typeof q === "number") {
     // The count read makes the amount, or it is one and its price is the amount.
@@ -138,7 +147,7 @@ export const countByArithmetic = (
     for (const lost of [q / 10, q / 100]) if (priced(lost, read!.words[0]!)) found.set(lost, read!.words[0]!)
   }
   row.words.forEach((word, i) => {
-    if (i === 0) return
+    if (i === 0 || amountWords.has(word)) return
     for (const value of countsOf(word.text)) {
       if (value > 0 && priced(value, word)) found.set(value, found.get(value) ?? word)
     }

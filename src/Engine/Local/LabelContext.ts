@@ -74,9 +74,12 @@ export const itemHeaderRow = (layout: PageLayout, row: Row): boolean => {
 export const itemTableHeader = (layout: PageLayout, row: Row): boolean => {
   if (row.words.some((w) => /\d/.test(w.text)) || !itemHeaderRow(layout, row)) return false
   const money = (r: Row | undefined) => r !== undefined && holdsCents(r)
-  // A line without a figure right under the header is the header's second line (or its echo in a scan).
+  // A line of words without a figure right under the header is the header's second line (or its echo in a
+  // scan); a rule under it ("-----") is not: the one row under the rule may be a summary's values.
   const next = layout.rows[row.index + 1]
-  const first = next !== undefined && !next.words.some((w) => /\d/.test(w.text)) ? row.index + 2 : row.index + 1
+  const echo = next !== undefined && !next.words.some((w) => /\d/.test(w.text)) &&
+    next.words.some((w) => /\p{L}{2}/u.test(w.text))
+  const first = echo ? row.index + 2 : row.index + 1
   return money(layout.rows[first]) && money(layout.rows[first + 1])
 }
 

@@ -419,6 +419,8 @@ const itemsOnPage = (
   const counted = fields.findIndex((f) => f.own.has("quantity") && NUMERIC.has(f.kind))
   const lineAmount = fields.findIndex((f) => f.own.has("line_amount"))
   const rightmost = numeric.sort((a, b) => table.left.get(b)! - table.left.get(a)!)[0]
+  // A discount column: the count times the price is not the amount.
+  const discounted = header !== undefined && lexiconHits(layout, header.row).some((h) => h.concepts.has("discount"))
   const items: Array<Map<number, ItemCell>> = []
   let pending: { readonly values: Map<number, ItemCell>; readonly row: number } | undefined
   let opening: { readonly values: Map<number, ItemCell>; readonly row: number } | undefined
@@ -476,7 +478,7 @@ const itemsOnPage = (
       const prices = amounts.flatMap((c) => typeof c.value === "number" ? [c.value] : [])
       const thousands = inThousands(values.get(counted), cells.get(counted), values.get(lineAmount)?.value, prices)
       if (thousands !== undefined) values.set(counted, thousands)
-      const named = countByArithmetic(row, values.get(counted), values.get(lineAmount), section)
+      const named = countByArithmetic(row, values.get(counted), values.get(lineAmount), section, discounted)
       if (named !== undefined) values.set(counted, named)
     }
     const numbers = numeric.filter((i) => values.has(i))

@@ -329,13 +329,17 @@ export const contactLine = (words: ReadonlyArray<PlacedWord>): boolean =>
 
 /** A company's legal form after a space, bracket or stop ("… SDN BHD", "Acme GmbH", "(Pty) Ltd"). */
 export const COMPANY_SUFFIX =
-  /(?:[\s(.,]|(?<=[a-zäöüß])-(?=(?:gmbh|ohg|kg|ug|gbr|kgaa)\b))(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh|selarl|selas|sci|scop|scp|gbr|kgaa|e\.v|ei|eirl|s\.?l\.?p|srls|sagl)\.?(?=$|[\s),.])/i
+  /(?:[\s(.,]|(?<=[a-zäöüß])-(?=(?:gmbh|ohg|kg|ug|gbr|kgaa)\b))(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh|selarl|selas|sci|scop|scp|gbr|kgaa|e\.v|s\.?l\.?p|srls|sagl)\.?(?=$|[\s),.])/i
 
 /** French legal forms written before the name as often as after it ("SARL Bellanger Automobiles", "SAS Hôtelière du Port"). */
 const LEADING_FORM = /^(?:SARL|SAS|SASU|EURL|SELARL|SELAS|SCI|SCP|SNC)\s+(?!au\b|à\b)\p{Lu}/u
 
+/** A French sole trader's status after the name, in capitals ("Camille Roussel EI"; "Ei" is a word elsewhere). */
+const SOLE_TRADER = /\s(?:EI|EIRL)\.?$/u
+
 /** Whether the name carries a company's legal form. */
-export const hasLegalForm = (name: string): boolean => COMPANY_SUFFIX.test(name) || LEADING_FORM.test(name)
+export const hasLegalForm = (name: string): boolean =>
+  COMPANY_SUFFIX.test(name) || LEADING_FORM.test(name) || SOLE_TRADER.test(name)
 
 const LEGAL_FORMS = new RegExp(COMPANY_SUFFIX.source, "gi")
 /** Whether the name ends with its legal form ("Weber IT-Service GmbH", not "ABC GmbH, HRB 98765"). */

@@ -60,4 +60,20 @@ describe("a line's count by its arithmetic", () => {
       ], ["                                     Gesamtbetrag             325,00"]))
     ).toEqual([4, 1, 3])
   })
+
+  it("leaves counts alone in a table with a discount column, and takes neither the amount nor a rate for a count (found by a review)", () => {
+    expect(
+      quantities(page("Pos  Bezeichnung                Menge     Preis     Rabatt     Betrag", [
+        "1    Kabel Cat6 2m                  4      10,00      50 %       20,00",
+        "2    Kabel Cat6 3 m                 5       4,00      40 %       12,00",
+        "3    Bleistift                     10       1,00      10 %        9,00"
+      ], ["                                        Gesamtbetrag         41,00"]))
+    ).toEqual([4, 5, 10])
+    expect(
+      quantities(page("Pos  Bezeichnung                Menge     Preis     MwSt     Brutto", [
+        "2    Stift                          2       1,00       19        2,38",
+        "10   Kabel 36 m                     4      25,00     10 %       90,00"
+      ], ["                                        Gesamtbetrag         92,38"]))
+    ).toEqual([2, 4])
+  })
 })

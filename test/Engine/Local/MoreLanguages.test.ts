@@ -118,6 +118,53 @@ describe("a document's date beside another document's number", () => {
   it("is the order's row's when the page has no other (a till receipt dates itself there)", () => {
     expect(header(page(["Order No. 1000219   11/03/2018 06:20 PM"])).date).toBe("2018-03-11")
   })
+
+  it("is an order's row's date when no number is given it, before a later date of another kind (found by a review)", () => {
+    const receipt = (order: string, later: string) => [
+      "TAPERIA LA GIRALDA",
+      "C/ Feria 12, Sevilla",
+      order,
+      "Tortilla española         2     3,50      7,00",
+      "TOTAL                                     7,00",
+      later
+    ]
+    expect(header(receipt("Pedido 1234        12/02/2025 18:20", "Devoluciones hasta 14/03/2025")).date).toBe(
+      "2025-02-12"
+    )
+    expect(header(receipt("Auftrag 58         11.03.2018 18:20", "Abholung bis 30.04.2018")).date).toBe("2018-03-11")
+    // A delivery note and invoice in one, its number's date the document's.
+    expect(
+      header([
+        "Muster Handel GmbH",
+        "Lieferschein / Rechnung 2025-118 vom 03.03.2025",
+        "Menge  Bezeichnung                 Preis     Betrag",
+        "2      Schraubenset                12,00      24,00",
+        "                           Gesamtbetrag       24,00",
+        "Gültig ab 01.01.2025: neue Preisliste"
+      ]).date
+    ).toBe("2025-03-03")
+    expect(
+      header([
+        "Muster Handel GmbH",
+        "Freiburg, 02.12.2024                Lieferung frei Haus",
+        "Menge  Bezeichnung                 Preis     Betrag",
+        "2      Schraubenset                12,00      24,00",
+        "                           Gesamtbetrag       24,00"
+      ]).date
+    ).toBe("2024-12-02")
+  })
+
+  it("is a letter's date line before the dates of an order and a delivery in its header", () => {
+    expect(
+      header(page([
+        "Auftrag          A-24/3318 vom 4. Dezember 2024",
+        "Lieferung        15. Jänner 2025",
+        "",
+        "                                                   Innsbruck, 17. Jänner 2025",
+        "RECHNUNG Nr. 2025/0012"
+      ])).date
+    ).toBe("2025-01-17")
+  })
 })
 
 describe("a customer's heading in more languages", () => {
@@ -144,6 +191,8 @@ describe("a customer's heading in more languages", () => {
   it("knows the legal forms of a sole trader and of professional companies", () => {
     expect(["Camille Roussel EI", "Atelier Morvan EIRL", "Asesoría Montalbán, S.L.P.", "Ticino Consulenze Sagl"]
       .map(hasLegalForm)).toEqual([true, true, true, true])
-    expect(["Rue des Écoles", "Hei Tiki Tours"].map(hasLegalForm)).toEqual([false, false])
+    expect(["Rue des Écoles", "Hei Tiki Tours", "Bio-Hof Frisches Ei", "Frühstück mit Ei"].map(hasLegalForm)).toEqual(
+      [false, false, false, false]
+    )
   })
 })

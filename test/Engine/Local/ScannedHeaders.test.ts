@@ -106,4 +106,19 @@ describe("an item table's header over its echo", () => {
       ])
     ).toBe(1816.54)
   })
+
+  it("a rule under a summary's header is no echo: the one row under it is the document's values (found by a review)", () => {
+    expect(
+      invoiceAmount([
+        "Lakeside Consulting LLC",
+        "Invoice 2031-044",
+        "",
+        "Total Hours      Rate        Amount Due",
+        "-----------------------------------------",
+        "32               85.00       2,720.00",
+        "",
+        "Previous balance             150.00"
+      ])
+    ).toBe(2720)
+  })
 })
