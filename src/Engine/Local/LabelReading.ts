@@ -123,11 +123,16 @@ const startsALabel = (m: LabelMatch, words: ReadonlyArray<PlacedWord>): boolean 
   const at = words[0] === undefined ? -1 : m.row.words.indexOf(words[0])
   // A company's name may start with a label's word ("Service 24 Ltd", "Total 4 Sports Ltd").
   if (hasLegalForm(words.map((w) => w.text).join(" "))) return false
+  const hits = lexiconHits(m.page, m.row)
+  // A row of labels over their values ("Nº FACTURA  FECHA  CLIENTE  ALBARÁN  FORMA DE PAGO"), however
+  // closely a scan set its cells: each of its labels is one.
+  const labelsRow = hits.length >= LABELS_ROW && !m.row.words.some((w) => /\d/.test(w.text))
   return at > m.last &&
-    lexiconHits(m.page, m.row).some((h) =>
-      h.first === at && (h.labelLike || /\d/.test(m.row.words[h.last + 1]?.text ?? ""))
-    )
+    hits.some((h) => h.first === at && (h.labelLike || labelsRow || /\d/.test(m.row.words[h.last + 1]?.text ?? "")))
 }
+
+/** Labels on a row without a figure that make it a row of labels. */
+const LABELS_ROW = 4
 
 /** Whether the words are all one label of the party's own concepts, on the label's row, after a separator ("/"). */
 const sameConceptLabel = (m: LabelMatch, words: ReadonlyArray<PlacedWord>, own: ReadonlySet<string>): boolean => {

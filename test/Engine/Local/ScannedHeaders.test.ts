@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
+import { isStreetLine } from "../../../src/Engine/Local/NameLines.js"
 import { extractLines, partiesOf as parties, valueOf } from "../fixtures.js"
 
 const DATE = { date: { type: "date", description: "Invoice date" } }
@@ -44,6 +45,35 @@ describe("a scan's header whose labels OCR broke", () => {
     ]
     expect(parties(headed("Cabinet Delattre SARL")).customer).toBe("Cabinet Delattre SARL")
     expect(parties(headed("Période Bleue SAS")).customer).toBe("Période Bleue SAS")
+  })
+})
+
+describe("a scan's row of labels set close together", () => {
+  it("keeps each of its labels a label: the delivery note's beside 'CLIENTE' is no customer", () => {
+    expect(
+      parties([
+        "SUMINISTROS HOSTELEROS LEVANTE                            FACTURA",
+        "Suministros Hosteleros Levante, S.L.",
+        "46988 Paterna (Valencia) - CIF B97123456",
+        "N FACTURA FECHA     CLIENTE ALBARAN FORMA DE PAGO PAGINA",
+        "FV25073 1703202 4302 A 250214 d 14032025 | Recbo domiclad 30 da 1de2",
+        "",
+        "                                        ARROCERÍA LA ALBUFERA, S.L.",
+        "                                        Avda. de los Pinares, 8",
+        "                                        46012 El Saler (Valencia)",
+        "",
+        "Codigo Descripcion                  Cant   Precio   Importe",
+        "PA-60  Paella acero pulido 60 cm       4    24,90     99,60"
+      ]).customer
+    ).toBe("ARROCERÍA LA ALBUFERA, S.L.")
+  })
+
+  it("reads a Spanish road's abbreviation as OCR spaces it as a street ('Ctra . de Jaen km 4.2')", () => {
+    expect(["Ctra . de Jaen km 4.2", "Carretera de Málaga, km 3", "Avda de los Pinares 8"].map(isStreetLine)).toEqual([
+      true,
+      true,
+      true
+    ])
   })
 })
 
