@@ -406,7 +406,8 @@ const itemsOnPage = (
   section: Section,
   layout: PageLayout,
   fields: ReadonlyArray<ItemField>,
-  before: Table | undefined
+  before: Table | undefined,
+  itemsBefore: boolean
 ): PageItems => {
   const header = findHeader(layout, fields)
   const table: Table | undefined = header !== undefined ? tableOf(layout, header, fields) : before
@@ -498,6 +499,9 @@ const itemsOnPage = (
       [...firstConcepts(layout, row), ...sumBesideText(layout, row, columns, fields)]
     const hasAmount = amounts.some((c) => c.decimals === true)
     if (hasAmount && labelled.some((c) => END_CONCEPTS.has(c))) {
+      // A sum over a page's items before the first of them is the sum carried from the pages before
+      // ("SUMA ANTERIOR", "Übertrag"): the items follow it.
+      if (items.length === 0 && itemsBefore) continue
       open = false
       break
     }
@@ -616,7 +620,7 @@ export const readLineItems = (
   let open: Table | undefined
   let tables = 0
   for (const layout of section.layouts) {
-    const page = itemsOnPage(section, layout, fields, open)
+    const page = itemsOnPage(section, layout, fields, open, pages.some((p) => p.items.length > 0))
     if (page.table !== undefined) tables++
     open = page.open && page.items.length > 0 ? page.table : undefined
     pages.push({ layout, items: page.items })

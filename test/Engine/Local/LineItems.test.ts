@@ -402,6 +402,37 @@ describe("line items over several pages", () => {
     ])
   })
 
+  it("reads on under a page's repeated header after the sum carried over, labelled as a sum ('SUMA ANTERIOR')", () => {
+    const page1 = [
+      "Suministros Levante, S.L.",
+      "FACTURA FV25-00731",
+      "Código    Descripción                     Cant.     Precio      Importe",
+      "PA-60     Paella acero pulido 60 cm           4      24,90        99,60",
+      "CU-25     Cuchillo cebollero 25 cm            6      17,40       104,40",
+      "                               SUMA Y SIGUE                     204,00",
+      "                                                          Página 1 de 2"
+    ]
+    const page2 = [
+      "Suministros Levante, S.L.",
+      "FACTURA FV25-00731",
+      "Código    Descripción                     Cant.     Precio      Importe",
+      "          SUMA ANTERIOR                                          204,00",
+      "MEJ-5     Mejillón de roca, saco 5 kg         4      14,50        58,00",
+      "GARR-25   Garrofó congelado 2,5 kg           10      12,80       128,00",
+      "",
+      "                               TOTAL FACTURA                    390,00",
+      "                                                          Página 2 de 2"
+    ]
+    expect(linesOfPages([page1, page2])).toEqual([
+      ["Paella acero pulido 60 cm", 99.6],
+      ["Cuchillo cebollero 25 cm", 104.4],
+      ["Mejillón de roca, saco 5 kg", 58],
+      ["Garrofó congelado 2,5 kg", 128]
+    ])
+    // On a document's first page, a sum before any item still ends the table.
+    expect(linesOfPages([page2.map((l) => l.replace("SUMA ANTERIOR", "TOTAL  NETO  "))])).toEqual([])
+  })
+
   it("leaves out the rows that carry the running total over, whatever their words", () => {
     const page1 = [
       "Bouwbedrijf Oost B.V. · Havenweg 12 · Utrecht",
