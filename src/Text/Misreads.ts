@@ -305,12 +305,16 @@ export const joinsAtDecimalMark = (a: string, b: string): boolean =>
 
 /**
  * An amount whose decimal mark OCR lost or misread, at the end of a row's words: "61-40", "5- 00",
- * "RM12 40", "3 00" (a dash, a colon or a gap where the mark was). A guess: a caller takes it only when
- * other amounts of the document confirm it.
+ * "RM12 40", "3 00" (a dash, a colon or a gap where the mark was), or a thousands group with its cents
+ * run on ("2.35043" for "2.350,43"). A guess: a caller takes it only when other amounts of the document
+ * confirm it.
  */
 export const lostDecimalMark = (texts: ReadonlyArray<string>): number | undefined => {
-  const m = /(?:^|[^\d.,])(\d{1,4})(?:\s*[-–:;~]\s*|\s+)(\d{2})$/.exec(texts.slice(-3).join(" ").trim())
-  return m === null ? undefined : Number(m[1]) + Number(m[2]) / 100
+  const text = texts.slice(-3).join(" ").trim()
+  const m = /(?:^|[^\d.,])(\d{1,4})(?:\s*[-–:;~]\s*|\s+)(\d{2})$/.exec(text)
+  if (m !== null) return Number(m[1]) + Number(m[2]) / 100
+  const grouped = /(?:^|[^\d.,])([1-9]\d{0,2})[.,'’](\d{3})(\d{2})\D{0,2}$/.exec(text)
+  return grouped === null ? undefined : Number(`${grouped[1]}${grouped[2]}`) + Number(grouped[3]) / 100
 }
 
 /**

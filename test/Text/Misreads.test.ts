@@ -172,6 +172,9 @@ describe("Misreads", () => {
       expect(lostDecimalMark(["GST", "RM", "9", "30"])).toBe(9.3)
       expect(lostDecimalMark(["RM12", "40"])).toBe(12.4)
       expect(lostDecimalMark(["Total", "3", "00"])).toBe(3)
+      // A thousands group with its cents run on, the comma lost ("2.350,43").
+      expect(lostDecimalMark(["Totaal", "te", "voldoen", "€", "2.35043"])).toBe(2350.43)
+      expect(lostDecimalMark(["Total", "1,23450"])).toBe(1234.5)
     })
     it("leaves amounts printed whole, and other shapes, alone", () => {
       expect(lostDecimalMark(["TOTAL", "61.40"])).toBeUndefined()
@@ -179,6 +182,8 @@ describe("Misreads", () => {
       expect(lostDecimalMark(["Qty", "3"])).toBeUndefined()
       expect(lostDecimalMark(["12345", "60"])).toBeUndefined()
       expect(lostDecimalMark(["8", "600"])).toBeUndefined()
+      expect(lostDecimalMark(["Rate", "0.12345"])).toBeUndefined()
+      expect(lostDecimalMark(["IBAN", "12.3456789"])).toBeUndefined()
     })
   })
 
