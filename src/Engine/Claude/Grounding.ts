@@ -145,6 +145,23 @@ const grounded = (value: string | number | boolean, hit: ScoredHit): Grounded =>
 const NOT_STATED: Grounding<null> = { value: null, ungrounded: 0 }
 const INVENTED: Grounding<null> = { value: null, ungrounded: 1 }
 
+/**
+ * A number whose one mark has three figures after it ("1.500", "1,860") read as the lines it is written
+ * on write their amounts ("2.790,00": the dot groups thousands, so "1.500" is 1500); undefined where
+ * they do not tell (the amount reader decides).
+ */
+const asWrittenThere = (text: string, scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>): number | undefined => {
+  const m = /^(\d{1,3})([.,])(\d{3})$/.exec(text.trim())
+  if (m === null) return undefined
+  const lines = scopes[0] ?? []
+  const written = lines.map((l) => l.line.text).join(" ")
+  const comma = (written.match(/\d,\d{2}(?!\d)/g) ?? []).length
+  const dot = (written.match(/\d\.\d{2}(?!\d)/g) ?? []).length
+  if (comma === dot) return undefined
+  const decimal = comma > dot ? "," : "."
+  return m[2] === decimal ? Number(`${m[1]}.${m[3]}`) : Number(`${m[1]}${m[3]}`)
+}
+
 /** A number or date: read from the answer, then found as an equal value in the document. */
 const groundTyped = (
   text: string,
@@ -160,7 +177,8 @@ const groundTyped = (
     ? parseWholeDate(bare, hint) ?? findDates(bare, hint)[0]?.iso
     : field.type === "integer"
     ? parseInteger(bare) ?? findValueCandidates(bare.split(/\s+/).map((t) => ({ text: t })), "integer", hint)[0]?.value
-    : parseAmount(bare) ?? findValueCandidates(bare.split(/\s+/).map((t) => ({ text: t })), "amount", hint)[0]?.value
+    : asWrittenThere(bare, scopes) ?? parseAmount(bare) ??
+      findValueCandidates(bare.split(/\s+/).map((t) => ({ text: t })), "amount", hint)[0]?.value
   const hit = (typeof target === "string" || typeof target === "number"
     ? firstHit(scopes, (lines) => searchTyped(lines, kind, target, hint, percent)) ??
       firstHit(scopes, (lines) => searchText(lines, text))

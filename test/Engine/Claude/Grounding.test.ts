@@ -43,6 +43,8 @@ const TEMPLATE = spec("invoice", {
   lines: [{ description: "string", amount: "number" }]
 })
 
+const COUNTED = spec("invoice", { lines: [{ description: "string", quantity: "number", amount: "number" }] })
+
 const ground = (answer: Record<string, unknown>) => groundObject(answer as never, TEMPLATE.fields, section)
 const g = (v: unknown) => v as Grounded
 
@@ -121,6 +123,35 @@ describe("Grounding model answers in the page model", () => {
       sectionText(table, [1])
     )
     expect((moved.value.lines as ReadonlyArray<ExtractedObject> | null)?.[0]?.description ?? null).toBe(null)
+  })
+
+  it("reads a count in thousands as the lines it is written on write their amounts ('1.500' by '2.790,00')", () => {
+    const page = pageModelFromLines([[
+      "Código      Concepto                       Cantidad   Precio      Importe",
+      "CAT-A4-24   Catálogo corporativo              1.500    1,860     2.790,00",
+      "TRI-A4      Folleto tríptico A4 plegado       5.000    0,094       470,00"
+    ]])
+    const read = (quantity: string, amount: string) => {
+      const { value } = groundObject(
+        { lines: [{ description: "Catálogo corporativo", quantity, amount }] } as never,
+        COUNTED.fields,
+        sectionText(page, [1])
+      )
+      const line = (value.lines as ReadonlyArray<ExtractedObject>)[0]!
+      return [g(line.quantity).value, g(line.amount).value]
+    }
+    expect(read("1.500", "2.790,00")).toEqual([1500, 2790])
+    // Where the lines use a decimal point, the same figures are a decimal.
+    const english = pageModelFromLines([[
+      "Item          Qty     Price      Amount",
+      "Paper        1.500    10.00       15.00"
+    ]])
+    const { value } = groundObject(
+      { lines: [{ description: "Paper", quantity: "1.500", amount: "15.00" }] } as never,
+      COUNTED.fields,
+      sectionText(english, [1])
+    )
+    expect(g((value.lines as ReadonlyArray<ExtractedObject>)[0]!.quantity).value).toBe(1.5)
   })
 
   it("nulls and counts values that are not in the document, short ones included", () => {
