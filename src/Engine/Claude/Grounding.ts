@@ -7,6 +7,7 @@
 import type { ExtractedObject, ExtractedValue, Grounded } from "../../Domain/Extraction.js"
 import type { Field, LeafField } from "../../Domain/FieldTree.js"
 import { type Page, type PageModel, pageText, unionBox } from "../../Domain/PageModel.js"
+import { decimalMarkOfText, readByDecimalMark } from "../../Text/DecimalMark.js"
 import { fold } from "../../Text/Tokens.js"
 import {
   currencyCode,
@@ -151,15 +152,8 @@ const INVENTED: Grounding<null> = { value: null, ungrounded: 1 }
  * they do not tell (the amount reader decides).
  */
 const asWrittenThere = (text: string, scopes: ReadonlyArray<ReadonlyArray<PlacedLine>>): number | undefined => {
-  const m = /^(\d{1,3})([.,])(\d{3})$/.exec(text.trim())
-  if (m === null) return undefined
-  const lines = scopes[0] ?? []
-  const written = lines.map((l) => l.line.text).join(" ")
-  const comma = (written.match(/\d,\d{2}(?!\d)/g) ?? []).length
-  const dot = (written.match(/\d\.\d{2}(?!\d)/g) ?? []).length
-  if (comma === dot) return undefined
-  const decimal = comma > dot ? "," : "."
-  return m[2] === decimal ? Number(`${m[1]}.${m[3]}`) : Number(`${m[1]}${m[3]}`)
+  const mark = decimalMarkOfText((scopes[0] ?? []).map((l) => l.line.text).join(" "))
+  return mark === undefined ? undefined : readByDecimalMark(text.trim(), mark)
 }
 
 /** A number or date: read from the answer, then found as an equal value in the document. */

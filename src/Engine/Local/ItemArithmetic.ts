@@ -3,6 +3,7 @@
  * amount. Where OCR misread the count (its decimal mark read as a colon or lost, its thousands read as
  * a decimal) or set it outside its column, the number the arithmetic names is the count.
  */
+import { type DecimalMark, decimalMarkOfAmount, threeAfterOneMark } from "../../Text/DecimalMark.js"
 import { findValueCandidates } from "../../Text/Values.js"
 import type { ItemCell } from "./HeaderlessItems.js"
 import type { PlacedWord, Row } from "./Layout.js"
@@ -75,21 +76,19 @@ interface Price {
 }
 
 /** The decimal mark of a line's amount as printed ("2.790,00": a comma), if it shows one. */
-export const decimalMarkOf = (amount: ItemCell | undefined): "," | "." | undefined => {
-  const m = /\d([.,])\d{2}\D*$/.exec(amount?.words.map((w) => w.text).join("") ?? "")
-  return m === null ? undefined : (m[1] as "," | ".")
-}
+export const decimalMarkOf = (amount: ItemCell | undefined): DecimalMark | undefined =>
+  decimalMarkOfAmount(amount?.words.map((w) => w.text).join("") ?? "")
 
 /**
  * A number's readings when three figures follow its one mark ("1,860", "1.500"): a price per unit given to
  * the tenth of a cent, or a count in thousands. The row's amount tells which its mark is; else both.
  */
-export const readingsOf = (text: string, value: number, mark: "," | "." | undefined): Array<number> => {
-  const m = /^(\d{1,3})([.,])(\d{3})$/.exec(text.replace(/[^\d.,]/g, ""))
-  // "0,210" is no count in thousands, whichever mark OCR read.
-  if (m === null || m[1] === "0") return [value]
-  const decimal = Number(`${m[1]}.${m[3]}`), whole = Number(`${m[1]}${m[3]}`)
-  return mark === undefined ? [value, value === decimal ? whole : decimal] : [m[2] === mark ? decimal : whole]
+export const readingsOf = (text: string, value: number, mark: DecimalMark | undefined): Array<number> => {
+  const n = threeAfterOneMark(text.replace(/[^\d.,]/g, ""))
+  if (n === undefined) return [value]
+  return mark === undefined
+    ? [value, value === n.decimal ? n.whole : n.decimal]
+    : [n.mark === mark ? n.decimal : n.whole]
 }
 
 /** Price units a price may be given per ("12,80 € je 100 Stk"), printed as a number of their own on the row. */
