@@ -37,7 +37,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "no invois"
     ],
     labels:
-      "invoice number|invoice no|inv no|invoice id|invoice ref|bill no|tax invoice no|numéro de facture|facture n°|n° de facture|n° facture|rechnungsnummer|rechnungsnr|rechnung nr|rechnungs nr|re nr|factuurnummer|factuurnr|factuur nr|número de factura|número factura|núm factura|num factura|factura n°|nº de factura|nº factura|n° factura|no factura|n factura|numero fattura|fattura n|n fattura|numero della fattura|número da fatura|fatura n°|nº da fatura|número de fatura|no invois|nombor invois|invois no|fakturanummer|fakturanr|faktura nr|numer faktury|číslo faktury|faktura číslo",
+      "invoice number|invoice no|inv no|invoice id|invoice ref|invoice reference|réf facture|ref facture|référence facture|référence de la facture|rechnungsreferenz|bill no|tax invoice no|numéro de facture|facture n°|n° de facture|n° facture|rechnungsnummer|rechnungsnr|rechnung nr|rechnungs nr|re nr|factuurnummer|factuurnr|factuur nr|número de factura|número factura|núm factura|num factura|factura n°|nº de factura|nº factura|n° factura|no factura|n factura|numero fattura|fattura n|n fattura|numero della fattura|número da fatura|fatura n°|nº da fatura|número de fatura|no invois|nombor invois|invois no|fakturanummer|fakturanr|faktura nr|numer faktury|číslo faktury|faktura číslo",
     weak:
       "invoice|inv|facture|rechnung|factuur|factura|fattura|fatura|faktura|invois|document number|document no|doc no|numéro de document|n° de document|belegnummer|beleg nr|belegnr|beleg|dokumentnummer|documentnummer"
   },
@@ -306,7 +306,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "penjual"
     ],
     labels:
-      "issued by|seller|vendor|supplier|sold by|bill from|invoice from|merchant|provider|payee|émetteur|vendeur|fournisseur|prestataire|verkäufer|lieferant|rechnungssteller|anbieter|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente prestatore|fornecedor|emitente|penjual|pembekal|säljare|selger|sælger|leverantör|leverandør|sprzedawca|dostawca|dodavatel",
+      "issued by|seller|vendor|supplier|sold by|verkauft von|vendu par|venduto da|vendido por|verkocht door|bill from|invoice from|merchant|provider|payee|émetteur|vendeur|fournisseur|prestataire|verkäufer|lieferant|rechnungssteller|anbieter|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente prestatore|fornecedor|emitente|penjual|pembekal|säljare|selger|sælger|leverantör|leverandør|sprzedawca|dostawca|dodavatel",
     weak: "from|company|store|shop|syarikat"
   },
   {
@@ -376,7 +376,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "phone",
     triggers: ["phone", "tel", "telephone", "mobile", "contact number", "telefon", "telefoon", "telefono", "telefone"],
     labels:
-      "phone|tel|telephone|phone no|tel no|mobile|mob|cell|contact no|téléphone|tél|portable|telefon|tel nr|handy|telefoon|mobiel|teléfono|telefono|móvil|cellulare|telefone|telemóvel|celular|no tel|no telefon|hp"
+      "phone|tel|telephone|phone no|tel no|service clients|service client|customer service|kundenservice|kundendienst|servicio al cliente|servizio clienti|klantenservice|mobile|mob|cell|contact no|téléphone|tél|portable|telefon|tel nr|handy|telefoon|mobiel|teléfono|telefono|móvil|cellulare|telefone|telemóvel|celular|no tel|no telefon|hp"
   },
   { id: "fax", triggers: ["fax"], labels: "fax|fax no|télécopie|telefax" },
   {
@@ -387,7 +387,8 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
   {
     id: "website",
     triggers: ["website", "url", "web", "site"],
-    labels: "website|web|url|site web|site internet|internet|sitio web|sito web|laman web"
+    labels:
+      "website|web|url|site web|site internet|internet|sitio web|sito web|laman web|espace client|customer portal|customer area|kundenportal|kundenbereich|área de cliente|area clienti|klantenportaal"
   },
   { id: "iban", triggers: ["iban"], labels: "iban|iban no" },
   { id: "bic", triggers: ["bic", "swift"], labels: "bic|swift|swift code|bic swift|code bic" },
@@ -576,7 +577,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "tender",
     triggers: ["cash", "tendered", "amount paid"],
     labels:
-      "cash|cash tendered|tendered|amount tendered|paid|amount paid|cash paid|payment|espèces|montant reçu|bargeld|gegeben|contant|betaald|efectivo|entregado|contanti|dinheiro|tunai"
+      "cash|cash tendered|tendered|amount tendered|paid|amount paid|cash paid|payment|espèces|montant reçu|bargeld|gegeben|contant|betaald|efectivo|entregado|contanti|dinheiro|tunai|visa|mastercard|master card|amex|nets|eftpos|girocard|ec karte|kartenzahlung|carte bancaire|credit card|debit card|paynow|paywave"
   },
   {
     id: "change",

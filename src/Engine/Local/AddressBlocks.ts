@@ -12,6 +12,7 @@ import {
   columnSegment,
   contactLine,
   COUNTRY,
+  hasLegalForm,
   isStreetLine,
   lineWords,
   looksLikeName,
@@ -144,10 +145,12 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
       let below = row
       let taken = 0
       let passed = false
+      let opened = false
       for (let k = 1; taken <= MAX_LINES; k++) {
         const above = layout.rows[row.index - k]
         // Past a row of another column, the block's next line is at its own line spacing.
-        const gap = passed ? layout.unit : 2 * layout.unit
+        // A company's name or a person addressed starts its block: a line a blank line above it is another's.
+        const gap = passed || opened ? layout.unit : 2 * layout.unit
         if (above === undefined || below.box[1] - above.box[3] > gap) break
         const seg = columnSegment(layout, above, x)
         if (seg === undefined) {
@@ -174,9 +177,11 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         below = above
         passed = false
         if (++taken > MAX_LINES) break
-        const words = withoutSalutation(withoutRegistration(namePart(beforeALabel(layout, above, seg))))
+        const named = withoutRegistration(namePart(beforeALabel(layout, above, seg)))
+        const words = withoutSalutation(named)
         if (words.length > 0 && !onlyLabels(layout, above, words) && looksLikeName(layout, above, words)) {
           name = { layout, row: above, words }
+          opened = words.length < named.length || hasLegalForm(words.map((w) => w.text).join(" "))
         }
       }
       if (name !== undefined) blocks.push({ name, lines })
@@ -214,13 +219,25 @@ const customerAddressBlock = (section: Section): AddressBlock | undefined => {
     const seller = concepts.has("issuer") ||
       (issuer !== undefined &&
         (b.lines.some((l) => sameWords(l.words, issuer.words)) || sameNameWords(b.name.words, issuer.words) ||
-          (blocks.length > 1 && headedBy(layout, b, issuer))))
+          (blocks.length > 1 && headedBy(layout, b, issuer)) || besideIssuer(layout, b, issuer)))
     return { b, customer: concepts.has("customer"), seller: seller || ownersBlock(b) }
   })
   const labelled = scored.find((s) => s.customer && !s.seller)
   if (labelled !== undefined) return labelled.b
   const others = scored.filter((s) => !s.seller)
   return others.length === 1 ? others[0]!.b : undefined
+}
+
+/**
+ * Whether the block starts with a street on the issuer's name's row, in another column: the letterhead's
+ * address set beside its name ("Feinkost Albers KG      Am Wall 148 / 28195 Bremen").
+ */
+const besideIssuer = (layout: PageLayout, block: AddressBlock, issuer: NameLine): boolean => {
+  const first = block.lines[0]!
+  const text = first.words.map((w) => w.text).join(" ")
+  // The block starts with its street: a block of another party on that row starts with its own name.
+  return issuer.layout === layout && first.row.index === issuer.row.index &&
+    !first.words.some((w) => issuer.words.includes(w)) && (isStreetLine(text) || townLine(text))
 }
 
 /** A line naming a business's owner or manager ("Inh. Rainer König", "Geschäftsführer: …", "Prop. J. Tan", "Gérant"). */

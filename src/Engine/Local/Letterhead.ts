@@ -5,6 +5,7 @@
  * note written on the page. The address under the issuer's name is LetterheadAddress.ts's.
  */
 import { fold, leavesBracketOpen } from "../../Text/Tokens.js"
+import { centsWord } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { endingAtLegalForm, legalNameOf, wrappedAsPrinted } from "./CompanyNames.js"
 import { itemHeaderRow } from "./LabelContext.js"
@@ -326,6 +327,12 @@ const isCompany = (c: NameLine) => hasLegalForm(c.words.map((w) => w.text).join(
 const overlaps = (a: ReadonlyArray<PlacedWord>, x1: number, x2: number) =>
   a[0]!.box[0] < x2 && a[a.length - 1]!.box[2] > x1
 
+/** The letterhead's line (near the page's top) of the same name as a line elsewhere, if any. */
+const atTheTop = (candidates: ReadonlyArray<NameLine>, line: NameLine): NameLine | undefined => {
+  const key = compact(line.words)
+  return candidates.find((c) => c.row.box[1] <= TOP_REGION && compact(c.words) === key)
+}
+
 /**
  * The name a company's legal line belongs to (registration, registered office, tax id): the block
  * of rows the legal line closes, in its column, is the company's; its company-like, registered or
@@ -352,19 +359,21 @@ const legalOwner = (
         looksLikeName(layout, row, own)
       ) {
         // The letterhead's own line of the same name, when there is one, is the issuer's line.
-        const key = compact(own)
-        return candidates.find((c) => c.row.box[1] <= TOP_REGION && compact(c.words) === key) ??
-          { layout, row, words: own }
+        return atTheTop(candidates, { layout, row, words: own }) ?? { layout, row, words: own }
       }
       const x1 = seg[0]!.box[0], x2 = seg[seg.length - 1]!.box[2]
+      // The block's rows in its column; a row of another column only (a letterhead's address set beside
+      // its name) is passed over while the block goes on within two units above it.
       let first = row.index
-      while (first > 0) {
-        const above = layout.rows[first - 1]!
-        if (
-          layout.rows[first]!.box[1] - above.box[3] > 2 * layout.unit ||
-          segmentOver(layout, above, x1, x2) === undefined
-        ) break
-        first--
+      for (let k = row.index - 1; k >= 0; k--) {
+        const above = layout.rows[k]!
+        if (layout.rows[first]!.box[1] - above.box[3] > 2 * layout.unit) break
+        const over = segmentOver(layout, above, x1, x2)
+        if (over === undefined) continue
+        // A company's block holds no item table and no sums: it ends at a table's rows above it.
+        const text = over.map((w) => w.text).join(" ")
+        if (itemHeaderRow(layout, above) || (over.some((w) => centsWord(w.text)) && !isLegalLine(text, false))) break
+        first = k
       }
       // The bank a line of account numbers names is not the company.
       const block = candidates.filter((c) =>
@@ -376,9 +385,13 @@ const legalOwner = (
       )
       // A footer in columns sets the name in its first and the legal details in another: the company of
       // the footer's rows, read row by row, is the name.
-      const owner = block.find(isCompany) ?? block.find((c) => c.registered) ??
+      // A company's name printed beside the first line of its address block, in another column ("Feinkost
+      // Albers KG      Am Wall 148"), is the block's name.
+      const beside = () => candidates.find((c) => c.row.index === first && !overlaps(c.words, x1, x2) && isCompany(c))
+      const owner = block.find(isCompany) ?? block.find((c) => c.registered) ?? beside() ??
         (row.box[1] >= FOOTER_LINE ? footerCompany(layout, row, candidates) : undefined) ?? block[0]
-      if (owner !== undefined) return owner
+      // The letterhead's own line of the same name, when there is one, is the issuer's line (its address under it).
+      if (owner !== undefined) return atTheTop(candidates, owner) ?? owner
     }
   }
   return undefined

@@ -52,6 +52,9 @@ const withoutLeadingRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
 /** A gap between rows wider than the address's own line spacing by this many units is a blank line. */
 const BLANK_LINE = 0.6
 
+/** A unit's floor and number in a building, alone on its line ("#01-34", "#B1-27"): an address's line. */
+const UNIT_NUMBER = /^#\s?[A-Z]?\d{1,3}-\d{1,4}[A-Z]?,?$/i
+
 /** Why a line under the issuer is not part of its address. */
 const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
   const text = words.map((w) => w.text).join(" ")
@@ -59,7 +62,7 @@ const notAddress = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWor
     NOT_ADDRESS.test(text) || HOST.test(text) || SHOP_LINE.test(text) || isLegalLine(text) || BANK_LINE.test(text) ||
     PHONE_OR_ID.test(text) ||
     ID_LABEL_LINE.test(text) ||
-    !/\p{L}/u.test(text) ||
+    (!/\p{L}/u.test(text) && !UNIT_NUMBER.test(text)) ||
     readValue("date", words) !== undefined
   ) return true
   // A title, alone or with its number ("Bon CS5956"), ends the address.
@@ -85,6 +88,7 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
   const name = new Set(issuer.words)
   const picked: Array<PlacedWord> = []
   let last = issuer.row, skipped = 0, lines = 0, town = false
+  let untold: Array<PlacedWord> = []
   // The widest gap between the address's lines so far (one blank line's less when it has one line).
   let spacing: number | undefined
   for (let r = issuer.row.index + 1; r < layout.rows.length && lines < 6; r++) {
@@ -112,8 +116,16 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
       if (!starts) {
         // A registration number under the name does not count: the address may follow a "formerly known as" block.
         if (!REGISTRATION_LINE.test(text.trim()) && ++skipped > 3) break
+        // Lines with numbers right under the name and each other, before the first line the address's words
+        // name, are its first lines ("10 TAMPINES CENTRAL 1 / #B1-27 TAMPINES 1 / SINGAPORE 529536").
+        const numbered = /\d/.test(text) && !REGISTRATION_LINE.test(text.trim()) && !notAddress(layout, row, seg)
+        untold = numbered && (r === issuer.row.index + 1 || untold.length > 0) && gap <= BLANK_LINE * layout.unit
+          ? [...untold, ...seg]
+          : []
         continue
       }
+      picked.push(...untold)
+      untold = []
     } else if (notAddress(layout, row, seg) || REGISTRATION_LINE.test(text.trim())) break
     // After its postcode and town, a row with a price is an item's ("Tandpasta   2,19"), not the address's.
     else if (town && !addressLike && PRICE.test(row.words.map((w) => w.text).join(" "))) break

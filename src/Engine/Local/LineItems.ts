@@ -349,6 +349,26 @@ interface Table {
 /** Words a header cell starts with when its column also holds the item's position. */
 const POSITION_WORDS: ReadonlySet<string> = new Set(["item", "pos", "position", "no", "nr", "line"])
 
+/**
+ * A first column headed by the position's word alone ("Position   Menge   Preis   Betrag") when no header
+ * cell names the items' description: the column of the items' names (a table of numbered positions has a
+ * description column besides). Marks the description field matched.
+ */
+const namedByPosition = (
+  row: Row,
+  columns: Array<Column>,
+  fields: ReadonlyArray<ItemField>,
+  matched: Set<number>
+): Array<Column> => {
+  const first = columns[0]
+  const described = fields.findIndex((f) => f.own.has("description"))
+  if (first === undefined || first.field >= 0 || described < 0 || matched.has(described)) return columns
+  const heading = row.words.filter((w) => w.box[0] < first.x2 && w.box[2] > first.x1)
+  if (heading.length !== 1 || !POSITION_WORDS.has(heading[0]!.tokens.join(" "))) return columns
+  matched.add(described)
+  return [{ ...first, field: described }, ...columns.slice(1)]
+}
+
 /** Items end with their amount: a number field that is no count and no price per unit. */
 const isLineAmount = (f: ItemField): boolean =>
   f.kind === "amount" && !f.own.has("quantity") && !f.own.has("unit_price")
@@ -363,8 +383,13 @@ const tableOf = (
   header: { readonly row: Row; readonly matches: Map<number, LabelMatch> },
   fields: ReadonlyArray<ItemField>
 ): Table => {
-  const columns = columnsOf(layout, header.row, header.matches, fields)
   const matched = new Set(header.matches.keys())
+  const columns = namedByPosition(
+    header.row,
+    columnsOf(layout, header.row, header.matches, fields),
+    fields,
+    matched
+  )
   const positioned = new Set(
     [...header.matches].filter(([, m]) => m.phrase.tokens.length >= 2 && POSITION_WORDS.has(m.phrase.tokens[0]!))
       .map(([i]) => i)

@@ -158,7 +158,7 @@ export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
 
 /** Street words (a house number before a street's abbreviation, a suite or a floor too) and postcodes: an address line, not a name. */
 const STREET =
-  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|(?:^|\s)(?:c\/|avda\.|pza\.|ctra\.|ul\.|al\.)\s?\p{Lu}|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|carretera|ctra|avda|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht|praça|praca|travessa|paseo|strada|vicolo)\b|(?:^|\s)localit[àa](?=\s|$)|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz|gatan|vägen|gade|vej)(?=\s|,|$)|\p{L}(?:gracht|kade|singel|dijk|dreef|steeg),?\s+\d|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?/iu
+  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|^(?:zone|za|zi|zac|zae)\s+\p{L}{2}|^(?:am|an der|an den|im|in der|in den|auf der|auf dem|zum|zur|unter den|vor dem)\s+\p{L}+(?:[\s-]\p{L}+)?\s+\d{1,4}\s?[a-z]?$|(?:^|\s)(?:c\/|avda\.|pza\.|ctra\.|ul\.|al\.)\s?\p{Lu}|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|carretera|ctra|avda|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht|praça|praca|travessa|paseo|strada|vicolo)\b|(?:^|\s)localit[àa](?=\s|$)|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz|gatan|vägen|gade|vej)(?=\s|,|$)|\p{L}(?:gracht|kade|singel|dijk|dreef|steeg),?\s+\d|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?/iu
 /** Postcodes with letters or a hyphen: Dutch "1012 AB", Portuguese "1100-148", Polish "31-042 Kraków", British "EC1A 1BB". */
 const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b\d{2}-\d{3}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
 
@@ -329,23 +329,31 @@ export const contactLine = (words: ReadonlyArray<PlacedWord>): boolean =>
 
 /** A company's legal form after a space, bracket or stop ("… SDN BHD", "Acme GmbH", "(Pty) Ltd"). */
 export const COMPANY_SUFFIX =
-  /(?:[\s(.,]|(?<=[a-zäöüß])-(?=(?:gmbh|ohg|kg|ug|gbr|kgaa)\b))(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh|selarl|selas|sci|scop|scp|gbr|kgaa|e\.v|s\.?l\.?p|srls|sagl)\.?(?=$|[\s),.])/i
+  /(?:[\s(.,]|(?<=[a-zäöüß])-(?=(?:gmbh|ohg|kg|ug|gbr|kgaa)\b))(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh|selarl|selas|sci|scop|scp|gbr|kgaa|e\.v|s\.?l\.?p|srls|sagl|e\.u|ges\.?m\.?b\.?h|mbb|partg|sp\.?\s?z\s?o\.?\s?o|sp\.?\s?j|s\.r\.o|a\/s)\.?(?=$|[\s),.])/i
 
 /** French legal forms written before the name as often as after it ("SARL Bellanger Automobiles", "SAS Hôtelière du Port"). */
-const LEADING_FORM = /^(?:SARL|SAS|SASU|EURL|SELARL|SELAS|SCI|SCP|SNC)\s+(?!au\b|à\b)\p{Lu}/u
+const LEADING_FORM = /^(?:SARL|SAS|SASU|EURL|SELARL|SELAS|SCI|SCP|SNC|ASBL|VZW)\s+(?!au\b|à\b)\p{Lu}/u
 
 /** A French sole trader's status after the name, in capitals ("Camille Roussel EI"; "Ei" is a word elsewhere). */
 const SOLE_TRADER = /\s(?:EI|EIRL)\.?$/u
 
+/**
+ * Legal forms that are words elsewhere, read only in capitals after the name: an Austrian partnership
+ * ("Pichler & Söhne OG"; "og" is Danish "and"), a South African close corporation ("… Forwarders CC"),
+ * a European company ("… SE").
+ */
+const CAPITALS_FORM = /\s(?:OG|CC|SE)\.?$/u
+
 /** Whether the name carries a company's legal form. */
 export const hasLegalForm = (name: string): boolean =>
-  COMPANY_SUFFIX.test(name) || LEADING_FORM.test(name) || SOLE_TRADER.test(name)
+  COMPANY_SUFFIX.test(name) || LEADING_FORM.test(name) || SOLE_TRADER.test(name) || CAPITALS_FORM.test(name)
 
 const LEGAL_FORMS = new RegExp(COMPANY_SUFFIX.source, "gi")
 /** Whether the name ends with its legal form ("Weber IT-Service GmbH", not "ABC GmbH, HRB 98765"). */
 export const endsWithLegalForm = (name: string): boolean => {
   const last = [...name.matchAll(LEGAL_FORMS)].at(-1)
-  return last !== undefined && /^[\s.,)]*$/.test(name.slice(last.index + last[0].length))
+  return (last !== undefined && /^[\s.,)]*$/.test(name.slice(last.index + last[0].length))) ||
+    CAPITALS_FORM.test(name.replace(/[\s,)]+$/, ""))
 }
 
 /** Characters of a text, a letter outside the basic plane counted once. */
@@ -484,7 +492,7 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   // A label waiting for its value ("BR NO.:", "Bill To:") is not a name, nor is a label with its value
   // ("Geschäftsführer: Tobias Sommer", whatever OCR made of the label's word).
   if (/[:：]\s*$/.test(text) || words[words.length - 1]!.tokens.at(-1) === "no") return false
-  if (words.slice(0, -1).some((w) => /\p{L}[:：]$/u.test(w.text))) return false
+  if (words.slice(0, -1).some((w) => /\p{L}\.?[:：]$/u.test(w.text))) return false
   const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))
   if (tokens.length === 0 || tokens.every((t) => TITLE_WORDS.has(t)) || regionLine(words)) {
     return false
@@ -496,12 +504,21 @@ export const looksLikeName = (layout: PageLayout, row: Row, words: ReadonlyArray
   // joined to the next word by "&" ("MAJU CASH & CARRY"): a label is followed by its value.
   const at = words.indexOf(row.words[first.first]!)
   if (at > 0 && hasLegalForm(words.slice(at).map((w) => w.text).join(" "))) return true
+  // A table's heading word starting a name that ends with its legal form ("Services Informatiques Boréal
+  // inc.", "Produkt Design GmbH"): a heading stands alone.
+  if (
+    at === 0 && words.length >= 3 && [...first.concepts].every((c) => TABLE_HEADINGS.has(c)) &&
+    endsWithLegalForm(text)
+  ) return true
   if (row.words[first.last + 1]?.text === "&" && words.includes(row.words[first.last + 1]!)) return true
   // "Syarikat Maju Jaya" is a name: a word that starts company names is a label only with its colon.
   const label = row.words.slice(first.first, first.last + 1)
   return label.every((w) => w.tokens.every((t) => NAME_STARTS.has(t))) &&
     !/[:：]/.test(label.map((w) => w.text).join(" ") + (row.words[first.last + 1]?.text.slice(0, 1) ?? ""))
 }
+
+/** Concepts that head an item table's columns, never a party's label. */
+const TABLE_HEADINGS: ReadonlySet<string> = new Set(["description", "quantity", "unit_price", "line_amount"])
 
 /** Words that begin shop and company names in the languages we read ("Syarikat", "Kedai", "Restoran"). */
 export const NAME_STARTS: ReadonlySet<string> = new Set([

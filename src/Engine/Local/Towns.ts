@@ -6,10 +6,11 @@ import { repairPostcodes } from "../../Text/Misreads.js"
 /**
  * A postcode and a town: "80333 München", "DE 80333 München", "29000 Quimper, FR", "F-75001 Paris", "31-042 Kraków",
  * "2400-130 Leiria", "01310-100 São Paulo", "721 30 Västerås", "1012 AB Amsterdam", "London EC1A 1BB", "Denver, CO
- * 80202", "Sydney NSW 2000", "Toronto, ON M5V 2T6".
+ * 80202", "Sydney NSW 2000", "Toronto, ON M5V 2T6", "Québec (Québec) G1V 1T6", Ireland's "Cork T23 X2P4", "Cape Town,
+ * 7405".
  */
 const TOWN_LINE =
-  /(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}\p{L}+|(?:^|\s)(?:\d{2}|\d{4,5})-\d{3}\s+\p{Lu}\p{L}+|(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{3}\s\d{2}\s+\p{Lu}\p{L}+|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\p{Lu}\p{L}+,?\s[A-Z]{2}\s\d{5}(?:-\d{4})?$|\p{Lu}\p{L}+,?\s(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s\d{4}$|\p{Lu}\p{L}+,?\s[A-Z]{2}\s[A-Z]\d[A-Z]\s?\d[A-Z]\d$/u
+  /\p{Lu}\p{L}+.*\s[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\s\d[ABCEGHJ-NPRSTV-Z]\d$|\p{Lu}\p{L}+(?:\s\d{1,2})?\s[AC-FHKNPRTV-Y]\d[\dW]\s[\dAC-FHKNPRTV-Y]{4}$|\p{Lu}\p{L}+(?:\s\p{Lu}\p{L}+)?,\s\d{4}$|(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}\p{L}+|(?:^|\s)(?:\d{2}|\d{4,5})-\d{3}\s+\p{Lu}\p{L}+|(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{3}\s\d{2}\s+\p{Lu}\p{L}+|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\p{Lu}\p{L}+,?\s[A-Z]{2}\s\d{5}(?:-\d{4})?$|\p{Lu}\p{L}+,?\s(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s\d{4}$|\p{Lu}\p{L}+,?\s[A-Z]{2}\s[A-Z]\d[A-Z]\s?\d[A-Z]\d$/u
 /** A postcode and a town in the text, its postcode read with a letter for a digit or not. */
 export const townLine = (text: string): boolean => TOWN_LINE.test(repairPostcodes(text))
 
