@@ -327,6 +327,12 @@ const isCompany = (c: NameLine) => hasLegalForm(c.words.map((w) => w.text).join(
 const overlaps = (a: ReadonlyArray<PlacedWord>, x1: number, x2: number) =>
   a[0]!.box[0] < x2 && a[a.length - 1]!.box[2] > x1
 
+/** Whether two rows stand at the same height: each overlaps the other's middle. */
+const sameHeight = (a: Row, b: Row): boolean => {
+  const mid = (r: Row) => (r.box[1] + r.box[3]) / 2
+  return a.box[1] < mid(b) && mid(b) < a.box[3] && b.box[1] < mid(a) && mid(a) < b.box[3]
+}
+
 /** The letterhead's line (near the page's top) of the same name as a line elsewhere, if any. */
 const atTheTop = (candidates: ReadonlyArray<NameLine>, line: NameLine): NameLine | undefined => {
   const key = compact(line.words)
@@ -387,7 +393,12 @@ const legalOwner = (
       // the footer's rows, read row by row, is the name.
       // A company's name printed beside the first line of its address block, in another column ("Feinkost
       // Albers KG      Am Wall 148"), is the block's name.
-      const beside = () => candidates.find((c) => c.row.index === first && !overlaps(c.words, x1, x2) && isCompany(c))
+      // (On a skewed scan, OCR may give the two their own rows at the same height.)
+      const top = layout.rows[first]!
+      const beside = () =>
+        candidates.find((c) =>
+          (c.row.index === first || sameHeight(c.row, top)) && !overlaps(c.words, x1, x2) && isCompany(c)
+        )
       const owner = block.find(isCompany) ?? block.find((c) => c.registered) ?? beside() ??
         (row.box[1] >= FOOTER_LINE ? footerCompany(layout, row, candidates) : undefined) ?? block[0]
       // The letterhead's own line of the same name, when there is one, is the issuer's line (its address under it).

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
+import { extractSection } from "../../../src/Engine/Local/Extractor.js"
 import { layoutOf } from "../../../src/Engine/Local/Layout.js"
+import { layoutOf as layoutOfPage } from "../../../src/Engine/Local/Layout.js"
 import { hasLegalForm, isStreetLine, looksLikeName } from "../../../src/Engine/Local/NameLines.js"
 import { townLine } from "../../../src/Engine/Local/Towns.js"
-import { pageModelFromLines } from "../../support/pageModel.js"
-import { extractLines, itemRowsOf, partiesOf as parties, valueOf } from "../fixtures.js"
+import { pageModelFromLines, pageModelFromPlaced } from "../../support/pageModel.js"
+import { extractLines, itemRowsOf, PARTIES, partiesOf as parties, spec, valueOf } from "../fixtures.js"
 
 /** Whether the engine takes a line, alone on its row, for a name. */
 const nameLike = (line: string): boolean => {
@@ -116,6 +118,28 @@ describe("a letterhead whose address is set beside its name, in a column of its 
       "Brisa Mobile SAS au capital de 1 000 000 € · RCS Lille 812 000 111 · TVA FR11 812000111"
     ]
     expect(parties(page)).toEqual({ issuer: "Brisa Mobile SAS", customer: "Hugo Lemaire" })
+  })
+
+  it("does so when a skewed scan's OCR gives the name and the street rows of their own at the same height", () => {
+    const model = pageModelFromPlaced([[
+      // A speck read before the street, over the name's column, sets the street's line apart from the name's row.
+      { text: "e 8                                        Rue Haute 40", x: 16, y: 0 },
+      { text: "Imprimerie Delvaux SRL", x: 0, y: 0.1 },
+      { text: "1000 Bruxelles", x: 60, y: 1.2 },
+      { text: "Impression offset", x: 0, y: 2.2 },
+      { text: "TVA BE 0455.123.987", x: 60, y: 2.2 },
+      { text: "Café Le Sablon SPRL", x: 0, y: 5 },
+      { text: "Facture n°: 25/0088", x: 60, y: 5 },
+      { text: "Place du Grand Sablon 12", x: 0, y: 6 },
+      { text: "1000 Bruxelles", x: 0, y: 7 },
+      { text: "Description      Quantité     Total HTVA", x: 0, y: 10 },
+      { text: "Menus A4             200         120,00", x: 0, y: 11 },
+      { text: "Total TVAC                       145,20", x: 20, y: 13 }
+    ]])
+    // The name and the street stand on rows of their own.
+    expect(layoutOfPage(model.pages[0]!).rows.slice(0, 2).map((r) => r.words.length)).toEqual([5, 3])
+    const out = extractSection(model, [1], spec("invoice", PARTIES))
+    expect(valueOf(out["issuer"])).toBe("Imprimerie Delvaux SRL")
   })
 
   it("knows postcodes written after the town: Canada's, Ireland's, South Africa's", () => {
