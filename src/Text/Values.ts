@@ -42,9 +42,7 @@ const CURRENCY_SYMBOLS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<!\p{L})RMB(?!\p{L})/u, "CNY"],
   [/(?<!\p{L})SFr\.?(?!\p{L})/iu, "CHF"],
   // "Fr." before an amount with its cents (not before a date: "Fr. 12.06." is a Friday).
-  [/(?<!\p{L})Fr\.(?=\s?\d[\d'’.,]*[.,]\d{2}(?![\d.]))/u, "CHF"],
-  // "R" before an amount with its cents ("R 2 450.00"): South Africa's rand.
-  [/(?<![\p{L}\d.,])R(?=\s?\d{1,3}(?:[\s\u00a0]?\d{3})*[.,]\d{2}(?![\d.,]))/u, "ZAR"]
+  [/(?<!\p{L})Fr\.(?=\s?\d[\d'’.,]*[.,]\d{2}(?![\d.]))/u, "CHF"]
 ]
 
 /** ISO 4217 codes read as currencies; codes that are also common words or company suffixes (BHD = Berhad) are left out. */

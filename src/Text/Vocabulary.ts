@@ -37,9 +37,9 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "no invois"
     ],
     labels:
-      "invoice number|invoice no|inv no|invoice id|invoice ref|invoice reference|réf facture|ref facture|référence facture|référence de la facture|rechnungsreferenz|bill no|tax invoice no|numéro de facture|facture n°|n° de facture|n° facture|rechnungsnummer|rechnungsnr|rechnung nr|rechnungs nr|re nr|factuurnummer|factuurnr|factuur nr|número de factura|número factura|núm factura|num factura|factura n°|nº de factura|nº factura|n° factura|no factura|n factura|numero fattura|fattura n|n fattura|numero della fattura|número da fatura|fatura n°|nº da fatura|número de fatura|no invois|nombor invois|invois no|fakturanummer|fakturanr|faktura nr|numer faktury|číslo faktury|faktura číslo",
+      "invoice number|invoice no|inv no|invoice id|invoice ref|credit note no|credit note number|avoir n°|n° d'avoir|n° avoir|gutschrift nr|gutschriftsnummer|gutschrift nummer|bill no|tax invoice no|numéro de facture|facture n°|n° de facture|n° facture|rechnungsnummer|rechnungsnr|rechnung nr|rechnungs nr|re nr|factuurnummer|factuurnr|factuur nr|número de factura|número factura|núm factura|num factura|factura n°|nº de factura|nº factura|n° factura|no factura|n factura|numero fattura|fattura n|n fattura|numero della fattura|número da fatura|fatura n°|nº da fatura|número de fatura|no invois|nombor invois|invois no|fakturanummer|fakturanr|faktura nr|numer faktury|číslo faktury|faktura číslo",
     weak:
-      "invoice|inv|facture|rechnung|factuur|factura|fattura|fatura|faktura|invois|document number|document no|doc no|numéro de document|n° de document|belegnummer|beleg nr|belegnr|beleg|dokumentnummer|documentnummer"
+      "invoice|inv|facture|rechnung|factuur|factura|fattura|fatura|faktura|invois|réf facture|ref facture|référence facture|invoice reference|rechnungsreferenz|document number|document no|doc no|numéro de document|n° de document|belegnummer|beleg nr|belegnr|beleg|dokumentnummer|documentnummer"
   },
   {
     id: "receipt_number",
@@ -306,7 +306,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "penjual"
     ],
     labels:
-      "issued by|seller|vendor|supplier|sold by|verkauft von|vendu par|venduto da|vendido por|verkocht door|bill from|invoice from|merchant|provider|payee|émetteur|vendeur|fournisseur|prestataire|verkäufer|lieferant|rechnungssteller|anbieter|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente prestatore|fornecedor|emitente|penjual|pembekal|säljare|selger|sælger|leverantör|leverandør|sprzedawca|dostawca|dodavatel",
+      "issued by|seller|vendor|supplier|sold by|bill from|invoice from|merchant|provider|payee|émetteur|vendeur|fournisseur|prestataire|verkäufer|lieferant|rechnungssteller|anbieter|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente prestatore|fornecedor|emitente|penjual|pembekal|säljare|selger|sælger|leverantör|leverandør|sprzedawca|dostawca|dodavatel",
     weak: "from|company|store|shop|syarikat"
   },
   {
@@ -577,7 +577,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "tender",
     triggers: ["cash", "tendered", "amount paid"],
     labels:
-      "cash|cash tendered|tendered|amount tendered|paid|amount paid|cash paid|payment|espèces|montant reçu|bargeld|gegeben|contant|betaald|efectivo|entregado|contanti|dinheiro|tunai|visa|mastercard|master card|amex|nets|eftpos|girocard|ec karte|kartenzahlung|carte bancaire|credit card|debit card|paynow|paywave"
+      "cash|cash tendered|tendered|amount tendered|paid|amount paid|cash paid|payment|espèces|montant reçu|bargeld|gegeben|contant|betaald|efectivo|entregado|contanti|dinheiro|tunai"
   },
   {
     id: "change",

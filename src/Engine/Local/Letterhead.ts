@@ -333,10 +333,38 @@ const sameHeight = (a: Row, b: Row): boolean => {
   return a.box[1] < mid(b) && mid(b) < a.box[3] && b.box[1] < mid(a) && mid(a) < b.box[3]
 }
 
-/** The letterhead's line (near the page's top) of the same name as a line elsewhere, if any. */
+/** A marketplace's line naming the seller ("Verkauft von:", "Vendu par", "Sold by"). */
+const SOLD_BY = /^(?:verkauft von|vendu par|venduto da|vendido por|verkocht door|sold by)\s*:?$/i
+
+/**
+ * The company a marketplace's invoice names as the seller at the top ("kaufhalle.de   Verkauft von:
+ * Gartenwelt Vogt e.K."): only a name with its legal form (a salesperson is named so too: "Vendu par :
+ * Sophie").
+ */
+const soldBy = (layout: PageLayout, row: Row, segment: ReadonlyArray<PlacedWord>): NameLine | undefined => {
+  for (const n of [2, 3]) {
+    if (!SOLD_BY.test(segment.slice(0, n).map((w) => w.text).join(" "))) continue
+    const words = withoutRegistration(segment.slice(n))
+    return words.length > 0 && endsWithLegalForm(words.map((w) => w.text).join(" "))
+      ? { layout, row, words }
+      : undefined
+  }
+  return undefined
+}
+
+/**
+ * The letterhead's line (near the page's top) of the same name as a line elsewhere, if any; the name at
+ * the top may leave out the legal form the footer gives it ("Holzmann & Partner", "… Partner mbB").
+ */
 const atTheTop = (candidates: ReadonlyArray<NameLine>, line: NameLine): NameLine | undefined => {
   const key = compact(line.words)
-  return candidates.find((c) => c.row.box[1] <= TOP_REGION && compact(c.words) === key)
+  return candidates.find((c) => {
+    if (c.row.box[1] > TOP_REGION) return false
+    const own = compact(c.words)
+    const rest = key.slice(own.length)
+    return own === key ||
+      (own.length >= 5 && key.startsWith(own) && rest.length <= 8 && endsWithLegalForm(` ${rest}`))
+  })
 }
 
 /**
@@ -480,6 +508,7 @@ const findLetterheadLine = (layout: PageLayout): NameLine | undefined => {
   const recipients = recipientWords(layout)
   const top: Array<NameLine> = []
   const bottom: Array<NameLine> = []
+  let sold: NameLine | undefined
   let items = false
   for (const row of layout.rows) {
     const region = row.box[1] <= TOP_REGION ? top : row.box[1] >= BOTTOM_REGION ? bottom : undefined
@@ -491,6 +520,7 @@ const findLetterheadLine = (layout: PageLayout): NameLine | undefined => {
     if (region === undefined) continue
     for (const segment of lineWords(layout, row)) {
       if (REGISTER_COURT.test(segment.map((w) => w.text).join(" "))) continue
+      if (region === top) sold ??= soldBy(layout, row, segment)
       const name = namePart(segment)
       const words = endingAtLegalForm(layout, row, withoutRegistration(name))
       if (
@@ -526,7 +556,7 @@ const findLetterheadLine = (layout: PageLayout): NameLine | undefined => {
     ? undefined
     : top.find((c) => compact(c.words) === compact(sender.words)) ?? sender
   // A letterhead printed as a picture leaves its company's name to the footer.
-  const pick = byDomain ?? owner ?? returned ?? withSuffix ?? registered ?? printed ?? bottom.find(isCompany)
+  const pick = sold ?? byDomain ?? owner ?? returned ?? withSuffix ?? registered ?? printed ?? bottom.find(isCompany)
   if (pick === undefined) return undefined
   // A brand's company, named with its legal form elsewhere on the page ("Quellenhof" over "Brauhaus
   // Quellenhof Getränke GmbH" in the footer), is named so.

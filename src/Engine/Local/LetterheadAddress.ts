@@ -52,6 +52,9 @@ const withoutLeadingRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
 /** A gap between rows wider than the address's own line spacing by this many units is a blank line. */
 const BLANK_LINE = 0.6
 
+/** Opening hours ("7am - 10pm", "7-19 Uhr", "9h-18h"): no line of an address. */
+const OPENING_HOURS = /\d\s?(?:am|pm|uhr|h)\b|\b(?:open|geöffnet|ouvert)\b/i
+
 /** A unit's floor and number in a building, alone on its line ("#01-34", "#B1-27"): an address's line. */
 const UNIT_NUMBER = /^#\s?[A-Z]?\d{1,3}-\d{1,4}[A-Z]?,?$/i
 
@@ -116,9 +119,10 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
       if (!starts) {
         // A registration number under the name does not count: the address may follow a "formerly known as" block.
         if (!REGISTRATION_LINE.test(text.trim()) && ++skipped > 3) break
-        // Lines with numbers right under the name and each other, before the first line the address's words
-        // name, are its first lines ("10 TAMPINES CENTRAL 1 / #B1-27 TAMPINES 1 / SINGAPORE 529536").
-        const numbered = /\d/.test(text) && !REGISTRATION_LINE.test(text.trim()) && !notAddress(layout, row, seg)
+        // Lines starting with a number right under the name and each other, before the first line the
+        // address's words name, are its first lines ("10 TAMPINES CENTRAL 1 / #B1-27 TAMPINES 1 / SINGAPORE 529536").
+        const numbered = /^(?:\d{1,5}[A-Za-z]?\b|#)/.test(text) && !OPENING_HOURS.test(text) &&
+          !REGISTRATION_LINE.test(text.trim()) && !notAddress(layout, row, seg)
         untold = numbered && (r === issuer.row.index + 1 || untold.length > 0) && gap <= BLANK_LINE * layout.unit
           ? [...untold, ...seg]
           : []

@@ -10,6 +10,7 @@ import { currencyCode, findValueCandidates } from "../../Text/Values.js"
 import { fieldProfile } from "../../Text/Vocabulary.js"
 import { confidenceOf, type Evidence, groupOf, wordsEvidence } from "./Confidence.js"
 import { headerlessItems, type ItemCell } from "./HeaderlessItems.js"
+import { cellsLosingAFirstLetter } from "./HeaderMisreads.js"
 import { countByArithmetic, decimalReadAsColon, inThousands, multiplies } from "./ItemArithmetic.js"
 import { brokenIntoAnIdentifier, COLUMN_CONCEPTS, findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
 import { holdsCents, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
@@ -128,6 +129,15 @@ const findHeader = (
     const matches = new Map<number, LabelMatch>()
     // On the row: labels sharing a word overlap.
     take(matches, found, (a, b) => a.first <= b.last && b.first <= a.last)
+    // Cells whose first letter OCR lost, on a row naming a column already.
+    const taken = new Set(
+      [...matches.values()].flatMap((m) => Array.from({ length: m.last - m.first + 1 }, (_, k) => m.first + k))
+    )
+    take(
+      matches,
+      cellsLosingAFirstLetter(layout, row, fields.map((f) => f.phrases), taken),
+      (a, b) => a.first <= b.last && b.first <= a.last
+    )
     const own = matches.size
     // The header's other lines: the rows next to it, close enough to be one header, naming other fields
     // in columns of their own.
@@ -344,15 +354,17 @@ interface Table {
   readonly left: ReadonlyMap<number, number>
   /** Text fields whose header cell names the item's position first ("Item Description", "Pos. Bezeichnung"). */
   readonly positioned: ReadonlySet<number>
+  /** The description field of a column headed "Position" alone: a cell of a number alone there is no name. */
+  readonly byPosition: ReadonlySet<number>
 }
 
 /** Words a header cell starts with when its column also holds the item's position. */
 const POSITION_WORDS: ReadonlySet<string> = new Set(["item", "pos", "position", "no", "nr", "line"])
 
 /**
- * A first column headed by the position's word alone ("Position   Menge   Preis   Betrag") when no header
- * cell names the items' description: the column of the items' names (a table of numbered positions has a
- * description column besides). Marks the description field matched.
+ * A first column headed "Position" alone ("Position   Menge   Preis   Betrag") when no header cell names the
+ * items' description: the column of the items' names (a table of numbered positions has a description column
+ * besides, and a number alone in it is none). Marks the description field matched.
  */
 const namedByPosition = (
   row: Row,
@@ -364,7 +376,7 @@ const namedByPosition = (
   const described = fields.findIndex((f) => f.own.has("description"))
   if (first === undefined || first.field >= 0 || described < 0 || matched.has(described)) return columns
   const heading = row.words.filter((w) => w.box[0] < first.x2 && w.box[2] > first.x1)
-  if (heading.length !== 1 || !POSITION_WORDS.has(heading[0]!.tokens.join(" "))) return columns
+  if (heading.length !== 1 || heading[0]!.tokens.join(" ") !== "position") return columns
   matched.add(described)
   return [{ ...first, field: described }, ...columns.slice(1)]
 }
@@ -384,6 +396,7 @@ const tableOf = (
   fields: ReadonlyArray<ItemField>
 ): Table => {
   const matched = new Set(header.matches.keys())
+  const before = new Set(matched)
   const columns = namedByPosition(
     header.row,
     columnsOf(layout, header.row, header.matches, fields),
@@ -394,11 +407,12 @@ const tableOf = (
     [...header.matches].filter(([, m]) => m.phrase.tokens.length >= 2 && POSITION_WORDS.has(m.phrase.tokens[0]!))
       .map(([i]) => i)
   )
+  const byPosition = new Set([...matched].filter((i) => !before.has(i)))
   const left = new Map([...header.matches].map(([i, m]) => [i, m.box[0]]))
   const amounts = fields.flatMap((f, i) => (!matched.has(i) && isLineAmount(f) ? [i] : []))
   const last = columns[columns.length - 1]
   if (amounts.length !== 1 || last === undefined || last.field >= 0 || columns.length < 3) {
-    return { columns, matched, left, positioned }
+    return { columns, matched, left, positioned, byPosition }
   }
   // A price heads it ("Preis", "Price"), or a word the vocabulary does not know; never a tax rate or another field.
   const heading = lexiconHits(layout, header.row).filter((h) => {
@@ -407,12 +421,12 @@ const tableOf = (
     return cx >= last.x1 && cx < last.x2
   })
   if (heading.some((h) => [...h.concepts].some((c) => c !== "unit_price"))) {
-    return { columns, matched, left, positioned }
+    return { columns, matched, left, positioned, byPosition }
   }
   const amount = amounts[0]!
   matched.add(amount)
   left.set(amount, last.x1)
-  return { columns: [...columns.slice(0, -1), { ...last, field: amount }], matched, left, positioned }
+  return { columns: [...columns.slice(0, -1), { ...last, field: amount }], matched, left, positioned, byPosition }
 }
 
 /** What a page's table gave: its items, and whether it ran on to the page's end (its list continues overleaf). */
@@ -427,6 +441,9 @@ interface PageItems {
  * the page before when that one ran to its page's end: its columns are used, and the rows before the
  * first item (a letterhead repeated, an amount carried over) are passed.
  */
+/** A percentage alone, as a tax summary names its rows. */
+const TAX_RATE_ALONE = /^\d{1,2}(?:[.,]\d{1,3})?\s?%$/
+
 const itemsOnPage = (
   section: Section,
   layout: PageLayout,
@@ -473,6 +490,7 @@ const itemsOnPage = (
     for (const [i, cell] of cells) {
       const f = fields[i]!
       const words = table.positioned.has(i) ? withoutPosition(cell, layout.unit) : cell
+      if (table.byPosition.has(i) && words.every((w) => /^\d{1,3}\.?$/.test(w.text))) continue
       const options = {
         hint: section.hint,
         ...(f.field.enum ? { enumValues: f.field.enum } : {}),
@@ -523,6 +541,12 @@ const itemsOnPage = (
       [] :
       [...firstConcepts(layout, row), ...sumBesideText(layout, row, columns, fields)]
     const hasAmount = amounts.some((c) => c.decimals === true)
+    // A row named by a tax rate alone ("10 %   532,00   53,20   585,20") is a tax summary's, under the items.
+    const named = values.get(fields.findIndex((f) => f.own.has("description")))?.value
+    if (items.length > 0 && hasAmount && typeof named === "string" && TAX_RATE_ALONE.test(named.trim())) {
+      open = false
+      break
+    }
     if (hasAmount && labelled.some((c) => END_CONCEPTS.has(c))) {
       // A sum over a page's items before the first of them is the sum carried from the pages before
       // ("SUMA ANTERIOR", "Übertrag"): the items follow it.

@@ -158,13 +158,17 @@ export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
 
 /** Street words (a house number before a street's abbreviation, a suite or a floor too) and postcodes: an address line, not a name. */
 const STREET =
-  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|^(?:zone|za|zi|zac|zae)\s+\p{L}{2}|^(?:am|an der|an den|im|in der|in den|auf der|auf dem|zum|zur|unter den|vor dem)\s+\p{L}+(?:[\s-]\p{L}+)?\s+\d{1,4}\s?[a-z]?$|(?:^|\s)(?:c\/|avda\.|pza\.|ctra\.|ul\.|al\.)\s?\p{Lu}|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|carretera|ctra|avda|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht|praça|praca|travessa|paseo|strada|vicolo)\b|(?:^|\s)localit[àa](?=\s|$)|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz|gatan|vägen|gade|vej)(?=\s|,|$)|\p{L}(?:gracht|kade|singel|dijk|dreef|steeg),?\s+\d|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?/iu
+  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|^(?:am|an der|an den|im|in der|in den|auf der|auf dem|zum|zur|unter den|vor dem)\s+\p{L}+(?:[\s-]\p{L}+)?\s+\d{1,4}\s?[a-z]?$|(?:^|\s)(?:c\/|avda\.|pza\.|ctra\.|ul\.|al\.)\s?\p{Lu}|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|carretera|ctra|avda|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht|praça|praca|travessa|paseo|strada|vicolo)\b|(?:^|\s)localit[àa](?=\s|$)|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz|gatan|vägen|gade|vej)(?=\s|,|$)|\p{L}(?:gracht|kade|singel|dijk|dreef|steeg),?\s+\d|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?/iu
 /** Postcodes with letters or a hyphen: Dutch "1012 AB", Portuguese "1100-148", Polish "31-042 Kraków", British "EC1A 1BB". */
 const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b\d{2}-\d{3}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
 
+/** A French business zone ("ZA des Landes", "ZI Nord", "Zone de la Gare", "Zone industrielle …"): its capitals or its words. */
+const BUSINESS_ZONE =
+  /^(?:Z\.?[AI]\.?(?:C\.?|E\.?)?\s+(?:de|du|des|d['’]|\p{Lu})|[Zz]one\s+(?:de|du|des|d['’]|industrielle|artisanale|commerciale|portuaire)\b)/u
+
 /** A street, suite or postcode line of an address: never a name. */
 export const isStreetLine = (text: string): boolean =>
-  STREET.test(text) || POSTCODE.test(text) || unitLine(text) || squareLine(text)
+  STREET.test(text) || POSTCODE.test(text) || unitLine(text) || squareLine(text) || BUSINESS_ZONE.test(text)
 
 /** A suite, floor or shop with its number at the line's start ("Suite 400", "Shop 12, 4 Riverside Walk"). */
 const UNIT =
@@ -339,10 +343,10 @@ const SOLE_TRADER = /\s(?:EI|EIRL)\.?$/u
 
 /**
  * Legal forms that are words elsewhere, read only in capitals after the name: an Austrian partnership
- * ("Pichler & Söhne OG"; "og" is Danish "and"), a South African close corporation ("… Forwarders CC"),
- * a European company ("… SE").
+ * ("Pichler & Söhne OG"; "og" is Danish "and", "1. OG" a first floor), a South African close corporation
+ * ("… Forwarders CC"), a European company ("… SE").
  */
-const CAPITALS_FORM = /\s(?:OG|CC|SE)\.?$/u
+const CAPITALS_FORM = /(?<!\d\.?)\s(?:OG|CC|SE)\.?$/u
 
 /** Whether the name carries a company's legal form. */
 export const hasLegalForm = (name: string): boolean =>

@@ -51,11 +51,33 @@ const amountsAt = (section: Section, concept: string): Array<Money> => {
 }
 
 /**
+ * A card network's or payment scheme's row with nothing but its amount ("NETS  43.90", "VISA  S$ 15.50",
+ * "girocard 127,79 EUR"): the amount charged. The words name products too ("Visa application service",
+ * "VISA Gift Card 25.00"), so they are no labels of the vocabulary.
+ */
+const CARD_ROW =
+  /^(?:visa|master\s?card|amex|american express|nets|eftpos|girocard|ec[- ]?karte|carte bancaire|cb|paynow|paywave|contactless|credit card|debit card)\s*:?\s*(?:[A-Z]{1,3}\$?|\p{Sc})?\s*-?\d{1,3}(?:[ ,.'’]?\d{3})*[.,]\d{2}\s*(?:[A-Z]{3}|\p{Sc})?$/iu
+
+const cardPayments = (section: Section): Array<Money> =>
+  section.layouts.flatMap((layout) =>
+    layout.rows.flatMap((row) => {
+      if (!CARD_ROW.test(row.words.map((w) => w.text).join(" "))) return []
+      const r = readValue("amount", row.words, {
+        last: true,
+        ...(section.hint !== undefined ? { hint: section.hint } : {})
+      })
+      return r !== undefined && typeof r.value === "number" && r.decimals === true
+        ? [{ value: Math.abs(r.value), page: layout.page.page, row: row.index }]
+        : []
+    })
+  )
+
+/**
  * The amounts the section says were paid: each amount tendered less the change printed under it, or
  * the amount tendered alone on a page that prints no change (paid exactly, or by card).
  */
 export const paidAmounts = rememberedPerSection((section: Section): ReadonlyArray<number> => {
-  const tendered = amountsAt(section, "tender")
+  const tendered = [...amountsAt(section, "tender"), ...cardPayments(section)]
   const change = amountsAt(section, "change")
   const paid: Array<number> = []
   for (const t of tendered) {
@@ -71,7 +93,7 @@ export const paidAmounts = rememberedPerSection((section: Section): ReadonlyArra
 
 /** Every amount the section says was handed over, whatever the change: a total may equal it (paid exactly). */
 export const tenderedAmounts = rememberedPerSection((section: Section): ReadonlyArray<number> =>
-  amountsAt(section, "tender").filter((t) => t.value > 0).map((t) => t.value)
+  [...amountsAt(section, "tender"), ...cardPayments(section)].filter((t) => t.value > 0).map((t) => t.value)
 )
 
 /** Whether an amount (its sign aside: "(18.40)" on a till roll is no refund) is one the section says was paid. */

@@ -243,3 +243,84 @@ describe("till receipts", () => {
     ).toBe("BLK 88 TOA PAYOH LORONG 4 #01-12 SINGAPORE 310088")
   })
 })
+
+describe("what these rules leave alone", () => {
+  it("keeps items whose names start with a card network's word, and a salesperson 'Vendu par' names", () => {
+    expect(
+      itemRowsOf([
+        "Wayfarer Travel Ltd",
+        "Description                          Qty     Unit Price      Amount",
+        "Return flights LHR-BKK                 1         620.00      620.00",
+        "Visa application service               1          45.00       45.00",
+        "Travel insurance                       1          35.00       35.00",
+        "                                      Total GBP              700.00"
+      ]).map((row) => row[2])
+    ).toEqual([620, 45, 35])
+    expect(
+      parties([
+        "Meubles Dubois SARL",
+        "12 rue Nationale",
+        "37000 Tours",
+        "",
+        "Facture n° F-2024-311            Vendu par : Sophie",
+        "Date : 12/03/2024",
+        "",
+        "Désignation                 Qté      Montant",
+        "Table chêne                   1       890,00",
+        "                       Total TTC      890,00"
+      ]).issuer
+    ).toBe("Meubles Dubois SARL")
+  })
+
+  it("reads a credit note's own number, not the invoice it refers to", () => {
+    expect(
+      valueOf(
+        extractLines(
+          [
+            "Müller Haustechnik GmbH",
+            "Hauptstr. 1",
+            "80331 München",
+            "",
+            "Gutschrift Nr. G-2024-7",
+            "Datum: 12.03.2024",
+            "Rechnungsreferenz: 2024-31",
+            "",
+            "Gesamtbetrag -50,00 €"
+          ],
+          "invoice",
+          { invoice_number: "The invoice number" }
+        )["invoice_number"]
+      )
+    ).toBe("G-2024-7")
+  })
+
+  it("takes no first name 'Zac', no first floor '1. OG', no 'March, 2024' and no opening hours for an address's part", () => {
+    expect(nameLike("Zac Thompson")).toBe(true)
+    expect(nameLike("Zone Sport Loisirs")).toBe(true)
+    expect(hasLegalForm("Ärztehaus, 1. OG")).toBe(false)
+    expect(townLine("Services for March, 2024")).toBe(false)
+    expect(
+      receipt([
+        "     THE CORNER SHOP LTD",
+        "   Open 7 days 7am - 10pm",
+        "      24 Market Street",
+        "      Leeds LS1 6DT",
+        "12/05/2024 09:12",
+        "Milk 2L                    1.45",
+        "TOTAL                      1.45"
+      ]).address
+    ).toBe("24 Market Street Leeds LS1 6DT")
+  })
+
+  it("gives no position's number for a description under 'Pos'", () => {
+    expect(
+      itemRowsOf([
+        "Elektro Huber GmbH",
+        "Pos    Text                             Menge     Preis      Betrag",
+        "1      Kabel NYM 3x1,5 50 m                 2     39,90       79,80",
+        "2      Abzweigdose AP                      10      2,10       21,00",
+        "                                         Summe netto         100,80"
+      ]).map((row) => row[0])
+    ).not.toContain("1")
+  })
+})
