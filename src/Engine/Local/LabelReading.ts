@@ -34,7 +34,7 @@ import {
 } from "./Labels.js"
 import { gapBefore, type PageLayout, type PlacedWord, segmentsOf } from "./Layout.js"
 import { isLegalLine } from "./LegalLines.js"
-import { BOTTOM_REGION } from "./Letterhead.js"
+import { BOTTOM_REGION } from "./LegalOwner.js"
 import {
   afterItsNumber,
   columnSegment,
