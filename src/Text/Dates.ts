@@ -57,6 +57,9 @@ const MONTHS: ReadonlyMap<string, number> = new Map(
   [...MONTH_NAMES, ...DECLINED_MONTH_NAMES].flatMap(([m, names]) => names.split(" ").map((n) => [n, m] as const))
 )
 
+/** Whether a word is a month's name as dates print it ("March", "März", "août"; not a declined one). */
+export const isMonthName = (word: string): boolean => MONTHS.has(fold(word)) && !DECLINED.has(fold(word))
+
 /** Month names long enough to be known with one letter OCR confused ("novcmber"). */
 const LONG_MONTHS = [...MONTHS.keys()].filter((n) => n.length >= 5)
 

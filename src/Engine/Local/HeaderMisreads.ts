@@ -13,18 +13,17 @@ const LOST_LETTER = 0.8
 /** Letters a label has at least for its last ones alone to name it. */
 const MIN_LABEL = 5
 
-/** The header cells of the row read as the fields' one-word labels less their first letter. */
+/** The header cells of the row read as the fields' one-word labels less their first letter (the caller keeps those no other label took). */
 export const cellsLosingAFirstLetter = (
   layout: PageLayout,
   row: Row,
-  phrasesOf: ReadonlyArray<ReadonlyArray<Phrase>>,
-  taken: ReadonlySet<number>
+  phrasesOf: ReadonlyArray<ReadonlyArray<Phrase>>
 ): Array<{ readonly field: number; readonly match: LabelMatch }> => {
   const out: Array<{ field: number; match: LabelMatch }> = []
   row.words.forEach((word, i) => {
     // A capital lost leaves the word's small letters ("enge"); the rest of the word is the label's.
     const m = /^(\p{Ll}{4,})\p{Lu}*$/u.exec(word.text.replace(/[.:]+$/, ""))
-    if (m === null || taken.has(i)) return
+    if (m === null) return
     const rest = fold(m[1]!)
     phrasesOf.forEach((phrases, field) => {
       const phrase = phrases.find((p) =>

@@ -113,17 +113,18 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
     if (seg.some((w) => recipients.has(w))) break
     const text = seg.map((w) => w.text).join(" ").replace(/[\s:;,.'‘’"|]+$/, "")
     const addressLike = ADDRESS_WORD.test(text) || isStreetLine(text) || NUMBERED_STREET.test(text)
+    const registration = REGISTRATION_LINE.test(text.trim())
     if (picked.length === 0) {
       // A street word or postcode, or a house number before a comma ("109, SS21/1A,").
       const starts = (addressLike || /^\d{1,5}[A-Za-z]?\s*,/.test(text) || streetOverTown(layout, row, text, x1, x2)) &&
-        !REGISTRATION_LINE.test(text.trim()) && !notAddress(layout, row, seg)
+        !registration && !notAddress(layout, row, seg)
       if (!starts) {
         // A registration number under the name does not count: the address may follow a "formerly known as" block.
-        if (!REGISTRATION_LINE.test(text.trim()) && ++skipped > 3) break
+        if (!registration && ++skipped > 3) break
         // Lines starting with a number right under the name and each other, before the first line the
         // address's words name, are its first lines ("10 TAMPINES CENTRAL 1 / #B1-27 TAMPINES 1 / SINGAPORE 529536").
-        const numbered = /^(?:\d{1,5}[A-Za-z]?\b|#)/.test(text) && !OPENING_HOURS.test(text) &&
-          !REGISTRATION_LINE.test(text.trim()) && !notAddress(layout, row, seg)
+        const numbered = /^(?:\d{1,5}[A-Za-z]?\b|#)/.test(text) && !OPENING_HOURS.test(text) && !registration &&
+          !notAddress(layout, row, seg)
         untold = numbered && (r === issuer.row.index + 1 || untold.length > 0) && gap <= BLANK_LINE * layout.unit
           ? [...untold, ...seg]
           : []
@@ -131,7 +132,7 @@ const findLetterheadAddress = (section: Section): Found | undefined => {
       }
       picked.push(...untold)
       untold = []
-    } else if (notAddress(layout, row, seg) || REGISTRATION_LINE.test(text.trim())) break
+    } else if (notAddress(layout, row, seg) || registration) break
     // After its postcode and town, a row with a price is an item's ("Tandpasta   2,19"), not the address's.
     else if (town && !addressLike && PRICE.test(row.words.map((w) => w.text).join(" "))) break
     picked.push(...seg)

@@ -128,16 +128,10 @@ const findHeader = (
     if (holdsCents(row)) continue
     const matches = new Map<number, LabelMatch>()
     // On the row: labels sharing a word overlap.
-    take(matches, found, (a, b) => a.first <= b.last && b.first <= a.last)
+    const shareAWord = (a: LabelMatch, b: LabelMatch) => a.first <= b.last && b.first <= a.last
+    take(matches, found, shareAWord)
     // Cells whose first letter OCR lost, on a row naming a column already.
-    const taken = new Set(
-      [...matches.values()].flatMap((m) => Array.from({ length: m.last - m.first + 1 }, (_, k) => m.first + k))
-    )
-    take(
-      matches,
-      cellsLosingAFirstLetter(layout, row, fields.map((f) => f.phrases), taken),
-      (a, b) => a.first <= b.last && b.first <= a.last
-    )
+    take(matches, cellsLosingAFirstLetter(layout, row, fields.map((f) => f.phrases)), shareAWord)
     const own = matches.size
     // The header's other lines: the rows next to it, close enough to be one header, naming other fields
     // in columns of their own.
@@ -362,23 +356,21 @@ interface Table {
 const POSITION_WORDS: ReadonlySet<string> = new Set(["item", "pos", "position", "no", "nr", "line"])
 
 /**
- * A first column headed "Position" alone ("Position   Menge   Preis   Betrag") when no header cell names the
- * items' description: the column of the items' names (a table of numbered positions has a description column
- * besides, and a number alone in it is none). Marks the description field matched.
+ * The description field a first column headed "Position" alone names ("Position   Menge   Preis   Betrag")
+ * when no header cell names the items' description: the column of the items' names (a table of numbered
+ * positions has a description column besides, and a number alone in it is none).
  */
-const namedByPosition = (
+const describedByPosition = (
   row: Row,
-  columns: Array<Column>,
+  columns: ReadonlyArray<Column>,
   fields: ReadonlyArray<ItemField>,
-  matched: Set<number>
-): Array<Column> => {
+  matched: ReadonlySet<number>
+): number | undefined => {
   const first = columns[0]
   const described = fields.findIndex((f) => f.own.has("description"))
-  if (first === undefined || first.field >= 0 || described < 0 || matched.has(described)) return columns
+  if (first === undefined || first.field >= 0 || described < 0 || matched.has(described)) return undefined
   const heading = row.words.filter((w) => w.box[0] < first.x2 && w.box[2] > first.x1)
-  if (heading.length !== 1 || heading[0]!.tokens.join(" ") !== "position") return columns
-  matched.add(described)
-  return [{ ...first, field: described }, ...columns.slice(1)]
+  return heading.length === 1 && heading[0]!.tokens.join(" ") === "position" ? described : undefined
 }
 
 /** Items end with their amount: a number field that is no count and no price per unit. */
@@ -396,18 +388,15 @@ const tableOf = (
   fields: ReadonlyArray<ItemField>
 ): Table => {
   const matched = new Set(header.matches.keys())
-  const before = new Set(matched)
-  const columns = namedByPosition(
-    header.row,
-    columnsOf(layout, header.row, header.matches, fields),
-    fields,
-    matched
-  )
+  const headed = columnsOf(layout, header.row, header.matches, fields)
+  const described = describedByPosition(header.row, headed, fields, matched)
+  const byPosition = new Set(described === undefined ? [] : [described])
+  const columns = described === undefined ? headed : [{ ...headed[0]!, field: described }, ...headed.slice(1)]
+  if (described !== undefined) matched.add(described)
   const positioned = new Set(
     [...header.matches].filter(([, m]) => m.phrase.tokens.length >= 2 && POSITION_WORDS.has(m.phrase.tokens[0]!))
       .map(([i]) => i)
   )
-  const byPosition = new Set([...matched].filter((i) => !before.has(i)))
   const left = new Map([...header.matches].map(([i, m]) => [i, m.box[0]]))
   const amounts = fields.flatMap((f, i) => (!matched.has(i) && isLineAmount(f) ? [i] : []))
   const last = columns[columns.length - 1]
@@ -436,14 +425,14 @@ interface PageItems {
   readonly open: boolean
 }
 
+/** A percentage alone, as a tax summary names its rows. */
+const TAX_RATE_ALONE = /^\d{1,2}(?:[.,]\d{1,3})?\s?%$/
+
 /**
  * The items of one page's table, in order. A page without a header of its own continues the table of
  * the page before when that one ran to its page's end: its columns are used, and the rows before the
  * first item (a letterhead repeated, an amount carried over) are passed.
  */
-/** A percentage alone, as a tax summary names its rows. */
-const TAX_RATE_ALONE = /^\d{1,2}(?:[.,]\d{1,3})?\s?%$/
-
 const itemsOnPage = (
   section: Section,
   layout: PageLayout,

@@ -76,8 +76,14 @@ const cardPayments = (section: Section): Array<Money> =>
  * The amounts the section says were paid: each amount tendered less the change printed under it, or
  * the amount tendered alone on a page that prints no change (paid exactly, or by card).
  */
+/** The money the section says was handed over: tendered at a label, or charged to a card. */
+const handedOver = rememberedPerSection((section: Section): ReadonlyArray<Money> => [
+  ...amountsAt(section, "tender"),
+  ...cardPayments(section)
+])
+
 export const paidAmounts = rememberedPerSection((section: Section): ReadonlyArray<number> => {
-  const tendered = [...amountsAt(section, "tender"), ...cardPayments(section)]
+  const tendered = handedOver(section)
   const change = amountsAt(section, "change")
   const paid: Array<number> = []
   for (const t of tendered) {
@@ -93,7 +99,7 @@ export const paidAmounts = rememberedPerSection((section: Section): ReadonlyArra
 
 /** Every amount the section says was handed over, whatever the change: a total may equal it (paid exactly). */
 export const tenderedAmounts = rememberedPerSection((section: Section): ReadonlyArray<number> =>
-  [...amountsAt(section, "tender"), ...cardPayments(section)].filter((t) => t.value > 0).map((t) => t.value)
+  handedOver(section).filter((t) => t.value > 0).map((t) => t.value)
 )
 
 /** Whether an amount (its sign aside: "(18.40)" on a till roll is no refund) is one the section says was paid. */

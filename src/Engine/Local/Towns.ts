@@ -1,6 +1,7 @@
 /**
  * An address's last line, its postcode and town, in the shapes of the countries documents come from.
  */
+import { isMonthName } from "../../Text/Dates.js"
 import { repairPostcodes } from "../../Text/Misreads.js"
 
 /**
@@ -12,11 +13,13 @@ import { repairPostcodes } from "../../Text/Misreads.js"
 const TOWN_LINE =
   /\p{Lu}\p{L}+.*\s[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\s\d[ABCEGHJ-NPRSTV-Z]\d$|\p{Lu}\p{L}+(?:\s\d{1,2})?\s[AC-FHKNPRTV-Y]\d[\dW]\s[\dAC-FHKNPRTV-Y]{4}$|\p{Lu}\p{L}+(?:\s\p{Lu}\p{L}+)?,\s\d{4}$|(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}\p{L}+|(?:^|\s)(?:\d{2}|\d{4,5})-\d{3}\s+\p{Lu}\p{L}+|(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{3}\s\d{2}\s+\p{Lu}\p{L}+|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\p{Lu}\p{L}+,?\s[A-Z]{2}\s\d{5}(?:-\d{4})?$|\p{Lu}\p{L}+,?\s(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s\d{4}$|\p{Lu}\p{L}+,?\s[A-Z]{2}\s[A-Z]\d[A-Z]\s?\d[A-Z]\d$/u
 /** A postcode and a town in the text, its postcode read with a letter for a digit or not. */
-export const townLine = (text: string): boolean => TOWN_LINE.test(repairPostcodes(text)) && !MONTH_AND_YEAR.test(text)
+export const townLine = (text: string): boolean => TOWN_LINE.test(repairPostcodes(text)) && !monthAndYear(text)
 
 /** A month and its year ("March, 2024", "März, 2024"): no town and postcode. */
-const MONTH_AND_YEAR =
-  /(?:january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre)\s*,\s*\d{4}$/i
+const monthAndYear = (text: string): boolean => {
+  const m = /(\p{L}+)\s*,\s*\d{4}$/u.exec(text)
+  return m !== null && isMonthName(m[1]!)
+}
 
 /** A line that starts with a postcode and town ("26603 Aurich", "Asheville, NC 28801"): an address's last line. */
 export const startsWithTown = (text: string): boolean => {
