@@ -4,27 +4,25 @@
  * and the customer's; the customer's is the one a customer label heads (or the one that is not the
  * seller's) when no label names the customer's own line.
  */
+import { COUNTRY, isStreetLine } from "./AddressLines.js"
 import { itemHeaderRow } from "./LabelContext.js"
 import { type LabelMatch, lexiconHits } from "./Labels.js"
 import { holdsCents, medianHeight, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { hasLegalForm } from "./LegalForms.js"
 import { ADDRESS_MARK, letterheadLine } from "./Letterhead.js"
 import {
   columnSegment,
   contactLine,
-  COUNTRY,
-  hasLegalForm,
-  isStreetLine,
   lineWords,
   looksLikeName,
   type NameLine,
   namePart,
-  personTitled,
   segmentOver,
   squeezed,
-  withoutRegistration,
-  withoutSalutation
+  withoutRegistration
 } from "./NameLines.js"
 import type { ReadValue } from "./Readers.js"
+import { personTitled, withoutSalutation } from "./Salutations.js"
 import type { Section } from "./Section.js"
 import { postcodeAndTown, townLine } from "./Towns.js"
 

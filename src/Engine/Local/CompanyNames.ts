@@ -9,9 +9,11 @@
  * is the two lines when the page prints them as one name elsewhere (its footer, its bank's account holder).
  */
 import { fold, tokensOf } from "../../Text/Tokens.js"
+import { isStreetLine } from "./AddressLines.js"
 import { lexiconHits } from "./Labels.js"
 import { heightOf, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
-import { endsWithLegalForm, hasLegalForm, isStreetLine, type NameLine, segmentOver, squeezed } from "./NameLines.js"
+import { endsWithLegalForm, hasLegalForm } from "./LegalForms.js"
+import { type NameLine, segmentOver, squeezed } from "./NameLines.js"
 
 /** A brand's word shorter than this must be a word of the legal name, not only its start. */
 const PREFIX_WORD = 3

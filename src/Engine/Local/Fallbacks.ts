@@ -9,20 +9,15 @@ import { lostDecimalMark, repairLegalForm } from "../../Text/Misreads.js"
 import { currencyOfWord, findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { beforeAnotherBlock, customerBlock, windowName } from "./AddressBlocks.js"
+import { looksLikeAddress } from "./AddressLines.js"
 import { shapeOf } from "./Confidence.js"
 import { crownOf, dollarOf } from "./DollarCountry.js"
 import { findLabels, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row } from "./Layout.js"
+import { COMPANY_SUFFIX } from "./LegalForms.js"
 import { addressedName, addresseeLine, isCut, issuerLine } from "./Letterhead.js"
 import { addressValue, letterheadAddress } from "./LetterheadAddress.js"
-import {
-  COMPANY_SUFFIX,
-  lineWords,
-  looksLikeAddress,
-  type NameLine,
-  namePart,
-  withoutRegistration
-} from "./NameLines.js"
+import { lineWords, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
 import { NAME_SHAPE } from "./Parties.js"
 import { isPaid } from "./Payment.js"
 import { matchEnum, type ReadKind, type ReadValue, readValue } from "./Readers.js"

@@ -6,10 +6,12 @@
 import { misreadDistance } from "../../Text/Misreads.js"
 import { leavesBracketOpen } from "../../Text/Tokens.js"
 import { type FieldProfile, labelConcepts } from "../../Text/Vocabulary.js"
-import { findLabels, isInclusionWord, type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
+import { findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
 import { holdsCents, type PageLayout, type Row } from "./Layout.js"
+import { isInclusionWord } from "./Qualifiers.js"
 import { type ReadKind, readValue } from "./Readers.js"
 import type { Section } from "./Section.js"
+import { rightOf } from "./ValueAreas.js"
 
 export const PROSE_KINDS: ReadonlySet<ReadKind> = new Set(["amount", "amountText", "date", "dateText"])
 

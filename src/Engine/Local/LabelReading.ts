@@ -7,6 +7,7 @@ import type { LeafField } from "../../Domain/FieldTree.js"
 import { documentTypeProfile } from "../../Text/DocumentTypes.js"
 import { conceptById, type FieldProfile, fieldProfile, labelConcepts, LATE_CONCEPTS } from "../../Text/Vocabulary.js"
 import { addressGoesOn, addressText } from "./AddressBlocks.js"
+import { isStreetLine, looksLikeAddress } from "./AddressLines.js"
 import { wrappedName } from "./CompanyNames.js"
 import { shapeOf } from "./Confidence.js"
 import { brokenAtHyphen, cutByOcr, startedAboveAtHyphen, withYearBelow } from "./Continued.js"
@@ -22,29 +23,12 @@ import {
   PROSE_KINDS,
   qualifiesAnother
 } from "./LabelContext.js"
-import {
-  below,
-  findLabels,
-  goesOnToAnIdentifier,
-  HEADING_WORDS,
-  isLabelMark,
-  type LabelMatch,
-  lexiconHits,
-  rightOf
-} from "./Labels.js"
+import { findLabels, goesOnToAnIdentifier, HEADING_WORDS, type LabelMatch, lexiconHits } from "./Labels.js"
 import { gapBefore, type PageLayout, type PlacedWord, segmentsOf } from "./Layout.js"
+import { hasLegalForm } from "./LegalForms.js"
 import { isLegalLine } from "./LegalLines.js"
 import { BOTTOM_REGION } from "./LegalOwner.js"
-import {
-  afterItsNumber,
-  columnSegment,
-  contactLine,
-  hasLegalForm,
-  isStreetLine,
-  looksLikeAddress,
-  namePart,
-  onlySalutation
-} from "./NameLines.js"
+import { afterItsNumber, columnSegment, contactLine, namePart } from "./NameLines.js"
 import {
   aName,
   ATTENTION,
@@ -59,6 +43,7 @@ import {
 } from "./Parties.js"
 import { type ReadKind, readKindOf, type ReadValue, readValue } from "./Readers.js"
 import { roundedAfter } from "./Rounding.js"
+import { onlySalutation } from "./Salutations.js"
 import { type Candidate, type Section } from "./Section.js"
 import {
   confirmedTotal,
@@ -72,6 +57,7 @@ import {
   plausibleTotal
 } from "./Totals.js"
 import { startsWithTown } from "./Towns.js"
+import { below, isLabelMark, rightOf } from "./ValueAreas.js"
 
 /** Words between a label in a sentence and its value, at most ("due date: 30.04.2024", "date of 30.04.2024"). */
 const PROSE_REACH = 2

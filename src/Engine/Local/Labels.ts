@@ -1,13 +1,13 @@
 /**
- * Labels on a page's rows and where their values sit: the vocabulary's label phrases found on rows
- * (through OCR's misreadings of label words), the qualifiers that continue a label, and the areas a
- * label's value is read from (right of it on its row, or below it in its column).
+ * Labels on a page's rows: the vocabulary's label phrases found on rows (through OCR's misreadings of
+ * label words), longest first, and a table header's cells told apart from one label running across them.
+ * What the words after a label say is Qualifiers.ts'; where its value is read, ValueAreas.ts.
  */
 import type { Box } from "../../Domain/PageModel.js"
 import { labelBeforeAmount, labelTokens, numberedLabel, splitLabelWord } from "../../Text/Misreads.js"
-import { fold, tokensOf } from "../../Text/Tokens.js"
 import { LEXICON, type Phrase } from "../../Text/Vocabulary.js"
-import { gapBefore, type PageLayout, type PlacedWord, type Row, segmentsOf, widthOverHeight } from "./Layout.js"
+import { gapBefore, type PageLayout, type Row, widthOverHeight } from "./Layout.js"
+import { inclusiveQualifier, onlyTaxQualifiers } from "./Qualifiers.js"
 
 /** A label of a known concept on a row (word indexes inclusive). */
 export interface LexiconHit {
@@ -212,7 +212,8 @@ export const lexiconHits = (layout: PageLayout, row: Row): ReadonlyArray<Lexicon
   return kept
 }
 
-const disjoint = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
+/** Whether two sets of concepts share none. */
+export const disjoint = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
   for (const x of a) if (b.has(x)) return false
   return true
 }
@@ -331,9 +332,6 @@ export const headsABlock = (m: LabelMatch): boolean =>
 /** What a table's header cells name: a longer label of one of these is one cell. */
 export const COLUMN_CONCEPTS: ReadonlySet<string> = new Set(["description", "quantity", "unit_price", "line_amount"])
 
-/** A gap between two words of one phrase is narrower than this (text heights); a cell's gap is wider. */
-const WORD_GAP = 0.75
-
 /** How sure a header cell's label is when a longer label of another kind runs across it into the next cell. */
 const SPLIT_CELL = 0.5
 
@@ -406,234 +404,6 @@ const searchLabels = (
         segmentStart: f.first === 0 || gapBefore(row, f.first) > 1.5 * layout.unit
       })
     }
-  }
-  return out
-}
-
-/** The names of taxes ("GST", "HST", "CGST", "VAT", "TVA", "MwSt"), for a pattern's alternation. */
-export const TAX_NAMES = "gst|sst|hst|pst|qst|cgst|sgst|igst|vat|tax|tva|mwst|ust|btw|iva"
-
-/** Words saying what an amount leaves out or includes ("ex", "excl.", "HT", "TTC", "netto", "gross"). */
-const IN_OR_OUT_WORDS =
-  "ex|excl?|exclusive|excluding|[il1]nc[li1]?|inclusive|including|inkl|exkl|zzgl|ohne|hors|sans|ht|ttc|net|netto|brutto|gross"
-const IN_OR_OUT = new RegExp(String.raw`^(?:${IN_OR_OUT_WORDS})\.?$`, "iu")
-
-/** Words that only say what a column's amounts leave out or include ("ex GST", "(excl. VAT)", "HT", "netto"). */
-const TAX_QUALIFIER = new RegExp(String.raw`^(?:${IN_OR_OUT_WORDS}|of|de|${TAX_NAMES}|taxes)\.?$`, "iu")
-
-/**
- * Whether a longer label is the phrase followed by tax qualifiers only ("Total ex GST"); words before the
- * phrase make another label ("VAT Amount" is the tax's).
- */
-const onlyTaxQualifiers = (
-  row: Row,
-  h: { readonly first: number; readonly last: number },
-  f: { readonly first: number; readonly last: number }
-): boolean => {
-  if (h.first !== f.first) return false
-  let inOrOut = false
-  for (let i = f.last + 1; i <= h.last; i++) {
-    const text = row.words[i]!.text.replace(/[()]/g, "")
-    if (!TAX_QUALIFIER.test(text)) return false
-    inOrOut ||= IN_OR_OUT.test(text)
-  }
-  // A tax's name alone after the label names the tax's column ("Montant TVA"), not what the amount leaves out.
-  return inOrOut
-}
-
-/** The word closing a qualifier: its bracket, a colon after it or not ("GST)", "GST):"). */
-const CLOSES_QUALIFIER = /\)[:：]?$/
-
-/**
- * The last word of a parenthesized phrase with letters right after word `at` ("Total Sales (Inclusive
- * of GST): 80.90", "Total (excl. VAT)"): a qualifier of the label, neither a label of its own nor a
- * value. `at` when no such phrase follows; an amount in parentheses ("(12.50)") is not a qualifier.
- */
-export const qualifierEnd = (row: Row, at: number): number => {
-  if (!row.words[at + 1]?.text.startsWith("(")) return taxQualifierEnd(row, at)
-  for (let i = at + 1; i < row.words.length && i <= at + 6; i++) {
-    if (CLOSES_QUALIFIER.test(row.words[i]!.text)) {
-      return row.words.slice(at + 1, i + 1).some((w) => /\p{L}{2}/u.test(w.text)) ? i : at
-    }
-  }
-  return at
-}
-
-/** Words saying a tax is in or out of the amount ("incl.", "inclusive of", "inkl.", "zzgl.", "hors"; "Inci" as OCR reads "Incl"). */
-const INCLUDED_WORDS = String.raw`[il1]nc[li1]?|inclusive|including|includes|inkl|inklusive|avec|y\.?compris|with|w`
-const INCLUSION = new RegExp(
-  String.raw`^(?:${INCLUDED_WORDS}|excl?|exclusive|excluding|exkl|zzgl|ohne|hors|sans)\.?$`,
-  "iu"
-)
-/** Whether a word says a tax is in or out of an amount ("incl.", "(inkl.", "excl", "ohne", "hors"). */
-export const isInclusionWord = (text: string): boolean => INCLUSION.test(text.replace(/[()]/g, ""))
-/** Words saying a tax is in the amount (not out of it). */
-const INCLUDED = new RegExp(String.raw`^(?:${INCLUDED_WORDS})\.?$`, "iu")
-const TAX_NAME = new RegExp(String.raw`^(?:${TAX_NAMES}|taxes|cukai)[.:]?$`, "iu")
-/** Whether the words after word `at` are a qualifier saying the amount includes a tax ("(GST incl)", "inclusive of VAT"). */
-const inclusiveQualifier = (row: Row, at: number): boolean => {
-  const end = qualifierEnd(row, at)
-  return end > at && row.words.slice(at + 1, end + 1).some((w) => INCLUDED.test(w.text.replace(/[()]/g, "")))
-}
-
-/** A currency printed beside a label: before its qualifier ("Total RM Incl. of GST"), or before it ("RM CASH"). */
-const CURRENCY_WORD = /^(?:rm|eur|€|usd|\$|gbp|£|chf|sgd)$/iu
-export const isCurrencyWord = (text: string): boolean => CURRENCY_WORD.test(text)
-
-/** The word between an inclusion word and the tax it names ("incl. of GST", "inclus de TVA"). */
-const OF = /^(?:of|de|du|der|des)$/iu
-
-/**
- * The tax word of an unparenthesized qualifier right after word `at` ("Total Inclusive GST: 64.00",
- * "Total RM Incl. of GST 22.37"), `at` when none follows: the tax word names what the amount includes,
- * it does not start a tax's label.
- */
-const taxQualifierEnd = (row: Row, at: number): number => {
-  let i = at + 1
-  // The label may end on the inclusion word itself ("Total incl" matched in "Total Includes GST").
-  if (!INCLUSION.test(row.words[at]?.text ?? "")) {
-    if (CURRENCY_WORD.test(row.words[i]?.text ?? "")) i++
-    if (!INCLUSION.test(row.words[i]?.text ?? "")) return at
-    i++
-  }
-  if (OF.test(row.words[i]?.text ?? "")) i++
-  return TAX_NAME.test(row.words[i]?.text ?? "") ? i : at
-}
-
-/**
- * Whether the word at `at` follows a word saying a tax is in or out of the amount ("... Adj Incl GST
- * 88.95", "zzgl. MwSt"): it names what the amount includes, it starts no label of its own.
- */
-const afterInclusion = (row: Row, at: number): boolean => {
-  const before = row.words[at - 1]?.text ?? ""
-  const twoBefore = row.words[at - 2]?.text ?? ""
-  return INCLUSION.test(before) || (OF.test(before) && INCLUSION.test(twoBefore))
-}
-
-/** Index of the first word after `from` (and its qualifier) that starts a label of another concept, or the row length. */
-export const nextForeignLabel = (layout: PageLayout, row: Row, from: number, own: ReadonlySet<string>): number => {
-  const after = qualifierEnd(row, from)
-  for (const h of lexiconHits(layout, row)) {
-    if (h.first > after && h.labelLike && disjoint(h.concepts, own) && !afterInclusion(row, h.first)) return h.first
-  }
-  return row.words.length
-}
-
-/** Whether the words from `start` begin with a label of another concept. */
-export const startsWithForeignLabel = (
-  layout: PageLayout,
-  row: Row,
-  start: number,
-  own: ReadonlySet<string>
-): boolean => lexiconHits(layout, row).some((h) => h.first === start && disjoint(h.concepts, own))
-
-/**
- * Words on the label's row to its right, up to the next label of another concept, without the marks that
- * end or underline a label; with `separators`, a mark between two of its words stays (a party's number
- * and name, "10023 - Müller Bau GmbH").
- */
-export const rightOf = (
-  match: LabelMatch,
-  own: ReadonlySet<string>,
-  separators = false
-): Array<PlacedWord> => {
-  const end = nextForeignLabel(match.page, match.row, match.last, own)
-  const after = qualifierEnd(match.row, match.last)
-  const glued = after === match.last ? gluedValue(match) : undefined
-  const words = [...(glued === undefined ? [] : [glued]), ...match.row.words.slice(after + 1, end)]
-  if (!separators) return words.filter((w) => !isLabelMark(w))
-  let from = 0
-  let to = words.length
-  while (from < to && isLabelMark(words[from]!)) from++
-  while (to > from && isLabelMark(words[to - 1]!)) to--
-  return words.slice(from, to)
-}
-
-/**
- * The start of a value OCR glued to the label's last word ("Total€1,614.99", "TTC3 936,00"): the word's
- * rest after the label, from a currency sign or a digit on, as a word of its own (its box the word's
- * share).
- */
-const gluedValue = (match: LabelMatch): PlacedWord | undefined => {
-  const word = match.row.words[match.last]!
-  const m = /^(\p{L}+)([€$£¥]?\d.*|[€$£¥])$/u.exec(word.text)
-  if (m === null || !fold(m[1]!).endsWith(match.phrase.tokens[match.phrase.tokens.length - 1]!)) return undefined
-  const [x1, y1, x2, y2] = word.box
-  const split = x1 + ((x2 - x1) * m[1]!.length) / word.text.length
-  return { ...word, text: m[2]!, tokens: tokensOf(m[2]!), box: [split, y1, x2, y2] }
-}
-
-/** A word of nothing but the marks that end or underline a label (":", "#", "-", "="): no value's word. */
-export const isLabelMark = (w: PlacedWord): boolean => /^[:：#\-–—.=]+$/.test(w.text)
-
-export interface BelowArea {
-  readonly words: Array<PlacedWord>
-  /** 1 for the row just below, 2 for the next. */
-  readonly depth: number
-}
-
-/**
- * The column segments below a label: on each of the next rows (close enough), the gap-separated
- * segment that overlaps the label horizontally. Stops at a row whose segment is another label.
- */
-export const below = (
-  match: LabelMatch,
-  own: ReadonlySet<string>,
-  maxRows = 2,
-  throughLabels = false,
-  bounded = false
-): Array<BelowArea> => {
-  const { page, row } = match
-  const unit = page.unit
-  const out: Array<BelowArea> = []
-  // With `bounded` (a party's heading), a header row of several cells ("Ship To   Bill To   Invoice No. …")
-  // bounds the label's column: under it, a word that ends before the label starts is the cell's on the left,
-  // one that starts where the next cell starts is that cell's (their text runs closer than a column's gap in
-  // a narrow table). A number under its header may stand left of it (set to the right): not bounded.
-  // The cells beside it are other labels ("Ship To", "Invoice No."), not a mark OCR read beside a heading.
-  const hits = bounded ? lexiconHits(page, row) : []
-  const labelled = (i: number) => hits.some((h) => h.first <= i && i <= h.last)
-  const before = labelled(match.first - 1) ? row.words[match.first - 1] : undefined
-  const after = labelled(match.last + 1) ? row.words[match.last + 1] : undefined
-  const from = before !== undefined && match.box[0] - before.box[2] >= unit ? match.box[0] : -Infinity
-  const to = after !== undefined && after.box[0] - match.box[2] >= unit ? after.box[0] - unit / 4 : Infinity
-  const inColumn = (w: PlacedWord) => w.box[2] > from && w.box[0] < to
-  // The words in the column, with those that go on from them at a word's spacing (a name longer than its
-  // header's cell).
-  const column = (words: ReadonlyArray<PlacedWord>): Array<PlacedWord> => {
-    let first = words.findIndex(inColumn)
-    if (first < 0) return []
-    let last = words.length - 1
-    while (last > first && !inColumn(words[last]!)) last--
-    const near = (a: PlacedWord, b: PlacedWord) => b.box[0] - a.box[2] < WORD_GAP * unit
-    while (first > 0 && near(words[first - 1]!, words[first]!)) first--
-    while (last < words.length - 1 && near(words[last]!, words[last + 1]!)) last++
-    return words.slice(first, last + 1)
-  }
-  let previous = row
-  for (let r = row.index + 1; r < page.rows.length && out.length < maxRows; r++) {
-    const next = page.rows[r]!
-    if (next.box[1] - previous.box[3] > 3 * unit) break
-    previous = next
-    const segment = segmentsOf(next, unit).find((seg) =>
-      seg.some((i) => {
-        const b = next.words[i]!.box
-        return b[0] < match.box[2] + unit && b[2] > match.box[0] - unit
-      })
-    )
-    if (segment === undefined) continue
-    if (throughLabels) {
-      // A party's block under its heading: every line, labelled ones too ("Nummer: …", "Name: …").
-      // The rest of the row: a label and its value are often set in two columns ("Name:      Muster AG").
-      const words = column(next.words.slice(segment[0]!))
-      if (words.length > 0) out.push({ words, depth: out.length + 1 })
-      continue
-    }
-    const start = segment.find((i) => inColumn(next.words[i]!)) ?? segment[0]!
-    if (startsWithForeignLabel(page, next, start, own)) break
-    const end = Math.min(nextForeignLabel(page, next, start, own), segment[segment.length - 1]! + 1)
-    const words = column(next.words.slice(start, end))
-    if (words.length > 0) out.push({ words, depth: out.length + 1 })
   }
   return out
 }

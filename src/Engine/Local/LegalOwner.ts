@@ -6,20 +6,12 @@
  */
 import { fold } from "../../Text/Tokens.js"
 import { centsWord } from "../../Text/Values.js"
+import { isStreetLine } from "./AddressLines.js"
 import { itemHeaderRow } from "./LabelContext.js"
 import type { PageLayout, PlacedWord, Row } from "./Layout.js"
+import { endsWithLegalForm, hasLegalForm } from "./LegalForms.js"
 import { isLegalLine, LEGAL } from "./LegalLines.js"
-import {
-  endsWithLegalForm,
-  hasLegalForm,
-  isStreetLine,
-  lineWords,
-  looksLikeName,
-  type NameLine,
-  namePart,
-  segmentOver,
-  withoutRegistration
-} from "./NameLines.js"
+import { lineWords, looksLikeName, type NameLine, namePart, segmentOver, withoutRegistration } from "./NameLines.js"
 
 /** A name's letters and digits, folded: two printings of one name compare equal. */
 export const compact = (words: ReadonlyArray<PlacedWord>) =>

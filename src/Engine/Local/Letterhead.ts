@@ -7,28 +7,28 @@
  */
 import { leavesBracketOpen } from "../../Text/Tokens.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
+import { isStreetLine } from "./AddressLines.js"
 import { endingAtLegalForm, legalNameOf, wrappedAsPrinted } from "./CompanyNames.js"
 import { itemHeaderRow } from "./LabelContext.js"
-import { below, findLabels, rightOf } from "./Labels.js"
+import { findLabels } from "./Labels.js"
 import { heightOf, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { COMPANY_SUFFIX, endsWithLegalForm } from "./LegalForms.js"
 import { REGISTER_COURT } from "./LegalLines.js"
 import { BOTTOM_REGION, compact, isCompany, isPhrase, legalOwner, overlaps, TOP_REGION } from "./LegalOwner.js"
 import {
   columnSegment,
-  COMPANY_SUFFIX,
-  endsWithLegalForm,
-  isStreetLine,
   lineWords,
   looksLikeName,
   NAME_STARTS,
   type NameLine,
   namePart,
-  onlySalutation,
   segmentOver,
   withoutRegistration
 } from "./NameLines.js"
+import { onlySalutation } from "./Salutations.js"
 import { type Found, rememberedPerFirstPage, type Section } from "./Section.js"
 import { postcodeAndTown } from "./Towns.js"
+import { below, rightOf } from "./ValueAreas.js"
 
 const WEBMAIL = new Set([
   "gmail",

@@ -3,12 +3,13 @@
  * line's parts after it), up to a blank line, a country, or a line that is no address's (a phone, a
  * registration, a shop's till, an item with its price).
  */
+import { COUNTRY, isStreetLine, unitLine } from "./AddressLines.js"
 import { lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row, widthOverHeight } from "./Layout.js"
 import { isLegalLine, LEGAL } from "./LegalLines.js"
 import { BANK_LINE } from "./LegalOwner.js"
 import { addressedWords, letterheadLine, REGISTRATION_LINE } from "./Letterhead.js"
-import { COUNTRY, isStreetLine, lineWords, type NameLine, TITLE_WORDS, unitLine } from "./NameLines.js"
+import { lineWords, type NameLine, TITLE_WORDS } from "./NameLines.js"
 import { readValue } from "./Readers.js"
 import { type Found, rememberedPerSection, type Section } from "./Section.js"
 import { postcodeAndTown } from "./Towns.js"

@@ -1,14 +1,17 @@
 /**
  * What a line that names a company or a person looks like on invoices and receipts, and what it never
- * is: a street or postcode line, a region or country line, a contact person's line, a title, a date. The
- * letterhead, the address blocks and the labelled readings of a party all ask these questions.
+ * is: an address line (AddressLines.ts), a contact person's line, a title, a greeting, a date. A legal
+ * form (LegalForms.ts) makes a line a company's name; a salutation (Salutations.ts) is no part of one.
+ * The letterhead, the address blocks and the labelled readings of a party all ask these questions.
  */
-import { misreadDistance } from "../../Text/Misreads.js"
 import { centsWord } from "../../Text/Values.js"
+import { isStreetLine, regionLine } from "./AddressLines.js"
 import { lexiconHits } from "./Labels.js"
 import { type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { endsWithLegalForm, hasLegalForm } from "./LegalForms.js"
 import { beforeLegalDetails } from "./LegalLines.js"
 import { readValue } from "./Readers.js"
+import { onlySalutation } from "./Salutations.js"
 
 export const TITLE_WORDS: ReadonlySet<string> = new Set([
   "invoice",
@@ -156,150 +159,12 @@ export const withoutRegistration = (words: ReadonlyArray<PlacedWord>): ReadonlyA
   return words.slice(0, end)
 }
 
-/** Street words (a house number before a street's abbreviation, a suite or a floor too) and postcodes: an address line, not a name. */
-const STREET =
-  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|^(?:am|an der|an den|im|in der|in den|auf der|auf dem|zum|zur|unter den|vor dem)\s+\p{L}+(?:[\s-]\p{L}+)?\s+\d{1,4}\s?[a-z]?$|(?:^|\s)(?:c\/|avda\.|pza\.|ctra\.|ul\.|al\.)\s?\p{Lu}|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|carretera|ctra|avda|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht|praça|praca|travessa|paseo|strada|vicolo)\b|(?:^|\s)localit[àa](?=\s|$)|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz|gatan|vägen|gade|vej)(?=\s|,|$)|\p{L}(?:gracht|kade|singel|dijk|dreef|steeg),?\s+\d|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?/iu
-/** Postcodes with letters or a hyphen: Dutch "1012 AB", Portuguese "1100-148", Polish "31-042 Kraków", British "EC1A 1BB". */
-const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b\d{2}-\d{3}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
-
-/** A French business zone ("ZA des Landes", "ZI Nord", "Zone de la Gare", "Zone industrielle …"): its capitals or its words. */
-const BUSINESS_ZONE =
-  /^(?:Z\.?[AI]\.?(?:C\.?|E\.?)?\s+(?:de|du|des|d['’]|\p{Lu})|[Zz]one\s+(?:de|du|des|d['’]|industrielle|artisanale|commerciale|portuaire)\b)/u
-
-/** A street, suite or postcode line of an address: never a name. */
-export const isStreetLine = (text: string): boolean =>
-  STREET.test(text) || POSTCODE.test(text) || unitLine(text) || squareLine(text) || BUSINESS_ZONE.test(text)
-
-/** A suite, floor or shop with its number at the line's start ("Suite 400", "Shop 12, 4 Riverside Walk"). */
-const UNIT =
-  /^(?:suite|ste|building|bldg|floor|flr|level|unit|apt|block|shop|kiosk)\s+(?:[A-Z]?\d[\dA-Z]{0,3}|[A-Z])\b/i
-
-/** Whether the line starts with a suite's, floor's or shop's number: an address's line, whatever label its first word is. */
-export const unitLine = (text: string): boolean => UNIT.test(text)
-
-/** Words of a square's or a road's name that only its house number before it makes a street ("14 place du Marché"). */
-const SQUARE_WORDS =
-  /^(?:place|pl|cours|route|rte|passage|faubourg|fg|chaussée|esplanade|promenade|parvis|praça|plaça)$/i
-
-/**
- * A house number, a square's or a road's word and the name after it, capitalised ("14 place du Marché", "3 cours
- * Mirabeau", "12 bis route de Lyon"): "2 cours de piano" or "2 Place settings" are no address.
- */
-const squareLine = (text: string): boolean => {
-  const m =
-    /^\d{1,5}(?:\s?(?:bis|ter)|[a-z])?,?\s+(\p{L}+)\.?\s+(?:(?:de la|de|du|des|la|le|del|della|do|da)\s+|d['’])?(\S)/iu
-      .exec(text)
-  return m !== null && SQUARE_WORDS.test(m[1]!) && /^\p{Lu}$/u.test(m[2]!)
-}
-
-/**
- * Whether a text read as an address can be one: a street or a postcode, or a number among three words or
- * more ("2ND FLR, EXAMPLE MALL"); never a copyright line ("© Example GmbH 2020").
- */
-export const looksLikeAddress = (text: string): boolean =>
-  !/©|\(c\)/i.test(text) && (isStreetLine(text) || (/\d/.test(text) && text.trim().split(/\s+/).length >= 3))
-
-/** Countries, in the languages we read: the last line of an address. */
-const COUNTRY_WORDS: ReadonlyArray<string> = [
-  "malaysia",
-  "singapore",
-  "singapura",
-  "indonesia",
-  "brunei",
-  "thailand",
-  "deutschland",
-  "germany",
-  "nederland",
-  "netherlands",
-  "holland",
-  "france",
-  "belgique",
-  "belgië",
-  "belgie",
-  "belgium",
-  "españa",
-  "espana",
-  "spain",
-  "italia",
-  "italy",
-  "portugal",
-  "österreich",
-  "osterreich",
-  "austria",
-  "schweiz",
-  "suisse",
-  "svizzera",
-  "switzerland",
-  "luxembourg",
-  "united",
-  "kingdom",
-  "states",
-  "america",
-  "usa",
-  "uk",
-  "of"
-]
-export const COUNTRY: ReadonlySet<string> = new Set(COUNTRY_WORDS.filter((w) => w !== "of" && w !== "united"))
-
-/**
- * Words of region and country lines, the end of an address ("SELANGOR DARUL EHSAN", "Johor D.T.",
- * "KUALA LUMPUR", "MALAYSIA", "Deutschland"): a line of nothing else is never a name.
- */
-const REGION_WORDS: ReadonlySet<string> = new Set([
-  // Malaysian states and federal territories, with the states' honorifics ("Darul Ehsan", "D.E.").
-  "selangor",
-  "johor",
-  "kedah",
-  "perak",
-  "pahang",
-  "kelantan",
-  "terengganu",
-  "melaka",
-  "malacca",
-  "sabah",
-  "sarawak",
-  "perlis",
-  "negeri",
-  "sembilan",
-  "pulau",
-  "pinang",
-  "penang",
-  "kuala",
-  "lumpur",
-  "putrajaya",
-  "labuan",
-  "wilayah",
-  "persekutuan",
-  "darul",
-  "ehsan",
-  "takzim",
-  "ta'zim",
-  "aman",
-  "ridzuan",
-  "khusus",
-  "makmur",
-  "naim",
-  "iman",
-  "d",
-  "e",
-  "t",
-  "de",
-  "dt",
-  ...COUNTRY_WORDS
-])
-
 /**
  * Words read with less confidence than this on average are OCR noise, not a name ("— ET E10 DEN", a
  * white-on-black banner misread). Measured on receipts-dev: store names read right or nearly right
  * average 0.40 and more; the one line below was noise.
  */
 const MIN_NAME_CONFIDENCE = 0.35
-
-/** A line of nothing but region and country words ("SELANGOR DARUL EHSAN", "Germany"): the end of an address, never a name. */
-export const regionLine = (words: ReadonlyArray<PlacedWord>): boolean => {
-  const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))
-  return tokens.length > 0 && tokens.every((t) => REGION_WORDS.has(t))
-}
 
 /** Words that open a contact person's line in a party's block ("Contact Acheteur", "Ansprechpartner: …"). */
 const CONTACT_WORDS = new Set([
@@ -331,128 +196,12 @@ export const contactLine = (words: ReadonlyArray<PlacedWord>): boolean =>
   words.slice(0, 2).some((w) => w.tokens.some((t) => CONTACT_WORDS.has(t))) ||
   REPRESENTATIVE.test(words.slice(0, 4).flatMap((w) => w.tokens).join(" "))
 
-/** A company's legal form after a space, bracket or stop ("… SDN BHD", "Acme GmbH", "(Pty) Ltd"). */
-export const COMPANY_SUFFIX =
-  /(?:[\s(.,]|(?<=[a-zäöüß])-(?=(?:gmbh|ohg|kg|ug|gbr|kgaa)\b))(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh|selarl|selas|sci|scop|scp|gbr|kgaa|e\.v|s\.?l\.?p|srls|sagl|e\.u|ges\.?m\.?b\.?h|mbb|partg|sp\.?\s?z\s?o\.?\s?o|sp\.?\s?j|s\.r\.o|a\/s)\.?(?=$|[\s),.])/i
-
-/** French legal forms written before the name as often as after it ("SARL Bellanger Automobiles", "SAS Hôtelière du Port"). */
-const LEADING_FORM = /^(?:SARL|SAS|SASU|EURL|SELARL|SELAS|SCI|SCP|SNC|ASBL|VZW)\s+(?!au\b|à\b)\p{Lu}/u
-
-/** A French sole trader's status after the name, in capitals ("Camille Roussel EI"; "Ei" is a word elsewhere). */
-const SOLE_TRADER = /\s(?:EI|EIRL)\.?$/u
-
-/**
- * Legal forms that are words elsewhere, read only in capitals after the name: an Austrian partnership
- * ("Pichler & Söhne OG"; "og" is Danish "and", "1. OG" a first floor), a South African close corporation
- * ("… Forwarders CC"), a European company ("… SE").
- */
-const CAPITALS_FORM = /(?<!\d\.?)\s(?:OG|CC|SE)\.?$/u
-
-/** Whether the name carries a company's legal form. */
-export const hasLegalForm = (name: string): boolean =>
-  COMPANY_SUFFIX.test(name) || LEADING_FORM.test(name) || SOLE_TRADER.test(name) || CAPITALS_FORM.test(name)
-
-const LEGAL_FORMS = new RegExp(COMPANY_SUFFIX.source, "gi")
-/** Whether the name ends with its legal form ("Weber IT-Service GmbH", not "ABC GmbH, HRB 98765"). */
-export const endsWithLegalForm = (name: string): boolean => {
-  const last = [...name.matchAll(LEGAL_FORMS)].at(-1)
-  return (last !== undefined && /^[\s.,)]*$/.test(name.slice(last.index + last[0].length))) ||
-    CAPITALS_FORM.test(name.replace(/[\s,)]+$/, ""))
-}
-
 /** Characters of a text, a letter outside the basic plane counted once. */
 const codePoints = (text: string): number => {
   let n = 0
   for (let i = 0; i < text.length; i++) if ((text.charCodeAt(i) & 0xfc00) !== 0xdc00) n++
   return n
 }
-
-/** Words an address puts before a company's name, on its own line or before it ("Firma / Gasthof zur Post"). */
-const FIRM = new Set(["firma", "messrs"])
-/**
- * Titles before a person's name ("Herrn Max Weber", "Madame Claire Dubois"); before a company's name
- * they are part of it ("Mr Price Ltd", "Monsieur Bricolage SA").
- */
-const TITLES = new Set([
-  "herrn",
-  "herr",
-  "frau",
-  "monsieur",
-  "madame",
-  "mademoiselle",
-  "mme",
-  "mlle",
-  "mr",
-  "mrs",
-  "ms",
-  "heer",
-  "mevrouw",
-  "dhr",
-  "mevr",
-  "exmo",
-  "exma",
-  "exmos",
-  "exmas",
-  "ilmo",
-  "ilma",
-  "senhor",
-  "senhora",
-  "senhores",
-  "sr",
-  "sra",
-  "srs",
-  "sres",
-  "srta",
-  "señor",
-  "señora",
-  "señores",
-  "spett",
-  "spettabile",
-  "sig",
-  "signor",
-  "signora"
-])
-/** An abbreviated title's ending or plural, written against it: "Exmo(s).", "Senhor(es)", "Spett.le", "Sig.ra". */
-const TITLE_ENDINGS = new Set(["s", "es", "as", "os", "le", "ra"])
-/** A line that only addresses ("An", "An die", "Familie"): words that may also begin a name ("An der Alster GmbH", "Familie Weber"). */
-const ADDRESSING = new Set(["an", "die", "den", "das", "à", "a", "to", "familie", "famille", "eheleute"])
-
-/** The longer addressing words, known with one letter OCR confused ("Familic"). */
-const LONG_ADDRESSING = [...ADDRESSING].filter((a) => a.length >= 6)
-
-/** An addressing word, or, read in doubt by OCR, a misread of a long one ("Familic"; not "Familia" as printed). */
-const addressing = (w: PlacedWord) => (t: string): boolean =>
-  ADDRESSING.has(t) ||
-  (w.confidence < 1 && t.length >= 6 && LONG_ADDRESSING.some((a) => misreadDistance(t, a, 0.5) <= 0.5))
-const firm = (t: string): boolean => FIRM.has(t)
-const title = (t: string): boolean => TITLES.has(t)
-/** A word that is a title: its first part one, the rest its written ending ("Exmo(s).", "Sig.ra"). */
-const titleWord = (w: PlacedWord): boolean =>
-  w.tokens.length > 0 && title(w.tokens[0]!) && w.tokens.slice(1).every((t) => TITLE_ENDINGS.has(t))
-
-/** The line without the salutation it starts with (none of it left when it is only a salutation). */
-export const withoutSalutation = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
-  const only = (is: (t: string) => boolean) => (w: PlacedWord) => w.tokens.length > 0 && w.tokens.every(is)
-  if (words.every((w) => only(firm)(w) || titleWord(w) || only(addressing(w))(w))) return []
-  let i = 0
-  while (i < words.length && only(firm)(words[i]!)) i++
-  const rest = words.slice(i)
-  // A title before a person's name, not before a company's, nor before "&" ("Herr & Co. KG").
-  let t = 0
-  while (t < rest.length && titleWord(rest[t]!)) t++
-  const person = t > 0 && t < rest.length && /^\p{L}/u.test(rest[t]!.text) &&
-    !hasLegalForm(rest.map((w) => w.text).join(" "))
-  return person ? rest.slice(t) : rest
-}
-
-/** A person's line: a title before a name that has no legal form ("Herr M. Gisler", "Mme Claire Roux"). */
-export const personTitled = (words: ReadonlyArray<PlacedWord>): boolean =>
-  words.length >= 2 && titleWord(words[0]!) &&
-  withoutSalutation(words).length < words.length
-
-/** A line that only addresses its recipient ("Herrn", "Firma", "An die"): the recipient's name is under it. */
-export const onlySalutation = (words: ReadonlyArray<PlacedWord>): boolean =>
-  words.length > 0 && withoutSalutation(words).length === 0
 
 /** A letter's greeting ("Sehr geehrter Herr Olsen,", "Dear Ms Roe,", "Madame, Monsieur,"): never a name. */
 const GREETING =

@@ -13,7 +13,7 @@ import { conceptPhrases, type FieldProfile, fieldProfile } from "../../Text/Voca
 import { readLabelled } from "./LabelReading.js"
 import { findLabels, tokensOfRow } from "./Labels.js"
 import { holdsCents, layoutOf, type PageLayout, type Row, segmentsOf } from "./Layout.js"
-import { hasLegalForm } from "./NameLines.js"
+import { hasLegalForm } from "./LegalForms.js"
 import { readValue } from "./Readers.js"
 import type { Candidate } from "./Section.js"
 import { type TitleLine, titleLine } from "./TitleLine.js"

@@ -5,11 +5,14 @@
 import { misreadDistance } from "../../Text/Misreads.js"
 import { fieldNameWords, tokensOf } from "../../Text/Tokens.js"
 import type { FieldProfile } from "../../Text/Vocabulary.js"
+import { regionLine } from "./AddressLines.js"
 import { shapeOf } from "./Confidence.js"
-import { isLabelMark, type LabelMatch, lexiconHits, qualifierEnd } from "./Labels.js"
+import { type LabelMatch, lexiconHits } from "./Labels.js"
 import { type PlacedWord, segmentsOf } from "./Layout.js"
-import { columnSegment, looksLikeName, namePart, regionLine } from "./NameLines.js"
+import { columnSegment, looksLikeName, namePart } from "./NameLines.js"
+import { qualifierEnd } from "./Qualifiers.js"
 import { type ReadKind, readValue } from "./Readers.js"
+import { isLabelMark } from "./ValueAreas.js"
 
 const PARTIES = new Set(["issuer", "customer"])
 /** A text field naming a party of the document (its issuer, its customer). */

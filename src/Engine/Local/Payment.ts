@@ -5,10 +5,12 @@
  * "Rounding -0.02", "Total 22.35") it is the one paid.
  */
 import { conceptPhrases } from "../../Text/Vocabulary.js"
-import { findLabels, headsABlock, isCurrencyWord, type LabelMatch, lexiconHits, rightOf } from "./Labels.js"
+import { findLabels, headsABlock, type LabelMatch, lexiconHits } from "./Labels.js"
 import type { PageLayout } from "./Layout.js"
+import { isCurrencyWord } from "./Qualifiers.js"
 import { readValue } from "./Readers.js"
 import { rememberedPerSection, type Section } from "./Section.js"
+import { rightOf } from "./ValueAreas.js"
 
 interface Money {
   readonly value: number

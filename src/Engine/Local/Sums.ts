@@ -5,8 +5,9 @@
  * is confirmed by amounts printed apart from it, however badly its own label was read. So are the items
  * printed above an amount that add up to it, on a till roll that names no total.
  */
-import { type LexiconHit, lexiconHits, qualifierEnd } from "./Labels.js"
+import { type LexiconHit, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row } from "./Layout.js"
+import { qualifierEnd } from "./Qualifiers.js"
 import { readValue } from "./Readers.js"
 import { rememberedPerSection, type Section } from "./Section.js"
 

@@ -9,12 +9,14 @@ import { besideOwner } from "../../lib/memo.js"
 import { lostDecimalMark } from "../../Text/Misreads.js"
 import { findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
-import { findLabels, type LabelMatch, lexiconHits, rightOf, TAX_NAMES } from "./Labels.js"
+import { findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row, segmentsOf } from "./Layout.js"
 import { isPaid, paidAmounts, tenderedAmounts } from "./Payment.js"
+import { TAX_NAMES } from "./Qualifiers.js"
 import { CASH_ROUNDING, CENT, roundedAmounts } from "./Rounding.js"
 import type { Candidate, Section } from "./Section.js"
 import { sumsOf } from "./Sums.js"
+import { rightOf } from "./ValueAreas.js"
 
 /** A tax or VAT summary table: its "Total" row sums the taxes, it is not the document's total. */
 const SUMMARY = /\b(?:summary|r[ée]capitulatif|[üu]bersicht|ringkasan|resumen|riepilogo|resumo|overzicht)\b/i

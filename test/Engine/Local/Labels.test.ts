@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { below, findLabels } from "../../../src/Engine/Local/Labels.js"
+import { findLabels } from "../../../src/Engine/Local/Labels.js"
 import { layoutOf } from "../../../src/Engine/Local/Layout.js"
+import { below } from "../../../src/Engine/Local/ValueAreas.js"
 import { conceptPhrases } from "../../../src/Text/Vocabulary.js"
 import { pageModelFromLines } from "../../support/pageModel.js"
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { hasLegalForm } from "../../../src/Engine/Local/NameLines.js"
+import { hasLegalForm } from "../../../src/Engine/Local/LegalForms.js"
 import { extractLines, partiesOf as parties, valueOf } from "../fixtures.js"
 
 const INVOICE = {

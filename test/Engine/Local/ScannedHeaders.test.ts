@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { isStreetLine } from "../../../src/Engine/Local/NameLines.js"
+import { isStreetLine } from "../../../src/Engine/Local/AddressLines.js"
 import { extractLines, partiesOf as parties, valueOf } from "../fixtures.js"
 
 const DATE = { date: { type: "date", description: "Invoice date" } }

@@ -1,0 +1,94 @@
+/**
+ * The words an address puts before its recipient's name ("Herrn", "Firma", "An die", "Madame"): a
+ * person's title is no part of the name, a line of them alone is no name, and the name is under it.
+ */
+import { misreadDistance } from "../../Text/Misreads.js"
+import type { PlacedWord } from "./Layout.js"
+import { hasLegalForm } from "./LegalForms.js"
+
+/** Words an address puts before a company's name, on its own line or before it ("Firma / Gasthof zur Post"). */
+const FIRM = new Set(["firma", "messrs"])
+/**
+ * Titles before a person's name ("Herrn Max Weber", "Madame Claire Dubois"); before a company's name
+ * they are part of it ("Mr Price Ltd", "Monsieur Bricolage SA").
+ */
+const TITLES = new Set([
+  "herrn",
+  "herr",
+  "frau",
+  "monsieur",
+  "madame",
+  "mademoiselle",
+  "mme",
+  "mlle",
+  "mr",
+  "mrs",
+  "ms",
+  "heer",
+  "mevrouw",
+  "dhr",
+  "mevr",
+  "exmo",
+  "exma",
+  "exmos",
+  "exmas",
+  "ilmo",
+  "ilma",
+  "senhor",
+  "senhora",
+  "senhores",
+  "sr",
+  "sra",
+  "srs",
+  "sres",
+  "srta",
+  "señor",
+  "señora",
+  "señores",
+  "spett",
+  "spettabile",
+  "sig",
+  "signor",
+  "signora"
+])
+/** An abbreviated title's ending or plural, written against it: "Exmo(s).", "Senhor(es)", "Spett.le", "Sig.ra". */
+const TITLE_ENDINGS = new Set(["s", "es", "as", "os", "le", "ra"])
+/** A line that only addresses ("An", "An die", "Familie"): words that may also begin a name ("An der Alster GmbH", "Familie Weber"). */
+const ADDRESSING = new Set(["an", "die", "den", "das", "à", "a", "to", "familie", "famille", "eheleute"])
+
+/** The longer addressing words, known with one letter OCR confused ("Familic"). */
+const LONG_ADDRESSING = [...ADDRESSING].filter((a) => a.length >= 6)
+
+/** An addressing word, or, read in doubt by OCR, a misread of a long one ("Familic"; not "Familia" as printed). */
+const addressing = (w: PlacedWord) => (t: string): boolean =>
+  ADDRESSING.has(t) ||
+  (w.confidence < 1 && t.length >= 6 && LONG_ADDRESSING.some((a) => misreadDistance(t, a, 0.5) <= 0.5))
+const firm = (t: string): boolean => FIRM.has(t)
+const title = (t: string): boolean => TITLES.has(t)
+/** A word that is a title: its first part one, the rest its written ending ("Exmo(s).", "Sig.ra"). */
+const titleWord = (w: PlacedWord): boolean =>
+  w.tokens.length > 0 && title(w.tokens[0]!) && w.tokens.slice(1).every((t) => TITLE_ENDINGS.has(t))
+
+/** The line without the salutation it starts with (none of it left when it is only a salutation). */
+export const withoutSalutation = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
+  const only = (is: (t: string) => boolean) => (w: PlacedWord) => w.tokens.length > 0 && w.tokens.every(is)
+  if (words.every((w) => only(firm)(w) || titleWord(w) || only(addressing(w))(w))) return []
+  let i = 0
+  while (i < words.length && only(firm)(words[i]!)) i++
+  const rest = words.slice(i)
+  // A title before a person's name, not before a company's, nor before "&" ("Herr & Co. KG").
+  let t = 0
+  while (t < rest.length && titleWord(rest[t]!)) t++
+  const person = t > 0 && t < rest.length && /^\p{L}/u.test(rest[t]!.text) &&
+    !hasLegalForm(rest.map((w) => w.text).join(" "))
+  return person ? rest.slice(t) : rest
+}
+
+/** A person's line: a title before a name that has no legal form ("Herr M. Gisler", "Mme Claire Roux"). */
+export const personTitled = (words: ReadonlyArray<PlacedWord>): boolean =>
+  words.length >= 2 && titleWord(words[0]!) &&
+  withoutSalutation(words).length < words.length
+
+/** A line that only addresses its recipient ("Herrn", "Firma", "An die"): the recipient's name is under it. */
+export const onlySalutation = (words: ReadonlyArray<PlacedWord>): boolean =>
+  words.length > 0 && withoutSalutation(words).length === 0
