@@ -268,6 +268,27 @@ const headedBy = (layout: PageLayout, block: AddressBlock, issuer: NameLine): bo
 /** The customer's name from the address blocks of the section's first page. */
 export const customerBlock = (section: Section): NameLine | undefined => customerAddressBlock(section)?.name
 
+/** A French "M." before a name ("M. Paul Girard"): a person's title, or an initial; either way a person. */
+const MONSIEUR = /^M\.$/u
+
+/** A person's name as a label gives it: a title before it ("Herr Max Weber", "M. Paul Girard"), no legal form. */
+const namesAPerson = (words: ReadonlyArray<PlacedWord>): boolean =>
+  !hasLegalForm(words.map((w) => w.text).join(" ")) &&
+  (personTitled(words) ||
+    (words.length >= 2 && words.length <= 4 && MONSIEUR.test(words[0]!.text) &&
+      words.slice(1).every((w) => /^\p{Lu}\p{Ll}/u.test(w.text))))
+
+/**
+ * The company of the recipient's block when the customer's label names a person ("Client  M. Paul Girard"
+ * on a hotel's bill to his employer, a contact): the customer is the company the document is addressed to.
+ */
+export const companyOverPerson = (section: Section, words: ReadonlyArray<PlacedWord>): NameLine | undefined => {
+  if (!namesAPerson(words)) return undefined
+  const block = customerAddressBlock(section)
+  if (block === undefined || !hasLegalForm(block.name.words.map((w) => w.text).join(" "))) return undefined
+  return sameParty(block.name.words, words) ? undefined : block.name
+}
+
 /** The customer's address: the lines of its address block under its name (street, town, country). */
 export const customerAddress = (
   section: Section

@@ -11,7 +11,7 @@ import { Pacer } from "../../lib/Pacer.js"
 import { inferDateOrder } from "../../Text/Values.js"
 import { conceptPhrases, type FieldProfile, fieldProfile } from "../../Text/Vocabulary.js"
 import { Extractor } from "../Engine.js"
-import { blockNameHolding, customerAddress } from "./AddressBlocks.js"
+import { blockNameHolding, companyOverPerson, customerAddress } from "./AddressBlocks.js"
 import { readAddress } from "./AddressReading.js"
 import { confidenceOf, type Evidence, groupOf, wordsEvidence } from "./Confidence.js"
 import { remembered } from "./ExtractionMemo.js"
@@ -288,7 +288,11 @@ const readLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string
     const block = profile.concepts[0] === "customer" && kind === "text" && labelled.label !== undefined && beside
       ? blockNameHolding(section, labelled.words)
       : undefined
-    const named = brand ?? (block === undefined ? labelled : { ...labelled, ...nameFound(block) })
+    const company = profile.concepts[0] === "customer" && kind === "text" && block === undefined
+      ? companyOverPerson(section, labelled.words)
+      : undefined
+    const byName = block ?? company
+    const named = brand ?? (byName === undefined ? labelled : { ...labelled, ...nameFound(byName) })
     const found = isParty(kind, profile) ? withLegalFormBelow(named) : named
     const repeated = kind === "text" && writtenElsewhere(section, found)
     return fromLabel(found, labelled, kind, profile.concepts[0], profile, labelled.agreed === true || repeated)

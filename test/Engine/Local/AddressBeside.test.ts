@@ -2,7 +2,6 @@ import { describe, expect, it } from "@effect/vitest"
 import { isStreetLine } from "../../../src/Engine/Local/AddressLines.js"
 import { extractSection } from "../../../src/Engine/Local/Extractor.js"
 import { layoutOf } from "../../../src/Engine/Local/Layout.js"
-import { layoutOf as layoutOfPage } from "../../../src/Engine/Local/Layout.js"
 import { hasLegalForm } from "../../../src/Engine/Local/LegalForms.js"
 import { looksLikeName } from "../../../src/Engine/Local/NameLines.js"
 import { townLine } from "../../../src/Engine/Local/Towns.js"
@@ -139,7 +138,7 @@ describe("a letterhead whose address is set beside its name, in a column of its 
       { text: "Total TVAC                       145,20", x: 20, y: 13 }
     ]])
     // The name and the street stand on rows of their own.
-    expect(layoutOfPage(model.pages[0]!).rows.slice(0, 2).map((r) => r.words.length)).toEqual([5, 3])
+    expect(layoutOf(model.pages[0]!).rows.slice(0, 2).map((r) => r.words.length)).toEqual([5, 3])
     const out = extractSection(model, [1], spec("invoice", PARTIES))
     expect(valueOf(out["issuer"])).toBe("Imprimerie Delvaux SRL")
   })

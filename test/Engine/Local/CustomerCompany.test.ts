@@ -1,0 +1,57 @@
+import { describe, expect, it } from "@effect/vitest"
+import { partiesOf as parties } from "../fixtures.js"
+
+describe("a customer's label naming a person while the document is addressed to a company", () => {
+  it("gives the company a hotel's bill is addressed to, not its guest under 'Client'", () => {
+    const page = [
+      "HÔTEL DU CANAL                                            Hôtel du Canal SARL",
+      "                                                          14 quai Riquet",
+      "                                                          11100 Narbonne",
+      "",
+      "                                                          Facture n° H-2025-0412",
+      "                                                          Date 18/03/2025",
+      "Atelier Bréhat Conseil SAS            Client       M. Louis Morvan",
+      "Service comptabilité                  Arrivée      15/03/2025",
+      "22 rue de la Loge                     Départ       18/03/2025",
+      "34000 Montpellier",
+      "",
+      "Prestation                            Qté      P.U. TTC      Montant TTC",
+      "Chambre double                          3        110,00           330,00",
+      "                                                    Total TTC     330,00 €"
+    ]
+    expect(parties(page).customer).toBe("Atelier Bréhat Conseil SAS")
+  })
+
+  it("does so for a German 'Kunde: Herr …' beside the company's address", () => {
+    const page = [
+      "Gasthof zur Linde KG",
+      "Dorfstraße 4, 83229 Aschau",
+      "",
+      "Weber Haustechnik GmbH                    Rechnung Nr. 2025-311",
+      "Industriestraße 8                         Datum 02.04.2025",
+      "83022 Rosenheim                           Kunde: Herr Max Weber",
+      "",
+      "Leistung                                  Menge     Preis      Betrag",
+      "Übernachtung Einzelzimmer                   2      89,00      178,00",
+      "                                          Gesamtbetrag EUR    178,00"
+    ]
+    expect(parties(page).customer).toBe("Weber Haustechnik GmbH")
+  })
+
+  it("keeps the person when the document is addressed to the person", () => {
+    const page = [
+      "HÔTEL DU CANAL                                            Hôtel du Canal SARL",
+      "                                                          14 quai Riquet",
+      "                                                          11100 Narbonne",
+      "",
+      "M. Louis Morvan                       Client       M. Louis Morvan",
+      "22 rue de la Loge                     Arrivée      15/03/2025",
+      "34000 Montpellier                     Facture n° H-2025-0413",
+      "",
+      "Prestation                            Qté      P.U. TTC      Montant TTC",
+      "Chambre double                          3        110,00           330,00",
+      "                                                    Total TTC     330,00 €"
+    ]
+    expect(parties(page).customer).toBe("M. Louis Morvan")
+  })
+})
