@@ -8,6 +8,7 @@
 import { leavesBracketOpen } from "../../Text/Tokens.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { isStreetLine } from "./AddressLines.js"
+import { ownerUnderBrand } from "./BrandOwner.js"
 import { endingAtLegalForm, legalNameOf, wrappedAsPrinted } from "./CompanyNames.js"
 import { itemHeaderRow } from "./LabelContext.js"
 import { findLabels } from "./Labels.js"
@@ -411,8 +412,10 @@ const findLetterheadLine = (layout: PageLayout): NameLine | undefined => {
     ? undefined
     : top.find((c) => compact(c.words) === compact(sender.words)) ?? sender
   // A letterhead printed as a picture leaves its company's name to the footer.
-  const pick = sold ?? byDomain ?? owner ?? returned ?? withSuffix ?? registered ?? printed ?? bottom.find(isCompany)
-  if (pick === undefined) return undefined
+  const chosen = sold ?? byDomain ?? owner ?? returned ?? withSuffix ?? registered ?? printed ?? bottom.find(isCompany)
+  if (chosen === undefined) return undefined
+  // A brand's owner, named under it in its block, is the issuer.
+  const pick = (chosen === byDomain || chosen === printed ? ownerUnderBrand(layout, chosen, top) : undefined) ?? chosen
   // A brand's company, named with its legal form elsewhere on the page ("Quellenhof" over "Brauhaus
   // Quellenhof Getränke GmbH" in the footer), is named so.
   const company = legalNameOf(pick, [...top, ...bottom])

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "@effect/vitest"
+import { extractLines, partiesOf as parties, valueOf } from "../fixtures.js"
+
+const RECEIPT = {
+  company: "Name of the store or company that issued the receipt",
+  address: "Address of the store",
+  total: { type: "number", description: "Total amount paid" }
+}
+
+describe("the owner a letterhead names under its brand", () => {
+  it("gives the sole trader named with its legal form under a brand in small letters", () => {
+    const page = [
+      "atelier lune",
+      "photographie & retouche",
+      "Margot Lefèvre EI",
+      "5 rue des Halles, 22000 Saint-Brieuc",
+      "SIRET 901 234 567 00012",
+      "contact@atelierlune.fr",
+      "",
+      "                                       Boulangerie Le Goff SARL",
+      "                                       2 place du Martray",
+      "                                       22000 Saint-Brieuc",
+      "",
+      "Facture n° 2025-031                    Saint-Brieuc, le 2 avril 2025",
+      "Prestation                          Qté      Prix unitaire      Montant",
+      "Reportage photo boutique              1           450,00         450,00",
+      "                                           Total à payer        450,00 €"
+    ]
+    expect(parties(page).issuer).toBe("Margot Lefèvre EI")
+  })
+
+  it("gives the person named right over the owner's tax number under a brand", () => {
+    const page = [
+      "NORTE                                    DATOS DEL CLIENTE",
+      "                                         Talleres Ebro, S.L.",
+      "REFORMAS                                 Calle Mayor 12",
+      "Reformas integrales · fontanería         50001 Zaragoza",
+      "Andrés Gil Navarro",
+      "NIF 25123456J",
+      "C/ San Miguel 8, 2º",
+      "50001 Zaragoza",
+      "info@nortereformas.es",
+      "",
+      "FACTURA",
+      "Nº de factura 2025-022",
+      "Fecha 03/03/2025",
+      "Concepto                               Cantidad    Precio     Total",
+      "Sustitución de grifería                     1      180,00    180,00",
+      "                                           Total factura   217,80 €"
+    ]
+    expect(parties(page).issuer).toBe("Andrés Gil Navarro")
+  })
+
+  it("takes no line of the address over a tax number for the owner (a receipt's town over its GST ID)", () => {
+    const out = extractLines(
+      [
+        "        SEVEN SEAS",
+        "       BISTRO & CAFE",
+        "      22, JALAN SS2/64,",
+        "      PETALING JAYA",
+        "   GST ID : 001234567890",
+        "BILL DT: 12/03/2018 10:25:49 PM",
+        "1 FRIED RICE                 12.00",
+        "NET TOTAL                    12.00"
+      ],
+      "receipt",
+      RECEIPT
+    )
+    expect(valueOf(out["company"])).not.toBe("PETALING JAYA")
+  })
+})
