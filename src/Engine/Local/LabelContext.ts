@@ -85,6 +85,27 @@ export const itemTableHeader = (layout: PageLayout, row: Row): boolean => {
   return money(layout.rows[first]) && money(layout.rows[first + 1])
 }
 
+/** A date written in figures ("04.03.2024", "2024-03-04", "4/3/24"). */
+const DATE_IN_FIGURES = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}[,;]?$/
+/** Rows of dates under a label, one under the other, that make it a table's column of dates. */
+const DATE_COLUMN_ROWS = 3
+
+/**
+ * Whether the label heads a column of dates ("Datum" over a service log's days, "Date" over a statement's
+ * lines): the rows right under it each hold a date under the label, so none of them is the document's date.
+ */
+export const headsAColumnOfDates = (m: LabelMatch): boolean => {
+  const { page } = m
+  const x1 = m.box[0] - page.unit, x2 = m.box[2] + 2 * page.unit
+  for (let i = 1; i <= DATE_COLUMN_ROWS; i++) {
+    const row = page.rows[m.row.index + i]
+    if (row === undefined) return false
+    const under = row.words.some((w) => w.box[0] < x2 && w.box[2] > x1 && DATE_IN_FIGURES.test(w.text))
+    if (!under) return false
+  }
+  return true
+}
+
 /** Kinds of value a customer has of its own beside the issuer's, each under a label the customer's word qualifies. */
 export const CUSTOMER_QUALIFIED: ReadonlySet<ReadKind> = new Set(["taxId", "email", "phone", "iban"])
 

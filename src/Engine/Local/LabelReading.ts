@@ -14,6 +14,7 @@ import { brokenAtHyphen, cutByOcr, startedAboveAtHyphen, withYearBelow } from ".
 import {
   CUSTOMER_QUALIFIED,
   customersLabel,
+  headsAColumnOfDates,
   inclusionOf,
   inProse,
   itemHeader,
@@ -368,6 +369,8 @@ export const readLabelled = (
       // An item table's header ("Datum  Leistung  Anzahl  Betrag") heads the items' columns: its amount is
       // no total, its date no date of the document.
       if (itemTableHeader(m.page, m.row)) continue
+      // A label over a column of dates heads a table's dates (a service log's "Datum"), none the document's.
+      if ((kind === "date" || kind === "dateText") && headsAColumnOfDates(m)) continue
       const position = labelPosition(m, pi, n)
       const c = readAtLabel(section, field, kind, profile, m, position)
       const lost = total && !inTaxSummary(m) ? misreadTotal(m, own, c) : undefined

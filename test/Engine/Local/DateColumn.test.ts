@@ -1,0 +1,38 @@
+import { describe, expect, it } from "@effect/vitest"
+import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import { pageModelFromLines } from "../../support/pageModel.js"
+import { spec, valueOf } from "../fixtures.js"
+
+const TEMPLATE = { date: { type: "date", description: "Invoice date (date of issue)" } }
+
+const invoice = [
+  "Netzwerk Huber GmbH · Lindwurmstr. 4 · 80337 München",
+  "",
+  "Gasthaus Krone KG                                Rechnungs-Nr.   R-24-0112",
+  "Marktplatz 3                                     Rechnungsdatum  05.04.2024",
+  "82362 Weilheim",
+  "",
+  "Pos.  Bezeichnung                          Menge      Einzelpreis      Gesamt €",
+  "1     Wartung Netzwerk März 2024              1           450,00        450,00",
+  "                                              Rechnungsbetrag brutto    535,50"
+]
+const serviceLog = [
+  "Anlage zur Rechnung R-24-0112: Leistungsnachweis März 2024",
+  "",
+  "Datum         Techniker    Tätigkeit                              Std.",
+  "04.03.2024    T. Berg      Router getauscht                       2,00",
+  "12.03.2024    T. Berg      Firewall-Regeln angepasst              1,50",
+  "26.03.2024    S. Aydin     WLAN Gastraum eingerichtet             3,00"
+]
+
+describe("a label over a column of dates", () => {
+  it("heads a table's dates: an annex's service log gives no invoice date", () => {
+    const model = pageModelFromLines([serviceLog, invoice])
+    expect(valueOf(extractSection(model, [1, 2], spec("invoice", TEMPLATE))["date"])).toBe("2024-04-05")
+  })
+
+  it("leaves a date alone under its label", () => {
+    const page = ["Rechnung R-24-0113", "", "Datum", "08.04.2024", "", "Pos.  Bezeichnung    Gesamt €", "1  Wartung   450,00"]
+    expect(valueOf(extractSection(pageModelFromLines([page]), [1], spec("invoice", TEMPLATE))["date"])).toBe("2024-04-08")
+  })
+})
