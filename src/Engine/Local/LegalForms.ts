@@ -5,7 +5,7 @@
 
 /** A company's legal form after a space, bracket or stop ("… SDN BHD", "Acme GmbH", "(Pty) Ltd"). */
 export const COMPANY_SUFFIX =
-  /(?:[\s(.,]|(?<=[a-zäöüß])-(?=(?:gmbh|ohg|kg|ug|gbr|kgaa)\b))(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh|selarl|selas|sci|scop|scp|gbr|kgaa|e\.v|s\.?l\.?p|srls|sagl|e\.u|ges\.?m\.?b\.?h|mbb|partg|sp\.?\s?z\s?o\.?\s?o|sp\.?\s?j|s\.r\.o|a\/s)\.?(?=$|[\s),.])/i
+  /(?:[\s(.,]|(?<=[a-zäöüß])-(?=(?:gmbh|ohg|kg|ug|gbr|kgaa)\b))(?:sdn\.?\s*bhd|sdn|bhd|berhad|s\/b|ltd|limited|llc|l\.l\.c|inc|corp|corporation|co\.|company|plc|gmbh|ag|kg|b\.?v|n\.?v|s\.?\s?à\.?\s?r\.?\s?l|sàrl|sarl-s|s\.?a\.?r\.?l|sarl|sas|s\.?a|s\.?l|s\.?p\.?a|spa|srl|lda|pty|pvt|enterprise|trading|group|oy|ab|as|eurl|sasu|ug|e\.k|v\.?o\.?f|s\.?n\.?c|s\.?l\.?u|s\.?r\.?l|ltda|llp|pllc|kft|aps|bvba|sprl|ohg|mbh|selarl|selas|sci|scop|scp|gbr|kgaa|e\.v|s\.?l\.?p|srls|sagl|e\.u|ges\.?m\.?b\.?h|mbb|partg|sp\.?\s?z\s?o\.?\s?o|sp\.?\s?j|s\.r\.o|a\/s)\.?(?=$|[\s),.])/i
 
 /** French legal forms written before the name as often as after it ("SARL Bellanger Automobiles", "SAS Hôtelière du Port"). */
 const LEADING_FORM = /^(?:SARL|SAS|SASU|EURL|SELARL|SELAS|SCI|SCP|SNC|ASBL|VZW)\s+(?!au\b|à\b)\p{Lu}/u

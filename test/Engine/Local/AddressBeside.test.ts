@@ -173,6 +173,9 @@ describe("a letterhead whose address is set beside its name, in a column of its 
     expect(hasLegalForm("Tischlerei Hofer e.U.")).toBe(true)
     expect(hasLegalForm("Drukarnia Wisła Sp. z o.o.")).toBe(true)
     expect(hasLegalForm("Tømrerfirma Holm A/S")).toBe(true)
+    expect(hasLegalForm("Traiteur du Kirchberg S.à r.l.")).toBe(true)
+    expect(hasLegalForm("Léman Bureautique Sàrl")).toBe(true)
+    expect(hasLegalForm("Boulangerie Weber SARL-S")).toBe(true)
     expect(hasLegalForm("ASBL Les Jardins du Canal")).toBe(true)
     expect(hasLegalForm("Lenz & Partner Architekten mbB")).toBe(true)
     // "og" is a Danish word: only the capitals are a legal form.
