@@ -168,7 +168,7 @@ describe("a letterhead whose address is set beside its name, in a column of its 
     for (const line of ["Zum Goldenen Hirsch", "Gasthof Am Wall GmbH"]) expect(nameLike(line), line).toBe(true)
   })
 
-  it("reads Austrian, Polish, Danish and Belgian legal forms", () => {
+  it("reads Austrian, Polish, Danish, Belgian, Luxembourg and Swiss legal forms", () => {
     expect(hasLegalForm("Gerberei Wallner & Töchter OG")).toBe(true)
     expect(hasLegalForm("Tischlerei Hofer e.U.")).toBe(true)
     expect(hasLegalForm("Drukarnia Wisła Sp. z o.o.")).toBe(true)
