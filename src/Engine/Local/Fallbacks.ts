@@ -20,6 +20,7 @@ import { addressValue, letterheadAddress } from "./LetterheadAddress.js"
 import { lineWords, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
 import { NAME_SHAPE } from "./Parties.js"
 import { isPaid } from "./Payment.js"
+import { isNetWord } from "./Qualifiers.js"
 import { matchEnum, type ReadKind, type ReadValue, readValue } from "./Readers.js"
 import { besideANumber, currenciesOfRow } from "./RowCurrencies.js"
 import type { Found, Section } from "./Section.js"
@@ -38,7 +39,9 @@ const TOTALISH = new Set([
   "payable",
   "ttc",
   "grand",
-  "balance"
+  "balance",
+  "brutto",
+  "gross"
 ])
 const NOT_TOTAL = new Set([
   "subtotal",
@@ -77,7 +80,9 @@ const totalFallback = (section: Section, kind: ReadKind): (Found & { readonly ag
       if (row.index >= summaryAt) continue
       const first = firstLabelConcepts(layout, row)
       if ([...first].some((c) => NOT_TOTAL.has(c)) && !first.has("total")) continue
-      const totalish = row.words.some((w) => w.tokens.some((t) => TOTALISH.has(t)))
+      // A net sum's row ("Summe Abschlag netto") is no total's, whatever its words.
+      const totalish = row.words.some((w) => w.tokens.some((t) => TOTALISH.has(t))) &&
+        !row.words.some((w) => isNetWord(w.text))
       const onRow = new Set<number>()
       // A row ending in an amount whose decimal mark was lost ("RM 9 30") has no whole number to offer.
       const lostMark = lostDecimalMark(row.words.map((w) => w.text)) !== undefined

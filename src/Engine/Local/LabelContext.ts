@@ -68,10 +68,14 @@ export const itemHeaderRow = (layout: PageLayout, row: Row): boolean => {
   return concepts.has("quantity") && (concepts.has("unit_price") || concepts.has("line_amount"))
 }
 
+/** Lines of an item's description wrapped under its first row, at most, before the next item. */
+const WRAPPED_LINES = 2
+
 /**
  * An item table's header with its items under it: a header row ("Datum  Leistung  Anzahl  Betrag") without a
- * figure of its own, over two rows with an amount in cents each. A one-row summary under such words
- * ("Total Hours  Rate  Amount Due" over "32  85.00  2,720.00") is the document's own values.
+ * figure of its own, over two rows with an amount in cents each (a description's wrapped lines between
+ * them). A one-row summary under such words ("Total Hours  Rate  Amount Due" over "32  85.00  2,720.00")
+ * is the document's own values.
  */
 export const itemTableHeader = (layout: PageLayout, row: Row): boolean => {
   if (row.words.some((w) => /\d/.test(w.text)) || !itemHeaderRow(layout, row)) return false
@@ -82,7 +86,15 @@ export const itemTableHeader = (layout: PageLayout, row: Row): boolean => {
   const echo = next !== undefined && !next.words.some((w) => /\d/.test(w.text)) &&
     next.words.some((w) => /\p{L}{2}/u.test(w.text))
   const first = echo ? row.index + 2 : row.index + 1
-  return money(layout.rows[first]) && money(layout.rows[first + 1])
+  if (!money(layout.rows[first])) return false
+  // The next item may come after its description's wrapped lines, set close under it without a figure.
+  for (let i = first + 1; i <= first + 1 + WRAPPED_LINES; i++) {
+    const later = layout.rows[i], above = layout.rows[i - 1]!
+    if (later === undefined) return false
+    if (money(later)) return true
+    if (later.words.some((w) => /\d/.test(w.text)) || later.box[1] - above.box[3] > layout.unit) return false
+  }
+  return false
 }
 
 /** A date written in figures ("04.03.2024", "2024-03-04", "4/3/24"). */

@@ -103,3 +103,8 @@ export const afterInclusion = (row: Row, at: number): boolean => {
   const twoBefore = row.words[at - 2]?.text ?? ""
   return INCLUSION.test(before) || (OF.test(before) && INCLUSION.test(twoBefore))
 }
+
+/** Words saying an amount leaves the tax out ("netto", "HT", "excl."): a net sum's, not a total's. */
+const NET_WORD = /^(?:netto|nett|ht|h\.t\.|excl|exkl|exclusive|excluding|hors)\.?$/iu
+/** Whether a word says the amount leaves the tax out ("netto", "(HT)", "excl."). */
+export const isNetWord = (text: string): boolean => NET_WORD.test(text.replace(/[():]/g, ""))

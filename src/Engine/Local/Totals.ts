@@ -12,7 +12,7 @@ import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row, segmentsOf } from "./Layout.js"
 import { isPaid, paidAmounts, tenderedAmounts } from "./Payment.js"
-import { TAX_NAMES } from "./Qualifiers.js"
+import { isNetWord, TAX_NAMES } from "./Qualifiers.js"
 import { CASH_ROUNDING, CENT, roundedAmounts } from "./Rounding.js"
 import type { Candidate, Section } from "./Section.js"
 import { sumsOf } from "./Sums.js"
@@ -115,9 +115,21 @@ const afterDeposit = (m: LabelMatch): boolean => {
   return /[-−(]\s*\p{Sc}?\s*\d/u.test(rows[deposit]!.words.map((w) => w.text).join(" "))
 }
 
+/**
+ * A total's label set apart from its amount by a word saying the amount leaves the tax out ("Summe
+ * Abschlag netto 27.370,00", "Total prestations HT 1 200,00"): a net sum, not the document's total.
+ * "net" counts only as the last word before the amount ("Total net 1 200,00"; "Net à payer" is the total).
+ */
+const netBetween = (m: LabelMatch, c: Candidate): boolean => {
+  const start = c.words[0] === undefined ? -1 : m.row.words.indexOf(c.words[0])
+  if (start <= m.last) return false
+  const between = m.row.words.slice(m.last + 1, start).map((w) => w.text.replace(/[():]/g, ""))
+  return between.some(isNetWord) || /^net\.?$/iu.test(between.at(-1) ?? "")
+}
+
 /** Whether a reading at a total label is no candidate for the document's total. */
 export const notTheTotal = (m: LabelMatch, c: Candidate): boolean =>
-  inTaxSummary(m) || taxColumnOf(m, c) || afterDeposit(m)
+  inTaxSummary(m) || taxColumnOf(m, c) || afterDeposit(m) || netBetween(m, c)
 
 /** A total row confirmed by the payment may be less plausible by its label than the best one, down to this share. */
 const PAID_PEERS = 0.5
