@@ -5,13 +5,16 @@
  */
 import { looksLikeAddress } from "./AddressLines.js"
 import { lexiconHits } from "./Labels.js"
-import type { PageLayout, Row } from "./Layout.js"
+import { heightOf, type PageLayout, type Row } from "./Layout.js"
 import { isCompany, overlaps } from "./LegalOwner.js"
 import type { NameLine } from "./NameLines.js"
 
 /** Rows under the brand its letterhead's block reaches: a line or two of what it does, then its owner. */
 const BLOCK_ROWS = 4
-/** A blank this tall (text heights) between two rows ends the letterhead's block. */
+/**
+ * A blank this tall (text heights) between two rows ends the letterhead's block; right under the brand,
+ * one taller than the brand's letters (a blank line before the recipient's block).
+ */
 const BLOCK_GAP = 2
 /** Labels of a number only the owner has: its tax or registration number. */
 const OWNERS_NUMBERS: ReadonlySet<string> = new Set(["vat_id", "registration"])
@@ -46,7 +49,8 @@ export const ownerUnderBrand = (
     // Rows of another column (the recipient's block beside the letterhead) are passed.
     const inColumn = row.words.filter((w) => overlaps([w], x1, x2))
     if (inColumn.length === 0) continue
-    if (row.box[1] - previous.box[3] > BLOCK_GAP * layout.unit) return undefined
+    const gap = seen === 0 ? Math.max(layout.unit, heightOf(brand.words)) : BLOCK_GAP * layout.unit
+    if (row.box[1] - previous.box[3] > gap) return undefined
     previous = row
     seen++
     // The address has begun: the owner, if named, was above it.

@@ -31,12 +31,10 @@ describe("the owner a letterhead names under its brand", () => {
 
   it("gives the person named right over the owner's tax number under a brand", () => {
     const page = [
-      "NORTE                                    DATOS DEL CLIENTE",
-      "                                         Talleres Ebro, S.L.",
-      "REFORMAS                                 Calle Mayor 12",
-      "Reformas integrales · fontanería         50001 Zaragoza",
-      "Andrés Gil Navarro",
-      "NIF 25123456J",
+      "NORTE REFORMAS                           DATOS DEL CLIENTE",
+      "Reformas integrales · fontanería         Talleres Ebro, S.L.",
+      "Andrés Gil Navarro                       Calle Mayor 12",
+      "NIF 25123456J                            50001 Zaragoza",
       "C/ San Miguel 8, 2º",
       "50001 Zaragoza",
       "info@nortereformas.es",
