@@ -207,6 +207,21 @@ const OTHER_DOCUMENTS = new Set(["order_number", "quote_number", "delivery_note"
 /** A word that gives a number its date ("A-24/3318 vom 4. Dezember 2024", "AV25-02214 de 14-03-2025"). */
 const DATING_WORD = /^(?:vom|von|du|de|del|dal|dated|of|from|van|d\.d\.)$/i
 
+/**
+ * A date right after another document's label ("Ihr Auftrag 08.01.2024", "Bestellung: 2.3.2024", "unserem
+ * Auftrag vom 08.01.2024"): that document's, not this one's.
+ */
+const anotherDocumentsDate = (layout: PageLayout, row: Row, read: ReadValue): boolean => {
+  const at = row.words.indexOf(read.words[0]!)
+  return lexiconHits(layout, row).some((h) => {
+    if (![...h.concepts].some((c) => OTHER_DOCUMENTS.has(c))) return false
+    let next = h.last + 1
+    while (next < at && /^[:：#.-]+$/.test(row.words[next]!.text)) next++
+    if (next < at && DATING_WORD.test(row.words[next]!.text)) next++
+    return next === at
+  })
+}
+
 /** Whether a date read is given to the number before it: after a dating word, or in brackets ("PQ-2025-031 (12/02/2025)"). */
 const givenToANumber = (row: Row, read: ReadValue): boolean => {
   const first = read.words[0]!
@@ -239,9 +254,14 @@ const RANGE_WORD = /^(?:bis|au|to|till|until|through|thru|[-–—])$/i
 /** A period written as one word, its first date's year left out or not ("08.05.–10.05.2025", "1/3-31/3/2024"). */
 const PERIOD_IN_A_WORD = /\d{1,2}[./]\d{1,2}[./]?(?:\d{2,4})?\s*[-–—]\s*\d{1,2}[./]\d{1,2}/
 
-/** Whether a date read is a period's: another date after it, or both in one word. */
+/** A word before a date that makes it the end of something ("bis 31.03.2024", "until", "jusqu'au"). */
+const UNTIL_WORD = /^(?:bis|until|till|through|jusqu['’]au|jusqu['’]à|hasta|fino|tot|até)$/iu
+
+/** Whether a date read is a period's: another date after it, both in one word, or its end ("bis …"). */
 const startsAPeriod = (row: Row, read: ReadValue, kind: ReadKind, hint: Section["hint"]): boolean => {
   if (read.words.some((w) => PERIOD_IN_A_WORD.test(w.text))) return true
+  const before = row.words[row.words.indexOf(read.words[0]!) - 1]
+  if (before !== undefined && UNTIL_WORD.test(before.text)) return true
   const at = row.words.indexOf(read.words[read.words.length - 1]!) + 1
   const word = row.words[at]
   if (word === undefined) return false
@@ -272,7 +292,7 @@ const firstDate = (
     const hits = lexiconHits(layout, row).flatMap((h) => [...h.concepts])
     if (hits.some((c) => DATE_FAMILY_OTHERS.has(c) && !concepts.includes(c))) continue
     const r = readValue(kind, row.words, { hint: section.hint })
-    if (r === undefined || startsAPeriod(row, r, kind, section.hint)) continue
+    if (r === undefined || startsAPeriod(row, r, kind, section.hint) || anotherDocumentsDate(layout, row, r)) continue
     if (strict && placeAndDate(layout, row, r)) return { ...r, layout }
     const another = hits.some((c) => OTHER_DOCUMENTS.has(c)) && !hits.includes("invoice_number")
     if (strict && another && givenToANumber(row, r)) continue

@@ -36,3 +36,35 @@ describe("a label over a column of dates", () => {
     expect(valueOf(extractSection(pageModelFromLines([page]), [1], spec("invoice", TEMPLATE))["date"])).toBe("2024-04-08")
   })
 })
+
+describe("a date with no label of the document's own", () => {
+  const dateOf = (page: Array<string>) =>
+    valueOf(extractSection(pageModelFromLines([page]), [1], spec("invoice", TEMPLATE))["date"])
+
+  it("is not another document's ('Ihr Auftrag 08.01.2024', 'Auftrag vom …') nor the end of a period ('bis …')", () => {
+    expect(
+      dateOf([
+        "Elektro Brandt GmbH · Werkstr. 3 · 04229 Leipzig              Ihr Auftrag 08.01.2024",
+        "Wohnbau Süd eG                                                Rechnungs-Nr. AR-2024-0051",
+        "",
+        "gemäß Zahlungsplan zu unserem Auftrag vom 08.01.2024 berechnen wir:",
+        "Pos.  Bezeichnung                                 Menge        GP €",
+        "1     Baustromverteiler, vorgehalten bis 31.03.2024   1    1.450,00",
+        "                                      Rechnungsbetrag      1.725,50 €"
+      ])
+    ).toBeNull()
+  })
+
+  it("is still a letter's date line ('Leipzig, den 14.03.2024')", () => {
+    expect(
+      dateOf([
+        "Elektro Brandt GmbH · Werkstr. 3 · 04229 Leipzig              Ihr Auftrag 08.01.2024",
+        "Wohnbau Süd eG                                                Leipzig, den 14.03.2024",
+        "Rechnung AR-2024-0051",
+        "Pos.  Bezeichnung                                 Menge        GP €",
+        "1     Baustromverteiler                             1      1.450,00",
+        "                                      Rechnungsbetrag      1.725,50 €"
+      ])
+    ).toBe("2024-03-14")
+  })
+})
