@@ -279,14 +279,22 @@ const namesAPerson = (words: ReadonlyArray<PlacedWord>): boolean =>
       words.slice(1).every((w) => /^\p{Lu}\p{Ll}/u.test(w.text))))
 
 /**
- * The company of the recipient's block when the customer's label names a person ("Client  M. Paul Girard"
- * on a hotel's bill to his employer, a contact): the customer is the company the document is addressed to.
+ * The company of the recipient's block when the customer's label beside it names a person ("Client  M. Paul
+ * Girard" on a hotel's bill to his employer, a contact): the customer is the company the document is addressed to.
  */
-export const companyOverPerson = (section: Section, words: ReadonlyArray<PlacedWord>): NameLine | undefined => {
+export const companyOverPerson = (
+  section: Section,
+  words: ReadonlyArray<PlacedWord>,
+  labelRow: Row
+): NameLine | undefined => {
   if (!namesAPerson(words)) return undefined
   const block = customerAddressBlock(section)
   if (block === undefined || !hasLegalForm(block.name.words.map((w) => w.text).join(" "))) return undefined
-  return sameParty(block.name.words, words) ? undefined : block.name
+  // Only the block the label stands beside: one under its own heading (a delivery address, "Remit to") is another's.
+  const rows = block.lines.map((l) => l.row.index)
+  const beside = block.name.layout.rows[labelRow.index] === labelRow && block.name.row.index <= labelRow.index &&
+    labelRow.index <= Math.max(...rows)
+  return !beside || sameParty(block.name.words, words) ? undefined : block.name
 }
 
 /** The customer's address: the lines of its address block under its name (street, town, country). */

@@ -6,8 +6,9 @@
 import { looksLikeAddress } from "./AddressLines.js"
 import { lexiconHits } from "./Labels.js"
 import { heightOf, type PageLayout, type Row } from "./Layout.js"
+import { hasLegalForm } from "./LegalForms.js"
 import { isCompany, overlaps } from "./LegalOwner.js"
-import type { NameLine } from "./NameLines.js"
+import { contactLine, type NameLine } from "./NameLines.js"
 
 /** Rows under the brand its letterhead's block reaches: a line or two of what it does, then its owner. */
 const BLOCK_ROWS = 4
@@ -25,6 +26,35 @@ const ownersNumber = (layout: PageLayout, row: Row, x1: number, x2: number): boo
     overlaps([row.words[h.first]!], x1, x2) && (h.first === 0 || !overlaps(row.words.slice(0, h.first), x1, x2)) &&
     [...h.concepts].some((c) => OWNERS_NUMBERS.has(c))
   )
+
+/** Legal forms that name a kind of business as often as a company ("Fine Wine Trading", "Cloud Solutions for Enterprise"). */
+const LOOSE_FORM = /\s(?:trading|enterprise|group|company|corporation)\.?$/iu
+/** Small words a company's name may hold ("Maison de la Presse", "Van der Berg BV", "Smith & Sons Ltd"). */
+const PARTICLE =
+  /^(?:de|du|des|la|le|les|d['’]\S*|l['’]\S*|van|von|der|den|di|da|del|y|e|et|und|and|&|of|the|zur|zum)$/u
+/** Words that make a line one about the brand's partner, its payments or its network, not its owner. */
+const RELATION =
+  /^(?:vertragspartner|partner|member|mitglied|powered|payments?|processed|certified|zertifiziert|authorised|authorized|agr[ée][ée])$/iu
+
+/**
+ * The owner's name with its legal form on a line under the brand, after the words that lead to it ("ein
+ * Unternehmen der Kessler & Töchter Fahrradbau GmbH", "Exploité par Délices du Nord SARL"); none when the
+ * line is about a partner or a payment ("Vertragspartner der Mercedes-Benz AG", "Powered by Square, Inc.").
+ */
+const ownersName = (line: NameLine): NameLine | undefined => {
+  if (line.words.some((w) => RELATION.test(w.text.replace(/[,.:]$/, "")))) return undefined
+  // The name starts after the last small word that is none of a name's own.
+  let start = 0
+  line.words.forEach((w, i) => {
+    if (/^\p{Ll}/u.test(w.text) && !PARTICLE.test(w.text)) start = i + 1
+  })
+  const words = line.words.slice(start)
+  const text = words.map((w) => w.text).join(" ")
+  if (words.length < 2 || !/^\p{Lu}/u.test(words[0]!.text) || !hasLegalForm(text) || LOOSE_FORM.test(text)) {
+    return undefined
+  }
+  return words.length === line.words.length ? line : { ...line, words }
+}
 
 /** A person's name as written: two to four words, each a capital and small letters ("Lucía Ortega Ramírez"). */
 const personsName = (line: NameLine): boolean =>
@@ -56,8 +86,11 @@ export const ownerUnderBrand = (
     // The address has begun: the owner, if named, was above it.
     if (looksLikeAddress(inColumn.map((w) => w.text).join(" "))) return undefined
     const line = lines.find((c) => c.row === row && overlaps(c.words, x1, x2))
+    // A contact's line ("Ihr Ansprechpartner") names a person who is no owner: the block is no owner's.
+    if (contactLine(inColumn)) return undefined
     if (line === undefined) continue
-    if (isCompany(line)) return line
+    const owner = ownersName(line)
+    if (owner !== undefined) return owner
     const next = layout.rows[i + 1]
     if (
       personsName(line) && next !== undefined && next.box[1] - row.box[3] <= BLOCK_GAP * layout.unit &&

@@ -288,8 +288,9 @@ const readLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string
     const block = profile.concepts[0] === "customer" && kind === "text" && labelled.label !== undefined && beside
       ? blockNameHolding(section, labelled.words)
       : undefined
-    const company = profile.concepts[0] === "customer" && kind === "text" && block === undefined
-      ? companyOverPerson(section, labelled.words)
+    const company = profile.concepts[0] === "customer" && kind === "text" && block === undefined &&
+        labelled.at !== undefined
+      ? companyOverPerson(section, labelled.words, labelled.at.row)
       : undefined
     const byName = block ?? company
     const named = brand ?? (byName === undefined ? labelled : { ...labelled, ...nameFound(byName) })

@@ -288,11 +288,14 @@ const firstDate = (
   strict: boolean
 ): Found | undefined => {
   let first: Found | undefined
+  const receipt = section.documentType !== undefined && documentTypeProfile(section.documentType).key === "receipt"
   for (const { layout, row } of rowsOf(section)) {
     const hits = lexiconHits(layout, row).flatMap((h) => [...h.concepts])
     if (hits.some((c) => DATE_FAMILY_OTHERS.has(c) && !concepts.includes(c))) continue
     const r = readValue(kind, row.words, { hint: section.hint })
-    if (r === undefined || startsAPeriod(row, r, kind, section.hint) || anotherDocumentsDate(layout, row, r)) continue
+    if (r === undefined || startsAPeriod(row, r, kind, section.hint)) continue
+    // A till's order ("Pedido 12/03/2024 21:05") is the receipt's own.
+    if (!receipt && anotherDocumentsDate(layout, row, r)) continue
     if (strict && placeAndDate(layout, row, r)) return { ...r, layout }
     const another = hits.some((c) => OTHER_DOCUMENTS.has(c)) && !hits.includes("invoice_number")
     if (strict && another && givenToANumber(row, r)) continue

@@ -70,6 +70,20 @@ export const itemHeaderRow = (layout: PageLayout, row: Row): boolean => {
 
 /** Lines of an item's description wrapped under its first row, at most, before the next item. */
 const WRAPPED_LINES = 2
+/** Rows of sums and payments, never an item ("Deposit received -500.00" under a summary's one row). */
+const SUM_ROWS: ReadonlySet<string> = new Set([
+  "total",
+  "subtotal",
+  "tax",
+  "deposit",
+  "discount",
+  "tender",
+  "change",
+  "rounding",
+  "closing_balance"
+])
+const sumRow = (layout: PageLayout, row: Row): boolean =>
+  [...(lexiconHits(layout, row)[0]?.concepts ?? [])].some((c) => SUM_ROWS.has(c))
 
 /**
  * An item table's header with its items under it: a header row ("Datum  Leistung  Anzahl  Betrag") without a
@@ -91,7 +105,7 @@ export const itemTableHeader = (layout: PageLayout, row: Row): boolean => {
   for (let i = first + 1; i <= first + 1 + WRAPPED_LINES; i++) {
     const later = layout.rows[i], above = layout.rows[i - 1]!
     if (later === undefined) return false
-    if (money(later)) return true
+    if (money(later)) return i === first + 1 || !sumRow(layout, later)
     if (later.words.some((w) => /\d/.test(w.text)) || later.box[1] - above.box[3] > layout.unit) return false
   }
   return false
@@ -108,6 +122,8 @@ const DATE_COLUMN_ROWS = 3
  */
 export const headsAColumnOfDates = (m: LabelMatch): boolean => {
   const { page } = m
+  // A label with its date beside it labels that date ("Fecha: 12/03/2024" over "Fecha pedido: 01/03/2024").
+  if (m.row.words.some((w) => DATE_IN_FIGURES.test(w.text))) return false
   const x1 = m.box[0] - page.unit, x2 = m.box[2] + 2 * page.unit
   for (let i = 1; i <= DATE_COLUMN_ROWS; i++) {
     const row = page.rows[m.row.index + i]

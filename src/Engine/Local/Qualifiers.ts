@@ -104,7 +104,10 @@ export const afterInclusion = (row: Row, at: number): boolean => {
   return INCLUSION.test(before) || (OF.test(before) && INCLUSION.test(twoBefore))
 }
 
-/** Words saying an amount leaves the tax out ("netto", "HT", "excl."): a net sum's, not a total's. */
-const NET_WORD = /^(?:netto|nett|ht|h\.t\.|excl|exkl|exclusive|excluding|hors)\.?$/iu
+/**
+ * Words saying an amount leaves the tax out ("netto", "HT", "excl."): a net sum's, not a total's. Not
+ * "nett": a Malaysian or Singaporean "TOTAL (NETT)" is the amount paid.
+ */
+const NET_WORD = /^(?:netto|ht|h\.t\.|excl|exkl|exclusive|excluding|hors)\.?$/iu
 /** Whether a word says the amount leaves the tax out ("netto", "(HT)", "excl."). */
 export const isNetWord = (text: string): boolean => NET_WORD.test(text.replace(/[():]/g, ""))
