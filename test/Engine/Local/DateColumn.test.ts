@@ -32,8 +32,18 @@ describe("a label over a column of dates", () => {
   })
 
   it("leaves a date alone under its label", () => {
-    const page = ["Rechnung R-24-0113", "", "Datum", "08.04.2024", "", "Pos.  Bezeichnung    Gesamt €", "1  Wartung   450,00"]
-    expect(valueOf(extractSection(pageModelFromLines([page]), [1], spec("invoice", TEMPLATE))["date"])).toBe("2024-04-08")
+    const page = [
+      "Rechnung R-24-0113",
+      "",
+      "Datum",
+      "08.04.2024",
+      "",
+      "Pos.  Bezeichnung    Gesamt €",
+      "1  Wartung   450,00"
+    ]
+    expect(valueOf(extractSection(pageModelFromLines([page]), [1], spec("invoice", TEMPLATE))["date"])).toBe(
+      "2024-04-08"
+    )
   })
 })
 

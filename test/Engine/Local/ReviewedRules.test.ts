@@ -75,12 +75,25 @@ describe("what the brand's owner, the person's company, the date column and the 
 
   it("keeps a till's order line as its date and a 'TOTAL (NETT)' as its total", () => {
     expect(
-      fieldOf(["BAR EL RINCON", "Pedido 12/03/2024 21:05  Mesa 4", "2 CAÑAS        4,00", "TOTAL          4,00"], "date", "receipt", RECEIPT)
+      fieldOf(
+        ["BAR EL RINCON", "Pedido 12/03/2024 21:05  Mesa 4", "2 CAÑAS        4,00", "TOTAL          4,00"],
+        "date",
+        "receipt",
+        RECEIPT
+      )
     ).toBe("2024-03-12")
     expect(
       valueOf(
         extractLines(
-          ["KEDAI MAKAN SRI MAJU", "12/03/2018 13:05", "NASI LEMAK     5.50", "TEH TARIK      2.20", "TOTAL (NETT)   7.70", "CASH          10.00", "CHANGE         2.30"],
+          [
+            "KEDAI MAKAN SRI MAJU",
+            "12/03/2018 13:05",
+            "NASI LEMAK     5.50",
+            "TEH TARIK      2.20",
+            "TOTAL (NETT)   7.70",
+            "CASH          10.00",
+            "CHANGE         2.30"
+          ],
           "receipt",
           { total: { type: "number", description: "Total amount paid" } }
         )["total"]
