@@ -6,7 +6,7 @@
 import { looksLikeAddress } from "./AddressLines.js"
 import { lexiconHits } from "./Labels.js"
 import { heightOf, type PageLayout, type Row } from "./Layout.js"
-import { hasLegalForm } from "./LegalForms.js"
+import { hasLegalForm, isPlainSpeechForm } from "./LegalForms.js"
 import { isCompany, overlaps } from "./LegalOwner.js"
 import { contactLine, type NameLine } from "./NameLines.js"
 
@@ -27,8 +27,6 @@ const ownersNumber = (layout: PageLayout, row: Row, x1: number, x2: number): boo
     [...h.concepts].some((c) => OWNERS_NUMBERS.has(c))
   )
 
-/** Legal forms that name a kind of business as often as a company ("Fine Wine Trading", "Cloud Solutions for Enterprise"). */
-const LOOSE_FORM = /\s(?:trading|enterprise|group|company|corporation)\.?$/iu
 /** Small words a company's name may hold ("Maison de la Presse", "Van der Berg BV", "Smith & Sons Ltd"). */
 const PARTICLE =
   /^(?:de|du|des|la|le|les|d['’]\S*|l['’]\S*|van|von|der|den|di|da|del|y|e|et|und|and|&|of|the|zur|zum)$/u
@@ -50,7 +48,11 @@ const ownersName = (line: NameLine): NameLine | undefined => {
   })
   const words = line.words.slice(start)
   const text = words.map((w) => w.text).join(" ")
-  if (words.length < 2 || !/^\p{Lu}/u.test(words[0]!.text) || !hasLegalForm(text) || LOOSE_FORM.test(text)) {
+  if (
+    words.length < 2 || !/^\p{Lu}/u.test(words[0]!.text) || !hasLegalForm(text) ||
+    // A legal form that names a kind of business as often ("Fine Wine Trading", "Cloud Solutions for Enterprise").
+    isPlainSpeechForm(words.at(-1)!.text)
+  ) {
     return undefined
   }
   return words.length === line.words.length ? line : { ...line, words }

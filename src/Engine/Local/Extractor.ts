@@ -21,7 +21,7 @@ import { unreadDateLabel } from "./LabelContext.js"
 import { readLabelled } from "./LabelReading.js"
 import { lexiconHits } from "./Labels.js"
 import { layoutOf, type Row } from "./Layout.js"
-import { endsWithLegalForm, hasLegalForm } from "./LegalForms.js"
+import { endsWithLegalForm, hasLegalForm, isPlainSpeechForm } from "./LegalForms.js"
 import { marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import { columnSegment } from "./NameLines.js"
@@ -74,15 +74,12 @@ const withLegalFormBelow = <F extends Found>(found: F): F => {
     const text = seg.slice(0, k).map((w) => w.text).join(" ")
     // A line that starts with a word a legal form shares with plain speech is a department's ("Trading
     // Standards", "Group Procurement", "Company Secretary").
-    if (endsWithLegalForm(` ${text}`) && !PLAIN_FIRST.test(seg[0]!.text)) {
+    if (endsWithLegalForm(` ${text}`) && !isPlainSpeechForm(seg[0]!.text)) {
       return { ...found, value: `${String(found.value)} ${text}`, words: [...found.words, ...seg.slice(0, k)] }
     }
   }
   return found
 }
-
-/** Legal forms that are words of plain speech too: a line they start is no wrapped name's end. */
-const PLAIN_FIRST = /^(?:trading|group|company|enterprise|corporation)$/i
 
 /** Words of a name's wrapped end, its legal form included. */
 const MAX_WRAPPED_WORDS = 4

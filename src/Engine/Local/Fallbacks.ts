@@ -12,7 +12,7 @@ import { beforeAnotherBlock, customerBlock, windowName } from "./AddressBlocks.j
 import { looksLikeAddress } from "./AddressLines.js"
 import { shapeOf } from "./Confidence.js"
 import { crownOf, dollarOf } from "./DollarCountry.js"
-import { findLabels, lexiconHits } from "./Labels.js"
+import { findLabels, firstLabelConcepts, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row } from "./Layout.js"
 import { COMPANY_SUFFIX } from "./LegalForms.js"
 import { addressedName, addresseeLine, isCut, issuerLine } from "./Letterhead.js"
@@ -26,6 +26,7 @@ import { besideANumber, currenciesOfRow } from "./RowCurrencies.js"
 import type { Found, Section } from "./Section.js"
 import { itemSumsOf } from "./Sums.js"
 import { confirmingTiers, taxSummaryHeadings } from "./Totals.js"
+import { isLabelMark } from "./ValueAreas.js"
 
 const TOTALISH = new Set([
   "total",
@@ -57,9 +58,6 @@ const NOT_TOTAL = new Set([
 ])
 
 const rowsOf = (section: Section) => section.layouts.flatMap((layout) => layout.rows.map((row) => ({ layout, row })))
-
-const firstLabelConcepts = (layout: PageLayout, row: Row): ReadonlySet<string> =>
-  lexiconHits(layout, row)[0]?.concepts ?? new Set()
 
 /**
  * A total without a usable label: the largest amount the section confirms (what was paid, what its
@@ -216,7 +214,7 @@ const anotherDocumentsDate = (layout: PageLayout, row: Row, read: ReadValue): bo
   return lexiconHits(layout, row).some((h) => {
     if (![...h.concepts].some((c) => OTHER_DOCUMENTS.has(c))) return false
     let next = h.last + 1
-    while (next < at && /^[:：#.-]+$/.test(row.words[next]!.text)) next++
+    while (next < at && isLabelMark(row.words[next]!)) next++
     if (next < at && DATING_WORD.test(row.words[next]!.text)) next++
     return next === at
   })

@@ -6,7 +6,7 @@
 import { misreadDistance } from "../../Text/Misreads.js"
 import { leavesBracketOpen } from "../../Text/Tokens.js"
 import { type FieldProfile, labelConcepts } from "../../Text/Vocabulary.js"
-import { findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
+import { findLabels, firstLabelConcepts, type LabelMatch, lexiconHits } from "./Labels.js"
 import { holdsCents, type PageLayout, type Row } from "./Layout.js"
 import { isInclusionWord } from "./Qualifiers.js"
 import { type ReadKind, readValue } from "./Readers.js"
@@ -83,7 +83,7 @@ const SUM_ROWS: ReadonlySet<string> = new Set([
   "closing_balance"
 ])
 const sumRow = (layout: PageLayout, row: Row): boolean =>
-  [...(lexiconHits(layout, row)[0]?.concepts ?? [])].some((c) => SUM_ROWS.has(c))
+  [...firstLabelConcepts(layout, row)].some((c) => SUM_ROWS.has(c))
 
 /**
  * An item table's header with its items under it: a header row ("Datum  Leistung  Anzahl  Betrag") without a

@@ -212,6 +212,11 @@ export const lexiconHits = (layout: PageLayout, row: Row): ReadonlyArray<Lexicon
   return kept
 }
 
+const NO_CONCEPTS: ReadonlySet<string> = new Set()
+/** The concepts of a row's first label ("Total" on "Total HT 1 625,00"), none on a row without one. */
+export const firstLabelConcepts = (layout: PageLayout, row: Row): ReadonlySet<string> =>
+  lexiconHits(layout, row)[0]?.concepts ?? NO_CONCEPTS
+
 /** Whether two sets of concepts share none. */
 export const disjoint = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
   for (const x of a) if (b.has(x)) return false

@@ -20,6 +20,12 @@ const SOLE_TRADER = /\s(?:EI|EIRL)\.?$/u
  */
 const CAPITALS_FORM = /(?<!\d\.?)\s(?:OG|CC|SE)\.?$/u
 
+/** Legal forms that are words of plain speech too ("Fine Wine Trading", "Group Procurement", "Company Secretary"). */
+const PLAIN_SPEECH_FORM = /^(?:trading|enterprise|group|company|corporation)\.?$/iu
+
+/** Whether the word is a legal form that plain speech uses too, and so says little of a company's name. */
+export const isPlainSpeechForm = (word: string): boolean => PLAIN_SPEECH_FORM.test(word)
+
 /** Whether the name carries a company's legal form. */
 export const hasLegalForm = (name: string): boolean =>
   COMPANY_SUFFIX.test(name) || LEADING_FORM.test(name) || SOLE_TRADER.test(name) || CAPITALS_FORM.test(name)

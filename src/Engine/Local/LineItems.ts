@@ -20,7 +20,7 @@ import {
   type Table,
   tableOf
 } from "./ItemTable.js"
-import { lexiconHits } from "./Labels.js"
+import { firstLabelConcepts, lexiconHits } from "./Labels.js"
 import { holdsCents, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { isLegalLine } from "./LegalLines.js"
 import { type ReadKind, readKindOf, readValue } from "./Readers.js"
@@ -81,11 +81,6 @@ const withoutPosition = (words: ReadonlyArray<PlacedWord>, unit: number): Readon
   words.length > 1 && /^\d{1,3}\.?$/.test(words[0]!.text) && words[1]!.box[0] - words[0]!.box[2] >= POSITION_GAP * unit
     ? words.slice(1)
     : words
-
-const firstConcepts = (
-  layout: PageLayout,
-  row: Row
-): Array<string> => [...(lexiconHits(layout, row)[0]?.concepts ?? [])]
 
 /** A sum's concepts: its label on a row that running text starts ("Conditions de règlement : …   Total HT 1 625,00 €"). */
 const SUM_CONCEPTS: ReadonlySet<string> = new Set(["total", "subtotal", "tax"])
@@ -226,7 +221,7 @@ const itemsOnPage = (
     const itemRow = typeof q === "number" && described && lead !== undefined && lead.first > 1
     const labelled = borneOut || itemRow ?
       [] :
-      [...firstConcepts(layout, row), ...sumBesideText(layout, row, columns, fields)]
+      [...firstLabelConcepts(layout, row), ...sumBesideText(layout, row, columns, fields)]
     const hasAmount = amounts.some((c) => c.decimals === true)
     // A row named by a tax rate alone ("10 %   532,00   53,20   585,20") is a tax summary's, under the items.
     const named = values.get(fields.findIndex((f) => f.own.has("description")))?.value

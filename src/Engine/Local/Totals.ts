@@ -9,7 +9,7 @@ import { besideOwner } from "../../lib/memo.js"
 import { lostDecimalMark } from "../../Text/Misreads.js"
 import { findValueCandidates } from "../../Text/Values.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
-import { findLabels, type LabelMatch, lexiconHits } from "./Labels.js"
+import { findLabels, firstLabelConcepts, type LabelMatch, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row, segmentsOf } from "./Layout.js"
 import { isPaid, paidAmounts, tenderedAmounts } from "./Payment.js"
 import { isNetWord, TAX_NAMES } from "./Qualifiers.js"
@@ -100,7 +100,7 @@ const adjustmentBetween = (a: LabelMatch, b: LabelMatch): boolean =>
 
 /** Whether a row's first label is one of the concepts. */
 const labelledAs = (layout: PageLayout, row: Row, concept: string): boolean =>
-  lexiconHits(layout, row)[0]?.concepts.has(concept) ?? false
+  firstLabelConcepts(layout, row).has(concept)
 
 /**
  * A total row under a deposit taken off the total printed right above it ("Total 3,118.31 / Deposit
