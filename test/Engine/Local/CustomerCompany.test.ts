@@ -55,3 +55,29 @@ describe("a customer's label naming a person while the document is addressed to 
     expect(parties(page).customer).toBe("M. Louis Morvan")
   })
 })
+
+describe("a guest's or patient's label, the customer where nothing else names one", () => {
+  const hotel = (left: string, right: string) => [
+    "Hotel Seeblick GmbH                                 RECHNUNG",
+    "Seestraße 4, 82319 Starnberg",
+    "",
+    `${left.padEnd(52)}Rechnung Nr. 4711`,
+    `${right.padEnd(52)}Datum 12.03.2024`,
+    "80331 München",
+    "",
+    "Leistung                              Menge    Preis      Betrag",
+    "Übernachtung                             2    120,00      240,00",
+    "                                      Gesamtbetrag EUR    256,80"
+  ]
+
+  it("reads the guest of a hotel's bill and the patient of a practice's as the customer", () => {
+    expect(parties(hotel("Gast: Herr Thomas Müller", "Lindenweg 3")).customer).toBe("Herr Thomas Müller")
+    expect(parties(hotel("Guest: Ms. Laura Bennett", "27 Rose Avenue")).customer).toBe("Ms. Laura Bennett")
+    expect(parties(hotel("Patient: Max Mustermann", "Bergweg 3")).customer).toBe("Max Mustermann")
+  })
+
+  it("keeps the customer a stronger label names over the guest", () => {
+    expect(parties(hotel("Kunde: Weber Consulting GmbH", "Gast: Herr Thomas Müller")).customer)
+      .toBe("Weber Consulting GmbH")
+  })
+})
