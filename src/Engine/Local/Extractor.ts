@@ -273,7 +273,14 @@ const readLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string
   const { customerAddress: customersAddress, ownOnly, profile } = profileOf(field, path)
   const kind = readKindOf(field, profile.concepts)
   if (customersAddress) return customerAddressValue(section, field, path, kind, profile)
-  const labelled = withTitle(readLabelled(section, field, path, profile), fromTitle(section, kind, profile.concepts[0]))
+  // The customer is never the issuer: the issuer's own name at a customer's label is its own ("Account name:"
+  // in its bank details, its sender line).
+  const issuer = profile.concepts[0] === "customer" ? issuerOf(section) : undefined
+  const notIssuer = (value: string) => typeof issuer === "string" && sameName(issuer, value)
+  const labelled = withTitle(
+    readLabelled(section, field, path, profile, notIssuer),
+    fromTitle(section, kind, profile.concepts[0])
+  )
   if (labelled !== undefined) {
     // "Sold by" on a marketplace's document names the seller; the document is the brand's.
     const brand = profile.concepts[0] === "issuer" && labelled.label !== undefined && SELLER_LABELS.has(labelled.label)

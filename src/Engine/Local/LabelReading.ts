@@ -335,7 +335,9 @@ export const readLabelled = (
   section: Section,
   field: LeafField,
   path: ReadonlyArray<string>,
-  profile = fieldProfile(path, field.description)
+  profile = fieldProfile(path, field.description),
+  /** A value the field cannot have (the issuer's own name, for the customer). */
+  excluded: (value: string) => boolean = () => false
 ): Candidate | undefined => {
   const kind = readKindOf(field, profile.concepts)
   const own = new Set(profile.concepts)
@@ -380,7 +382,7 @@ export const readLabelled = (
       // A row read with a lost decimal mark has no plain reading: "RM 9 30" is neither 9 nor 30.
       if (c === undefined || (lost !== undefined && c.decimals !== true)) continue
       if (total && notTheTotal(m, c)) continue
-      if (party && typeof c.value === "string" && !aName(c.value, c.words)) continue
+      if (party && typeof c.value === "string" && (!aName(c.value, c.words) || excluded(c.value))) continue
       // An address has a street, a postcode or a number among several words ("Adresse : voir ci-dessous" has none).
       if (address && !looksLikeAddress(String(c.value))) continue
       // Page numbering, a label, or escapes a program printed ("'\\r\\n' &#xA") are no text's value.

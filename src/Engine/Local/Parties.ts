@@ -120,13 +120,24 @@ const sameWord = (x: string, y: string): boolean => {
   return misreadDistance(x, y, limit) <= limit
 }
 
+/** Legal forms' abbreviations and the words they stand for ("Pvt. Ltd." and "Private Limited" are one form). */
+const LONG_FORM: ReadonlyMap<string, string> = new Map([
+  ["pvt", "private"],
+  ["ltd", "limited"],
+  ["co", "company"],
+  ["corp", "corporation"],
+  ["inc", "incorporated"],
+  ["bhd", "berhad"]
+])
+const longForms = (tokens: ReadonlyArray<string>): ReadonlyArray<string> => tokens.map((t) => LONG_FORM.get(t) ?? t)
+
 /**
  * Whether two names are one, as printed or as OCR misread one of them ("Lindqvist Bygg AB" and "Lindqvlst
  * Byg AB"): word by word in order, a long word allowed a few misread letters, a short one none, and one
  * short word more at the end of one of them (a legal form's rest).
  */
 export const sameName = (a: string, b: string): boolean => {
-  const x = tokensOf(a), y = tokensOf(b)
+  const x = longForms(tokensOf(a)), y = longForms(tokensOf(b))
   const [short, long] = x.length <= y.length ? [x, y] : [y, x]
   if (short.length < 2 || long.length - short.length > 1) return false
   if (long.length > short.length && long[long.length - 1]!.length >= FUZZY_WORD) return false
