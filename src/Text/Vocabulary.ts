@@ -589,7 +589,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     id: "rounding",
     triggers: ["rounding"],
     labels:
-      "rounding|rounding adjustment|round adj|rounding adj|adjustment|arrondi|rundung|afronding|redondeo|arrotondamento|arredondamento|pembundaran|pelarasan"
+      "rounding|rounding adjustment|round adj|rounding adj|adjustment|arrondi|rundung|rundungsdifferenz|rundungsbetrag|écart d arrondi|afronding|redondeo|arrotondamento|arredondamento|pembundaran|pelarasan"
   }
 ]
 

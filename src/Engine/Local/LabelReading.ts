@@ -58,7 +58,7 @@ import {
   plausibleTotal
 } from "./Totals.js"
 import { startsWithTown } from "./Towns.js"
-import { below, isLabelMark, rightOf } from "./ValueAreas.js"
+import { below, isLabelMark, leftOf, rightOf } from "./ValueAreas.js"
 
 /** Words between a label in a sentence and its value, at most ("due date: 30.04.2024", "date of 30.04.2024"). */
 const PROSE_REACH = 2
@@ -161,6 +161,9 @@ const qualified = (m: LabelMatch, r: ReadValue): boolean => {
 }
 
 /** The value a label points at, right of it or in its column below, with a score. */
+/** A value read left of its label, in a column of labels set right of their values, a little less plain than one right of it. */
+const VALUE_LEFT = 0.95
+
 const readAtLabel = (
   section: Section,
   field: LeafField,
@@ -247,6 +250,12 @@ const readAtLabel = (
       const near = 1 - 0.3 * Math.min(1, dx / 0.6)
       return { ...read, layout: m.page, score: base * near * fit(kind, read) * (qualified(m, r) ? QUALIFIED : 1) }
     }
+  }
+  // A column of labels set right of their values ("24-0318   Rechnung Nr."): the value is the cell before the label.
+  if (!party && r === undefined) {
+    const left = leftOf(m, own)
+    const read = left.length > 0 ? readValue(kind, left, options) : undefined
+    if (read !== undefined) return { ...read, layout: m.page, score: base * VALUE_LEFT * fit(kind, read) }
   }
   // A party heading alone on its row ("Verkäufer", "Käufer/Leistungsempfänger") heads a block of labelled lines;
   // a label another field's label follows in its segment ("Invoice to pay …") is no heading.

@@ -119,11 +119,13 @@ const afterDeposit = (m: LabelMatch): boolean => {
  * A total's label set apart from its amount by a word saying the amount leaves the tax out ("Summe
  * Abschlag netto 27.370,00", "Total prestations HT 1 200,00"): a net sum, not the document's total.
  * "net" counts only as the last word before the amount ("Total net 1 200,00"; "Net à payer" is the total).
+ * An amount set left of its label ("4'424.20 Total exkl. MWST") is qualified by the words after the label.
  */
 const netBetween = (m: LabelMatch, c: Candidate): boolean => {
   const start = c.words[0] === undefined ? -1 : m.row.words.indexOf(c.words[0])
-  if (start <= m.last) return false
-  const between = m.row.words.slice(m.last + 1, start).map((w) => w.text.replace(/[():]/g, ""))
+  if (start < 0 || (start >= m.first && start <= m.last)) return false
+  const between = m.row.words.slice(m.last + 1, start < m.first ? undefined : start)
+    .map((w) => w.text.replace(/[():]/g, ""))
   return between.some(isNetWord) || /^net\.?$/iu.test(between.at(-1) ?? "")
 }
 

@@ -1,10 +1,11 @@
 /**
  * Where a label's value is read: right of it on its row, up to the next label of another concept (its
- * qualifier and the marks that end a label left out), or below it in its column.
+ * qualifier and the marks that end a label left out), left of it in a column of labels set right of their
+ * values, or below it in its column.
  */
 import { fold, tokensOf } from "../../Text/Tokens.js"
 import { disjoint, type LabelMatch, lexiconHits } from "./Labels.js"
-import { type PageLayout, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
+import { gapBefore, type PageLayout, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
 import { afterInclusion, qualifierEnd } from "./Qualifiers.js"
 
 /** A gap between two words of one phrase is narrower than this (text heights); a cell's gap is wider. */
@@ -47,6 +48,52 @@ export const rightOf = (
   while (from < to && isLabelMark(words[from]!)) from++
   while (to > from && isLabelMark(words[to - 1]!)) to--
   return words.slice(from, to)
+}
+
+/** A gap this many text heights wide ends a value's cell. */
+const CELL_GAP = 1.5
+/** How far apart, in text heights, the aligned edges of a column's labels and values may be. */
+const SAME_EDGE = 1
+
+/** Index of the first word of the cell that ends right before the label (its words closer than a cell's gap). */
+const cellBefore = (match: LabelMatch): number | undefined => {
+  const { first, page, row } = match
+  if (first === 0) return undefined
+  let start = first - 1
+  while (start > 0 && gapBefore(row, start) <= CELL_GAP * page.unit) start--
+  return start
+}
+
+/**
+ * Whether a row next to the label's sets a label of its own at the label's left edge after a value ending
+ * where the label's value ends: labels in a column, right of their values in a column of their own.
+ */
+const labelColumnBeside = (match: LabelMatch): boolean => {
+  const { page, row } = match
+  const valueEnd = row.words[match.first - 1]!.box[2]
+  return [-2, -1, 1, 2].some((k) => {
+    const r = page.rows[row.index + k]
+    return r !== undefined && Math.min(Math.abs(r.box[1] - row.box[3]), Math.abs(row.box[1] - r.box[3])) <=
+        Math.abs(k) * page.unit * 1.5 &&
+      lexiconHits(page, r).some((h) =>
+        h.first > 0 && Math.abs(r.words[h.first]!.box[0] - match.box[0]) <= SAME_EDGE * page.unit &&
+        Math.abs(r.words[h.first - 1]!.box[2] - valueEnd) <= SAME_EDGE * page.unit
+      )
+  })
+}
+
+/**
+ * Words left of a label that ends its row, in a column of labels set right of their values ("24-0318   Rechnung
+ * Nr.", "4'683.80 Total CHF inkl. MWST"): the cell right before the label, when it holds no label of its own and
+ * a row next to it sets a label at the label's left edge after a value ending where this one ends. None otherwise.
+ */
+export const leftOf = (match: LabelMatch, own: ReadonlySet<string>): Array<PlacedWord> => {
+  const { page, row } = match
+  if (rightOf(match, own).length > 0 || nextForeignLabel(page, row, match.last, own) < row.words.length) return []
+  const start = cellBefore(match)
+  if (start === undefined || !labelColumnBeside(match)) return []
+  if (lexiconHits(page, row).some((h) => h.first >= start && h.first < match.first)) return []
+  return row.words.slice(start, match.first)
 }
 
 /**
