@@ -8,7 +8,7 @@
 import { leavesBracketOpen } from "../../Text/Tokens.js"
 import { conceptPhrases } from "../../Text/Vocabulary.js"
 import { isStreetLine } from "./AddressLines.js"
-import { ownerUnderBrand } from "./BrandOwner.js"
+import { ownerAtItsAddress, ownerUnderBrand } from "./BrandOwner.js"
 import { endingAtLegalForm, legalNameOf, wrappedAsPrinted } from "./CompanyNames.js"
 import { itemHeaderRow } from "./LabelContext.js"
 import { findLabels } from "./Labels.js"
@@ -417,8 +417,9 @@ const findLetterheadLine = (layout: PageLayout): NameLine | undefined => {
   // A brand's owner, named under it in its block, is the issuer.
   const pick = (chosen === byDomain || chosen === printed ? ownerUnderBrand(layout, chosen, top) : undefined) ?? chosen
   // A brand's company, named with its legal form elsewhere on the page ("Quellenhof" over "Brauhaus
-  // Quellenhof Getränke GmbH" in the footer), is named so.
-  const company = legalNameOf(pick, [...top, ...bottom])
+  // Quellenhof Getränke GmbH" in the footer), or by a legal line at the letterhead's address, is named so.
+  const company = legalNameOf(pick, [...top, ...bottom]) ??
+    (chosen === byDomain || chosen === printed ? ownerAtItsAddress(pick, legal) : undefined)
   return company ??
     wrappedAsPrinted(layout, continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c)))))
 }

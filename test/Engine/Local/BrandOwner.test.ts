@@ -67,3 +67,35 @@ describe("the owner a letterhead names under its brand", () => {
     expect(valueOf(out["company"])).not.toBe("PETALING JAYA")
   })
 })
+
+describe("the company a legal line names at the letterhead's address", () => {
+  const invoice = (footer: string) => [
+    "stylwerk                                                       Annenstraße 61 · 8020 Graz",
+    "                                                                 office@stylwerk.example",
+    "raumausstattung · vorhänge · polsterei                              www.stylwerk.example",
+    "",
+    "Hotel Kögl KG                                          Rechnung Nr.     SW-24-0209",
+    "Sackstraße 12                                          Rechnungsdatum   05.02.2024",
+    "8010 Graz",
+    "",
+    "Pos.  Bezeichnung                           Menge     EP €      Gesamt €",
+    "1     Vorhangstoff Alba                      46,5    38,90      1.808,85",
+    "                                             Gesamtbetrag EUR   2.170,62",
+    // The footer at the page's foot.
+    ...Array<string>(33).fill(""),
+    footer
+  ]
+
+  it("gives the company of the footer's legal line at the brand's address", () => {
+    expect(
+      parties(invoice("Raumausstattung Pichler GmbH · Annenstraße 61, 8020 Graz · FN 402117 m · UID ATU69022815"))
+        .issuer
+    ).toBe("Raumausstattung Pichler GmbH")
+  })
+
+  it("keeps the brand when the legal line's company is at another address", () => {
+    expect(
+      parties(invoice("Alpen Holding GmbH · Ringstraße 4, 1010 Wien · FN 118822 a · UID ATU11223344")).issuer
+    ).not.toBe("Alpen Holding GmbH")
+  })
+})

@@ -294,3 +294,28 @@ describe("an invoice's currency", () => {
     expect(valueOf(got["currency"])).toBe("EUR")
   })
 })
+
+describe("a proforma invoice's number", () => {
+  it("is read at the proforma's own number label", () => {
+    for (
+      const [label, value] of [["Proforma-Nr.", "PF-2024-0077"], ["Proforma invoice no.", "PI-88"], [
+        "N° proforma",
+        "PRO-24-031"
+      ]]
+    ) {
+      const got = extractLines(
+        [
+          "Rheinufer Messebau GmbH",
+          "Hafenstraße 4, 50668 Köln",
+          "",
+          `Liebig Feinmechanik AG                          ${label.padEnd(22)}${value}`,
+          "Industriestraße 3                               Datum                 2024-04-22",
+          ...ITEMS
+        ],
+        "invoice",
+        { invoice_number: "The invoice number" }
+      )
+      expect(valueOf(got["invoice_number"]), label).toBe(value)
+    }
+  })
+})
