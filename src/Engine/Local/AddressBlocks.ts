@@ -123,6 +123,12 @@ const beforeALabel = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedW
   return at < words.length - 1 && at <= NAME_WORDS ? words.slice(0, at) : words
 }
 
+/** Whether a colon follows the words on their line: they label what follows ("Objet : Devis n° …"), they name no one. */
+const beforeAColon = (row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
+  const last = words[words.length - 1]!
+  return /[:：]$/.test(last.text) || /^[:：]/.test(row.words[row.words.indexOf(last) + 1]?.text ?? "")
+}
+
 /** A name before another column's label is a few words at most. */
 const NAME_WORDS = 6
 
@@ -177,7 +183,10 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         if (++taken > MAX_LINES) break
         const named = withoutRegistration(namePart(beforeALabel(layout, above, seg)))
         const words = withoutSalutation(named)
-        if (words.length > 0 && !onlyLabels(layout, above, words) && looksLikeName(layout, above, words)) {
+        if (
+          words.length > 0 && !onlyLabels(layout, above, words) && !beforeAColon(above, words) &&
+          looksLikeName(layout, above, words)
+        ) {
           name = { layout, row: above, words }
           opened = words.length < named.length || hasLegalForm(words.map((w) => w.text).join(" "))
         }

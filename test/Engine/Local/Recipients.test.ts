@@ -558,3 +558,29 @@ describe("a recipient addressed in the south and north of Europe", () => {
     expect(customerOf(["Vestergade 12", "8000 Aarhus C"])).toBeNull()
   })
 })
+
+describe("the recipient's block beside the document's title", () => {
+  it("is the customer, whatever address a labelled line of the letter names under it", () => {
+    expect(
+      parties([
+        "CUISINES & BAINS GARONNE SARL                             48 quai des Queyries",
+        "                                                          33100 Bordeaux",
+        "Conception · fabrication · pose",
+        "",
+        "",
+        "FACTURE D'ACOMPTE                         SCI Les Chartrons Nord",
+        "                                          M. Bastien Lacoste, gérant",
+        "N° FAC-2024-0107                          17 rue Notre-Dame",
+        "Bordeaux, le 14 mars 2024                 33000 Bordeaux",
+        "Client : CL-0712",
+        "",
+        "  Objet : Devis n° D-2024-0088 du 2 mars 2024, montant total 31 416,00 € TTC.",
+        "  Chantier : 17 rue Notre-Dame, 33000 Bordeaux – appartement 3e étage. Conformément aux conditions",
+        "",
+        "Désignation                                Qté     P.U. HT      Montant HT",
+        "Acompte 40 % sur devis D-2024-0088           1    10 472,00      10 472,00",
+        "                                                  Total TTC      12 566,40"
+      ]).customer
+    ).toBe("SCI Les Chartrons Nord")
+  })
+})
