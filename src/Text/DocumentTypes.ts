@@ -82,7 +82,7 @@ const TYPES: ReadonlyArray<TypeEntry> = [
     titles:
       "receipt|cash receipt|sales receipt|official receipt|tax invoice|simplified tax invoice|reçu|ticket de caisse|quittung|kassenbon|kassenbeleg|kassabon|recibo|ricevuta|scontrino|ricevuta fiscale|talão|resit|cash bill|cash sale",
     keywords:
-      "1.5:receipt|thank you|come again|cashier|tendered|change due|caisse|caissier|kassierer|kassa|caja|cajero|cassa|cassiere|terima kasih;1.2:rounding|gst summary|item count|total qty|goods sold|not returnable|refund|exchange|thank you for your patronage;0.8:cash|change|member|terminal|counter|pax|server|operator|txn|pos|visa|table;0.4:qty|items|card",
+      "1.5:receipt|thank you|come again|cashier|tendered|change due|caisse|caissier|kassierer|kassa|kasse|kassenbon|kassenbeleg|kundenbeleg|rückgeld|caja|cajero|cassa|cassiere|terima kasih;1.2:rounding|gst summary|item count|total qty|goods sold|not returnable|refund|exchange|thank you for your patronage|umtausch|girocard|ec karte|espèces|efectivo|contanti|wisselgeld;0.8:cash|change|member|terminal|counter|pax|server|operator|txn|pos|visa|table;0.4:qty|items|card",
     concepts: [["tender", 1], ["change", 1], ["rounding", 1], ["receipt_number", 1]],
     singlePage: true,
     patterns: [[/\b[0-2]?\d:[0-5]\d(?::[0-5]\d)?\s*(?:[ap]\.?m\.?)?(?!\d)/i, 1]]

@@ -196,6 +196,9 @@ const pageNumberOf = (layout: PageLayout): PageNumber | undefined => {
     for (const m of text.matchAll(PAGE_OF)) {
       // "page k of n" is the page's own; a bare "page k" after a reference's words points elsewhere.
       if (m[2] === undefined && PAGE_REFERENCE.test(text.slice(0, m.index))) continue
+      // A bare "Folio 44" is a register's sheet ("Tomo 812, Folio 44, Hoja GR-9981") or an invoice's number
+      // (Mexico's "Folio"); only "folio k de n" numbers the page.
+      if (m[2] === undefined && /^folio/i.test(m[0])) continue
       const found = pageNumberIn(m)
       if (found?.count !== undefined) return found
       bare ??= found

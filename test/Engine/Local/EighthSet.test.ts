@@ -7,18 +7,23 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import type { PageModel } from "../../../src/Domain/PageModel.js"
 import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import { splitDocument } from "../../../src/Engine/Local/Splitter.js"
 import { readPdf } from "../../../src/Reading/Pdf.js"
 import { spec, valueOf } from "../fixtures.js"
 
 const SET = path.resolve(import.meta.dirname, "../../../eval/invented")
 
+const modelOf = (corpus: string, name: string) => {
+  const file = fs.readdirSync(path.join(SET, corpus, "files")).find((f) => f.startsWith(name))!
+  return readPdf(new Uint8Array(fs.readFileSync(path.join(SET, corpus, "files", file))), { maxPages: 10 })
+}
+
 const fieldsOf = (corpus: string, name: string) =>
   Effect.gen(function*() {
     const manifest = JSON.parse(fs.readFileSync(path.join(SET, corpus, "manifest.json"), "utf8"))
-    const file = fs.readdirSync(path.join(SET, corpus, "files")).find((f) => f.startsWith(name))!
-    const bytes = new Uint8Array(fs.readFileSync(path.join(SET, corpus, "files", file)))
-    const model = yield* readPdf(bytes, { maxPages: 10 })
+    const model = yield* modelOf(corpus, name)
     const out = extractSection(
       model,
       model.pages.map((p) => p.page),
@@ -67,5 +72,27 @@ describe("the eighth invented set's till receipts", () => {
     Effect.gen(function*() {
       const bakery = yield* fieldsOf("set8-receipts", "r11_")
       expect([bakery.company, bakery.address]).toEqual(["Sonnenkorn Backwaren GmbH", "Bergstraße 14 69120 Heidelberg"])
+    }))
+})
+
+describe("the eighth invented set's documents in a packet", () => {
+  it.effect("types a German till's receipt ('Beleg', 'Kasse 02', 'girocard', 'Kundenbeleg') after an invoice as a receipt", () =>
+    Effect.gen(function*() {
+      const parts = [
+        yield* modelOf("set8-invoices", "22_"),
+        yield* modelOf("set8-receipts", "r12_"),
+        yield* modelOf("set8-invoices", "01_")
+      ]
+      const model: PageModel = {
+        mediaType: "application/pdf",
+        pages: parts.flatMap((m) => m.pages).map((p, i) => ({ ...p, page: i + 1 }))
+      }
+      // The templates of the corpora the two documents come from, as the evaluation's packets use them.
+      const templates = ["set8-invoices", "set8-receipts"].map((corpus) => {
+        const { template } = JSON.parse(fs.readFileSync(path.join(SET, corpus, "manifest.json"), "utf8"))
+        return spec(template.document_type, template.template_data)
+      })
+      const sections = splitDocument(model, templates).map((s) => [s.documentType, [...s.pages]])
+      expect(sections).toEqual([["invoice", [1]], ["receipt", [2]], ["invoice", [3]]])
     }))
 })

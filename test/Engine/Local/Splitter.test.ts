@@ -504,6 +504,23 @@ describe("LocalSplitter", () => {
     expect(split(invoiceA, terms, second)).toEqual([["invoice", [1]], ["invoice", [3]]])
   })
 
+  it("reads a register's 'Folio 44' as no page number: the invoice it ends is a document of its own", () => {
+    const spanish = [
+      "Gráficas Albaicín, S.L.",
+      "C/ San Juan de los Reyes, 27, 18010 Granada",
+      "",
+      "Bodegas Quesada, S.A.                      Factura nº F-2025/118",
+      "Ctra. de Jaén, km 4,2                      Fecha 03/03/2025",
+      "",
+      "Concepto                          Cantidad     Precio      Importe",
+      "Catálogo corporativo                  1.500     1,860     2.790,00",
+      "                                            Total factura 3.375,90 €",
+      "",
+      "Inscrita en el Registro Mercantil de Granada, Tomo 812, Folio 44, Hoja GR-9981."
+    ]
+    expect(split(invoiceA, spanish)).toEqual([["invoice", [1]], ["invoice", [2]]])
+  })
+
   it.effect("is provided as the Splitter service", () =>
     Effect.gen(function*() {
       const splitter = yield* Splitter
