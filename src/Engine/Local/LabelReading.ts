@@ -161,6 +161,9 @@ const qualified = (m: LabelMatch, r: ReadValue): boolean => {
 }
 
 /** The value a label points at, right of it or in its column below, with a score. */
+/** Whether an identifier ends with a hyphen: its end was lost. */
+const cutShort = (r: ReadValue): boolean => /[-–]$/.test(String(r.value))
+
 /** A value read left of its label, in a column of labels set right of their values, a little less plain than one right of it. */
 const VALUE_LEFT = 0.95
 
@@ -248,6 +251,8 @@ const readAtLabel = (
         ? cutByOcr(m, brokenAtHyphen(m, startedAboveAtHyphen(m, r)))
         : r
       const near = 1 - 0.3 * Math.min(1, dx / 0.6)
+      // An identifier still ending with its hyphen lost its end ("PR0-"): it is none.
+      if (kind === "id" && cutShort(read)) return undefined
       return { ...read, layout: m.page, score: base * near * fit(kind, read) * (qualified(m, r) ? QUALIFIED : 1) }
     }
   }
@@ -289,6 +294,7 @@ const readAtLabel = (
       continue
     }
     const v = kind === "id" ? cutByOcr(m, startedAboveAtHyphen(m, read)) : read
+    if (kind === "id" && cutShort(v)) continue
     if (kind === "text" && profile.concepts[0] === "address") {
       // An address runs over the lines below its label: take every line of the column.
       const words = areas.filter((a) => a.depth >= area.depth).flatMap((a) => a.words)

@@ -251,7 +251,13 @@ export const readValue = (
         ) end++
         if (end - from >= 3) used = words.slice(i, end)
       }
-      const value = cleanText(used.map((w) => w.text).join(" "))
+      // An identifier OCR parted after a hyphen ("PRO- 24-031") goes on with the word right after it.
+      const after = words[words.indexOf(used.at(-1)!) + 1]
+      if (
+        /-$/.test(used.at(-1)!.text) && after !== undefined && /^[\p{L}\p{N}]/u.test(after.text) &&
+        after.box[0] - used.at(-1)!.box[2] < (options.unit ?? 0)
+      ) used = [...used, after]
+      const value = cleanText(used.map((w) => w.text).join(" ")).replace(/- (?=[\p{L}\p{N}])/u, "-")
       if (!/\d/.test(value) || parseWholeDate(value, options.hint) !== undefined || isTimeOfDay(value)) return undefined
       return { value, words: used }
     }

@@ -152,3 +152,31 @@ describe("an item table's header over its echo", () => {
     ).toBe(2720)
   })
 })
+
+describe("values OCR parted or cut", () => {
+  const header = (numberCell: string, customerLines: [string, string]) => [
+    "Loire Tissage SARL                                          FACTURE PROFORMA",
+    "12 quai de la Fosse, 44000 Nantes",
+    "",
+    `Client : ${customerLines[0].padEnd(40)}N° proforma   ${numberCell}`,
+    `         ${customerLines[1].padEnd(40)}Date          12/03/2024`,
+    "",
+    "Désignation                        Qté      P.U. HT      Montant HT",
+    "Toile de lin naturel                 40        18,50          740,00",
+    "                                             Total TTC       888,00 €"
+  ]
+  const numberOf = (lines: Array<string>) =>
+    valueOf(extractLines(lines, "invoice", { invoice_number: "The invoice number" })["invoice_number"])
+
+  it("joins an identifier OCR parted right after its hyphen, and returns none that ends with it", () => {
+    expect(numberOf(header("PRO- 24-031", ["Atelier Brume SAS", "5 rue Kervégan"]))).toBe("PRO-24-031")
+    expect(numberOf(header("PR0-", ["Atelier Brume SAS", "5 rue Kervégan"]))).toBeNull()
+  })
+
+  it("reads a house number and a street ending with 'Lane', 'Close' or 'Crescent' as an address's line, never a name", () => {
+    for (const street of ["4 Gayfield Lane", "17 Orchard Close", "2 Royal Crescent"]) {
+      expect(isStreetLine(street), street).toBe(true)
+    }
+    expect(isStreetLine("Penny Lane Records")).toBe(false)
+  })
+})
