@@ -123,10 +123,16 @@ const beforeALabel = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedW
   return at < words.length - 1 && at <= NAME_WORDS ? words.slice(0, at) : words
 }
 
-/** Whether a colon follows the words on their line: they label what follows ("Objet : Devis n° …"), they name no one. */
-const beforeAColon = (row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
+/**
+ * Whether a colon follows the words on their line, set close after them: they label what follows ("Objet :
+ * Devis n° …"), they name no one. A company's name with its legal form is a name whatever a scan sets after it.
+ */
+const beforeAColon = (layout: PageLayout, row: Row, words: ReadonlyArray<PlacedWord>): boolean => {
+  if (hasLegalForm(words.map((w) => w.text).join(" "))) return false
   const last = words[words.length - 1]!
-  return /[:：]$/.test(last.text) || /^[:：]/.test(row.words[row.words.indexOf(last) + 1]?.text ?? "")
+  const next = row.words[row.words.indexOf(last) + 1]
+  return /[:：]$/.test(last.text) ||
+    (next !== undefined && /^[:：]/.test(next.text) && next.box[0] - last.box[2] <= layout.unit)
 }
 
 /** A name before another column's label is a few words at most. */
@@ -184,7 +190,7 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         const named = withoutRegistration(namePart(beforeALabel(layout, above, seg)))
         const words = withoutSalutation(named)
         if (
-          words.length > 0 && !onlyLabels(layout, above, words) && !beforeAColon(above, words) &&
+          words.length > 0 && !onlyLabels(layout, above, words) && !beforeAColon(layout, above, words) &&
           looksLikeName(layout, above, words)
         ) {
           name = { layout, row: above, words }

@@ -583,4 +583,22 @@ describe("the recipient's block beside the document's title", () => {
       ]).customer
     ).toBe("SCI Les Chartrons Nord")
   })
+
+  it("keeps a company's name with its legal form as the block's name whatever mark a scan reads after it", () => {
+    expect(
+      parties([
+        "Tandartspraktijk Van Dijk B.V.                              FACTUUR",
+        "Oudegracht 12, 3511 AB Utrecht",
+        "",
+        "",
+        "Zorgcentrum De Linde B.V. :                   Factuurnummer    2024-0412",
+        "Lindelaan 4                                   Factuurdatum     12-03-2024",
+        "3583 XK Utrecht",
+        "",
+        "Omschrijving                          Aantal     Prijs      Bedrag",
+        "Periodieke controle                        1     28,50       28,50",
+        "                                             Totaal EUR      28,50"
+      ]).customer
+    ).toBe("Zorgcentrum De Linde B.V.")
+  })
 })
