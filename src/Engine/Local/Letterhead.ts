@@ -26,6 +26,7 @@ import {
   segmentOver,
   withoutRegistration
 } from "./NameLines.js"
+import { recipientBesideDetails } from "./RecipientBeside.js"
 import { onlySalutation } from "./Salutations.js"
 import { type Found, rememberedPerFirstPage, type Section } from "./Section.js"
 import { postcodeAndTown } from "./Towns.js"
@@ -176,7 +177,10 @@ const continued = (layout: PageLayout, line: NameLine): NameLine => {
   return cut || wrapped ? { ...line, words: [...line.words, ...withoutRegistration(seg)] } : line
 }
 
-/** The words that name the document's recipients: what follows a "Bill to", "Customer" or "Ship to" label, in its column. */
+/**
+ * The words that name the document's recipients: what follows a "Bill to", "Customer" or "Ship to" label, in
+ * its column, and the block beside the document's details under the sender's address.
+ */
 const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
   const own = new Set(["customer", "shipping"])
   const out = new Set<PlacedWord>()
@@ -188,6 +192,7 @@ const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
   }
   for (const w of addressedWords(layout)) out.add(w)
   for (const w of returnedTo(layout)) out.add(w)
+  for (const w of recipientBesideDetails(layout)) out.add(w)
   return out
 }
 

@@ -602,3 +602,45 @@ describe("the recipient's block beside the document's title", () => {
     ).toBe("Zorgcentrum De Linde B.V.")
   })
 })
+
+describe("the recipient's block beside the document's details, under the sender's address", () => {
+  const letter = (sender: Array<string>, recipient: [string, string, string]) => [
+    ...sender,
+    "",
+    `${recipient[0].padEnd(46)}Rechnung Nr.   2024-118`,
+    `${recipient[1].padEnd(46)}Datum          12.03.2024`,
+    recipient[2],
+    "",
+    "Leistung                              Menge    Preis      Betrag",
+    "Reparatur Tür                             1    420,00     420,00",
+    "                                      Gesamtbetrag EUR    499,80"
+  ]
+
+  it("is the customer though its name has a legal form and the letterhead's has none", () => {
+    expect(parties(letter(
+      ["Schreinerei Holzmann                                      RECHNUNG", "Dorfstraße 3, 83022 Rosenheim"],
+      ["Bergbahnen Tegernsee GmbH", "Seestraße 1", "83684 Tegernsee"]
+    ))).toEqual({ issuer: "Schreinerei Holzmann", customer: "Bergbahnen Tegernsee GmbH" })
+    expect(parties(letter(
+      ["Tandartspraktijk Van Dijk", "Oudegracht 12", "3511 AB Utrecht", "Tel. 030 231 44 55"],
+      ["Zorgcentrum De Linde B.V.", "Lindelaan 4", "3583 XK Utrecht"]
+    ))).toEqual({ issuer: "Tandartspraktijk Van Dijk", customer: "Zorgcentrum De Linde B.V." })
+  })
+
+  it("leaves the letterhead's own block beside the details, at the page's top, the issuer's", () => {
+    expect(parties([
+      "Holzmann Schreinerei GmbH                     Rechnung Nr.   2024-118",
+      "Dorfstraße 3                                  Datum          12.03.2024",
+      "83022 Rosenheim",
+      "",
+      "Herrn",
+      "Max Berger",
+      "Seestraße 1",
+      "83684 Tegernsee",
+      "",
+      "Leistung                              Menge    Preis      Betrag",
+      "Reparatur Tür                             1    420,00     420,00",
+      "                                      Gesamtbetrag EUR    499,80"
+    ])).toEqual({ issuer: "Holzmann Schreinerei GmbH", customer: "Max Berger" })
+  })
+})
