@@ -4,11 +4,12 @@
  * and the customer's; the customer's is the one a customer label heads (or the one that is not the
  * seller's) when no label names the customer's own line.
  */
-import { COUNTRY, isStreetLine } from "./AddressLines.js"
+import { COUNTRY, isStreetLine, sameAddress } from "./AddressLines.js"
 import { itemHeaderRow } from "./LabelContext.js"
 import { type LabelMatch, lexiconHits } from "./Labels.js"
 import { holdsCents, medianHeight, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { hasLegalForm } from "./LegalForms.js"
+import { FOOTER_LINE } from "./LegalOwner.js"
 import { ADDRESS_MARK, letterheadLine } from "./Letterhead.js"
 import {
   columnSegment,
@@ -232,7 +233,8 @@ const customerAddressBlock = (section: Section): AddressBlock | undefined => {
     const seller = concepts.has("issuer") ||
       (issuer !== undefined &&
         (b.lines.some((l) => sameWords(l.words, issuer.words)) || sameNameWords(b.name.words, issuer.words) ||
-          (blocks.length > 1 && headedBy(layout, b, issuer)) || besideIssuer(layout, b, issuer)))
+          (blocks.length > 1 && headedBy(layout, b, issuer)) || besideIssuer(layout, b, issuer) ||
+          atTheIssuersAddress(layout, b, issuer)))
     return { b, customer: concepts.has("customer"), seller: seller || ownersBlock(b) }
   })
   const labelled = scored.find((s) => s.customer && !s.seller)
@@ -251,6 +253,19 @@ const besideIssuer = (layout: PageLayout, block: AddressBlock, issuer: NameLine)
   // The block starts with its street: a block of another party on that row starts with its own name.
   return issuer.layout === layout && first.row.index === issuer.row.index &&
     !first.words.some((w) => issuer.words.includes(w)) && (isStreetLine(text) || townLine(text))
+}
+
+/**
+ * Whether the block prints the address of the issuer named on a legal line below the letterhead (a footer's
+ * "Raumausstattung Pichler-Strohmeier GmbH · Annenstraße 61, 8020 Graz · FN …" under the brand's "stylwerk /
+ * Annenstraße 61 · 8020 Graz"): the letterhead's own block, at the page's head.
+ */
+const atTheIssuersAddress = (layout: PageLayout, block: AddressBlock, issuer: NameLine): boolean => {
+  // The letterhead's block heads the page: a recipient may share the issuer's building.
+  if (issuer.layout !== layout || issuer.row.box[1] < FOOTER_LINE || block.name.row.index !== 0) return false
+  // The legal line's own words: a footer in columns sets other parties' details beside it.
+  const line = lineWords(layout, issuer.row).find((seg) => seg.includes(issuer.words[0]!))
+  return line !== undefined && sameAddress(block.lines.flatMap((l) => l.words), line)
 }
 
 /** A line naming a business's owner or manager ("Inh. Rainer König", "Geschäftsführer: …", "Prop. J. Tan", "Gérant"). */

@@ -4,13 +4,14 @@
  * business zone, a postcode, a line of region and country words.
  */
 import type { PlacedWord } from "./Layout.js"
+import { hasLegalForm } from "./LegalForms.js"
 
 /**
- * Street words (a house number before a street's abbreviation or before a name ending with a word such as
- * "Lane", "Close" or "Crescent", a suite or a floor too) and postcodes: an address line, not a name.
+ * Street words (a house number before a street's abbreviation, a suite or a floor too) and postcodes: an
+ * address line, not a name.
  */
 const STREET =
-  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|^(?:am|an der|an den|im|in der|in den|auf der|auf dem|zum|zur|unter den|vor dem)\s+\p{L}+(?:[\s-]\p{L}+)?\s+\d{1,4}\s?[a-z]?$|(?:^|\s)(?:c\/|avda\.|pza\.|ctra\.|ul\.|al\.)\s?\p{Lu}|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|carretera|ctra|avda|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht|praça|praca|travessa|paseo|strada|vicolo)\b|(?:^|\s)localit[àa](?=\s|$)|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz|gatan|vägen|gade|vej)(?=\s|,|$)|\p{L}(?:gracht|kade|singel|dijk|dreef|steeg),?\s+\d|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?|^\d{1,5}[a-z]?,?\s+(?:\p{L}+\s+){1,3}(?:lane|drive|close|crescent|terrace|grove|gardens|mews|wynd)\b/iu
+  /^(?:taman|tmn|bandar|kawasan|seksyen|lot|no\.?)\s|^(?:am|an der|an den|im|in der|in den|auf der|auf dem|zum|zur|unter den|vor dem)\s+\p{L}+(?:[\s-]\p{L}+)?\s+\d{1,4}\s?[a-z]?$|(?:^|\s)(?:c\/|avda\.|pza\.|ctra\.|ul\.|al\.)\s?\p{Lu}|\b(?:jalan|jln|jl|lorong|street|road|avenue|rue|strasse|straße|calle|camino|carretera|ctra|avda|rua|via|avenida|laan|weg|chemin|boulevard|allée|piazza|viale|corso|carrer|highway|parkway|quai|impasse|steenweg|gracht|praça|praca|travessa|paseo|strada|vicolo)\b|(?:^|\s)localit[àa](?=\s|$)|\p{L}(?:straße|strasse|stra\p{L}{1,2}e|str\.|straat|weg|laan|gasse|allee|plein|platz|gatan|vägen|gade|vej)(?=\s|,|$)|\p{L}(?:gracht|kade|singel|dijk|dreef|steeg),?\s+\d|\b\d{5}\b|^\d{1,5}[a-z]?,?\s.*\b(?:st|rd|dr|ln|ave|blvd|hwy)\b\.?/iu
 /** Postcodes with letters or a hyphen: Dutch "1012 AB", Portuguese "1100-148", Polish "31-042 Kraków", British "EC1A 1BB". */
 const POSTCODE = /\b\d{4}\s?[A-Z]{2}\b|\b\d{4}-\d{3}\b|\b\d{2}-\d{3}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u
 
@@ -20,7 +21,14 @@ const BUSINESS_ZONE =
 
 /** A street, suite or postcode line of an address: never a name. */
 export const isStreetLine = (text: string): boolean =>
-  STREET.test(text) || POSTCODE.test(text) || unitLine(text) || squareLine(text) || BUSINESS_ZONE.test(text)
+  STREET.test(text) || POSTCODE.test(text) || unitLine(text) || squareLine(text) || BUSINESS_ZONE.test(text) ||
+  namedStreet(text)
+
+/** A street's name ending with a word such as "Lane", "Close" or "Crescent" (English streets without "Street" or "Road"). */
+const NAMED_STREET = /^\d{1,5}[a-z]?,?\s+(?:\p{L}+\s+){1,3}(?:lane|drive|close|crescent|terrace|grove|gardens|mews|wynd)\b/iu
+
+/** A house number before such a street's name ("4 Gayfield Lane"); a company's name with its legal form ("4 Seasons Gardens Ltd") is none. */
+const namedStreet = (text: string): boolean => NAMED_STREET.test(text) && !hasLegalForm(text)
 
 /** A suite, floor or shop with its number at the line's start ("Suite 400", "Shop 12, 4 Riverside Walk"). */
 const UNIT =
@@ -143,4 +151,20 @@ const REGION_WORDS: ReadonlySet<string> = new Set([
 export const regionLine = (words: ReadonlyArray<PlacedWord>): boolean => {
   const tokens = words.flatMap((w) => w.tokens).filter((t) => !/^\d+$/.test(t))
   return tokens.length > 0 && tokens.every((t) => REGION_WORDS.has(t))
+}
+
+/** A postcode (four or five digits), a house's number, and a street's or town's word: an address's tokens to compare. */
+const POSTCODE_TOKEN = /^\d{4,5}$/u
+const HOUSE_NUMBER = /^\d{1,3}[a-z]?$/u
+const PLACE_WORD = /^\p{L}{5,}$/u
+
+/**
+ * Whether two lines print one address: a postcode, a house's number and a street's or town's word in common
+ * ("Annenstraße 61 · 8020 Graz" and "… GmbH · Annenstraße 61, 8020 Graz · FN …"); a neighbour in the same
+ * town shares its postcode and town, not its street and number.
+ */
+export const sameAddress = (a: ReadonlyArray<PlacedWord>, b: ReadonlyArray<PlacedWord>): boolean => {
+  const x = a.flatMap((w) => w.tokens), y = new Set(b.flatMap((w) => w.tokens))
+  const shared = (pattern: RegExp) => x.some((t) => pattern.test(t) && y.has(t))
+  return shared(POSTCODE_TOKEN) && shared(HOUSE_NUMBER) && shared(PLACE_WORD)
 }

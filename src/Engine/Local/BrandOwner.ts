@@ -3,12 +3,12 @@
  * TRADUCCIONES"), a line of what it does, then the company or the person who trades under it ("Camille
  * Roussel EI", "Lucía Ortega Ramírez" over "NIF 47123456K"), then the address. The owner is the issuer.
  */
-import { looksLikeAddress } from "./AddressLines.js"
+import { looksLikeAddress, sameAddress } from "./AddressLines.js"
 import { lexiconHits } from "./Labels.js"
 import { heightOf, type PageLayout, type Row } from "./Layout.js"
 import { hasLegalForm, isPlainSpeechForm } from "./LegalForms.js"
 import { isCompany, overlaps, TOP_REGION } from "./LegalOwner.js"
-import { contactLine, type NameLine } from "./NameLines.js"
+import { contactLine, lineWords, type NameLine } from "./NameLines.js"
 
 /** Rows under the brand its letterhead's block reaches: a line or two of what it does, then its owner. */
 const BLOCK_ROWS = 4
@@ -102,35 +102,15 @@ export const ownerUnderBrand = (
   return undefined
 }
 
-/** A postcode's or a house's number, and a street's or town's word, as an address's tokens to compare. */
-const POSTCODE = /^\d{4,5}$/u
-const PLACE_WORD = /^\p{L}{5,}$/u
-
-/** The postcodes and place words of a row, folded. */
-const addressTokens = (row: Row): { readonly codes: Set<string>; readonly words: Set<string> } => {
-  const tokens = row.words.flatMap((w) => w.tokens)
-  return {
-    codes: new Set(tokens.filter((t) => POSTCODE.test(t))),
-    words: new Set(tokens.filter((t) => PLACE_WORD.test(t)))
-  }
-}
-
 /**
  * The company a legal line names at the letterhead's own address, for a brand without a legal form ("stylwerk"
  * at the top over "Annenstraße 61 · 8020 Graz", "Raumausstattung Pichler-Strohmeier GmbH · Annenstraße 61, 8020
- * Graz · FN …" in the footer): the brand's owner. The address is the proof: a postcode and a street's or town's
- * word the letterhead's rows print too.
+ * Graz · FN …" in the footer): the brand's owner. The address is the proof: a row of the letterhead prints it
+ * too.
  */
 export const ownerAtItsAddress = (brand: NameLine, owner: NameLine | undefined): NameLine | undefined => {
   if (owner === undefined || hasLegalForm(brand.words.map((w) => w.text).join(" "))) return undefined
   if (!isCompany(owner) || owner.layout !== brand.layout || owner.row.box[1] <= TOP_REGION) return undefined
-  const own = addressTokens(owner.row)
-  if (own.codes.size === 0) return undefined
-  return brand.layout.rows.some((r) => {
-      if (r.box[1] > TOP_REGION) return false
-      const other = addressTokens(r)
-      return [...other.codes].some((c) => own.codes.has(c)) && [...other.words].some((w) => own.words.has(w))
-    })
-    ? owner
-    : undefined
+  const line = lineWords(owner.layout, owner.row).find((seg) => seg.includes(owner.words[0]!)) ?? owner.words
+  return brand.layout.rows.some((r) => r.box[1] <= TOP_REGION && sameAddress(r.words, line)) ? owner : undefined
 }

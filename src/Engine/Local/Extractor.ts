@@ -18,14 +18,14 @@ import { remembered } from "./ExtractionMemo.js"
 import { fallbackValue, nameFound } from "./Fallbacks.js"
 import { itemCountOf } from "./ItemCount.js"
 import { unreadDateLabel } from "./LabelContext.js"
-import { readLabelled } from "./LabelReading.js"
+import { cutShort, readLabelled } from "./LabelReading.js"
 import { lexiconHits } from "./Labels.js"
 import { layoutOf, type Row } from "./Layout.js"
 import { endsWithLegalForm, hasLegalForm, isPlainSpeechForm } from "./LegalForms.js"
 import { marketplaceBrand } from "./Letterhead.js"
 import { readLineItems } from "./LineItems.js"
 import { columnSegment } from "./NameLines.js"
-import { isParty, partyAddressOf, sameName } from "./Parties.js"
+import { ACCOUNT_HOLDER, isParty, partyAddressOf, sameName } from "./Parties.js"
 import { partyShaped, type ReadKind, readKindOf } from "./Readers.js"
 import { type Candidate, type Found, rememberedPerSection, type Section } from "./Section.js"
 import { titleLine } from "./TitleLine.js"
@@ -264,6 +264,8 @@ const issuerOf = rememberedPerSection((section) => readLeaf(section, ISSUER_FIEL
 const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string>): Grounded | null => {
   const value = readLeaf(section, field, path)
   if (value === null || typeof value.value !== "string") return value
+  // An identifier ending with its hyphen lost its end, wherever it was read.
+  if (readKindOf(field, profileOf(field, path).profile.concepts) === "id" && cutShort(value)) return null
   // The customer is never the issuer: the issuer's own name read as the customer's came from its sender line.
   const issuer = profileOf(field, path).profile.concepts[0] === "customer" ? issuerOf(section) : undefined
   return typeof issuer === "string" && sameName(issuer, value.value) ? null : value
@@ -273,10 +275,11 @@ const readLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string
   const { customerAddress: customersAddress, ownOnly, profile } = profileOf(field, path)
   const kind = readKindOf(field, profile.concepts)
   if (customersAddress) return customerAddressValue(section, field, path, kind, profile)
-  // The customer is never the issuer: the issuer's own name at a customer's label is its own ("Account name:"
-  // in its bank details, its sender line).
+  // The customer is never the issuer: the issuer's own name at a customer's label is its own (its sender line;
+  // "Account name: … Pvt. Ltd." in its bank details, however it abbreviates its legal form).
   const issuer = profile.concepts[0] === "customer" ? issuerOf(section) : undefined
-  const notIssuer = (value: string) => typeof issuer === "string" && sameName(issuer, value)
+  const notIssuer = (value: string, label: string) =>
+    typeof issuer === "string" && sameName(issuer, value, ACCOUNT_HOLDER.test(label))
   const labelled = withTitle(
     readLabelled(section, field, path, profile, notIssuer),
     fromTitle(section, kind, profile.concepts[0])

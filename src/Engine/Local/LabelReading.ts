@@ -161,8 +161,8 @@ const qualified = (m: LabelMatch, r: ReadValue): boolean => {
 }
 
 /** The value a label points at, right of it or in its column below, with a score. */
-/** Whether an identifier ends with a hyphen: its end was lost. */
-const cutShort = (r: ReadValue): boolean => /[-–]$/.test(String(r.value))
+/** Whether an identifier ends with a hyphen: its end was lost ("PR0-", "CMS-2024-"). */
+export const cutShort = (r: { readonly value: unknown }): boolean => /[-–]$/.test(String(r.value))
 
 /** A value read left of its label, in a column of labels set right of their values, a little less plain than one right of it. */
 const VALUE_LEFT = 0.95
@@ -251,8 +251,6 @@ const readAtLabel = (
         ? cutByOcr(m, brokenAtHyphen(m, startedAboveAtHyphen(m, r)))
         : r
       const near = 1 - 0.3 * Math.min(1, dx / 0.6)
-      // An identifier still ending with its hyphen lost its end ("PR0-"): it is none.
-      if (kind === "id" && cutShort(read)) return undefined
       return { ...read, layout: m.page, score: base * near * fit(kind, read) * (qualified(m, r) ? QUALIFIED : 1) }
     }
   }
@@ -294,7 +292,6 @@ const readAtLabel = (
       continue
     }
     const v = kind === "id" ? cutByOcr(m, startedAboveAtHyphen(m, read)) : read
-    if (kind === "id" && cutShort(v)) continue
     if (kind === "text" && profile.concepts[0] === "address") {
       // An address runs over the lines below its label: take every line of the column.
       const words = areas.filter((a) => a.depth >= area.depth).flatMap((a) => a.words)
@@ -351,8 +348,8 @@ export const readLabelled = (
   field: LeafField,
   path: ReadonlyArray<string>,
   profile = fieldProfile(path, field.description),
-  /** A value the field cannot have (the issuer's own name, for the customer). */
-  excluded: (value: string) => boolean = () => false
+  /** A value the field cannot have at a label (the issuer's own name, for the customer). */
+  excluded: (value: string, label: string) => boolean = () => false
 ): Candidate | undefined => {
   const kind = readKindOf(field, profile.concepts)
   const own = new Set(profile.concepts)
@@ -397,11 +394,12 @@ export const readLabelled = (
       // A row read with a lost decimal mark has no plain reading: "RM 9 30" is neither 9 nor 30.
       if (c === undefined || (lost !== undefined && c.decimals !== true)) continue
       if (total && notTheTotal(m, c)) continue
-      if (party && typeof c.value === "string" && (!aName(c.value, c.words) || excluded(c.value))) continue
+      if (party && typeof c.value === "string" && (!aName(c.value, c.words) || excluded(c.value, m.phrase.tokens.join(" ")))) continue
       // An address has a street, a postcode or a number among several words ("Adresse : voir ci-dessous" has none).
       if (address && !looksLikeAddress(String(c.value))) continue
       // Page numbering, a label, or escapes a program printed ("'\\r\\n' &#xA") are no text's value.
       if (kind === "text" && shapeOf("text", String(c.value)) === 0) continue
+      if (kind === "id" && cutShort(c)) continue
       all.push({ ...c, label: m.phrase.tokens.join(" "), strength: m.phrase.strength, at: m })
     }
   })

@@ -134,15 +134,21 @@ const longForms = (tokens: ReadonlyArray<string>): ReadonlyArray<string> => toke
 /**
  * Whether two names are one, as printed or as OCR misread one of them ("Lindqvist Bygg AB" and "Lindqvlst
  * Byg AB"): word by word in order, a long word allowed a few misread letters, a short one none, and one
- * short word more at the end of one of them (a legal form's rest).
+ * short word more at the end of one of them (a legal form's rest). With `forms`, a legal form's abbreviation
+ * and its words are one ("Pvt. Ltd." and "Private Limited"): two names so written may still be two
+ * registrations of one company billing each other.
  */
-export const sameName = (a: string, b: string): boolean => {
-  const x = longForms(tokensOf(a)), y = longForms(tokensOf(b))
+export const sameName = (a: string, b: string, forms = false): boolean => {
+  const x = forms ? longForms(tokensOf(a)) : tokensOf(a), y = forms ? longForms(tokensOf(b)) : tokensOf(b)
   const [short, long] = x.length <= y.length ? [x, y] : [y, x]
   if (short.length < 2 || long.length - short.length > 1) return false
   if (long.length > short.length && long[long.length - 1]!.length >= FUZZY_WORD) return false
   return short.every((t, i) => sameWord(t, long[i]!))
 }
+
+/** Labels of a bank account's holder, in the customer's vocabulary: on an invoice, the payee's account is the issuer's. */
+export const ACCOUNT_HOLDER =
+  /^(?:account holder|account name|holder|kontoinhaber|inhaber|titulaire du compte|titulaire|rekeninghouder|titular da conta|titular|intestatario|nama pemegang akaun|pemegang akaun)$/
 
 /** Labels of the person a letter is for, in the customer's vocabulary. */
 export const ATTENTION =

@@ -93,6 +93,26 @@ describe("the company a legal line names at the letterhead's address", () => {
     ).toBe("Raumausstattung Pichler GmbH")
   })
 
+  it("still reads the recipient's window under the brand's block once the footer's company is the issuer", () => {
+    expect(parties([
+      "stylwerk                                                        RECHNUNG",
+      "Annenstraße 61 · 8020 Graz",
+      "www.stylwerk.at",
+      "",
+      "Frau Maria Gruber",
+      "Elisabethstraße 9",
+      "8010 Graz",
+      "",
+      "Rechnungsnr. SW-2024-088                         Datum 12.03.2024",
+      "",
+      "Leistung                                       Menge     Preis       Betrag",
+      "Vorhänge nähen                                     3    120,00       360,00",
+      "                                             Gesamtbetrag            432,00",
+      ...Array<string>(33).fill(""),
+      "Raumausstattung Pichler-Strohmeier GmbH · Annenstraße 61, 8020 Graz · FN 412233a · UID ATU66778899"
+    ])).toEqual({ issuer: "Raumausstattung Pichler-Strohmeier GmbH", customer: "Maria Gruber" })
+  })
+
   it("keeps the brand when the legal line's company is at another address", () => {
     expect(
       parties(invoice("Alpen Holding GmbH · Ringstraße 4, 1010 Wien · FN 118822 a · UID ATU11223344")).issuer

@@ -56,7 +56,7 @@ describe("a customer's label naming a person while the document is addressed to 
   })
 })
 
-describe("a guest's or patient's label, the customer where nothing else names one", () => {
+describe("a guest's label, the customer where nothing else names one", () => {
   const hotel = (left: string, right: string) => [
     "Hotel Seeblick GmbH                                 RECHNUNG",
     "Seestraße 4, 82319 Starnberg",
@@ -70,10 +70,13 @@ describe("a guest's or patient's label, the customer where nothing else names on
     "                                      Gesamtbetrag EUR    256,80"
   ]
 
-  it("reads the guest of a hotel's bill and the patient of a practice's as the customer", () => {
+  it("reads the guest of a hotel's bill as the customer", () => {
     expect(parties(hotel("Gast: Herr Thomas Müller", "Lindenweg 3")).customer).toBe("Herr Thomas Müller")
     expect(parties(hotel("Guest: Ms. Laura Bennett", "27 Rose Avenue")).customer).toBe("Ms. Laura Bennett")
-    expect(parties(hotel("Patient: Max Mustermann", "Bergweg 3")).customer).toBe("Max Mustermann")
+  })
+
+  it("takes no patient for the customer: a vet's patient is a pet, a hospital's is not who pays", () => {
+    expect(parties(hotel("Patient: Biscuit", "Owner: Karen Mitchell")).customer).not.toBe("Biscuit")
   })
 
   it("keeps the customer a stronger label names over the guest", () => {

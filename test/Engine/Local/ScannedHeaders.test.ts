@@ -171,6 +171,17 @@ describe("values OCR parted or cut", () => {
   it("joins an identifier OCR parted right after its hyphen, and returns none that ends with it", () => {
     expect(numberOf(header("PRO- 24-031", ["Atelier Brume SAS", "5 rue Kervégan"]))).toBe("PRO-24-031")
     expect(numberOf(header("PR0-", ["Atelier Brume SAS", "5 rue Kervégan"]))).toBeNull()
+    expect(numberOf([
+      "Coastal Marine Supplies Ltd                               INVOICE",
+      "14 Harbour Road, Poole BH15 1HJ",
+      "",
+      "Invoice No:   CMS-2024-",
+      "Date:         12/03/2024",
+      "",
+      "Description                          Qty     Price      Amount",
+      "Mooring rope 20 m                      2     45.00       90.00",
+      "                                      Total due        108.00"
+    ])).toBeNull()
   })
 
   it("reads a house number and a street ending with 'Lane', 'Close' or 'Crescent' as an address's line, never a name", () => {
@@ -178,5 +189,6 @@ describe("values OCR parted or cut", () => {
       expect(isStreetLine(street), street).toBe(true)
     }
     expect(isStreetLine("Penny Lane Records")).toBe(false)
+    expect(isStreetLine("4 Seasons Gardens Ltd")).toBe(false)
   })
 })

@@ -35,10 +35,55 @@ describe("the parties and items of a tax invoice laid out as India's GST rules a
       .toBe("Western Dairy Cooperative Limited")
   })
 
-  it("takes a legal form's abbreviation and its words for one name", () => {
-    expect(sameName("Deccan Softworks Pvt. Ltd.", "Deccan Softworks Private Limited")).toBe(true)
-    expect(sameName("Harbour Trading Co.", "Harbour Trading Company")).toBe(true)
-    expect(sameName("Deccan Softworks Pvt. Ltd.", "Deccan Logistics Private Limited")).toBe(false)
+  it("reads no customer at a receiver's signature or a consignment's 'Receiver' column", () => {
+    const signed = [
+      ...taxInvoice("Buyer (Bill to)", "Deccan Softworks Pvt. Ltd."),
+      "",
+      "Receiver's Signature                                   Authorised Signatory"
+    ]
+    expect(parties(signed).customer).toBe("Western Dairy Cooperative Limited")
+    expect(
+      parties([
+        "Swift Couriers Ltd                                        INVOICE",
+        "8 Dock Road, Felixstowe IP11 3SX                          Invoice No.  SC-4471",
+        "                                                          Date         12/03/2024",
+        "Invoice To:",
+        "Bramley Garden Supplies Ltd",
+        "Unit 3, Mill Lane, Ipswich IP1 2AB",
+        "",
+        "Date        Consignment   Sender         Receiver        Charge",
+        "04/03/2024  CN-88121      Bramley        J. Watts         12.50",
+        "                                               Total due  15.00"
+      ]).customer
+    ).toBe("Bramley Garden Supplies Ltd")
+  })
+
+  it("takes a legal form's abbreviation and its words for one name where asked", () => {
+    expect(sameName("Deccan Softworks Pvt. Ltd.", "Deccan Softworks Private Limited", true)).toBe(true)
+    expect(sameName("Harbour Trading Co.", "Harbour Trading Company", true)).toBe(true)
+    expect(sameName("Deccan Softworks Pvt. Ltd.", "Deccan Logistics Private Limited", true)).toBe(false)
+    expect(sameName("Deccan Softworks Pvt. Ltd.", "Deccan Softworks Private Limited")).toBe(false)
+  })
+
+  it("keeps a customer billed under its own name's other spelling (a company's two tax registrations)", () => {
+    expect(
+      parties([
+        "                                  TAX INVOICE",
+        "",
+        " DECCAN SOFTWORKS PRIVATE LIMITED                                  Invoice No.     DS/24-25/0412",
+        " Office 12, Senapati Bapat Road, Pune 411016                       Invoice Date    12/07/2024",
+        " GSTIN 27AAKCD1234M1Z8",
+        "",
+        " Bill To:",
+        " Deccan Softworks Pvt. Ltd.",
+        " Unit 4, SEZ, Chennai 600113",
+        " GSTIN 33AAKCD1234M1Z2",
+        "",
+        "S.No Description                          HSN/SAC    Qty       Rate    Taxable Value",
+        "1    Cross-charge, shared services         998313       1   85,000.00      85,000.00",
+        "                                                       Total Invoice Value (INR)        1,00,300.00"
+      ]).customer
+    ).toBe("Deccan Softworks Pvt. Ltd.")
   })
 
   it("reads each line's taxable value as its amount", () => {
