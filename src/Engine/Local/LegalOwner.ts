@@ -89,6 +89,8 @@ export const legalOwner = (
       // Mainzer Landstraße 50 · … · Geschäftsführer: …"), a recipient's aside.
       const own = withoutRegistration(namePart(seg))
       const ownText = own.map((w) => w.text).join(" ")
+      // A parent's line names another company than the issuer.
+      if (RELATIVE.test(ownText)) continue
       const edge = row.box[1] <= TOP_REGION || row.box[1] >= FOOTER_LINE
       // Only a name that ends with its legal form, not a sentence naming a company ("Die Forderung ist
       // abgetreten an ABC Factoring GmbH").
@@ -140,6 +142,13 @@ export const legalOwner = (
   }
   return undefined
 }
+
+/**
+ * Words that open a line naming another company than the issuer: its parent ("Ein Unternehmen der …", "A
+ * member of …", "Une société du groupe …", "Filiale de …").
+ */
+const RELATIVE =
+  /^(?:(?:ein(?:e)?\s+)?(?:unternehmen|tochter(?:gesellschaft)?|marke|mitglied|teil)\s+(?:der|des|von)|(?:a\s+)?(?:member|subsidiary|division|brand|part|company)\s+of(?:\s+the)?|(?:une?\s+)?(?:société|filiale|marque|membre)\s+(?:du|de\s+la|de|des)(?:\s+groupe)?)\s/iu
 
 /**
  * The company a footer in columns names: the first line of its first column (no phrase, nor a speck read as

@@ -119,3 +119,22 @@ describe("the company a legal line names at the letterhead's address", () => {
     ).not.toBe("Alpen Holding GmbH")
   })
 })
+
+describe("a footer naming the issuer's parent", () => {
+  it("leaves the brand the issuer: 'Ein Unternehmen der …' names another company", () => {
+    expect(parties([
+      "Frischeparadies Deli                                             RECHNUNG",
+      "Große Elbstraße 210 · 22767 Hamburg",
+      "",
+      "Restaurant Elbblick GmbH                           Rechnungsnr.   FP-24-5512",
+      "Elbchaussee 130                                    Datum          21.05.2024",
+      "22763 Hamburg",
+      "",
+      "Artikel                                        Menge     Preis       Betrag",
+      "Lachsfilet frisch kg                               6     28,90       173,40",
+      "                                             Gesamtbetrag           185,54",
+      ...Array<string>(35).fill(""),
+      "Ein Unternehmen der Transgourmet Deutschland GmbH & Co. OHG · Große Elbstraße 210, 22767 Hamburg · HRA 12345"
+    ])).toEqual({ issuer: "Frischeparadies Deli", customer: "Restaurant Elbblick GmbH" })
+  })
+})
