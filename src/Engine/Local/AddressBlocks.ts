@@ -10,7 +10,7 @@ import { type LabelMatch, lexiconHits } from "./Labels.js"
 import { holdsCents, medianHeight, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { hasLegalForm } from "./LegalForms.js"
 import { FOOTER_LINE } from "./LegalOwner.js"
-import { ADDRESS_MARK, letterheadLine } from "./Letterhead.js"
+import { letterheadLine } from "./Letterhead.js"
 import {
   columnSegment,
   contactLine,
@@ -23,6 +23,7 @@ import {
   withoutRegistration
 } from "./NameLines.js"
 import type { ReadValue } from "./Readers.js"
+import { ADDRESS_MARK } from "./Recipients.js"
 import { personTitled, withoutSalutation } from "./Salutations.js"
 import type { Section } from "./Section.js"
 import { postcodeAndTown, townLine } from "./Towns.js"

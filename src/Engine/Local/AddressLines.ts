@@ -25,7 +25,8 @@ export const isStreetLine = (text: string): boolean =>
   namedStreet(text)
 
 /** A street's name ending with a word such as "Lane", "Close" or "Crescent" (English streets without "Street" or "Road"). */
-const NAMED_STREET = /^\d{1,5}[a-z]?,?\s+(?:\p{L}+\s+){1,3}(?:lane|drive|close|crescent|terrace|grove|gardens|mews|wynd)\b/iu
+const NAMED_STREET =
+  /^\d{1,5}[a-z]?,?\s+(?:\p{L}+\s+){1,3}(?:lane|drive|close|crescent|terrace|grove|gardens|mews|wynd)\b/iu
 
 /** A house number before such a street's name ("4 Gayfield Lane"); a company's name with its legal form ("4 Seasons Gardens Ltd") is none. */
 const namedStreet = (text: string): boolean => NAMED_STREET.test(text) && !hasLegalForm(text)

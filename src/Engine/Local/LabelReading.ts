@@ -394,7 +394,10 @@ export const readLabelled = (
       // A row read with a lost decimal mark has no plain reading: "RM 9 30" is neither 9 nor 30.
       if (c === undefined || (lost !== undefined && c.decimals !== true)) continue
       if (total && notTheTotal(m, c)) continue
-      if (party && typeof c.value === "string" && (!aName(c.value, c.words) || excluded(c.value, m.phrase.tokens.join(" ")))) continue
+      if (
+        party && typeof c.value === "string" &&
+        (!aName(c.value, c.words) || excluded(c.value, m.phrase.tokens.join(" ")))
+      ) continue
       // An address has a street, a postcode or a number among several words ("Adresse : voir ci-dessous" has none).
       if (address && !looksLikeAddress(String(c.value))) continue
       // Page numbering, a label, or escapes a program printed ("'\\r\\n' &#xA") are no text's value.
