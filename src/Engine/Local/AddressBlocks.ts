@@ -18,6 +18,7 @@ import {
   looksLikeName,
   type NameLine,
   namePart,
+  segmentHolding,
   segmentOver,
   squeezed,
   withoutRegistration
@@ -265,7 +266,7 @@ const atTheIssuersAddress = (layout: PageLayout, block: AddressBlock, issuer: Na
   // The letterhead's block heads the page: a recipient may share the issuer's building.
   if (issuer.layout !== layout || issuer.row.box[1] < FOOTER_LINE || block.name.row.index !== 0) return false
   // The legal line's own words: a footer in columns sets other parties' details beside it.
-  const line = lineWords(layout, issuer.row).find((seg) => seg.includes(issuer.words[0]!))
+  const line = segmentHolding(issuer)
   return line !== undefined && sameAddress(block.lines.flatMap((l) => l.words), line)
 }
 

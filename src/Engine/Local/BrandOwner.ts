@@ -8,7 +8,7 @@ import { lexiconHits } from "./Labels.js"
 import { heightOf, type PageLayout, type Row } from "./Layout.js"
 import { hasLegalForm, isPlainSpeechForm } from "./LegalForms.js"
 import { isCompany, overlaps, TOP_REGION } from "./LegalOwner.js"
-import { contactLine, lineWords, type NameLine } from "./NameLines.js"
+import { contactLine, type NameLine, segmentHolding } from "./NameLines.js"
 
 /** Rows under the brand its letterhead's block reaches: a line or two of what it does, then its owner. */
 const BLOCK_ROWS = 4
@@ -111,6 +111,6 @@ export const ownerUnderBrand = (
 export const ownerAtItsAddress = (brand: NameLine, owner: NameLine | undefined): NameLine | undefined => {
   if (owner === undefined || hasLegalForm(brand.words.map((w) => w.text).join(" "))) return undefined
   if (!isCompany(owner) || owner.layout !== brand.layout || owner.row.box[1] <= TOP_REGION) return undefined
-  const line = lineWords(owner.layout, owner.row).find((seg) => seg.includes(owner.words[0]!)) ?? owner.words
+  const line = segmentHolding(owner) ?? owner.words
   return brand.layout.rows.some((r) => r.box[1] <= TOP_REGION && sameAddress(r.words, line)) ? owner : undefined
 }

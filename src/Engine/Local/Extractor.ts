@@ -264,10 +264,11 @@ const issuerOf = rememberedPerSection((section) => readLeaf(section, ISSUER_FIEL
 const extractLeaf = (section: Section, field: LeafField, path: ReadonlyArray<string>): Grounded | null => {
   const value = readLeaf(section, field, path)
   if (value === null || typeof value.value !== "string") return value
+  const { profile } = profileOf(field, path)
   // An identifier ending with its hyphen lost its end, wherever it was read.
-  if (readKindOf(field, profileOf(field, path).profile.concepts) === "id" && cutShort(value)) return null
+  if (readKindOf(field, profile.concepts) === "id" && cutShort(value)) return null
   // The customer is never the issuer: the issuer's own name read as the customer's came from its sender line.
-  const issuer = profileOf(field, path).profile.concepts[0] === "customer" ? issuerOf(section) : undefined
+  const issuer = profile.concepts[0] === "customer" ? issuerOf(section) : undefined
   return typeof issuer === "string" && sameName(issuer, value.value) ? null : value
 }
 

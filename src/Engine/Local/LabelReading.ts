@@ -160,13 +160,16 @@ const qualified = (m: LabelMatch, r: ReadValue): boolean => {
     m.row.words.slice(m.last + 1, at).some((w) => /\p{L}{2}/u.test(w.text))
 }
 
-/** The value a label points at, right of it or in its column below, with a score. */
 /** Whether an identifier ends with a hyphen: its end was lost ("PR0-", "CMS-2024-"). */
 export const cutShort = (r: { readonly value: unknown }): boolean => /[-–]$/.test(String(r.value))
 
 /** A value read left of its label, in a column of labels set right of their values, a little less plain than one right of it. */
 const VALUE_LEFT = 0.95
 
+/**
+ * The value a label points at, right of it, left of it in a column of labels set right of their values, or in
+ * its column below, with a score.
+ */
 const readAtLabel = (
   section: Section,
   field: LeafField,

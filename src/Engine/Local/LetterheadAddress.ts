@@ -9,7 +9,7 @@ import { type PageLayout, type PlacedWord, type Row, widthOverHeight } from "./L
 import { isLegalLine, LEGAL } from "./LegalLines.js"
 import { BANK_LINE } from "./LegalOwner.js"
 import { letterheadLine, REGISTRATION_LINE } from "./Letterhead.js"
-import { lineWords, type NameLine, TITLE_WORDS } from "./NameLines.js"
+import { lineWords, type NameLine, segmentHolding, TITLE_WORDS } from "./NameLines.js"
 import { readValue } from "./Readers.js"
 import { addressedWords } from "./Recipients.js"
 import { type Found, rememberedPerSection, type Section } from "./Section.js"
@@ -153,7 +153,7 @@ const SEPARATOR = /^[·•|–-]$/
 
 /** The address a sender line gives after the issuer's name on its row, with its separators left out. */
 const senderAddress = (layout: PageLayout, issuer: NameLine): ReadonlyArray<PlacedWord> | undefined => {
-  const segment = lineWords(layout, issuer.row).find((seg) => seg.includes(issuer.words[0]!))
+  const segment = segmentHolding(issuer)
   if (segment === undefined) return undefined
   const after = segment.slice(segment.indexOf(issuer.words[issuer.words.length - 1]!) + 1)
   if (after.length === 0 || !SEPARATOR.test(after[0]!.text)) return undefined

@@ -104,6 +104,10 @@ export const columnSegment = (
   near = SAME_COLUMN
 ): ReadonlyArray<PlacedWord> | undefined => lineWords(layout, row).find((s) => Math.abs(s[0]!.box[0] - x) <= near)
 
+/** The row's phrase that holds the line's name ("… GmbH · Annenstraße 61, 8020 Graz · FN …" for its "… GmbH"). */
+export const segmentHolding = (line: NameLine): ReadonlyArray<PlacedWord> | undefined =>
+  lineWords(line.layout, line.row).find((seg) => seg.includes(line.words[0]!))
+
 /** The row's phrase that overlaps the span from x1 to x2 (the column of a line above or under it). */
 export const segmentOver = (
   layout: PageLayout,

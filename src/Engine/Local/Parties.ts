@@ -139,7 +139,8 @@ const longForms = (tokens: ReadonlyArray<string>): ReadonlyArray<string> => toke
  * registrations of one company billing each other.
  */
 export const sameName = (a: string, b: string, forms = false): boolean => {
-  const x = forms ? longForms(tokensOf(a)) : tokensOf(a), y = forms ? longForms(tokensOf(b)) : tokensOf(b)
+  const spelled = (name: string) => (forms ? longForms(tokensOf(name)) : tokensOf(name))
+  const x = spelled(a), y = spelled(b)
   const [short, long] = x.length <= y.length ? [x, y] : [y, x]
   if (short.length < 2 || long.length - short.length > 1) return false
   if (long.length > short.length && long[long.length - 1]!.length >= FUZZY_WORD) return false

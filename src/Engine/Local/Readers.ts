@@ -253,11 +253,11 @@ export const readValue = (
       }
       // An identifier OCR parted after a hyphen ("PRO- 24-031") goes on with the word right after it.
       const after = words[words.indexOf(used.at(-1)!) + 1]
-      if (
-        /-$/.test(used.at(-1)!.text) && after !== undefined && /^[\p{L}\p{N}]/u.test(after.text) &&
+      const parted = /-$/.test(used.at(-1)!.text) && after !== undefined && /^[\p{L}\p{N}]/u.test(after.text) &&
         after.box[0] - used.at(-1)!.box[2] < (options.unit ?? 0)
-      ) used = [...used, after]
-      const value = cleanText(used.map((w) => w.text).join(" ")).replace(/- (?=[\p{L}\p{N}])/u, "-")
+      const printed = used.map((w) => w.text).join(" ")
+      const value = cleanText(parted ? `${printed}${after.text}` : printed)
+      if (parted) used = [...used, after]
       if (!/\d/.test(value) || parseWholeDate(value, options.hint) !== undefined || isTimeOfDay(value)) return undefined
       return { value, words: used }
     }

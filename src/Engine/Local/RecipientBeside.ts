@@ -28,7 +28,8 @@ const ADDRESS_LINES = 4
 /** A blank this tall (text heights) between two lines ends the block. */
 const BLOCK_GAP = 2
 
-const addressLine = (text: string): boolean => isStreetLine(text) || postcodeAndTown(text)
+/** A street's or a postcode and town's line: a line of an address. */
+export const addressLine = (text: string): boolean => isStreetLine(text) || postcodeAndTown(text)
 
 /** Whether a row sets a label of the document's details right of `x` (the block's right edge). */
 const detailsRightOf = (layout: PageLayout, row: Row, x: number): boolean =>

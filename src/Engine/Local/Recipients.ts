@@ -5,12 +5,11 @@
  * customer's label gives. No recipient's line is the letterhead's name.
  */
 import { conceptPhrases } from "../../Text/Vocabulary.js"
-import { isStreetLine } from "./AddressLines.js"
 import { findLabels } from "./Labels.js"
 import type { PageLayout, PlacedWord, Row } from "./Layout.js"
 import { TOP_REGION } from "./LegalOwner.js"
 import { columnSegment, lineWords, looksLikeName, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
-import { recipientBesideDetails } from "./RecipientBeside.js"
+import { addressLine, recipientBesideDetails } from "./RecipientBeside.js"
 import { onlySalutation } from "./Salutations.js"
 import { rememberedPerFirstPage, type Section } from "./Section.js"
 import { postcodeAndTown } from "./Towns.js"
@@ -112,7 +111,7 @@ export const addressedName = (layout: PageLayout): NameLine | undefined => {
       // Ansprechpartner: / Herr / Jens Krause / Tel. …") has none.
       const address = layout.rows.slice(next.index + 1, next.index + 1 + ADDRESS_LINES).some((row) => {
         const line = columnSegment(layout, row, seg[0]!.box[0])?.map((w) => w.text).join(" ")
-        return line !== undefined && (isStreetLine(line) || postcodeAndTown(line))
+        return line !== undefined && addressLine(line)
       })
       if (address) return { layout, row: next, words }
     }

@@ -5,7 +5,7 @@
  */
 import { fold, tokensOf } from "../../Text/Tokens.js"
 import { disjoint, type LabelMatch, lexiconHits } from "./Labels.js"
-import { gapBefore, type PageLayout, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
+import { type PageLayout, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
 import { afterInclusion, qualifierEnd } from "./Qualifiers.js"
 
 /** A gap between two words of one phrase is narrower than this (text heights); a cell's gap is wider. */
@@ -58,10 +58,7 @@ const SAME_EDGE = 1
 /** Index of the first word of the cell that ends right before the label (its words closer than a cell's gap). */
 const cellBefore = (match: LabelMatch): number | undefined => {
   const { first, page, row } = match
-  if (first === 0) return undefined
-  let start = first - 1
-  while (start > 0 && gapBefore(row, start) <= CELL_GAP * page.unit) start--
-  return start
+  return first === 0 ? undefined : segmentsOf(row, page.unit, CELL_GAP).find((s) => s.includes(first - 1))?.[0]
 }
 
 /**
