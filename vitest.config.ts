@@ -12,7 +12,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
-    minWorkers: 1,
     projects: [
       {
         extends: true,
@@ -20,7 +19,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "alone", include: alone, poolOptions: { forks: { singleFork: true } }, sequence: { groupOrder: 1 } }
+        test: { name: "alone", include: alone, fileParallelism: false, sequence: { groupOrder: 1 } }
       }
     ]
   }
