@@ -32,11 +32,13 @@ it(
     const loaded = (pattern: RegExp) => modules.filter((m) => pattern.test(m))
     // The graph does reach npm modules: the checks on them below can fail.
     expect(loaded(/node_modules\/@effect\/platform\/dist\/[^/]+\/HttpRouter\./)).not.toEqual([])
-    // Of Reading/, only the service's tag, the pool that runs the workers, and the flow-text layout the engine warm-up uses.
+    // Of Reading/, only the service's tag, the pool that runs the workers, the flow-text layout the engine
+    // warm-up uses and the small PDF writer the request warm-up makes its PDFs with (no reader).
     expect(loaded(/^Reading\//).sort()).toEqual([
       "Reading/Isolation/Protocol.ts",
       "Reading/Isolation/ReadingPool.ts",
       "Reading/Reader.ts",
+      "Reading/SmallPdf.ts",
       "Reading/TextLayout.ts"
     ])
     expect(loaded(/^Export\/PageImage\.ts$/)).toEqual([])

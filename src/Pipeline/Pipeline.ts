@@ -21,6 +21,8 @@ export interface ReadOptions {
   readonly layout: boolean
   /** Told the pages read as the reading goes. */
   readonly progress?: Progress
+  /** The service's own reading (its warm-up), not a user's: no pages-read metric counts it. */
+  readonly uncounted?: boolean
 }
 
 export interface SplitOptions {
@@ -86,7 +88,7 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
           reader.read(bytes, { maxPages: config.maxPages, ...reports, ...prepare })
         ),
         Effect.scoped,
-        Effect.tap((model) => recordPagesRead(model.pages)),
+        Effect.tap((model) => (options.uncounted === true ? Effect.void : recordPagesRead(model.pages))),
         Effect.map((model) => (options.layout ? analyzeLayout(model) : model)),
         Effect.withSpan("Pipeline.read", { attributes: { layout: options.layout } })
       )

@@ -1,18 +1,28 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Option, Redacted } from "effect"
+import { Effect, Layer, Metric, Option, Redacted } from "effect"
 import { LocalEngineLive } from "../../src/App.js"
 import { AppConfig } from "../../src/Config.js"
 import { warmUpAnswers, warmUpServer } from "../../src/Documents/WarmUp.js"
 import { Extractor, Splitter } from "../../src/Engine/Engine.js"
 import { Pipeline } from "../../src/Pipeline/Pipeline.js"
 import { InProcessReader } from "../../src/Reading/DocumentReader.js"
+import { DocumentReader } from "../../src/Reading/Reader.js"
 import { testConfig } from "../support/app.js"
 
 const pipelineWith = (config: AppConfig, engine: Layer.Layer<Splitter | Extractor>) =>
   Pipeline.Default.pipe(
-    Layer.provide([InProcessReader, engine]),
+    Layer.provide(engine),
+    Layer.provideMerge(InProcessReader),
     Layer.provide(Layer.succeed(AppConfig, config))
   )
+
+/** Pages the pages-read metric has counted in this process. */
+const pagesCounted = Effect.map(
+  Metric.snapshot,
+  (pairs) =>
+    pairs.filter((p) => p.metricKey.name === "docsplit_pages_read")
+      .reduce((n, p) => n + Number((p.metricState as unknown as { count: number }).count ?? 0), 0)
+)
 
 /** An engine that counts its calls and answers nothing. */
 const countingEngine = () => {
@@ -28,7 +38,8 @@ describe("the server's request warm-up", () => {
   it.effect("answers its documents through the real engine and the API's encoding, in both answer forms", () =>
     Effect.gen(function*() {
       const answers = yield* warmUpAnswers.pipe(Effect.provide(pipelineWith(testConfig(), LocalEngineLive)))
-      expect(answers.length).toBeGreaterThanOrEqual(8)
+      // Each document as a text file's pages and as a PDF's, read by the reader.
+      expect(answers.length).toBeGreaterThanOrEqual(16)
       const parsed = answers.map((json) =>
         JSON.parse(json) as { result: Array<{ document_type: string; properties: any }> }
       )
@@ -42,14 +53,43 @@ describe("the server's request warm-up", () => {
       expect(numbers).toContainEqual(expect.objectContaining({ value: "1001", page: 1 }))
     }))
 
+  it.effect("reads its documents as PDFs with the reader a user's document goes to", () =>
+    Effect.gen(function*() {
+      const read: Array<string> = []
+      const counting = Layer.effect(
+        DocumentReader,
+        Effect.map(DocumentReader, (reader) =>
+          DocumentReader.of({
+            ...reader,
+            read: (bytes, options) =>
+              Effect.tap(reader.read(bytes, options), (model) => Effect.sync(() => read.push(model.mediaType)))
+          }))
+      ).pipe(Layer.provide(InProcessReader))
+      const config = testConfig({ engine: "local" })
+      const before = yield* pagesCounted
+      yield* warmUpAnswers.pipe(
+        Effect.provide(
+          Pipeline.Default.pipe(
+            Layer.provide(LocalEngineLive),
+            Layer.provideMerge(counting),
+            Layer.provide(Layer.succeed(AppConfig, config))
+          )
+        )
+      )
+      // Four rounds of the four documents, each a one-page PDF.
+      expect(read).toEqual(Array.from({ length: 16 }, () => "application/pdf"))
+      // The service's own reads: the pages-read metric does not count them.
+      expect(yield* pagesCounted).toBe(before)
+    }))
+
   it.effect("runs with the local engine, both split and exclusive", () =>
     Effect.gen(function*() {
       const { calls, layer } = countingEngine()
       const config = testConfig({ engine: "local" })
       yield* warmUpServer.pipe(Effect.provide(pipelineWith(config, layer)), Effect.provideService(AppConfig, config))
       // Half of the rounds split (the engine here finds no section), half take each file as one section:
-      // two rounds of each of the four documents.
-      expect(calls).toEqual({ split: 8, extract: 8 })
+      // two rounds of each of the four documents, as a text file and as a PDF.
+      expect(calls).toEqual({ split: 16, extract: 16 })
     }))
 
   it.effect("sends nothing to the Claude engine: with its key configured, the engine is not called", () =>
