@@ -34,7 +34,7 @@ export const warmUpAnswers = Effect.gen(function*() {
     const cases = warmUpCases()
     for (const [k, { bytes, model, specs }] of cases.entries()) {
       const pdf = warmUpPdf(k)
-      const read: PageModel = yield* pipeline.read(pdf, { layout: false, uncounted: true })
+      const read: PageModel = yield* pipeline.read(pdf, { layout: false, background: true })
       for (const [file, pages] of [[bytes, model], [pdf, read]] as const) {
         const answer = yield* answerOf(pages, file, k === 0 ? specs.slice(0, 1) : specs, {
           // Every combination of the options that change the path: split or not, values with boxes or plain.

@@ -21,8 +21,11 @@ export interface ReadOptions {
   readonly layout: boolean
   /** Told the pages read as the reading goes. */
   readonly progress?: Progress
-  /** The service's own reading (its warm-up), not a user's: no pages-read metric counts it. */
-  readonly uncounted?: boolean
+  /**
+   * The service's own reading (its warm-up), not a user's: no pages-read metric counts it, and it gives
+   * way to users' documents (Reader.ts' ReadOptions.background).
+   */
+  readonly background?: boolean
 }
 
 export interface SplitOptions {
@@ -85,10 +88,10 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
         preparing(options)
       ]).pipe(
         Effect.flatMap(([reports, prepare]) =>
-          reader.read(bytes, { maxPages: config.maxPages, ...reports, ...prepare })
+          reader.read(bytes, { maxPages: config.maxPages, background: options.background, ...reports, ...prepare })
         ),
         Effect.scoped,
-        Effect.tap((model) => (options.uncounted === true ? Effect.void : recordPagesRead(model.pages))),
+        Effect.tap((model) => (options.background === true ? Effect.void : recordPagesRead(model.pages))),
         Effect.map((model) => (options.layout ? analyzeLayout(model) : model)),
         Effect.withSpan("Pipeline.read", { attributes: { layout: options.layout } })
       )

@@ -30,6 +30,12 @@ export interface ReadOptions {
    * A promise it returns is waited for before reading on (pages on their way to another process).
    */
   readonly onPages?: (pages: ReadonlyArray<Page>) => void | Promise<void>
+  /**
+   * The service's own reading (its warm-up at start), which gives way to users' documents: where reading
+   * happens in worker processes, it waits for a started worker rather than starting one, and a user's
+   * document waits for it (a few milliseconds) rather than for another worker's start (seconds).
+   */
+  readonly background?: boolean
 }
 
 /** What renders one page (1-based) of a file as a JPEG; none when the format has no page images. */

@@ -114,6 +114,47 @@ describe("ReadingPool", () => {
       }))
   })
 
+  layer(poolLayer({ workers: 2 }), { timeout: 120_000 })(
+    "two workers, the service's own reading among users'",
+    (it) => {
+      const lines = (model: { pages: ReadonlyArray<Page> }) => model.pages.flatMap((p) => p.lines.map((l) => l.text))
+
+      it.effect("a user's document waits for the one worker the service's reading holds rather than starting another", () =>
+        Effect.gen(function*() {
+          const pool = yield* Pool
+          const own = yield* Effect.fork(readFile(heavyPagesPdf(2, 12_000), { maxPages: 10, background: true }))
+          yield* pause(200)
+          expect(pool.pids()).toHaveLength(1)
+          const users = yield* read(yield* text(["A USER'S DOCUMENT"]))
+          expect(lines(users)).toEqual(["A USER'S DOCUMENT"])
+          expect((yield* Fiber.join(own)).pages).toHaveLength(2)
+          expect(pool.pids()).toHaveLength(1)
+        }))
+
+      it.effect("the service's reading waits for the started worker a user's document holds rather than starting another", () =>
+        Effect.gen(function*() {
+          const pool = yield* Pool
+          expect(pool.pids()).toHaveLength(1)
+          const users = yield* Effect.fork(read(heavyPagesPdf(2, 12_000)))
+          yield* pause(200)
+          const own = yield* readFile(yield* text(["THE SERVICE'S OWN"]), { maxPages: 10, background: true })
+          expect(lines(own)).toEqual(["THE SERVICE'S OWN"])
+          expect((yield* Fiber.join(users)).pages).toHaveLength(2)
+          expect(pool.pids()).toHaveLength(1)
+        }))
+
+      it.effect("users' documents at once still get a worker each", () =>
+        Effect.gen(function*() {
+          const pool = yield* Pool
+          const both = yield* Effect.all([read(heavyPagesPdf(2, 12_000)), read(yield* text(["SECOND"]))], {
+            concurrency: 2
+          })
+          expect(lines(both[1])).toEqual(["SECOND"])
+          expect(pool.pids()).toHaveLength(2)
+        }))
+    }
+  )
+
   layer(poolLayer({ memoryMb: 96 }), { timeout: 120_000 })("a heap cap of 96 MB", (it) => {
     it.effect("a document needing more is a 413 naming READ_MEMORY_MB; the next read gets a new worker", () =>
       Effect.gen(function*() {

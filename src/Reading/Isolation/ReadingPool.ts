@@ -12,7 +12,7 @@
  *
  * Workers get a minimal environment (no keys, no database address) and their setup as JSON.
  */
-import { Effect, Fiber, Layer, Option, Runtime } from "effect"
+import { Deferred, Effect, Fiber, Layer, Option, Runtime } from "effect"
 import { type ChildProcess, fork } from "node:child_process"
 import * as fs from "node:fs"
 import { createRequire } from "node:module"
@@ -115,6 +115,8 @@ interface Job<A> {
   readonly onPageCount?: ((pages: number) => void) | undefined
   readonly onPagesRead?: ((pages: number) => void) | undefined
   readonly onPages?: ((pages: ReadonlyArray<Page>) => void) | undefined
+  /** The service's own work (ReadOptions.background): it gives way to users' documents. */
+  readonly background?: boolean | undefined
 }
 
 interface Slot {
@@ -384,12 +386,40 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
         return Effect.sync(() => finish(Effect.interrupt, false))
       })
 
-    const runJob = <A>(bytes: Uint8Array, job: Job<A>): Effect.Effect<A, ReadError> =>
-      permits.withPermits(1)(Effect.acquireUseRelease(
-        takeSlot,
-        (slot) => runOn(slot, bytes, job),
-        (slot) => Effect.sync(() => idle.push(slot))
-      ))
+    // The service's own work gives way to users': it takes only a worker already started (waiting for
+    // one to be free), and while it runs, a user's document finding no started worker free waits for
+    // it (a one-page read) rather than for another worker's start (seconds of loading the readers).
+    let backgroundJobs = 0
+    /** Completed, and replaced, each time a job hands its worker back. */
+    let handedBack = yield* Deferred.make<void>()
+    const startedIdle = () => idle.some((slot) => slot.worker !== undefined)
+    const until = (ready: () => boolean): Effect.Effect<void> =>
+      Effect.suspend(() => ready() ? Effect.void : Effect.zipRight(Deferred.await(handedBack), until(ready)))
+    const handBack = (slot: Slot, background: boolean) =>
+      Effect.flatMap(Deferred.make<void>(), (next) => {
+        if (background) backgroundJobs--
+        idle.push(slot)
+        const done = handedBack
+        handedBack = next
+        return Deferred.succeed(done, undefined)
+      })
+
+    const runJob = <A>(bytes: Uint8Array, job: Job<A>): Effect.Effect<A, ReadError> => {
+      const background = job.background === true
+      const turn = background
+        ? until(() => startedIdle() || slots.every((slot) => slot.worker === undefined))
+        : until(() => backgroundJobs === 0 || startedIdle())
+      return Effect.zipRight(
+        turn,
+        permits.withPermits(1)(Effect.acquireUseRelease(
+          Effect.tap(takeSlot, () => {
+            if (background) backgroundJobs++
+          }),
+          (slot) => runOn(slot, bytes, job),
+          (slot) => handBack(slot, background)
+        ))
+      )
+    }
 
     const read = (bytes: Uint8Array, readOptions: ReadOptions): Effect.Effect<PageModel, ReadError> =>
       runJob(bytes, {
@@ -397,7 +427,8 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
         result: (done, sent) => modelOf(done.model!, sent),
         onPageCount: readOptions.onPageCount,
         onPagesRead: readOptions.onPagesRead,
-        onPages: readOptions.onPages
+        onPages: readOptions.onPages,
+        background: readOptions.background
       }).pipe(Effect.withSpan("ReadingPool.read", { attributes: { bytes: bytes.byteLength } }))
 
     /** A page rendered for the model, in a worker like any reading of the file. */
