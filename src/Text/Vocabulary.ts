@@ -156,6 +156,14 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     labels:
       "service date|date of service|date of supply|supply date|tax point|tax point date|date de prestation|date de la prestation|date d'intervention|date de réalisation|date d'exécution|leistungsdatum|datum der leistung|liefer- und leistungsdatum|prestatiedatum|fecha de prestación|fecha del servicio|data della prestazione|data prestazione|data do serviço|data da prestação|tarikh perkhidmatan"
   },
+  // A stay's first and last days (a hotel's bill): the bill's own date is another.
+  {
+    id: "stay_date",
+    family: "date",
+    triggers: ["arrival date", "departure date", "check-in date", "check-out date"],
+    labels:
+      "anreise|abreise|ankunft|anreisedatum|abreisedatum|arrival|arrival date|departure|departure date|check in|check-in|check out|check-out|arrivée|départ|date d'arrivée|date de départ|aankomst|vertrek|llegada|salida|fecha de llegada|fecha de salida|arrivo|partenza|data di arrivo|data di partenza|chegada|data de chegada|data de partida|tarikh tiba|tarikh berlepas"
+  },
   {
     id: "purchase_date",
     family: "date",
@@ -344,7 +352,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "intestatario"
     ],
     labels:
-      "datos del cliente|dati del cliente|dati cliente|données client|coordonnées client|klantgegevens|gegevens klant|dados do cliente|kundendaten|customer details|client details|details of receiver|bill to|billed to|bill to party|sold to|invoice to|customer|client|buyer|recipient|customer name|client name|billing address|account holder|account name|kontoinhaber|titulaire du compte|rekeninghouder|titular da conta|intestatario|nama pemegang akaun|pemegang akaun|kepada|dikeluarkan kepada|facturé à|facturer à|destinataire|acheteur|adresse de facturation|adresse du client|adresse client|coordonnées client|customer address|client address|kundenadresse|kundenanschrift|rechnungsempfänger|rechnungsadresse|rechnungsanschrift|leistungsempfänger|auftraggeber|kunde|käufer|empfänger|klant|factuuradres|afnemer|koper|cliente|facturar a|comprador|destinatario|committente|cessionario|spett le|spettabile|faturar a|exmo s sr s|exmos srs|exmo sr|exmo senhor|exmos senhores|exma sra|exma senhora|pelanggan|pembeli|kund|köpare|kjøper|køber|nabywca|odbiorca|odběratel",
+      "datos del cliente|dati del cliente|dati cliente|données client|coordonnées client|klantgegevens|gegevens klant|dados do cliente|kundendaten|customer details|client details|client facturé|details of receiver|bill to|billed to|bill to party|sold to|invoice to|customer|client|buyer|recipient|customer name|client name|billing address|account holder|account name|kontoinhaber|titulaire du compte|rekeninghouder|titular da conta|intestatario|nama pemegang akaun|pemegang akaun|kepada|dikeluarkan kepada|facturé à|facturer à|destinataire|acheteur|adresse de facturation|adresse du client|adresse client|coordonnées client|customer address|client address|kundenadresse|kundenanschrift|rechnungsempfänger|rechnungsadresse|rechnungsanschrift|leistungsempfänger|auftraggeber|kunde|käufer|empfänger|klant|factuuradres|afnemer|koper|cliente|facturar a|comprador|destinatario|receptor|committente|cessionario|spett le|spettabile|faturar a|exmo s sr s|exmos srs|exmo sr|exmo senhor|exmos senhores|exma sra|exma senhora|pelanggan|pembeli|kund|köpare|kjøper|køber|nabywca|odbiorca|odběratel",
     // The person a letter is for ("Attn:", "z. Hd.") is the customer's contact, the customer only when nothing else names one.
     weak:
       "to|aan|an|a|para|per|holder|titulaire|titular|inhaber|name|naam|nom|nombre|nome|nama|guest|guest name|gast|for the attention of|attn|à l'attention de|zu händen|z hd|ter attentie van|t a v|a la atención de|all'attenzione di|à atenção de|untuk perhatian"
@@ -354,7 +362,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
     family: "party",
     triggers: ["ship to", "shipping", "delivery address", "deliver to"],
     labels:
-      "ship to|shipped to|ship to party|details of consignee|consignee|shipping address|delivery address|deliver to|delivered to|livrer à|livré à|livrée à|expédié à|adresse de livraison|lieferung an|geliefert an|versand an|lieferadresse|lieferanschrift|afleveradres|leveringsadres|dirección de envío|dirección de entrega|indirizzo di spedizione|indirizzo di consegna|spedire a|endereço de entrega|entregar a|enviar a|alamat penghantaran|site address|service address|place of supply|place of performance|leistungsort|lieferort|einsatzort|lieu d'intervention|lieu de prestation|lieu de livraison|adresse d'intervention|lugar de entrega|lugar de prestación|luogo di consegna|luogo della prestazione|local de entrega"
+      "ship to|shipped to|ship to party|details of consignee|consignee|shipping address|delivery address|deliver to|delivered to|livrer à|livré à|livrée à|expédié à|adresse de livraison|lieferung an|geliefert an|versand an|lieferadresse|lieferanschrift|afleveradres|leveringsadres|dirección de envío|dirección de entrega|indirizzo di spedizione|indirizzo di consegna|spedire a|endereço de entrega|entregar a|enviar a|alamat penghantaran|site address|service address|job address|job site|property address|installation address|work address|client livré|cliente de entrega|place of supply|place of performance|leistungsort|lieferort|einsatzort|lieu d'intervention|lieu de prestation|lieu de livraison|adresse d'intervention|lugar de entrega|lugar de prestación|luogo di consegna|luogo della prestazione|local de entrega"
   },
   {
     id: "address",

@@ -28,7 +28,9 @@ const textOf = (line: NameLine) => line.words.map((w) => w.text).join(" ")
  */
 export const brandOf = (brand: string, name: string): boolean => {
   const words = tokensOf(brand), named = tokensOf(name)
-  if (words.join("").length < BRAND_LETTERS || named.length <= words.length) return false
+  if (words.join("").length < BRAND_LETTERS) return false
+  if (spacedOut(brand, named)) return true
+  if (named.length <= words.length) return false
   let at = 0
   for (const word of words) {
     while (at < named.length && !(named[at] === word || (word.length >= PREFIX_WORD && named[at]!.startsWith(word)))) {
@@ -38,6 +40,21 @@ export const brandOf = (brand: string, name: string): boolean => {
     at++
   }
   return true
+}
+
+/**
+ * Whether a brand set in spaced letters, which reading parts into other words ("G AGNON BÉRUBÉ", "B R I G H T
+ * L I N E"), spells the name's first words, the name having more ("Gagnon Bérubé Avocats Inc.").
+ */
+const spacedOut = (brand: string, named: ReadonlyArray<string>): boolean => {
+  const letters = fold(brand).replace(/[^\p{L}\p{N}]+/gu, "")
+  let spelled = ""
+  for (const word of named.slice(0, -1)) {
+    spelled += word
+    if (spelled === letters) return true
+    if (!letters.startsWith(spelled)) return false
+  }
+  return false
 }
 
 /** Rows under a brand the letterhead prints its company's legal name on, at most (a slogan may come between). */
@@ -207,4 +224,27 @@ export const wrappedName = (layout: PageLayout, name: ReadonlyArray<PlacedWord>)
     rows = joined.rows
   }
   return words
+}
+
+/** Words that join a company to the name it trades under ("Lee Quay Hospitality Ltd trading as The Lee Quay"). */
+const TRADING_AS =
+  /^(?:trading as|t\/a|t\/as|doing business as|dba|d\/b\/a|handelnd als|handelnd unter|exerçant sous|agissant sous)$/iu
+/** Longest run of words TRADING_AS spells. */
+const TRADING_WORDS = 3
+
+/**
+ * The company a name trading under another names: its words before "trading as" (or "t/a", "d/b/a",
+ * "handelnd unter"), when they end with a legal form; the line as it is otherwise.
+ */
+export const tradingCompany = (line: NameLine): NameLine => {
+  const words = line.words
+  for (let at = 1; at < words.length - 1; at++) {
+    for (let n = 1; n <= TRADING_WORDS && at + n < words.length; n++) {
+      const joined = words.slice(at, at + n).map((w) => w.text).join(" ")
+      if (TRADING_AS.test(joined) && endsWithLegalForm(words.slice(0, at).map((w) => w.text).join(" "))) {
+        return { ...line, words: words.slice(0, at) }
+      }
+    }
+  }
+  return line
 }

@@ -7,7 +7,7 @@
  */
 import { leavesBracketOpen } from "../../Text/Tokens.js"
 import { ownerAtItsAddress, ownerUnderBrand } from "./BrandOwner.js"
-import { endingAtLegalForm, legalNameOf, wrappedAsPrinted } from "./CompanyNames.js"
+import { endingAtLegalForm, legalNameOf, tradingCompany, wrappedAsPrinted } from "./CompanyNames.js"
 import { itemHeaderRow } from "./LabelContext.js"
 import { heightOf, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
 import { COMPANY_SUFFIX, endsWithLegalForm } from "./LegalForms.js"
@@ -297,8 +297,10 @@ const findLetterheadLine = (layout: PageLayout): NameLine | undefined => {
   // Quellenhof Getränke GmbH" in the footer), or by a legal line at the letterhead's address, is named so.
   const company = legalNameOf(pick, [...top, ...bottom]) ??
     (chosen === byDomain || chosen === printed ? ownerAtItsAddress(pick, legal) : undefined)
-  return company ??
-    wrappedAsPrinted(layout, continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c)))))
+  return tradingCompany(
+    company ??
+      wrappedAsPrinted(layout, continued(layout, startedAbove(layout, pick, top.filter((c) => !notes.has(c)))))
+  )
 }
 
 /**

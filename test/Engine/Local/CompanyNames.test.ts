@@ -1,8 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
-import { brandOf } from "../../../src/Engine/Local/CompanyNames.js"
+import { brandOf, tradingCompany } from "../../../src/Engine/Local/CompanyNames.js"
 import { extractSection } from "../../../src/Engine/Local/Extractor.js"
+import type { NameLine } from "../../../src/Engine/Local/NameLines.js"
 import { pageModelFromPlaced } from "../../support/pageModel.js"
 import { PARTIES, partiesOf as parties, spec, valueOf } from "../fixtures.js"
+
+/** A name's line as the engine holds it, for the functions that look at its words only. */
+const nameLine = (text: string) =>
+  ({ words: text.split(" ").map((word) => ({ text: word, box: [0, 0, 0, 0] })) }) as unknown as NameLine
 
 /** Blank lines down to the page's foot (a footer's rows lie below four fifths of the page). */
 const toFooter = (lines: ReadonlyArray<string>): Array<string> => [
@@ -81,6 +86,42 @@ describe("a brand in the letterhead, the company's legal name in the footer", ()
     expect(brandOf("Druck Feldmann", "Feldmann & Sohn Druckerei KG")).toBe(false)
     expect(brandOf("AB Li", "ABC Lighting Ltd")).toBe(false)
     expect(brandOf("Larsen GmbH", "Larsen GmbH")).toBe(false)
+  })
+
+  it("names the company a footer says trades under the brand ('… Ltd trading as …'), not the whole phrase", () => {
+    const got = parties(invoice(["                    The Harbour Lantern", "Custom House Quay, Dublin 1"], [
+      "Quayside Inns Ltd trading as The Harbour Lantern · Registered in Ireland No. 712884 · VAT IE 9712884K"
+    ]))
+    expect(got.issuer).toBe("Quayside Inns Ltd")
+    // A person trading under a name has no company before the words: the name stays as printed.
+    expect(tradingCompany(nameLine("John Byrne t/a Byrne Plumbing")).words.map((w) => w.text).join(" ")).toBe(
+      "John Byrne t/a Byrne Plumbing"
+    )
+  })
+
+  it("reads a brand set in spaced letters, parted into other words, as the legal name's first words", () => {
+    expect(brandOf("G AGNON BÉRUBÉ", "Gagnon Bérubé Avocats Inc.")).toBe(true)
+    expect(brandOf("B R I G H T L I N E", "Brightline Creative LLC")).toBe(true)
+    // The letters must end where one of the name's words ends, and the name must say more.
+    expect(brandOf("G AGNO", "Gagnon Bérubé Avocats Inc.")).toBe(false)
+    expect(brandOf("L ARSEN G MBH", "Larsen GmbH")).toBe(false)
+    const got = parties([
+      "G AGNON BÉRUBÉ                                               Gagnon Bérubé Avocats Inc.",
+      "                                          900, boulevard René-Lévesque Est, bureau 610",
+      "AVOCAT S · L AW YER S                                       Québec (Québec) G1R 2B5",
+      "",
+      "Québec, le 15 juillet 2024",
+      "",
+      "Transports Lévis ltée",
+      "215, route 132",
+      "Lévis (Québec) G6V 2C0",
+      "",
+      "Facture N° 24-0771",
+      "Honoraires                                            Heures        Taux       Montant",
+      "Analyse du contrat                                       4,0      285,00      1 140,00",
+      "                                                 Total                        1 310,72 $"
+    ])
+    expect(got.issuer).toBe("Gagnon Bérubé Avocats Inc.")
   })
 })
 

@@ -77,4 +77,31 @@ describe("a date with no label of the document's own", () => {
       ])
     ).toBe("2024-03-14")
   })
+
+  it("is not a stay's first or last day ('Anreise 08.04.2024', 'Check-out 12/04/2024')", () => {
+    expect(
+      dateOf([
+        "Hotel Bergblick GmbH · Dorfstraße 12 · 6580 St. Anton",
+        "",
+        "Novatec Beratung OG                                   Zimmer 31",
+        "Praterstraße 10                                       Anreise 08.04.2024",
+        "1020 Wien                                             Abreise 12.04.2024",
+        "",
+        "Rechnung Nr. 7741                                                 14.04.2024",
+        "Leistung                                   Anzahl      Preis      Betrag",
+        "Übernachtung Doppelzimmer                      4      150,00      600,00",
+        "                                      Gesamtbetrag inkl. USt.     660,00"
+      ])
+    ).toBe("2024-04-14")
+    expect(
+      dateOf([
+        "The Harbour Inn Ltd, 2 Quay Street, Galway",
+        "Guest: Ms Aoife Byrne                   Check-in   08/04/2024",
+        "                                        Check-out  12/04/2024",
+        "Folio 5512                                          14/04/2024",
+        "Accommodation, 4 nights                             600.00",
+        "                                    Total EUR       660.00"
+      ])
+    ).toBe("2024-04-14")
+  })
 })

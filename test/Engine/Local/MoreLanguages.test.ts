@@ -196,3 +196,29 @@ describe("a customer's heading in more languages", () => {
     )
   })
 })
+
+describe("a Mexican invoice's parties", () => {
+  it("reads the customer at 'Receptor', the issuer at 'Emisor'", () => {
+    const page = [
+      "FACTURA                                                     Serie A   Folio 1187",
+      "",
+      "Emisor:    Distribuidora Agrícola del Bajío S.A. de C.V.",
+      "           RFC: DAB010203AB1      Régimen fiscal: 601",
+      "           Blvd. Adolfo López Mateos 2310, 37270 León, Gto.",
+      "Receptor:  Comercializadora Norteña de Granos S. de R.L. de C.V.",
+      "           RFC: CNG990101XY2      Uso CFDI: G03",
+      "",
+      "Fecha de emisión: 2025-02-11T10:42:03",
+      "",
+      "Cantidad   Descripción                         Valor unitario     Importe",
+      "     12    Sorgo grano, tonelada                    4,850.00     58,200.00",
+      "                                                  Subtotal       58,200.00",
+      "                                                  IVA 0%              0.00",
+      "                                                  Total          58,200.00"
+    ]
+    expect(parties(page)).toMatchObject({
+      issuer: "Distribuidora Agrícola del Bajío S.A. de C.V.",
+      customer: "Comercializadora Norteña de Granos S. de R.L. de C.V."
+    })
+  })
+})
