@@ -553,7 +553,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "descricao"
     ],
     labels:
-      "description|item|product|article|item description|product description|details|particulars|service|services|activity|désignation|prestation|prestations|leistungen|leistungsbeschreibung|leistungsbezeichnung|warenbezeichnung|artikelbeschreibung|gegenstand|intitulé|artikelbezeichnung|libellé|produit|beschreibung|bezeichnung|artikel|leistung|produkt|omschrijving|descripción|concepto|artículo|producto|descrizione|articolo|prodotto|descrição|produto|artigo|keterangan|perkara|butiran|barang|beskrivning|beskrivelse|benämning|varebeskrivelse|nazwa|nazwa towaru lub usługi|nazwa towaru|opis|popis|název"
+      "description|item|product|article|item description|product description|details|particulars|service|services|activity|date description|date / description|datum tätigkeit|datum / tätigkeit|datum leistung|datum / leistung|date prestation|date / prestation|désignation|prestation|prestations|leistungen|leistungsbeschreibung|leistungsbezeichnung|warenbezeichnung|artikelbeschreibung|gegenstand|intitulé|artikelbezeichnung|libellé|produit|beschreibung|bezeichnung|artikel|leistung|produkt|omschrijving|descripción|concepto|artículo|producto|descrizione|articolo|prodotto|descrição|produto|artigo|keterangan|perkara|butiran|barang|beskrivning|beskrivelse|benämning|varebeskrivelse|nazwa|nazwa towaru lub usługi|nazwa towaru|opis|popis|název"
   },
   {
     id: "line_amount",

@@ -242,7 +242,10 @@ const customerAddressBlock = (section: Section): AddressBlock | undefined => {
   const labelled = scored.find((s) => s.customer && !s.seller)
   if (labelled !== undefined) return labelled.b
   const others = scored.filter((s) => !s.seller)
-  return others.length === 1 ? others[0]!.b : undefined
+  if (others.length === 1) return others[0]!.b
+  // Of several, the one addressed to a person by title ("Mrs Helen Carter", "Herrn Jens Ott"): the letter's recipient.
+  const addressed = others.filter((s) => personTitled(s.b.lines[0]!.words))
+  return addressed.length === 1 ? addressed[0]!.b : undefined
 }
 
 /**

@@ -41,3 +41,26 @@ describe("the billed customer beside the place the goods or the work went", () =
     expect(partiesOf(page).customer).toBe("Mrs Priya Shah")
   })
 })
+
+describe("the recipient among several address blocks with no label", () => {
+  it("is the block addressed to a person by title when another block holds the account's details", () => {
+    const page = [
+      "Northgate Water",
+      "Your water bill",
+      "",
+      "",
+      "Mr Owen Pritchard",
+      "7 Heol y Coed",
+      "Cardiff",
+      "CF14 6HJ",
+      "",
+      "",
+      "Bill date        4 March 2024                    Account number      5521 0093 44",
+      "Billing period   1 Jan 2024 - 29 Feb 2024        Supply address      7 Heol y Coed, CF14 6HJ",
+      "",
+      "Charges for this period                                              £84.20",
+      "Balance to pay                                                       £84.20"
+    ]
+    expect(partiesOf(page).customer).toBe("Owen Pritchard")
+  })
+})

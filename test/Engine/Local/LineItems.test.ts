@@ -254,6 +254,28 @@ describe("line items in the tables invoices print", () => {
     ])
   })
 
+  it("reads descriptions under a header that names their date too ('Datum / Tätigkeit', 'Date / Description')", () => {
+    expect(linesOf([
+      " Datum / Tätigkeit                                        Std.        Ansatz        Betrag CHF",
+      " 03.06. Kick-off Workshop Suchfunktion                       3        140.00            420.00",
+      " 04.06. Konzept Datenmodell                                4.5        140.00            630.00",
+      "                                                  Total exkl. MWST                 1'050.00"
+    ])).toEqual([
+      { description: "03.06. Kick-off Workshop Suchfunktion", quantity: 3, amount: 420 },
+      { description: "04.06. Konzept Datenmodell", quantity: 4.5, amount: 630 }
+    ])
+    expect(
+      linesOf([
+        "Date / Description                                  Hours        Rate          Amount",
+        "12 Mar  Site survey and measurements                   2       65.00          130.00",
+        "14 Mar  Install consumer unit                          5       65.00          325.00",
+        "                                                    Subtotal                  455.00"
+      ]).map((l) => l["description"])
+    ).toEqual(
+      ["12 Mar  Site survey and measurements", "14 Mar  Install consumer unit"].map((d) => d.replace(/\s+/g, " "))
+    )
+  })
+
   it("reads an Italian table whose quantity is headed 'Q.tà'", () => {
     expect(linesOf([
       "Descrizione                        Q.tà     Prezzo     Importo",
