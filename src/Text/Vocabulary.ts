@@ -470,7 +470,7 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
       "quantite"
     ],
     labels:
-      "quantity|qty|qté|quantité|qte|nombre|nbre|menge|anzahl|stück|stk|aantal|cantidad|cant|quantità|qtà|q tà|q té|q ty|quantidade|qtd|kuantiti|units|pcs|total qty|total quantity|qty total|qty s|item s|hours|hrs|stunden|std|heures|jours|days|tage|uren|horas|ore|antal|antall|ilość|množství|počet",
+      "quantity|qty|qté|quantité|qte|nombre|nbre|menge|anzahl|stück|stk|aantal|cantidad|cant|quantità|qtà|q tà|q té|q ty|quantidade|qtd|kuantiti|units|pcs|total qty|total quantity|qty total|qty s|item s|hours|hrs|stunden|std|heures|jours|days|tage|uren|horas|ore|antal|antall|ilość|množství|počet|shipped|qty shipped|quantity shipped|qty invoiced|quantity invoiced",
     weak: "nb|anz|stck"
   },
   {

@@ -276,6 +276,18 @@ describe("line items in the tables invoices print", () => {
     )
   })
 
+  it("reads a distributor's table: the quantity 'Shipped' beside 'Ordered', the amount the last column ('Extension')", () => {
+    expect(linesOf([
+      " Ln   Item No.     Description                          Ordered   Shipped   UOM   Unit Price    Extension",
+      " 1    HX-0512-2    Hex cap screw 1/2-13 x 2, Gr 5          400       380   pcs       0.2140        81.32",
+      " 2    HN-0512-Z    Hex nut 1/2-13, Gr 5 zinc               650       650   pcs       0.0580        37.70",
+      "                                                     Merchandise                          $119.02"
+    ])).toEqual([
+      { description: "Hex cap screw 1/2-13 x 2, Gr 5", quantity: 380, amount: 81.32 },
+      { description: "Hex nut 1/2-13, Gr 5 zinc", quantity: 650, amount: 37.7 }
+    ])
+  })
+
   it("reads an Italian table whose quantity is headed 'Q.tà'", () => {
     expect(linesOf([
       "Descrizione                        Q.tà     Prezzo     Importo",
