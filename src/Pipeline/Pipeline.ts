@@ -2,7 +2,7 @@
  * The pipeline the handlers call: read a file into the page model, split it into sections,
  * extract each section's fields. Engines are whatever Splitter/Extractor layers are provided.
  */
-import { Effect, Fiber, FiberRef, Queue } from "effect"
+import { Effect, Fiber, FiberRef, Queue, Ref } from "effect"
 import { AppConfig } from "../Config.js"
 import { abstain, type ExtractedObject, type SplitSection } from "../Domain/Extraction.js"
 import type { TemplateSpec } from "../Domain/FieldTree.js"
@@ -82,7 +82,18 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
         }
       })
 
+    // Whether a user's document has been read yet (the service's own reading aside): the warm-up at start
+    // stops then, rather than take turns with the user's first document on the cores.
+    const usersCame = yield* Ref.make(false)
+    const usersArrived: Effect.Effect<boolean> = Ref.get(usersCame)
+
     const read = (bytes: Uint8Array, options: ReadOptions) =>
+      Effect.zipRight(
+        options.background === true ? Effect.void : Ref.set(usersCame, true),
+        readAndPrepare(bytes, options)
+      )
+
+    const readAndPrepare = (bytes: Uint8Array, options: ReadOptions) =>
       Effect.all([
         options.progress === undefined ? Effect.succeed({}) : readingReports(options.progress),
         preparing(options)
@@ -231,6 +242,6 @@ export class Pipeline extends Effect.Service<Pipeline>()("Pipeline", {
     const pageImages = (bytes: Effect.Effect<Uint8Array>, mediaType: string) =>
       pageImagesOf(bytes, mediaType, reader.pageImage)
 
-    return { read, split, extract, splitAndExtract, markdown, pageImages } as const
+    return { read, split, extract, splitAndExtract, markdown, pageImages, usersArrived } as const
   })
 }) {}

@@ -92,6 +92,26 @@ describe("the server's request warm-up", () => {
       expect(calls).toEqual({ split: 16, extract: 16 })
     }))
 
+  it.effect("stops once a user's document is read: the user's work does not take turns with it", () =>
+    Effect.gen(function*() {
+      const { calls, layer } = countingEngine()
+      const config = testConfig({ engine: "local" })
+      const pipeline = pipelineWith(config, layer)
+      const [before, after] = yield* Effect.gen(function*() {
+        const p = yield* Pipeline
+        const before = yield* p.usersArrived
+        // The service's own read does not count as a user's.
+        yield* p.read(new TextEncoder().encode("warm-up text"), { layout: false, background: true })
+        const own = yield* p.usersArrived
+        yield* p.read(new TextEncoder().encode("A user's text file"), { layout: false })
+        yield* warmUpServer.pipe(Effect.provideService(AppConfig, config))
+        return [before || own, yield* p.usersArrived]
+      }).pipe(Effect.provide(pipeline))
+      expect(before).toBe(false)
+      expect(after).toBe(true)
+      expect(calls).toEqual({ split: 0, extract: 0 })
+    }))
+
   it.effect("sends nothing to the Claude engine: with its key configured, the engine is not called", () =>
     Effect.gen(function*() {
       const key = Option.some(Redacted.make("sk-ant-test"))
