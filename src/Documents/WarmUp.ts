@@ -7,8 +7,10 @@
  * answered as a text file's page model and as a PDF's, read by the reading workers: the pages a PDF
  * gives (their words' boxes and fonts) take paths through the engine the text file's do not, and the
  * worker's hand-over of pages and the engine's work on them as they come are compiled too. The reads
- * are the service's own: no pages-read metric counts them. Only with the local engine: the Claude engine's calls are the user's to spend, so there
- * only the local engine's own code (its offline preview) is warmed.
+ * are the service's own: no pages-read metric counts them, they give way to users' documents in the
+ * reading workers, and the warm-up stops once a user's document is read. Only with the local engine: the
+ * Claude engine's calls are the user's to spend, so there only the local engine's own code (its offline
+ * preview) is warmed.
  */
 import { Effect } from "effect"
 import { AppConfig, engineOf } from "../Config.js"

@@ -271,9 +271,7 @@ describe("line items in the tables invoices print", () => {
         "14 Mar  Install consumer unit                          5       65.00          325.00",
         "                                                    Subtotal                  455.00"
       ]).map((l) => l["description"])
-    ).toEqual(
-      ["12 Mar  Site survey and measurements", "14 Mar  Install consumer unit"].map((d) => d.replace(/\s+/g, " "))
-    )
+    ).toEqual(["12 Mar Site survey and measurements", "14 Mar Install consumer unit"])
   })
 
   it("reads a distributor's table: the quantity 'Shipped' beside 'Ordered', the amount the last column ('Extension')", () => {
