@@ -37,17 +37,20 @@ export const warmUpAnswers = Effect.gen(function*() {
     for (const [k, { bytes, model, specs }] of cases.entries()) {
       // A user's document has come: it compiles what is left, without the warm-up taking turns with it.
       if (yield* pipeline.usersArrived) return answers
+      const answer = (file: Uint8Array, pages: PageModel) =>
+        Effect.flatMap(
+          answerOf(pages, file, k === 0 ? specs.slice(0, 1) : specs, {
+            // Every combination of the options that change the path: split or not, values with boxes or plain.
+            includeCoordinates: i % 2 === 0,
+            forceExclusive: i >= ROUNDS / 2,
+            layout: false
+          }),
+          (answer) => Effect.map(encodeAnswer(answer), (encoded) => answers.push(JSON.stringify(encoded)))
+        )
+      // The text file's first: it needs no reading worker, so it runs while the worker still starts.
+      yield* answer(bytes, model)
       const pdf = warmUpPdf(k)
-      const read: PageModel = yield* pipeline.read(pdf, { layout: false, background: true })
-      for (const [file, pages] of [[bytes, model], [pdf, read]] as const) {
-        const answer = yield* answerOf(pages, file, k === 0 ? specs.slice(0, 1) : specs, {
-          // Every combination of the options that change the path: split or not, values with boxes or plain.
-          includeCoordinates: i % 2 === 0,
-          forceExclusive: i >= ROUNDS / 2,
-          layout: false
-        })
-        answers.push(JSON.stringify(yield* encodeAnswer(answer)))
-      }
+      yield* answer(pdf, yield* pipeline.read(pdf, { layout: false, background: true }))
     }
   }
   return answers

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Metric, Option, Redacted } from "effect"
+import { Deferred, Effect, Fiber, Layer, Metric, Option, Redacted } from "effect"
 import { LocalEngineLive } from "../../src/App.js"
 import { AppConfig } from "../../src/Config.js"
 import { warmUpAnswers, warmUpServer } from "../../src/Documents/WarmUp.js"
@@ -90,6 +90,32 @@ describe("the server's request warm-up", () => {
       // Half of the rounds split (the engine here finds no section), half take each file as one section:
       // two rounds of each of the four documents, as a text file and as a PDF.
       expect(calls).toEqual({ split: 16, extract: 16 })
+    }))
+
+  it.live("answers its text files while the reading worker is not there yet", () =>
+    Effect.gen(function*() {
+      const { calls, layer } = countingEngine()
+      const config = testConfig({ engine: "local" })
+      const workerStarted = yield* Deferred.make<void>()
+      const starting = Layer.effect(
+        DocumentReader,
+        Effect.map(DocumentReader, (reader) =>
+          DocumentReader.of({
+            ...reader,
+            read: (bytes, options) => Effect.zipRight(Deferred.await(workerStarted), reader.read(bytes, options))
+          }))
+      ).pipe(Layer.provide(InProcessReader))
+      const pipeline = Pipeline.Default.pipe(
+        Layer.provide(layer),
+        Layer.provideMerge(starting),
+        Layer.provide(Layer.succeed(AppConfig, config))
+      )
+      const fiber = yield* Effect.fork(warmUpAnswers.pipe(Effect.provide(pipeline)))
+      for (let i = 0; i < 200 && calls.split === 0; i++) yield* Effect.sleep("5 millis")
+      // The first document's text file is answered (the first round splits) before any read ends.
+      expect(calls).toEqual({ split: 1, extract: 0 })
+      yield* Deferred.succeed(workerStarted, undefined)
+      expect(yield* Fiber.join(fiber)).toHaveLength(32)
     }))
 
   it.effect("stops once a user's document is read: the user's work does not take turns with it", () =>

@@ -4,6 +4,7 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Context, Effect, Exit, Fiber, Layer, Option } from "effect"
+import * as os from "node:os"
 import type { Page } from "../../src/Domain/PageModel.js"
 import { makeEngines } from "../../src/Ocr/Ocr.js"
 import { makeReadingPool } from "../../src/Reading/Isolation/ReadingPool.js"
@@ -111,6 +112,21 @@ describe("ReadingPool", () => {
         expect(alive(pid!)).toBe(false)
         const next = yield* read(yield* text(["AFTER"]))
         expect(next.pages[0]!.lines.map((l) => l.text)).toEqual(["AFTER"])
+      }))
+  })
+
+  layer(poolLayer({}), { timeout: 120_000 })("a new pool", (it) => {
+    it.effect("a worker starts at the server's priority and reads at a lower one once it has started", () =>
+      Effect.gen(function*() {
+        const pool = yield* Pool
+        const reading = yield* Effect.fork(read(yield* text(["PRIORITY"])))
+        // A worker needs its readers loaded (a second or so) before it says it is ready.
+        for (let i = 0; i < 40 && pool.pids().length === 0; i++) yield* pause(5)
+        const [pid] = pool.pids()
+        expect(pid).toBeDefined()
+        const starting = os.getPriority(pid!)
+        yield* Fiber.join(reading)
+        expect([starting, os.getPriority(pid!)]).toEqual([os.getPriority(), os.getPriority() + 10])
       }))
   })
 

@@ -173,19 +173,21 @@ export const makeReadingPool = (options: ReadingPoolOptions) =>
 
     const start = (slot: Slot) => {
       const worker = startHost(options.setup, heapMb, options.tempDir)
-      // Reading is batch work: the server's own thread (answers, /health) goes first when cores are short.
-      if (worker.pid !== undefined) {
-        try {
-          os.setPriority(worker.pid, WORKER_NICENESS)
-        } catch {
-          // Not permitted here: the worker runs at the server's priority.
-        }
-      }
       slot.ready = false
       slot.stderr = ""
       worker.on("message", (message: FromWorker) => {
         if (message.type !== "ready" || slot.worker !== worker) return
         slot.ready = true
+        // Reading is batch work: once started, the server's own thread (answers, /health) goes first when
+        // cores are short. Not while it starts: a worker loading its readers beside the database's start
+        // at a lower priority would still be loading when the first document comes.
+        if (worker.pid !== undefined) {
+          try {
+            os.setPriority(worker.pid, WORKER_NICENESS)
+          } catch {
+            // Not permitted here: the worker runs at the server's priority.
+          }
+        }
         slot.resting = residentBytes(worker.pid) ?? 0
         slot.restingHeap = message.heapUsed
       })
