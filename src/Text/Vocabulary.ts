@@ -158,11 +158,18 @@ export const CONCEPTS: ReadonlyArray<Concept> = [
   },
   // A stay's first and last days (a hotel's bill): the bill's own date is another.
   {
-    id: "stay_date",
+    id: "arrival_date",
     family: "date",
-    triggers: ["arrival date", "departure date", "check-in date", "check-out date"],
+    triggers: ["arrival date", "check-in date", "check in date"],
     labels:
-      "anreise|abreise|ankunft|anreisedatum|abreisedatum|arrival|arrival date|departure|departure date|check in|check-in|check out|check-out|arrivée|départ|date d'arrivée|date de départ|aankomst|vertrek|llegada|salida|fecha de llegada|fecha de salida|arrivo|partenza|data di arrivo|data di partenza|chegada|data de chegada|data de partida|tarikh tiba|tarikh berlepas"
+      "anreise|ankunft|anreisedatum|ankunftsdatum|arrival|arrival date|check in|check-in|check in date|check-in date|arrivée|date d'arrivée|aankomst|aankomstdatum|llegada|fecha de llegada|arrivo|data di arrivo|chegada|data de chegada|tarikh tiba|tarikh daftar masuk"
+  },
+  {
+    id: "departure_date",
+    family: "date",
+    triggers: ["departure date", "check-out date", "check out date"],
+    labels:
+      "abreise|abreisedatum|departure|departure date|check out|check-out|check out date|check-out date|départ|date de départ|vertrek|vertrekdatum|salida|fecha de salida|partenza|data di partenza|data de partida|tarikh berlepas|tarikh daftar keluar"
   },
   {
     id: "purchase_date",

@@ -200,7 +200,7 @@ const euroAccount = (section: Section): Found | undefined => {
 }
 
 /** Labels a row's date is another date of ("Bestellt am 27.11.2024"). */
-const DATE_FAMILY_OTHERS = new Set(["due_date", "order_date", "delivery_date", "stay_date"])
+const DATE_FAMILY_OTHERS = new Set(["due_date", "order_date", "delivery_date", "arrival_date", "departure_date"])
 /** Labels of another document's number ("Pedido", "Auftrag", "Albarán"). */
 const OTHER_DOCUMENTS = new Set(["order_number", "quote_number", "delivery_note"])
 /** A word that gives a number its date ("A-24/3318 vom 4. Dezember 2024", "AV25-02214 de 14-03-2025"). */

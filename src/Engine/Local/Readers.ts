@@ -6,7 +6,7 @@ import { isValidBIC, isValidIBAN } from "ibantools"
 import type { LeafField } from "../../Domain/FieldTree.js"
 import { hasAlnum, tokensOf } from "../../Text/Tokens.js"
 import { type DateOrder, findValueCandidates, isTimeOfDay, parseWholeDate } from "../../Text/Values.js"
-import { ID_CONCEPTS } from "../../Text/Vocabulary.js"
+import { conceptById, ID_CONCEPTS } from "../../Text/Vocabulary.js"
 import type { PlacedWord } from "./Layout.js"
 
 /** How a leaf is read: its template type, refined by what the field means for strings. */
@@ -70,7 +70,8 @@ export const partyShaped = (
   const shaped = concepts.find((c) => SHAPED_CONCEPTS.has(c))
   return party === undefined || shaped === undefined ? undefined : { party, shaped }
 }
-const DATE_CONCEPTS = new Set(["invoice_date", "due_date", "order_date", "delivery_date", "purchase_date", "date"])
+/** A concept of the date family (an invoice's date, a delivery's, a stay's first day, …): asked for as text, a date. */
+const isDateConcept = (id: string): boolean => conceptById(id)?.family === "date"
 
 export const readKindOf = (field: LeafField, concepts: ReadonlyArray<string>): ReadKind => {
   const primary = concepts[0]
@@ -97,7 +98,7 @@ export const readKindOf = (field: LeafField, concepts: ReadonlyArray<string>): R
       if (primary === "email") return "email"
       if (primary === "iban") return "iban"
       if (primary === "phone" || primary === "fax") return "phone"
-      if (DATE_CONCEPTS.has(primary)) return "dateText"
+      if (isDateConcept(primary)) return "dateText"
       // A count or a quantity asked for as text ("Number of line items") is a number as the page writes it.
       if (AMOUNT_CONCEPTS.has(primary) || COUNT_CONCEPTS.has(primary)) return "amountText"
       return "text"

@@ -60,3 +60,29 @@ describe("an invoice's date", () => {
     ])).toBe("2031-01-01")
   })
 })
+
+describe("a date asked for as text", () => {
+  it("is read as a date whatever date it names: a service's, a stay's first and last days", () => {
+    const got = extractLines(
+      [
+        "Hotel Seeblick GmbH · Uferweg 3 · 6020 Innsbruck",
+        "Rechnung Nr. 2031-0412                     Rechnungsdatum: 14.03.2031",
+        "Anreise: 10.03.2031 Zimmer 12",
+        "Abreise: 13.03.2031 Zimmer 12",
+        "Leistungsdatum: 13.03.2031 Hotel",
+        "Gesamtbetrag                                          412,00 EUR"
+      ],
+      "invoice",
+      {
+        arrival_date: { type: "string", description: "Arrival date" },
+        departure_date: { type: "string", description: "Departure date" },
+        service_date: { type: "string", description: "Date of service" }
+      }
+    )
+    expect([valueOf(got["arrival_date"]), valueOf(got["departure_date"]), valueOf(got["service_date"])]).toEqual([
+      "10.03.2031",
+      "13.03.2031",
+      "13.03.2031"
+    ])
+  })
+})
