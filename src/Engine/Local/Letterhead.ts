@@ -22,6 +22,7 @@ import {
   segmentOver,
   withoutRegistration
 } from "./NameLines.js"
+import { addressUnder } from "./RecipientBeside.js"
 import { recipientWords, returnLine } from "./Recipients.js"
 import { type Found, rememberedPerFirstPage, type Section } from "./Section.js"
 
@@ -220,6 +221,22 @@ const ownedBy = (layout: PageLayout): NameLine | undefined => {
   return undefined
 }
 
+/** The rows an address under a name line takes, its name's row first; none without a street or a town. */
+const addressBlock = (line: NameLine): ReadonlyArray<number> | undefined => {
+  const address = addressUnder(line.layout, line.row, line.words[0]!.box[0])
+  if (address === undefined) return undefined
+  const rows = line.layout.rows.filter((r) => r.index > line.row.index && r.words.some((w) => address.includes(w)))
+  return [line.row.index, ...rows.map((r) => r.index)]
+}
+
+/** Whether `line` heads an address block of its own below `first`'s, which has an address of its own too. */
+const headsBlockUnder = (first: NameLine, line: NameLine): boolean => {
+  if (line === first || line.row.index <= first.row.index) return false
+  const own = addressBlock(first)
+  const other = own === undefined ? undefined : addressBlock(line)
+  return own !== undefined && other !== undefined && line.row.index > own[own.length - 1]!
+}
+
 /**
  * The issuer's name without a label: the company an "Owned by" line names, else the letterhead's name
  * (letterheadLine).
@@ -271,7 +288,11 @@ const findLetterheadLine = (layout: PageLayout): NameLine | undefined => {
       key === d || (d.length >= 5 && key.startsWith(d)) || (key.length >= 5 && d.startsWith(key))
     )
   })
-  const withSuffix = top.slice(0, 8).find(isCompany)
+  // A company heading an address block of its own under the first printed name's block is its recipient
+  // (a sole trader's letterhead, "Jane Porter Design" over "4 Mill Lane, Leeds", then "Acme Widgets Ltd"
+  // over "22 Canal Street, Manchester"): the first name, over its own address, is the sender's.
+  const first = top.find((c) => !isNote(layout, c, top.find((n) => n.row.index === c.row.index + 1)))
+  const withSuffix = top.slice(0, 8).find((c) => isCompany(c) && !(first !== undefined && headsBlockUnder(first, c)))
   const registered = top.slice(0, 3).find((c) => c.registered)
   // A line in small letters at the top ("tan woon yann"), or written large above the print, is someone's note.
   const notes = new Set(top.filter((c) => isNote(layout, c, top.find((n) => n.row.index === c.row.index + 1))))

@@ -38,7 +38,7 @@ const detailsRightOf = (layout: PageLayout, row: Row, x: number): boolean =>
   )
 
 /** The block's lines under its name, in its column, up to its street or town line; none when it has neither. */
-const addressUnder = (layout: PageLayout, row: Row, x: number): ReadonlyArray<PlacedWord> | undefined => {
+export const addressUnder = (layout: PageLayout, row: Row, x: number): ReadonlyArray<PlacedWord> | undefined => {
   const out: Array<PlacedWord> = []
   let above = row
   for (let k = 1; k <= ADDRESS_LINES; k++) {

@@ -644,3 +644,74 @@ describe("the recipient's block beside the document's details, under the sender'
     ])).toEqual({ issuer: "Holzmann Schreinerei GmbH", customer: "Max Berger" })
   })
 })
+
+describe("a sole trader's letterhead over a company's address block", () => {
+  const page = (seller: string, address: string, buyer: string, buyerAddress: string, rest: ReadonlyArray<string>) => [
+    seller,
+    address,
+    "",
+    `                                           ${buyer}`,
+    `                                           ${buyerAddress}`,
+    "",
+    ...rest
+  ]
+
+  it("reads the first name, over its own address, as the issuer and the company's block under it as the customer", () => {
+    const cases = [
+      page(
+        "Jane Porter Design",
+        "4 Mill Lane, Leeds LS1 4AB",
+        "Acme Widgets Ltd",
+        "22 Canal Street, Manchester M1 3HE",
+        [
+          "INVOICE No. 2031-17   Date: 14 March 2031",
+          "Website design, 12 hours                     960.00",
+          "Total                                    £ 1,152.00"
+        ]
+      ),
+      page(
+        "Fotostudio Lena Krause",
+        "Hauptstr. 5, 50667 Köln",
+        "Müller Maschinenbau GmbH",
+        "Industriestr. 9, 40210 Düsseldorf",
+        [
+          "Rechnung Nr. 2031-17 vom 14.03.2031",
+          "Fotografie Produktkatalog                  960,00",
+          "Gesamtbetrag                           1.142,40 EUR"
+        ]
+      ),
+      page(
+        "Atelier Lenoir",
+        "12 rue des Lilas, 69003 Lyon",
+        "Boulangerie Martin SARL",
+        "4 place Bellecour, 69002 Lyon",
+        [
+          "FACTURE N° 2031-045",
+          "Lyon, le 14 mars 2031",
+          "Total TTC                                  1 440,00 €"
+        ]
+      )
+    ]
+    expect(cases.map((lines) => parties(lines))).toEqual([
+      { issuer: "Jane Porter Design", customer: "Acme Widgets Ltd" },
+      { issuer: "Fotostudio Lena Krause", customer: "Müller Maschinenbau GmbH" },
+      { issuer: "Atelier Lenoir", customer: "Boulangerie Martin SARL" }
+    ])
+  })
+
+  it("still reads a brand's company named under it, over the company's own address, as the issuer", () => {
+    expect(
+      parties([
+        "NORTHWIND",
+        "Northwind Traders Ltd",
+        "8 Dock Road, Bristol BS1 5TR",
+        "",
+        "                                           Harbour Cafe",
+        "                                           3 Quay Street, Bristol BS1 4DA",
+        "",
+        "INVOICE No. 2031-18   Date: 15 March 2031",
+        "Total                                    £ 240.00"
+      ])
+    ).toEqual({ issuer: "Northwind Traders Ltd", customer: "Harbour Cafe" })
+  })
+})
