@@ -61,9 +61,9 @@ const TYPES: ReadonlyArray<TypeEntry> = [
     key: "invoice",
     aliases: "invoice|invoices|facture|rechnung|factuur|factura|fattura|fatura|faktura|invois|bill",
     titles:
-      "invoice|invoices|tax invoice|commercial invoice|pro forma invoice|proforma invoice|facture|rechnung|factuur|factura|fattura|fatura|faktura|invois",
+      "invoice|invoices|tax invoice|commercial invoice|pro forma invoice|proforma invoice|facture|rechnung|factuur|factura|fattura|fatura|faktura|invois|note d'honoraires|compte d'honoraires|honorarnote|honorarrechnung|fee note|nota de honorarios|minuta de honorarios|notula",
     keywords:
-      "1:invoice|facture|rechnung|factuur|factura|fattura|fatura|faktura|invois;1.2:bill to|billed to|amount due|balance due|payment terms|unit price|total ht|total ttc|montant ht|net à payer|zahlungsbedingungen|betalingsvoorwaarden;0.6:vat|tva|mwst|ust|btw|iva|bic|swift|subtotal|quantity|description|customer|client|kunde|klant;0.3:bank|reference|order",
+      "1:invoice|facture|rechnung|factuur|factura|fattura|fatura|faktura|invois|honoraires|honorar|honorarnote|honorarrechnung|honorarios|onorari|fee note;1.2:bill to|billed to|amount due|balance due|payment terms|unit price|total ht|total ttc|montant ht|net à payer|zahlungsbedingungen|betalingsvoorwaarden;0.6:vat|tva|mwst|ust|btw|iva|bic|swift|subtotal|quantity|description|customer|client|kunde|klant;0.3:bank|reference|order",
     concepts: [
       ["invoice_number", 1],
       ["invoice_date", 1.2],

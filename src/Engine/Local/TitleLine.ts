@@ -11,9 +11,9 @@ import { findDates, isTimeOfDay } from "../../Text/Values.js"
 import { type PageLayout, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
 import type { Found, Section } from "./Section.js"
 
-/** A title word, German compounds included ("Handelsrechnung", "Teilrechnung", "Schlussrechnung"). */
+/** A title word, German compounds included ("Handelsrechnung", "Teilrechnung", "Schlussrechnung"), and a fee note's ("Note d'honoraires", "Honorarnote"). */
 const TITLE =
-  /^(?:\p{L}*rechnung|\p{L}*gutschrift|invoice|facture|factura|fattura|fatura|factuur|faktura|invois|avoir|receipt|quittung|recu|bill)$/u
+  /^(?:\p{L}*rechnung|\p{L}*gutschrift|invoice|facture|factura|fattura|fatura|factuur|faktura|invois|avoir|receipt|quittung|recu|bill|honorarnote|(?:d['’])?honoraires)$/u
 /** Title words long enough to be known with one letter OCR confused for a like one ("Facturc", "Rcchnung"). */
 const LONG_TITLES = [
   "rechnung",
