@@ -69,6 +69,12 @@ const title = (t: string): boolean => TITLES.has(t)
 const titleWord = (w: PlacedWord): boolean =>
   w.tokens.length > 0 && title(w.tokens[0]!) && w.tokens.slice(1).every((t) => TITLE_ENDINGS.has(t))
 
+/** Words joining a couple's titles ("Mme et M.", "Herrn und Frau", "Mr & Mrs"). */
+const JOINING = new Set(["et", "und", "and", "y", "e", "en"])
+const joins = (w: PlacedWord): boolean => w.text === "&" || (w.tokens.length === 1 && JOINING.has(w.tokens[0]!))
+/** "M." and "MM.", Monsieur's and Messieurs' abbreviations, a title only after another ("Mme et M."): alone, an initial. */
+const shortTitle = (w: PlacedWord): boolean => /^M{1,2}\.$/.test(w.text)
+
 /** The line without the salutation it starts with (none of it left when it is only a salutation). */
 export const withoutSalutation = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
   const only = (is: (t: string) => boolean) => (w: PlacedWord) => w.tokens.length > 0 && w.tokens.every(is)
@@ -78,7 +84,13 @@ export const withoutSalutation = (words: ReadonlyArray<PlacedWord>): ReadonlyArr
   const rest = words.slice(i)
   // A title before a person's name, not before a company's, nor before "&" ("Herr & Co. KG").
   let t = 0
-  while (t < rest.length && titleWord(rest[t]!)) t++
+  for (;;) {
+    if (t < rest.length && titleWord(rest[t]!)) t++
+    else if (t > 0 && t + 1 < rest.length && joins(rest[t]!) && (titleWord(rest[t + 1]!) || shortTitle(rest[t + 1]!))) {
+      // A couple's titles ("Mme et M. Le Goff", "Monsieur et Madame Claes", "Herrn und Frau", "Mr & Mrs").
+      t += 2
+    } else break
+  }
   const person = t > 0 && t < rest.length && /^\p{L}/u.test(rest[t]!.text) &&
     !hasLegalForm(rest.map((w) => w.text).join(" "))
   return person ? rest.slice(t) : rest
