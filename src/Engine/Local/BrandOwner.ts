@@ -8,7 +8,7 @@ import { lexiconHits } from "./Labels.js"
 import { heightOf, type PageLayout, type Row } from "./Layout.js"
 import { hasLegalForm, isPlainSpeechForm } from "./LegalForms.js"
 import { isCompany, overlaps, TOP_REGION } from "./LegalOwner.js"
-import { contactLine, type NameLine, segmentHolding } from "./NameLines.js"
+import { contactLine, lineWords, type NameLine, segmentHolding } from "./NameLines.js"
 
 /** Rows under the brand its letterhead's block reaches: a line or two of what it does, then its owner. */
 const BLOCK_ROWS = 4
@@ -85,8 +85,12 @@ export const ownerUnderBrand = (
     if (row.box[1] - previous.box[3] > gap) return undefined
     previous = row
     seen++
-    // The address has begun: the owner, if named, was above it.
-    if (looksLikeAddress(inColumn.map((w) => w.text).join(" "))) return undefined
+    // The address has begun, on its lines or as parts of one ("Inh. Thomas Kern · Bahnhofstraße 5 · 34117
+    // Kassel"): the owner, if named, was above it.
+    const text = inColumn.map((w) => w.text).join(" ")
+    const phrase = lineWords(layout, row).find((seg) => seg.includes(inColumn[0]!)) ?? inColumn
+    const parts = phrase.map((w) => w.text).join(" ").split(/\s[·•|]\s/)
+    if (looksLikeAddress(text) || parts.slice(1).some((part) => looksLikeAddress(part))) return undefined
     const line = lines.find((c) => c.row === row && overlaps(c.words, x1, x2))
     // A contact's line ("Ihr Ansprechpartner") names a person who is no owner: the block is no owner's.
     if (contactLine(inColumn)) return undefined

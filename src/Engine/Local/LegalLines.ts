@@ -2,6 +2,7 @@
  * A company's legal details as its letterhead or footer prints them: registration, registered office,
  * share capital, tax ids, each with its number ("SIRET 123 456 789 00012", "USt-IdNr. DE 123 456 789").
  */
+import { findDates } from "../../Text/Values.js"
 import type { PlacedWord } from "./Layout.js"
 
 /** The words that label a company's legal details, in the languages the vocabulary knows. */
@@ -20,8 +21,18 @@ const TAX_NUMBER = /\bst\.?-?\s?nr\b/i
  * none: those carry a rate or an amount.
  */
 export const isLegalLine = (text: string, footer = false): boolean =>
-  (LEGAL.test(text) || (footer && TAX_NUMBER.test(text))) && (text.match(/\d/g) ?? []).length >= 5 &&
-  !/\d\s?%|\d[.,]\d\d(?!\d)/.test(text)
+  (LEGAL.test(text) || (footer && TAX_NUMBER.test(text))) && !/\d\s?%|\d[.,]\d\d(?!\d)/.test(text) &&
+  (withoutDates(text).match(/\d/g) ?? []).length >= 5
+
+/**
+ * The text with its dates left out: their digits are no registration's, so a sentence naming a tax and a
+ * date ("Not VAT registered. Please pay by 19 May 2031") is no legal line.
+ */
+const withoutDates = (text: string): string => {
+  let out = text
+  for (const d of [...findDates(text)].reverse()) out = out.slice(0, d.index) + " " + out.slice(d.index + d.length)
+  return out
+}
 
 /**
  * Labels of an identifier a letterhead sets on the name's row, after it ("… Ltd   VAT Reg. No. GB 123 4567

@@ -22,7 +22,7 @@ import {
   segmentOver,
   withoutRegistration
 } from "./NameLines.js"
-import { addressUnder } from "./RecipientBeside.js"
+import { addressLine, addressUnder } from "./RecipientBeside.js"
 import { recipientWords, returnLine } from "./Recipients.js"
 import { type Found, rememberedPerFirstPage, type Section } from "./Section.js"
 
@@ -223,8 +223,16 @@ const ownedBy = (layout: PageLayout): NameLine | undefined => {
 
 /** The rows an address under a name line takes, its name's row first; none without a street or a town. */
 const addressBlock = (line: NameLine): ReadonlyArray<number> | undefined => {
-  const address = addressUnder(line.layout, line.row, line.words[0]!.box[0])
-  if (address === undefined) return undefined
+  const { layout, row } = line
+  const address = addressUnder(layout, row, line.words[0]!.box[0])
+  if (address === undefined) {
+    // The address on one line under the name, its parts set apart ("Inh. Thomas Kern · Bahnhofstraße 5 · 34117 Kassel").
+    const next = layout.rows[row.index + 1]
+    const parts = next === undefined || next.box[1] - row.box[3] > layout.unit
+      ? []
+      : next.words.map((w) => w.text).join(" ").split(/\s[·•|]\s/)
+    return parts.length >= 2 && parts.some((p) => addressLine(p.trim())) ? [row.index, next!.index] : undefined
+  }
   const rows = line.layout.rows.filter((r) => r.index > line.row.index && r.words.some((w) => address.includes(w)))
   return [line.row.index, ...rows.map((r) => r.index)]
 }

@@ -715,3 +715,70 @@ describe("a sole trader's letterhead over a company's address block", () => {
     ).toEqual({ issuer: "Northwind Traders Ltd", customer: "Harbour Cafe" })
   })
 })
+
+describe("a couple addressed together", () => {
+  it("is named without both titles and the word joining them, in French, German and English", () => {
+    const customerOf = (who: string) =>
+      parties([
+        "Atelier Lenoir SARL",
+        "12 rue des Lilas, 69003 Lyon",
+        "",
+        `                                           ${who}`,
+        "                                           4 place Bellecour",
+        "                                           69002 Lyon",
+        "",
+        "FACTURE N° 2031-045",
+        "Total TTC                                  1 440,00 €"
+      ]).customer
+    expect(
+      [
+        "Mme et M. Le Goff",
+        "Monsieur et Madame Claes",
+        "Herrn und Frau Dr. Weber",
+        "Mr & Mrs Lim Wei Ming",
+        "Mr and Mrs Smith"
+      ]
+        .map(customerOf)
+    ).toEqual(["Le Goff", "Claes", "Dr. Weber", "Lim Wei Ming", "Smith"])
+    // "M." alone is an initial; a company keeps its words.
+    expect(["Herr M. Gisler", "Smith and Sons Ltd"].map(customerOf)).toEqual(["M. Gisler", "Smith and Sons Ltd"])
+  })
+})
+
+describe("a sole trader's letterhead with its address on one line", () => {
+  it("is the issuer, not the company of the block under it nor a footer's sentence about VAT", () => {
+    expect(
+      parties([
+        "MALERBETRIEB KERN",
+        "Inh. Thomas Kern · Bahnhofstraße 5 · 34117 Kassel",
+        "",
+        "Wohnbau Nordhessen GmbH",
+        "Hausverwaltung",
+        "Wilhelmshöher Allee 210",
+        "34119 Kassel",
+        "                                               Rechnungs-Nr.   0031/31",
+        "",
+        "Rechnung",
+        "Treppenhaus streichen, 3 Etagen                                 2.600,00",
+        "Bruttobetrag                                                    3.665,20 EUR"
+      ])
+    ).toEqual({ issuer: "MALERBETRIEB KERN", customer: "Wohnbau Nordhessen GmbH" })
+    expect(
+      parties([
+        "Sarah Whitfield · Bookkeeping · 9 Orchard Close · Harrogate HG2 8PL · 01423 555 210",
+        "",
+        "Mr Tom Bailey",
+        "Bailey's Bakery",
+        "41 Cold Bath Road",
+        "Harrogate HG2 0NA",
+        "                                              Invoice 0312",
+        "                                              5 May 2031",
+        "Bookkeeping, April 2031 (12 hours at £32.00)          £384.00",
+        "Total                                                  £504.00",
+        "",
+        "Not VAT registered. Please pay by 19 May 2031 to",
+        "S. Whitfield, sort code 20-45-67, account 33445566. Thank you!"
+      ]).issuer
+    ).toBe("Sarah Whitfield")
+  })
+})
