@@ -133,8 +133,10 @@ export const goesOnToAnIdentifier = (m: LabelMatch): boolean => {
     /\p{L}-\p{L}/u.test(m.row.words[m.last]!.text)
 }
 
-const endsWithColon = (row: Row, last: number) =>
-  /[:：]\s*$/.test(row.words[last]!.text) || /^[:：]/.test(row.words[last + 1]?.text ?? "")
+const endsWithColon = (row: Row, first: number, last: number) =>
+  /[:：]\s*$/.test(row.words[last]!.text) || /^[:：]/.test(row.words[last + 1]?.text ?? "") ||
+  // A heading alone on its row closed by a comma, as a letter addresses its recipient ("To,"): a label's colon.
+  (first === 0 && last === row.words.length - 1 && /,$/.test(row.words[last]!.text))
 
 /** Where the tokens occur on the row as a label: starting at a word start, words close together. */
 const occurrences = (
@@ -200,7 +202,7 @@ export const lexiconHits = (layout: PageLayout, row: Row): ReadonlyArray<Lexicon
         concepts: entry.concepts,
         labelLike: entry.tokens.length >= 2 || first === 0 ||
           gapBefore(row, first) * widthOverHeight(layout.page) > 1.5 * layout.unit ||
-          endsWithColon(row, last)
+          endsWithColon(row, first, last)
       })
     }
   }
@@ -405,7 +407,7 @@ const searchLabels = (
           words[words.length - 1]!.box[2],
           Math.max(...words.map((w) => w.box[3]))
         ],
-        colon: endsWithColon(row, f.last),
+        colon: endsWithColon(row, f.first, f.last),
         segmentStart: f.first === 0 || gapBefore(row, f.first) > 1.5 * layout.unit
       })
     }

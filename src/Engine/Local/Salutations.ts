@@ -64,6 +64,9 @@ const addressing = (w: PlacedWord) => (t: string): boolean =>
   ADDRESSING.has(t) ||
   (w.confidence < 1 && t.length >= 6 && LONG_ADDRESSING.some((a) => misreadDistance(t, a, 0.5) <= 0.5))
 const firm = (t: string): boolean => FIRM.has(t)
+/** "M/s", Messrs as Indian and Singaporean invoices write it before the customer's name ("M/s: Lim Trading"). */
+const MESSRS = /^m\/s\.?:?$/i
+const firmWord = (w: PlacedWord): boolean => MESSRS.test(w.text) || (w.tokens.length > 0 && w.tokens.every(firm))
 const title = (t: string): boolean => TITLES.has(t)
 /** A word that is a title: its first part one, the rest its written ending ("Exmo(s).", "Sig.ra"). */
 const titleWord = (w: PlacedWord): boolean =>
@@ -75,12 +78,75 @@ const joins = (w: PlacedWord): boolean => w.text === "&" || (w.tokens.length ===
 /** "M." and "MM.", Monsieur's and Messieurs' abbreviations, a title only after another ("Mme et M."): alone, an initial. */
 const shortTitle = (w: PlacedWord): boolean => /^M{1,2}\.$/.test(w.text)
 
-/** The line without the salutation it starts with (none of it left when it is only a salutation). */
+/**
+ * The roles and departments a letter is addressed to before the company's name ("The Manager", "Accounts
+ * Payable", "The Accounts Team", "Buchhaltung", "Service comptabilité"), folded.
+ */
+const ROLES = new Set([
+  "manager",
+  "director",
+  "directors",
+  "owner",
+  "proprietor",
+  "accounts",
+  "accounting",
+  "payable",
+  "receivable",
+  "team",
+  "department",
+  "dept",
+  "finance",
+  "purchasing",
+  "procurement",
+  "secretary",
+  "treasurer",
+  "partners",
+  "buchhaltung",
+  "finanzbuchhaltung",
+  "kreditorenbuchhaltung",
+  "rechnungswesen",
+  "geschaftsfuhrung",
+  "comptabilite",
+  "achats",
+  "direction",
+  "gerant",
+  "gerante",
+  "directeur",
+  "directrice"
+])
+/** Words a role's line may hold beside its roles ("The", "General", "Service", "des"). */
+const ROLE_FILLERS = new Set([
+  "the",
+  "general",
+  "managing",
+  "office",
+  "service",
+  "le",
+  "la",
+  "les",
+  "l",
+  "des",
+  "du",
+  "de",
+  "d"
+])
+
+/** A line naming only a role or a department the document is addressed to (no legal form: "Accounts Team Ltd" is a name). */
+const roleLine = (words: ReadonlyArray<PlacedWord>): boolean => {
+  const tokens = words.flatMap((w) => w.tokens)
+  return tokens.some((t) => ROLES.has(t)) && tokens.every((t) => ROLES.has(t) || ROLE_FILLERS.has(t)) &&
+    !hasLegalForm(words.map((w) => w.text).join(" "))
+}
+
+/**
+ * The line without the salutation it starts with (none of it left when it is only a salutation, or only
+ * the role it is addressed to: the recipient's name is under it).
+ */
 export const withoutSalutation = (words: ReadonlyArray<PlacedWord>): ReadonlyArray<PlacedWord> => {
   const only = (is: (t: string) => boolean) => (w: PlacedWord) => w.tokens.length > 0 && w.tokens.every(is)
-  if (words.every((w) => only(firm)(w) || titleWord(w) || only(addressing(w))(w))) return []
+  if (words.every((w) => firmWord(w) || titleWord(w) || only(addressing(w))(w)) || roleLine(words)) return []
   let i = 0
-  while (i < words.length && only(firm)(words[i]!)) i++
+  while (i < words.length && firmWord(words[i]!)) i++
   const rest = words.slice(i)
   // A title before a person's name, not before a company's, nor before "&" ("Herr & Co. KG").
   let t = 0

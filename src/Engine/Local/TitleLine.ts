@@ -127,6 +127,26 @@ const rowsUnder = (layout: PageLayout, row: Row, title: PlacedWord): Array<Row> 
 /** A gap that sets a title apart from the rest of its row (a date printed at the right margin). */
 const WIDE_GAP = 3
 
+/**
+ * An identifier with no mark before it: letters and digits joined ("MC-118", "F2031-045") or three digits
+ * or more with a separator ("2030-214"); not a page's "1/2", a month's "11/2024" or an amount.
+ */
+const BARE_NUMBER =
+  /^(?=.*\p{N})(?:\p{L}{1,5}[-/_.]?\p{N}[\p{L}\p{N}\-/_.]*|\p{N}{2,}[-/_.]\p{N}{2,}(?:[-/_.]\p{N}+)*)$/u
+
+/** A month and its year ("11/2024", "2024-11"): the period a title names, no number. */
+const MONTH_OF_YEAR = /^(?:(?:0?[1-9]|1[0-2])[-/.](?:19|20)\d{2}|(?:19|20)\d{2}[-/.](?:0?[1-9]|1[0-2]))$/
+
+const bareNumber = (words: ReadonlyArray<PlacedWord>, i: number): boolean => {
+  const word = words[i]
+  if (word === undefined) return false
+  const next = words[i + 1]
+  const text = word.text.replace(/[,;:.]+$/, "")
+  return BARE_NUMBER.test(text) && !/^\p{N}{1,2}\/\p{N}{1,2}$/u.test(text) && !MONTH_OF_YEAR.test(text) &&
+    (next === undefined || DATED.test(clean(next)) ||
+      next.box[0] - word.box[2] > WIDE_GAP * (word.box[3] - word.box[1]))
+}
+
 const onWords = (layout: PageLayout, all: ReadonlyArray<PlacedWord>, hint: Section["hint"]): TitleLine | undefined => {
   // A colon standing apart is punctuation, not a word ("N° : 123").
   const words = all.filter((w) => !/^[:：]$/.test(w.text))
@@ -145,7 +165,10 @@ const onWords = (layout: PageLayout, all: ReadonlyArray<PlacedWord>, hint: Secti
       break
     }
   }
-  const idIndex = at >= 0 ? at + 1 : gluedAt
+  // The number right after the title, with no mark ("Tax Invoice MC-118", "RECHNUNG 2030-214"), ending the
+  // title's phrase or followed by its date.
+  const bare = at < 0 && gluedAt < 0 && bareNumber(words, titleAt + 1) ? titleAt + 1 : -1
+  const idIndex = at >= 0 ? at + 1 : gluedAt >= 0 ? gluedAt : bare
   const idWord = words[idIndex]
   if (idWord === undefined) return undefined
   const id = (glued !== null ? idWord.text.replace(/[()[\],;]+/g, "").replace(GLUED_MARK, "") : idWord.text)

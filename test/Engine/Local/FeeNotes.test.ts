@@ -76,3 +76,24 @@ describe("a fee note", () => {
     ])
   })
 })
+
+describe("a title line's number with no mark before it", () => {
+  const numberOf = (lines: ReadonlyArray<string>) => read(lines).invoice_number
+
+  it("is read after the title ('Tax Invoice MC-118', 'RECHNUNG 2030-214'), ending it or before its date", () => {
+    const page = (title: string) => [
+      "Mia Chen Design",
+      "mia@miachendesign.com.au | 0412 555 019 | Fitzroy VIC 3065",
+      "",
+      title,
+      "Date issued: 3 April 2031",
+      "",
+      "Logo design (3 concepts, 2 revisions)                $1,200.00",
+      "Total                                                $1,815.00"
+    ]
+    expect(
+      ["Tax Invoice MC-118", "RECHNUNG 2030-214", "Invoice F2031-045 dated 3 April 2031"].map((t) => numberOf(page(t)))
+    )
+      .toEqual(["MC-118", "2030-214", "F2031-045"])
+  })
+})

@@ -782,3 +782,67 @@ describe("a sole trader's letterhead with its address on one line", () => {
     ).toBe("Sarah Whitfield")
   })
 })
+
+describe("a recipient addressed through a role or a heading letters use", () => {
+  it("is the company under the role its letter is addressed to ('The Manager', 'The Accounts Team')", () => {
+    expect(
+      parties([
+        "                                         Pennine Electrical Services Ltd",
+        "                                         Unit 3, Mill Lane",
+        "                                         Hebden Bridge HX7 6AB",
+        "The Manager",
+        "Calder Valley Garden Centre",
+        "Burnley Road",
+        "Mytholmroyd HX7 5PG",
+        "                                         22nd January 2031",
+        "Please find below our invoice no. PES/2031/118.",
+        "                                            Total         £2,508.00"
+      ]).customer
+    ).toBe("Calder Valley Garden Centre")
+    expect(
+      parties([
+        "Rohan Mehta",
+        "Freelance Content Writer",
+        "B-14, Sector 62, Noida, UP 201301",
+        "",
+        "INVOICE",
+        "Invoice No: RM/031                      Date: 02/07/2031",
+        "",
+        "To,",
+        "The Accounts Team",
+        "Brightleaf Edtech Private Limited",
+        "4th Floor, Cyber Hub, Gurugram, Haryana 122002",
+        "",
+        "      Total                                          33,000.00"
+      ]).customer
+    ).toBe("Brightleaf Edtech Private Limited")
+  })
+
+  it("is read after 'M/s:' and 'VENDU À'", () => {
+    expect(
+      parties([
+        "AH HUAT RENOVATION WORKS",
+        "21 Kaki Bukit Road 1, #02-33, Singapore 415937",
+        "",
+        "                              INVOICE",
+        "M/s: Mr & Mrs Lim Wei Ming                  No.  : 0877",
+        "     Blk 456 Serangoon Ave 4 #11-208        Date : 14/03/2031",
+        "     Singapore 550456",
+        "      Balance payable                                     3,311.00"
+      ]).customer
+    ).toBe("Mr & Mrs Lim Wei Ming")
+    expect(
+      parties([
+        "                                          Quincaillerie Gagnon & Fils ltée",
+        "                                          88, rue Principale",
+        "                                          Saint-Sauveur (Québec) J0R 1R0",
+        "",
+        "VENDU À                               FACTURE          No 408812",
+        "Construction Lavoie inc.              DATE             2030-10-07",
+        "1420, chemin du Lac                   TERMES           Net 30 jours",
+        "Sainte-Adèle (Québec) J8B 1K3",
+        "      TOTAL                                                  3 231,08 $"
+      ]).customer
+    ).toBe("Construction Lavoie inc.")
+  })
+})
