@@ -21,7 +21,7 @@ import {
   tableOf
 } from "./ItemTable.js"
 import { firstLabelConcepts, lexiconHits } from "./Labels.js"
-import { holdsCents, type PageLayout, type PlacedWord, type Row } from "./Layout.js"
+import { holdsCents, type PageLayout, type PlacedWord, type Row, segmentsOf } from "./Layout.js"
 import { isLegalLine } from "./LegalLines.js"
 import { type ReadKind, readKindOf, readValue } from "./Readers.js"
 import { withoutRunningTotals } from "./RunningTotals.js"
@@ -118,6 +118,16 @@ interface PageItems {
   readonly open: boolean
 }
 
+/** Columns a phrase of running text crosses, at least, to be a line across the table rather than a cell. */
+const ACROSS_COLUMNS = 3
+
+/** Whether a phrase of the row (its words close together) crosses several of the table's columns. */
+const runsAcross = (row: Row, columns: ReadonlyArray<Column>, unit: number): boolean =>
+  segmentsOf(row, unit).some((segment) => {
+    const x1 = row.words[segment[0]!]!.box[0], x2 = row.words[segment[segment.length - 1]!]!.box[2]
+    return columns.filter((c) => c.x1 < x2 && c.x2 > x1).length >= ACROSS_COLUMNS
+  })
+
 /** A percentage alone, as a tax summary names its rows. */
 const TAX_RATE_ALONE = /^\d{1,2}(?:[.,]\d{1,3})?\s?%$/
 
@@ -166,6 +176,15 @@ const itemsOnPage = (
       above !== undefined && row.box[1] - above.box[3] > FOOTER_GAP * layout.unit && !holdsCents(row) &&
       isLegalLine(row.words.map((w) => w.text).join(" "), true)
     ) continue
+    // A line of running text across the table's columns, set apart under the rows above (a page's footer:
+    // "Fastener Supply, Inc. · Remit to: PO Box 8841 · … · Invoice 0418832 · Page"), is no item: an item's
+    // cells stand apart.
+    if (
+      above !== undefined && row.box[1] - above.box[3] > FOOTER_GAP * layout.unit &&
+      runsAcross(row, columns, layout.unit)
+    ) {
+      continue
+    }
     const cells = cellsOf(row, columns, fields, layout.unit)
     const values = new Map<number, ItemCell>()
     let withUnit: number | undefined

@@ -543,6 +543,20 @@ describe("line items over several pages", () => {
     ])
   })
 
+  it("reads no page's footer in running text across the table's columns as an item, when the table goes on overleaf", () => {
+    const footer = "Muster GmbH · Remit to: PO Box 8841, Berlin 10115 · Invoice 0418832 · Page 1 of 2"
+    const next = [
+      "Pos  Beschreibung               Menge   Gesamtpreis",
+      "3    Heftklammern 24/6              5          9,50",
+      "                                Summe        145,80"
+    ]
+    expect(linesOfPages([[...first.slice(0, 5), "", "", footer], next])).toEqual([
+      ["Ordnerrücken breit", 86.4],
+      ["Druckerpapier A4", 49.9],
+      ["Heftklammern 24/6", 9.5]
+    ])
+  })
+
   it("reads nothing from a next page when the table ended before it", () => {
     const closed = [
       ...first.slice(0, 5),
