@@ -33,7 +33,7 @@ const namedStreet = (text: string): boolean => NAMED_STREET.test(text) && !hasLe
 
 /** A suite, floor or shop with its number at the line's start ("Suite 400", "Shop 12, 4 Riverside Walk"). */
 const UNIT =
-  /^(?:suite|ste|building|bldg|floor|flr|level|unit|apt|block|shop|kiosk)\s+(?:[A-Z]?\d[\dA-Z]{0,3}|[A-Z])\b/i
+  /^(?:suite|ste|building|bldg|floor|flr|level|unit|apt|block|blk|shop|kiosk)\s+(?:[A-Z]?\d[\dA-Z]{0,3}|[A-Z])\b/i
 
 /** Whether the line starts with a suite's, floor's or shop's number: an address's line, whatever label its first word is. */
 export const unitLine = (text: string): boolean => UNIT.test(text)

@@ -93,6 +93,15 @@ const afterModifier = (m: LabelMatch): boolean => {
   return i < m.first
 }
 
+/** Words before a label in its column segment of the row, at least this many: the label ends a sentence. */
+const SENTENCE_WORDS = 3
+
+/** How many words stand before the label in its own column segment of its row. */
+const wordsBefore = (m: LabelMatch): number => {
+  const segment = segmentsOf(m.row, m.page.unit).find((seg) => seg.includes(m.first)) ?? []
+  return segment.indexOf(m.first)
+}
+
 /** The text of the label's own column segment of its row. */
 const labelSegment = (m: LabelMatch): string =>
   (segmentsOf(m.row, m.page.unit).find((seg) => seg.includes(m.first)) ?? [])
@@ -377,6 +386,9 @@ export const readLabelled = (
       if (notTheCustomers && customersLabel(m)) continue
       // A footer's "Inhaber: …" names the issuer's owner: a weak label of the customer there names no customer.
       if (customer && m.phrase.strength < STRONG_LABEL && m.row.box[1] >= BOTTOM_REGION) continue
+      // Nor is a weak label ending a sentence ("Payment within 14 days by bank transfer to:"): what follows
+      // is whom the money goes to.
+      if (customer && m.phrase.strength < STRONG_LABEL && wordsBefore(m) >= SENTENCE_WORDS) continue
       // "Total (incl. VAT)", "Summe ohne USt.": a tax named to say an amount includes it or not is not the tax;
       // nor is the tax of "TAX INVOICE", of "SUBTOTAL (GST)", or an item table's tax column.
       if (

@@ -7,7 +7,7 @@ import type { PlacedWord } from "./Layout.js"
 
 /** The words that label a company's legal details, in the languages the vocabulary knows. */
 export const LEGAL =
-  /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?[il1]?d|ust-?[il1]?dnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein|nip|regon)\b/i
+  /\b(?:siret|siren|rcs|rsc|capital|si[eè]ge social|kvk|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[aä]ftsf[uü]hrer|registered (?:office|in|no)|company (?:no|number|reg)|reg(?:istration)?\.? no|vat|tva|ust-?[il1]?d|ust-?[il1]?dnr|uid|steuer-?nr|steuernummer|btw|p\.? ?iva|partita iva|c\.\s?f|codice fiscale|nif|cif|nipc|contribuinte|abn|uen|tax id|gst (?:id|reg|no)|sst (?:no|id|reg)|(?:no\.?|nombor) (?:sst|gst|cukai|syarikat|pendaftaran)|roc|ssm|cin|ein|nip|regon)\b/i
 
 /** A German register court before its register's number ("AG Traunstein HRB 22905"): "AG" is the court, no company. */
 export const REGISTER_COURT = /^(?:AG|Amtsgericht)\s+\S+(?:\s+\S+)?\s+HR\s?[AB]\b/
@@ -39,7 +39,7 @@ const withoutDates = (text: string): string => {
  * 89"). Words that also begin names ("Capital", "Roc") are not among them.
  */
 const ID_LABEL =
-  /^(?:vat|tva|btw|ust-?[il1]?d(?:nr)?|uid|steuer-?nr|steuernummer|siret|siren|rcs|kvk|hrb|hra|handelsregister|amtsgericht|company (?:no|number|reg)|reg(?:istration)?\.? no|registered (?:no|in|office)|abn|acn|tax id|gst (?:id|reg|no)|p\.? ?iva|partita iva|nif|cif|nip|regon)\b/i
+  /^(?:vat|tva|btw|ust-?[il1]?d(?:nr)?|uid|steuer-?nr|steuernummer|siret|siren|rcs|kvk|hrb|hra|handelsregister|amtsgericht|company (?:no|number|reg)|reg(?:istration)?\.? no|registered (?:no|in|office)|abn|acn|uen|tax id|gst (?:id|reg|no)|p\.? ?iva|partita iva|nif|cif|nip|regon)\b/i
 
 /**
  * The words before the legal details a line goes on with after a name (a registration or tax id with its

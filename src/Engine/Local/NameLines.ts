@@ -71,8 +71,11 @@ export const TITLE_WORDS: ReadonlySet<string> = new Set([
   "logo"
 ])
 
-/** A registration number after a company name: "(126926-H)", "789417-W". */
-const REGISTRATION_WORD = /^\(?\d[\d-]*-[A-Z]\)?[.,]?$|^\([\w-]*\d{3,}[\w-]*\)[.,]?$/
+/**
+ * A registration number after a company name: "(126926-H)", "789417-W", and numbers in brackets, nested
+ * ("(201501023456 (1148822-X))").
+ */
+const REGISTRATION_WORD = /^\(*\d[\d-]*-[A-Z]\)*[.,]?$|^\([\w-]*\d{3,}[\w-]*\)*[.,]?$/
 
 /**
  * The row's phrases, cut at column gaps. A letter-spaced heading ("SAM   SAM   TRADING   CO") has

@@ -112,7 +112,12 @@ const ROLES = new Set([
   "gerant",
   "gerante",
   "directeur",
-  "directrice"
+  "directrice",
+  "human",
+  "resources",
+  "ressources",
+  "humaines",
+  "personalabteilung"
 ])
 /** Words a role's line may hold beside its roles ("The", "General", "Service", "des"). */
 const ROLE_FILLERS = new Set([

@@ -33,6 +33,9 @@ const titleWords = new Map<string, string | undefined>()
 /** The title word a word is, as printed or with one letter OCR confused ("handelsrcchnung" → "handelsrechnung"). */
 const titleWord = (word: string): string | undefined => {
   if (TITLE.test(word)) return word
+  // A compound title's first part ("Fatura-Recibo", "Factura-Recibo").
+  const part = word.split("-")[0]!
+  if (part !== word && TITLE.test(part)) return part
   if (word.length < 6 || !/^\p{L}+$/u.test(word)) return undefined
   if (titleWords.has(word)) return titleWords.get(word)
   if (titleWords.size >= MAX_REMEMBERED) titleWords.clear()
@@ -55,13 +58,17 @@ const misreadTitle = (word: string): string | undefined => {
 }
 
 /** "number" in the supported languages, as the title line writes it ("Ne": a "№" as OCR reads it). */
-const NUMBER = /^(?:nr|no|ne|n|nº|n°|num|number|nummer|numero|nombor|#)\.?:?$/u
+const NUMBER = /^(?:nr|no|ne|n|nº|n°|n\.º|n\.°|n\.o|num|number|nummer|numero|nombor|#)\.?:?$/u
 /** Words that introduce the date after the number. */
 const DATED = /^(?:vom|du|dated|date|of|from|le|del|de|dal|van|d\.d\.|datum|am)$/u
 /** A number written against its mark ("#123", "Nr.123", "#LW-2031"). */
 const GLUED_NUMBER = /^(?:#|nr\.?|no\.?|n°)(\p{N}[\p{L}\p{N}\-/_.]*)$|^#(\p{L}{1,4}[-/_.]?\p{N}[\p{L}\p{N}\-/_.]*)$/u
 /** The mark a glued number is written against, with the number word after a "#" ("#Nr123"). */
 const GLUED_MARK = /^#?(?:(?:nr|no|n[°º])\.?(?=\p{N}))?/iu
+/** A series' code before an invoice's number ("FR", "FT", "FS"): two or three capitals. */
+const SERIES = /^\p{Lu}{2,3}$/u
+/** The number after a series' code: the series' year or letter, a slash, the number ("2030/55", "A/123"). */
+const SERIES_NUMBER = /^[\p{L}\p{N}]{1,6}\/\p{N}{1,8}[,;:.]?$/u
 /** A title line sits in the top part of the page. */
 const TOP = 0.5
 /** Words allowed between the title word and "Nr." ("Handelsrechnung (380) Nr."). */
@@ -171,16 +178,23 @@ const onWords = (layout: PageLayout, all: ReadonlyArray<PlacedWord>, hint: Secti
   const idIndex = at >= 0 ? at + 1 : gluedAt >= 0 ? gluedAt : bare
   const idWord = words[idIndex]
   if (idWord === undefined) return undefined
-  const id = (glued !== null ? idWord.text.replace(/[()[\],;]+/g, "").replace(GLUED_MARK, "") : idWord.text)
+  let id = (glued !== null ? idWord.text.replace(/[()[\],;]+/g, "").replace(GLUED_MARK, "") : idWord.text)
     .replace(/^[:#]+|[,;:.]+$/g, "")
+  // A series' code before the number, as Portuguese invoices print it ("FR 2030/55", "FT A/123"): both.
+  const after = words[idIndex + 1]
+  const series = at >= 0 && SERIES.test(id) && after !== undefined && SERIES_NUMBER.test(after.text) &&
+    after.box[0] - idWord.box[2] <= idWord.box[3] - idWord.box[1]
+  const idWords = series ? [idWord, after] : [idWord]
+  if (series) id = `${id} ${after.text.replace(/[,;:.]+$/, "")}`
+  const last = series ? idIndex + 1 : idIndex
   if (!/\p{N}/u.test(id) || id.length > 30 || isTimeOfDay(id)) return undefined
-  const number: Found = { value: id, words: [idWord], layout }
+  const number: Found = { value: id, words: idWords, layout }
   const title = titleWord(clean(words[titleAt]!))!
-  const connector = words[idIndex + 1]
+  const connector = words[last + 1]
   if (connector === undefined || !DATED.test(clean(connector))) return { title, number }
   // The date: the fewest words after the connector that read as one whole date.
-  for (let n = 1; n <= 4 && idIndex + 1 + n < words.length + 1; n++) {
-    const dateWords = words.slice(idIndex + 2, idIndex + 2 + n)
+  for (let n = 1; n <= 4 && last + 1 + n < words.length + 1; n++) {
+    const dateWords = words.slice(last + 2, last + 2 + n)
     const text = dateWords.map((w) => w.text).join(" ").replace(/[,;:]+$/, "")
     const d = findDates(text, hint)[0]
     if (d !== undefined && d.index === 0 && d.length >= text.length - 1) {

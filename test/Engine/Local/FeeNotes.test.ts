@@ -97,3 +97,22 @@ describe("a title line's number with no mark before it", () => {
       .toEqual(["MC-118", "2030-214", "F2031-045"])
   })
 })
+
+describe("a Portuguese invoice's number", () => {
+  it("is its series and number after a compound title ('Fatura-Recibo n.º FR 2030/55')", () => {
+    expect(
+      read([
+        "Ricardo Almeida",
+        "Av. da República, 50 – 7.º Esq.",
+        "1050-196 Lisboa",
+        "",
+        "Lisboa, 2 de dezembro de 2030",
+        "",
+        "Fatura-Recibo n.º FR 2030/55",
+        "",
+        "Desenvolvimento de sistema de reservas online          1.800,00 €",
+        "Total                                                  1.881,60 €"
+      ]).invoice_number
+    ).toBe("FR 2030/55")
+  })
+})

@@ -846,3 +846,46 @@ describe("a recipient addressed through a role or a heading letters use", () => 
     ).toBe("Construction Lavoie inc.")
   })
 })
+
+describe("a letter's recipient and the account a payment goes to", () => {
+  it("is the company under its department, past the person its letter is for", () => {
+    expect(
+      parties([
+        "CONSEIL & STRATÉGIE RH",
+        "SARL au capital de 8 000 € – RCS Paris 789 456 123",
+        "47 rue de Richelieu, 75001 Paris",
+        "",
+        "                                   À l'attention de M. Julien Perrin",
+        "                                   Direction des ressources humaines",
+        "                                   BATIMAT OUEST SA",
+        "                                   ZI de la Lande",
+        "                                   35510 Cesson-Sévigné",
+        "",
+        "Objet : Facture n° CS-2030-041 – Accompagnement recrutement",
+        "   Montant TTC                                                 8 174,40 €"
+      ]).customer
+    ).toBe("BATIMAT OUEST SA")
+  })
+
+  it("is not the account holder a sentence sends the payment to ('… by bank transfer to:')", () => {
+    expect(
+      parties([
+        "                                         J. Whitfield Plumbing & Heating",
+        "                                         14 Larch Close",
+        "                                         Harrogate HG2 7PQ",
+        "",
+        "Mrs Eleanor Hartley",
+        "3 Grove Terrace",
+        "Knaresborough",
+        "HG5 0AB",
+        "",
+        "INVOICE No. 0457",
+        "Labour (2 days)                                              £640.00",
+        "Total due                                                  £2,485.80",
+        "",
+        "Payment within 14 days by bank transfer to:",
+        "J Whitfield, Sort code 40-22-18, Account 61234578"
+      ]).customer
+    ).toBe("Eleanor Hartley")
+  })
+})
