@@ -122,7 +122,8 @@ const rowsUnder = (layout: PageLayout, row: Row, title: PlacedWord): Array<Row> 
   let above = row
   for (let i = row.index + 1; i < layout.rows.length && i <= row.index + ROWS_UNDER; i++) {
     const next = layout.rows[i]!
-    if (next.box[1] - above.box[3] > layout.unit) break
+    // A blank line may set the title apart from the details under it ("FACTURE" over "" over "Numéro : …").
+    if (next.box[1] - above.box[3] > (above === row ? TITLE_SPACING : 1) * layout.unit) break
     const inColumn = next.words.some((w) => w.box[0] < title.box[2] && w.box[2] > title.box[0])
     if (out.length === 0 || inColumn) out.push(next)
     if (inColumn) break
@@ -130,6 +131,9 @@ const rowsUnder = (layout: PageLayout, row: Row, title: PlacedWord): Array<Row> 
   }
   return out
 }
+
+/** The most space (text heights) under a title before the row that gives its number: a blank line. */
+const TITLE_SPACING = 2
 
 /** A gap that sets a title apart from the rest of its row (a date printed at the right margin). */
 const WIDE_GAP = 3

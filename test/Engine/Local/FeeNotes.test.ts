@@ -98,6 +98,30 @@ describe("a title line's number with no mark before it", () => {
   })
 })
 
+describe("a title alone on its row", () => {
+  it("gives the number its details give under it, a blank line between them", () => {
+    expect(
+      read([
+        "Menuiserie Lambert SRL",
+        "Rue de Namur 112",
+        "5000 Namur",
+        "",
+        "                                       Monsieur Philippe Dubois",
+        "                                       Avenue des Combattants 7",
+        "                                       1340 Ottignies",
+        "",
+        "FACTURE",
+        "",
+        "Numéro : 2031/0188                     Date : 19/05/2031",
+        "Votre référence : châssis cuisine      Échéance : 18/06/2031",
+        "",
+        "Pose et finitions                                1          480,00       480,00",
+        "                                     Total TVAC                    3.148,20 €"
+      ]).invoice_number
+    ).toBe("2031/0188")
+  })
+})
+
 describe("a Portuguese invoice's number", () => {
   it("is its series and number after a compound title ('Fatura-Recibo n.º FR 2030/55')", () => {
     expect(
