@@ -190,6 +190,12 @@ export const addressBlocks = (layout: PageLayout): Array<AddressBlock> => {
         below = above
         passed = false
         if (++taken > MAX_LINES) break
+        // A street over the line taken for the name: that line was the locality between the street and the
+        // town ("14 Tui Street" over "Fendalton" over "Christchurch 8052"); the name is above the street.
+        if (
+          name !== undefined && !opened && name.words.length <= 2 && lines[1]?.row === name.row &&
+          lines[2]?.row === row && isStreetLine(seg.map((w) => w.text).join(" "))
+        ) name = undefined
         const named = withoutRegistration(namePart(beforeALabel(layout, above, seg)))
         const words = withoutSalutation(named)
         if (

@@ -3,6 +3,8 @@
  */
 import { isMonthName } from "../../Text/Dates.js"
 import { repairPostcodes } from "../../Text/Misreads.js"
+import { tokensOf } from "../../Text/Tokens.js"
+import { labelConcepts } from "../../Text/Vocabulary.js"
 
 /**
  * A postcode and a town: "80333 München", "DE 80333 München", "29000 Quimper, FR", "F-75001 Paris", "31-042 Kraków",
@@ -13,7 +15,20 @@ import { repairPostcodes } from "../../Text/Misreads.js"
 const TOWN_LINE =
   /\p{Lu}\p{L}+.*\s[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\s\d[ABCEGHJ-NPRSTV-Z]\d$|\p{Lu}\p{L}+(?:\s\d{1,2})?\s[AC-FHKNPRTV-Y]\d[\dW]\s[\dAC-FHKNPRTV-Y]{4}$|\p{Lu}\p{L}+(?:\s\p{Lu}\p{L}+)?,\s\d{4}$|(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}\p{L}+|(?:^|\s)(?:\d{2}|\d{4,5})-\d{3}\s+\p{Lu}\p{L}+|(?:^|\s)(?:[A-Z]{1,2}[- ]?)?\d{3}\s\d{2}\s+\p{Lu}\p{L}+|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\p{Lu}\p{L}+,?\s[A-Z]{2}\s\d{5}(?:-\d{4})?$|\p{Lu}\p{L}+,?\s(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s\d{4}$|\p{Lu}\p{L}+,?\s[A-Z]{2}\s[A-Z]\d[A-Z]\s?\d[A-Z]\d$/u
 /** A postcode and a town in the text, its postcode read with a letter for a digit or not. */
-export const townLine = (text: string): boolean => TOWN_LINE.test(repairPostcodes(text)) && !monthAndYear(text)
+export const townLine = (text: string): boolean =>
+  (TOWN_LINE.test(repairPostcodes(text)) && !monthAndYear(text)) || townThenCode(text)
+
+/**
+ * A town and its postcode alone on a line, the code last: "Christchurch 8052" (New Zealand, South Africa,
+ * four digits), "Singapore 188021" (six). A label or title with its number ("Invoice 0312", "Total 1200"),
+ * a month's or a season's year, is none.
+ */
+const TOWN_THEN_CODE = /^(\p{Lu}\p{L}+)(?:[\s-]\p{Lu}\p{L}+)?\s(\d{4}|\d{6})$/u
+const townThenCode = (text: string): boolean => {
+  const m = TOWN_THEN_CODE.exec(text.trim())
+  return m !== null && !/^(?:19|20)\d\d$/.test(m[2]!) && !isMonthName(m[1]!) &&
+    labelConcepts(tokensOf(m[1]!)).size === 0
+}
 
 /** A month and its year ("March, 2024", "März, 2024"): no town and postcode. */
 const monthAndYear = (text: string): boolean => {

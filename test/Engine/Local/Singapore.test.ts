@@ -1,6 +1,10 @@
-/** Singapore's and Malaysia's ways of printing a company and an address: a UEN, nested registration numbers, an HDB block. */
+/**
+ * Singapore's, Malaysia's and New Zealand's ways of printing a company and an address: a UEN, nested
+ * registration numbers, an HDB block, a town with its postcode last.
+ */
 import { describe, expect, it } from "@effect/vitest"
-import { extractLines, PARTIES, valueOf } from "../fixtures.js"
+import { townLine } from "../../../src/Engine/Local/Towns.js"
+import { extractLines, PARTIES, partiesOf, valueOf } from "../fixtures.js"
 
 const RECEIPT = {
   company: "Name of the store or company that issued the receipt",
@@ -64,5 +68,49 @@ describe("a public-housing block's address", () => {
         "TOTAL  5 ITEMS                   28.35"
       ]).address
     ).toBe("Blk 512 Tampines Central 1 #01-220 Singapore 520512")
+  })
+})
+
+describe("a town with its postcode last ('Christchurch 8052', 'Singapore 188021')", () => {
+  const xero = (name: string) => [
+    "TAX INVOICE                               Kowhai Landscapes Limited",
+    "                                          42 Fitzgerald Avenue",
+    `${name.padEnd(42)}Christchurch 8011`,
+    "14 Tui Street                             NEW ZEALAND",
+    "Fendalton",
+    "Christchurch 8052                         Invoice Date",
+    "                                          18 Aug 2032",
+    "",
+    "Monthly garden maintenance             1.00       420.00    15%        420.00",
+    "                                                      TOTAL NZD       842.38"
+  ]
+
+  it("ends an address block: the customer's, the store's", () => {
+    expect(partiesOf(xero("Harbour Dental")).customer).toBe("Harbour Dental")
+    expect(
+      receipt([
+        "    KOPI CORNER (BUGIS JUNCTION)",
+        "  Corner F&B Pte Ltd  UEN 200312345K",
+        "   200 Victoria Street #01-45",
+        "        Singapore 188021",
+        "",
+        "Order: 0087         Dine In",
+        "Date: 03/06/2031   10:22 AM",
+        "Total (GST Incl.)             14.20"
+      ]).address
+    ).toBe("200 Victoria Street #01-45 Singapore 188021")
+  })
+
+  it("takes no locality under the street for the block's name", () => {
+    expect(partiesOf(xero("Tui Street Dental")).customer).not.toBe("Fendalton")
+  })
+
+  it("is no label or month with its number", () => {
+    expect(["Invoice 0312", "Total 1200", "March 2031", "Christchurch 8052"].map(townLine)).toEqual([
+      false,
+      false,
+      false,
+      true
+    ])
   })
 })
