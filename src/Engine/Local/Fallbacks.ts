@@ -14,7 +14,7 @@ import { shapeOf } from "./Confidence.js"
 import { crownOf, dollarOf } from "./DollarCountry.js"
 import { findLabels, firstLabelConcepts, lexiconHits } from "./Labels.js"
 import { type PageLayout, type Row } from "./Layout.js"
-import { COMPANY_SUFFIX } from "./LegalForms.js"
+import { COMPANY_SUFFIX, hasLegalForm } from "./LegalForms.js"
 import { isCut, issuerLine } from "./Letterhead.js"
 import { addressValue, letterheadAddress } from "./LetterheadAddress.js"
 import { lineWords, type NameLine, namePart, withoutRegistration } from "./NameLines.js"
@@ -368,6 +368,16 @@ const letterheadAddressAlone = (section: Section): Found | undefined => {
 const WINDOW_NAME_MARGIN = 0.25
 const DOCUMENT_DATES = new Set(["date", "invoice_date", "purchase_date"])
 
+/**
+ * A company's legal name as a shop prints it under its brand, in brackets with its registration number
+ * ("(KL TRADING SDN BHD 201801034567)"): the name alone. Brackets around anything else stay.
+ */
+const outOfBrackets = (name: string): string => {
+  const m = /^\((?<inner>[^()]+)\)$/.exec(name)
+  const inner = m?.groups?.["inner"]?.replace(/\s+\d{6,}(?:-[A-Z])?$/, "")
+  return inner !== undefined && hasLegalForm(inner) ? inner : name
+}
+
 /** The unlabelled reading for a field, when its kind and meaning allow one. */
 export const fallbackValue = (
   section: Section,
@@ -387,7 +397,7 @@ export const fallbackValue = (
     // A page whose first line is running text ("please find attached …") names no issuer there; a name
     // with its legal form is a name however it is written ("kedai kopi maju sdn bhd").
     if (shapeOf("text", name) < NAME_SHAPE && !COMPANY_SUFFIX.test(` ${name}`)) return undefined
-    return { value: repairLegalForm(name), words: line.words, layout: line.layout }
+    return { value: repairLegalForm(outOfBrackets(name)), words: line.words, layout: line.layout }
   }
   if (kind === "text" && primary === "customer") {
     const block = customerBlock(section)

@@ -51,6 +51,23 @@ describe("a company's registration printed with its name", () => {
   })
 })
 
+describe("a shop's company named in brackets under its brand", () => {
+  it("is the company's name without the brackets and its registration number", () => {
+    expect(
+      receipt([
+        "      RESTORAN SRI MELAKA",
+        "  (KL TRADING SDN BHD 201801034567)",
+        "   NO 8, JALAN TELAWI 3, BANGSAR BARU",
+        "       59100 KUALA LUMPUR",
+        "",
+        "14-08-2032 13:05:22   Cashier: Aina",
+        "2 x Nasi Lemak Ayam        @9.50   19.00",
+        "Grand Total                        35.70"
+      ]).company
+    ).toBe("KL TRADING SDN BHD")
+  })
+})
+
 describe("a public-housing block's address", () => {
   it("is an address: 'Blk 512 Tampines Central 1 #01-220' over 'Singapore 520512'", () => {
     expect(
