@@ -14,6 +14,7 @@ import type { ExtractedValue, Grounded } from "../src/Domain/Extraction.js"
 import { extractSection } from "../src/Engine/Local/Extractor.js"
 import { normalizeTemplate } from "../src/Templates/TemplateData.js"
 import { pageModelFromLines } from "../test/support/pageModel.js"
+import { TEMPLATES as SYNTHETIC_TEMPLATES } from "./synthetic/Document.js"
 
 interface Probe {
   readonly id: string
@@ -23,22 +24,12 @@ interface Probe {
   readonly expected: Record<string, string | number | ReadonlyArray<string | number>>
 }
 
-const TEMPLATES = {
-  invoice: {
-    invoice_number: "The invoice number (identifier of this invoice)",
-    date: { type: "date", description: "Invoice date (date of issue)" },
-    amount: { type: "number", description: "Total amount to pay, taxes included" },
-    currency: { type: "string", description: "ISO 4217 currency code of the amounts, e.g. EUR, USD" },
-    issuer: "Name of the company that issued the invoice",
-    customer: "Name of the customer (buyer) billed"
-  },
-  receipt: {
-    company: "Name of the store or company that issued the receipt",
-    date: { type: "date", description: "Date of the purchase" },
-    address: "Address of the store",
-    total: { type: "number", description: "Total amount paid" }
-  }
-} as const
+/** The corpora's invoice and receipt templates (the synthetic set's), an invoice's without its line items. */
+const { lines: _lines, ...invoiceFields } = SYNTHETIC_TEMPLATES.invoice.template_data as Record<string, unknown>
+const TEMPLATES: Record<Probe["kind"], Record<string, unknown>> = {
+  invoice: invoiceFields,
+  receipt: SYNTHETIC_TEMPLATES.receipt.template_data as Record<string, unknown>
+}
 
 const specOf = (kind: Probe["kind"]) => ({
   templateId: `probe-${kind}`,

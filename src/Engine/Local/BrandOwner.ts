@@ -9,6 +9,7 @@ import { heightOf, type PageLayout, type Row } from "./Layout.js"
 import { hasLegalForm, isPlainSpeechForm } from "./LegalForms.js"
 import { isCompany, overlaps, TOP_REGION } from "./LegalOwner.js"
 import { contactLine, lineWords, type NameLine, segmentHolding } from "./NameLines.js"
+import { markedParts } from "./Recipients.js"
 
 /** Rows under the brand its letterhead's block reaches: a line or two of what it does, then its owner. */
 const BLOCK_ROWS = 4
@@ -89,8 +90,7 @@ export const ownerUnderBrand = (
     // Kassel"): the owner, if named, was above it.
     const text = inColumn.map((w) => w.text).join(" ")
     const phrase = lineWords(layout, row).find((seg) => seg.includes(inColumn[0]!)) ?? inColumn
-    const parts = phrase.map((w) => w.text).join(" ").split(/\s[·•|]\s/)
-    if (looksLikeAddress(text) || parts.slice(1).some((part) => looksLikeAddress(part))) return undefined
+    if (looksLikeAddress(text) || markedParts(phrase).slice(1).some((part) => looksLikeAddress(part))) return undefined
     const line = lines.find((c) => c.row === row && overlaps(c.words, x1, x2))
     // A contact's line ("Ihr Ansprechpartner") names a person who is no owner: the block is no owner's.
     if (contactLine(inColumn)) return undefined

@@ -96,16 +96,15 @@ const afterModifier = (m: LabelMatch): boolean => {
 /** Words before a label in its column segment of the row, at least this many: the label ends a sentence. */
 const SENTENCE_WORDS = 3
 
+/** The indices of the words of the label's own column segment of its row. */
+const segmentOfLabel = (m: LabelMatch): ReadonlyArray<number> =>
+  segmentsOf(m.row, m.page.unit).find((seg) => seg.includes(m.first)) ?? []
+
 /** How many words stand before the label in its own column segment of its row. */
-const wordsBefore = (m: LabelMatch): number => {
-  const segment = segmentsOf(m.row, m.page.unit).find((seg) => seg.includes(m.first)) ?? []
-  return segment.indexOf(m.first)
-}
+const wordsBefore = (m: LabelMatch): number => segmentOfLabel(m).indexOf(m.first)
 
 /** The text of the label's own column segment of its row. */
-const labelSegment = (m: LabelMatch): string =>
-  (segmentsOf(m.row, m.page.unit).find((seg) => seg.includes(m.first)) ?? [])
-    .map((i) => m.row.words[i]!.text).join(" ")
+const labelSegment = (m: LabelMatch): string => segmentOfLabel(m).map((i) => m.row.words[i]!.text).join(" ")
 
 /** Where a label sits in the section, 0 (its first page's top) to 1 (its last page's bottom). */
 const labelPosition = (m: LabelMatch, pageIndex: number, pages: number): number =>

@@ -23,7 +23,7 @@ import {
   withoutRegistration
 } from "./NameLines.js"
 import { addressLine, addressUnder } from "./RecipientBeside.js"
-import { recipientWords, returnLine } from "./Recipients.js"
+import { markedParts, recipientWords, returnLine } from "./Recipients.js"
 import { type Found, rememberedPerFirstPage, type Section } from "./Section.js"
 
 const WEBMAIL = new Set([
@@ -228,10 +228,8 @@ const addressBlock = (line: NameLine): ReadonlyArray<number> | undefined => {
   if (address === undefined) {
     // The address on one line under the name, its parts set apart ("Inh. Thomas Kern · Bahnhofstraße 5 · 34117 Kassel").
     const next = layout.rows[row.index + 1]
-    const parts = next === undefined || next.box[1] - row.box[3] > layout.unit
-      ? []
-      : next.words.map((w) => w.text).join(" ").split(/\s[·•|]\s/)
-    return parts.length >= 2 && parts.some((p) => addressLine(p.trim())) ? [row.index, next!.index] : undefined
+    const parts = next === undefined || next.box[1] - row.box[3] > layout.unit ? [] : markedParts(next.words)
+    return parts.length >= 2 && parts.some(addressLine) ? [row.index, next!.index] : undefined
   }
   const rows = line.layout.rows.filter((r) => r.index > line.row.index && r.words.some((w) => address.includes(w)))
   return [line.row.index, ...rows.map((r) => r.index)]
@@ -299,12 +297,12 @@ const findLetterheadLine = (layout: PageLayout): NameLine | undefined => {
   // A company heading an address block of its own under the first printed name's block is its recipient
   // (a sole trader's letterhead, "Jane Porter Design" over "4 Mill Lane, Leeds", then "Acme Widgets Ltd"
   // over "22 Canal Street, Manchester"): the first name, over its own address, is the sender's.
-  const first = top.find((c) => !isNote(layout, c, top.find((n) => n.row.index === c.row.index + 1)))
-  const withSuffix = top.slice(0, 8).find((c) => isCompany(c) && !(first !== undefined && headsBlockUnder(first, c)))
-  const registered = top.slice(0, 3).find((c) => c.registered)
   // A line in small letters at the top ("tan woon yann"), or written large above the print, is someone's note.
   const notes = new Set(top.filter((c) => isNote(layout, c, top.find((n) => n.row.index === c.row.index + 1))))
-  const printed = top.find((c) => !notes.has(c)) ?? top[0]
+  const first = top.find((c) => !notes.has(c))
+  const withSuffix = top.slice(0, 8).find((c) => isCompany(c) && !(first !== undefined && headsBlockUnder(first, c)))
+  const registered = top.slice(0, 3).find((c) => c.registered)
+  const printed = first ?? top[0]
   // A footer's phrase before a register number ("Membre de l'Ordre des Experts-Comptables - SIRET …") is
   // no name: the letterhead's name is the issuer's.
   const legal = legalOwner(layout, [...top, ...bottom], recipients)

@@ -172,19 +172,12 @@ const itemsOnPage = (
     }
     // A company's legal line set apart under the table (a footer: "… GmbH · USt-IdNr. DE 123 456 789 · HRB
     // 12345") is no item; an item's row, close under the one above, may name a tax or a register.
-    if (
-      above !== undefined && row.box[1] - above.box[3] > FOOTER_GAP * layout.unit && !holdsCents(row) &&
-      isLegalLine(row.words.map((w) => w.text).join(" "), true)
-    ) continue
+    const setApart = above !== undefined && row.box[1] - above.box[3] > FOOTER_GAP * layout.unit
+    if (setApart && !holdsCents(row) && isLegalLine(row.words.map((w) => w.text).join(" "), true)) continue
     // A line of running text across the table's columns, set apart under the rows above (a page's footer:
     // "Fastener Supply, Inc. · Remit to: PO Box 8841 · … · Invoice 0418832 · Page"), is no item: an item's
     // cells stand apart.
-    if (
-      above !== undefined && row.box[1] - above.box[3] > FOOTER_GAP * layout.unit &&
-      runsAcross(row, columns, layout.unit)
-    ) {
-      continue
-    }
+    if (setApart && runsAcross(row, columns, layout.unit)) continue
     const cells = cellsOf(row, columns, fields, layout.unit)
     const values = new Map<number, ItemCell>()
     let withUnit: number | undefined

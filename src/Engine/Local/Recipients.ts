@@ -37,6 +37,16 @@ export const recipientWords = (layout: PageLayout): Set<PlacedWord> => {
 /** Marks that separate the parts of a one-line address ("Name · Street 1 · 12345 Town"). */
 export const ADDRESS_MARK = /^[·|•]$/
 
+/** A line's parts between the marks that separate them, each as text ("Inh. Thomas Kern · Bahnhofstraße 5 · 34117 Kassel"). */
+export const markedParts = (words: ReadonlyArray<PlacedWord>): Array<string> => {
+  const parts: Array<Array<string>> = [[]]
+  for (const w of words) {
+    if (ADDRESS_MARK.test(w.text)) parts.push([])
+    else parts[parts.length - 1]!.push(w.text)
+  }
+  return parts.map((part) => part.join(" "))
+}
+
 /**
  * The sender's one-line address over a letter's recipient ("Kreativbüro Sandberg · Lindenstr. 22 · 04109
  * Leipzig" above the window): its first part, a name, when a postcode and town end it; the lines under it
